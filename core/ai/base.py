@@ -1,0 +1,85 @@
+"""What an AI player is: an :class:`Agent` chooses a move for a state within a :class:`Limit`.
+
+Agents are registered by name (``register_agents``), either for every game (the generic
+agents in :mod:`core.ai`) or for given game ids (a plugin's own, stronger ones). The levels
+``easy``, ``medium`` and ``hard`` are names like any other: a plugin may register its own
+for its game, and the core falls back to generic ones otherwise.
+
+Agents run in the AI worker process (:mod:`core.ai.worker`) while the screen keeps
+drawing; the same objects run in-process for ``arena`` and tests.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.game import GameDef, GameState, Move
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A search budget: any of wall time in seconds, depth in plies, nodes (or iterations).
+
+    ``None`` everywhere means 'the agent's own default'.
+    """
+
+    time: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+    def deadline(self, start: float | None = None) -> float | None:
+        if self.time is None:
+            return None
+        return (time.perf_counter() if start is None else start) + self.time
+
+
+StopCheck = Callable[[], bool]
+
+
+class Agent:
+    """Base class of AI players. One instance plays one seat for one game at a time.
+
+    ``choose`` must return a member of ``state.legal_moves()``. It must respect
+    ``limit`` (returning a little early is fine) and poll ``stop`` now and then: when it
+    returns True the search ends with its best move so far.
+    """
+
+    #: Filled in after ``choose``: figures for benches and the HUD (depth, nodes, ...).
+    info: dict[str, Any]
+
+    def __init__(self) -> None:
+        self.info = {}
+
+    def choose(self, state: GameState, limit: Limit, rng: random.Random, stop: StopCheck | None = None) -> Move:
+        raise NotImplementedError
+
+    def reset(self) -> None:
+        """A new game starts: forget anything kept between moves (trees, tables)."""
+
+
+AgentFactory = Callable[[GameDef], Agent]
+
+
+@dataclass
+class AgentDef:
+    """A named AI player. ``games`` limits it to those game ids (None: any game)."""
+
+    name: str
+    description: str
+    factory: AgentFactory
+    games: tuple[str, ...] | None = None
+    default_limit: Limit = field(default_factory=Limit)
+    plugin: str = ""
+
+    def supports(self, game_id: str) -> bool:
+        return self.games is None or game_id in self.games
+
+
+#: Levels every game offers in setup, easiest first.
+LEVELS = ("easy", "medium", "hard")
+#: Default think time per level, in seconds.
+LEVEL_TIME = {"easy": 0.05, "medium": 0.3, "hard": 1.0}

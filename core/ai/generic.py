@@ -1,0 +1,1 @@
+"""Generic agents (placeholder until core.ai agents land)."""

@@ -1,0 +1,26 @@
+"""Command-line subcommands: the core's own and those plugins add via ``register_commands``."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.registry import Registry
+
+
+@dataclass
+class CommandDef:
+    """A subcommand of ``python main.py``.
+
+    ``configure(parser)`` adds its arguments; ``run(args, registry)`` does the work and
+    returns the process exit code (0 success, 2 bad input).
+    """
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Registry], int]
+    plugin: str = ""

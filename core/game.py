@@ -1,0 +1,349 @@
+"""The game contract: what a plugin hands the core for each game it offers.
+
+A game is a :class:`GameDef` (metadata, options, factories) plus a state class
+derived from :class:`GameState`. States are values: ``play`` returns a new
+state and never changes the old one, so undo, replay, saves and AI search all
+work on plain sequences of states.
+
+Everything a player does is a move, setup steps included. A move is any
+hashable, comparable value (plugins use small frozen dataclasses); the core
+only ever handles moves through the state that produced them and turns them
+into text with :meth:`GameState.move_to_text`.
+
+>>> from core.game import Outcome
+>>> Outcome.win(0, 2, "no stones left").rewards
+(1.0, 0.0)
+>>> Outcome.draw(2, "repetition").winners
+()
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Move = Hashable
+"""Any hashable value a game uses for a move (usually a frozen dataclass)."""
+
+Options = dict[str, Any]
+"""Option values by key, always complete (defaults filled in by :meth:`GameDef.resolve_options`)."""
+
+
+class GameError(ValueError):
+    """Base of every error a game raises about bad input; the message is one line for users."""
+
+
+class NotationError(GameError):
+    """A position or move text that cannot be read."""
+
+
+class IllegalMoveError(GameError):
+    """A well-formed move that is not legal in the position."""
+
+
+class OptionError(GameError):
+    """An option key or value the game does not accept."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``rewards`` holds one number per seat in [0, 1]: 1 for a win, 0 for a loss,
+    0.5 each for a two-player draw; multi-player games give shares by rank and a
+    solo game gives 1 for a win and its progress (below 1) for a loss. AI agents
+    maximise their own seat's reward. ``scores`` are what the screen shows
+    (stones, triplets, ...), and ``reason`` says why the game ended.
+    """
+
+    rewards: tuple[float, ...]
+    reason: str
+    scores: tuple[float, ...] | None = None
+
+    @classmethod
+    def win(cls, winner: int, players: int, reason: str, scores: Sequence[float] | None = None) -> Outcome:
+        rewards = tuple(1.0 if p == winner else 0.0 for p in range(players))
+        return cls(rewards, reason, tuple(scores) if scores is not None else None)
+
+    @classmethod
+    def draw(cls, players: int, reason: str, scores: Sequence[float] | None = None) -> Outcome:
+        return cls(tuple(0.5 for _ in range(players)), reason, tuple(scores) if scores is not None else None)
+
+    @classmethod
+    def ranked(cls, scores: Sequence[float], reason: str) -> Outcome:
+        """Rewards from scores for two or more seats: higher is better, ties share.
+
+        >>> Outcome.ranked([3, 5, 5], "no stack of three left").rewards
+        (0.0, 0.75, 0.75)
+        """
+        n = len(scores)
+        if n == 1:
+            raise ValueError("ranked outcomes need two or more seats")
+        rewards = []
+        for s in scores:
+            below = sum(1 for t in scores if t < s)
+            equal = sum(1 for t in scores if t == s) - 1
+            rewards.append((below + 0.5 * equal) / (n - 1))
+        return cls(tuple(rewards), reason, tuple(scores))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the best reward, or () when every seat has the same (a draw).
+
+        A solo game has a winner only when its reward is 1.
+        """
+        if len(self.rewards) == 1:
+            return (0,) if self.rewards[0] >= 1.0 else ()
+        best = max(self.rewards)
+        if all(r == best for r in self.rewards):
+            return ()
+        return tuple(i for i, r in enumerate(self.rewards) if r == best)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.rewards) > 1 and not self.winners
+
+
+class GameState:
+    """Base class of every game state. Subclasses are immutable values.
+
+    Required: ``to_move``, ``players``, :meth:`legal_moves`, :meth:`play`,
+    :attr:`outcome`, :meth:`to_text`, :meth:`move_to_text`, :meth:`parse_move`.
+    The rest have defaults that suit perfect-information games.
+    """
+
+    #: Seat whose turn it is (0-based). Meaningless once ``outcome`` is set.
+    to_move: int
+    #: Number of seats in this game.
+    players: int
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a stable order. Empty exactly when the game is over."""
+        raise NotImplementedError
+
+    def play(self, move: Move) -> GameState:
+        """The state after ``move``. Raises :class:`IllegalMoveError` for a move not in ``legal_moves``.
+
+        Implementations may skip the legality check when ``trusted`` search code calls
+        :meth:`play_unchecked`.
+        """
+        raise NotImplementedError
+
+    def play_unchecked(self, move: Move) -> GameState:
+        """Like :meth:`play` for a move known to be legal; games override it to skip checks."""
+        return self.play(move)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the game runs; how it ended once it is over."""
+        raise NotImplementedError
+
+    def repetition_key(self) -> Hashable:
+        """What counts as 'the same position' for repetition rules and transposition tables."""
+        return self.to_text()
+
+    # --- notation -----------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """The position in the game's notation; ``GameDef.parse_position`` reads it back."""
+        raise NotImplementedError
+
+    def move_to_text(self, move: Move) -> str:
+        """A move of this position in the game's notation."""
+        raise NotImplementedError
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names here. Raises NotationError or IllegalMoveError."""
+        raise NotImplementedError
+
+    def parse_move_or_none(self, text: str) -> Move | None:
+        try:
+            return self.parse_move(text)
+        except GameError:
+            return None
+
+    # --- hidden information -------------------------------------------------------------
+
+    def view_for(self, seat: int) -> GameState:
+        """What ``seat`` may see. Perfect-information games return ``self``.
+
+        Games with hidden pieces return a state whose hidden parts are unknown; such a
+        view must still offer ``legal_moves`` (what the seat may try) and
+        :meth:`determinize` so search can sample what it cannot see.
+        """
+        return self
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full state consistent with this view, hidden parts sampled with ``rng``."""
+        return self
+
+    @property
+    def has_hidden_information(self) -> bool:
+        return False
+
+    # --- helpers --------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def is_forced_pass(self) -> bool:
+        """True when the only move is a pass the core may play without asking the player."""
+        return False
+
+    def describe(self) -> str:
+        """A short status line for the HUD (e.g. 'Red 12 - Blue 9'); optional."""
+        return ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setup option a game declares.
+
+    ``kind`` is ``"choice"`` (value from ``choices``), ``"bool"``, ``"int"`` (within
+    ``minimum``..``maximum``) or ``"text"``. ``choices`` are (value, label) pairs.
+    """
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    choices: tuple[tuple[Any, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def parse(self, text: str) -> Any:
+        """The value that ``text`` names, as typed on a command line (``K=V``)."""
+        if self.kind == "bool":
+            low = text.strip().lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise OptionError(f"option {self.key}: expected on/off, got {text!r}")
+        if self.kind == "int":
+            try:
+                value = int(text)
+            except ValueError:
+                raise OptionError(f"option {self.key}: expected a whole number, got {text!r}") from None
+            return self.validate(value)
+        if self.kind == "choice":
+            for value, label in self.choices:
+                if str(value) == text or label.lower() == text.lower():
+                    return value
+            names = ", ".join(str(v) for v, _ in self.choices)
+            raise OptionError(f"option {self.key}: {text!r} is not one of {names}")
+        return text
+
+    def validate(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(f"option {self.key}: expected true or false, got {value!r}")
+        elif self.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise OptionError(f"option {self.key}: expected a whole number, got {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {self.key}: {value} is below {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"option {self.key}: {value} is above {self.maximum}")
+        elif self.kind == "choice":
+            if value not in [v for v, _ in self.choices]:
+                raise OptionError(f"option {self.key}: {value!r} is not a choice")
+        return value
+
+    def label_of(self, value: Any) -> str:
+        if self.kind == "bool":
+            return "on" if value else "off"
+        for v, label in self.choices:
+            if v == value:
+                return label
+        return str(value)
+
+
+def _default_seat_names(options: Options, players: int) -> list[str]:
+    return [f"Player {i + 1}" for i in range(players)]
+
+
+@dataclass
+class GameDef:
+    """Everything the core needs to offer one game. Plugins pass these to ``register``.
+
+    Factories are plain callables so a plugin can import its heavy parts (renderer,
+    AI tables) lazily, only when a game is actually started.
+
+    - ``new_state(options, seed)``: the initial state; ``seed`` is an int for games
+      with a random setup (None elsewhere).
+    - ``parse_position(text, options)``: a state from its notation (raises NotationError).
+    - ``seat_count(options)``: how many seats a game with these options has.
+    - ``seat_names(options)``: a display name per seat ("Red", "Blue").
+    - ``make_view()``: a :class:`core.view.BoardView` for the screen.
+    - ``evaluate(state, seat)``: heuristic value of ``state`` for ``seat`` (higher is
+      better, roughly in [-1, 1]) for the generic greedy and alpha-beta agents.
+    """
+
+    id: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    new_state: Callable[[Options, int | None], GameState]
+    parse_position: Callable[[str, Options], GameState]
+    options: tuple[Option, ...] = ()
+    rules: str = ""
+    version: str = "1"
+    make_view: Callable[[], Any] | None = None
+    evaluate: Callable[[GameState, int], float] | None = None
+    seat_count: Callable[[Options], int] | None = None
+    seat_names: Callable[[Options], list[str]] | None = None
+    random_setup: bool = False
+    #: Free-form flags the core understands: "no-undo" (undo off), "solo-records".
+    features: frozenset[str] = field(default_factory=frozenset)
+    #: Set by the registry: the plugin that registered this game.
+    plugin: str = ""
+
+    @property
+    def players_label(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    def option(self, key: str) -> Option:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        known = ", ".join(o.key for o in self.options) or "none"
+        raise OptionError(f"{self.id} has no option {key!r} (options: {known})")
+
+    def resolve_options(self, given: dict[str, Any] | None = None) -> Options:
+        """Defaults filled in, every given value validated."""
+        values = {opt.key: opt.default for opt in self.options}
+        for key, value in (given or {}).items():
+            values[key] = self.option(key).validate(value)
+        return values
+
+    def parse_options(self, pairs: Sequence[str]) -> Options:
+        """Options from command-line ``K=V`` strings.
+
+        Raises OptionError on an unknown key or a bad value.
+        """
+        given: dict[str, Any] = {}
+        for pair in pairs:
+            if "=" not in pair:
+                raise OptionError(f"option {pair!r} must look like KEY=VALUE")
+            key, text = pair.split("=", 1)
+            given[key.strip()] = self.option(key.strip()).parse(text.strip())
+        return self.resolve_options(given)
+
+    def seats(self, options: Options) -> int:
+        if self.seat_count is not None:
+            return self.seat_count(options)
+        return self.min_players
+
+    def names(self, options: Options) -> list[str]:
+        n = self.seats(options)
+        if self.seat_names is not None:
+            return list(self.seat_names(options))
+        return _default_seat_names(options, n)

@@ -1,0 +1,184 @@
+"""Finding and loading plugins.
+
+Three sources, in this order:
+
+1. the core's own default plugins (the generic AI agents), registered like any other;
+2. built-in plugins: every package (folder with ``__init__.py``) or module in ``plugins/``,
+   imported as ``plugins.<name>``; extra folders given to :func:`load_registry` are searched
+   the same way (imported by their bare name, the folder put on ``sys.path``);
+3. installed packages that declare an entry point in the group ``tafel``.
+
+``TAFEL_PLUGINS`` (comma-separated names) limits loading to an allow-list;
+``TAFEL_NO_ENTRY_POINTS=1`` keeps installed third-party plugins out (the test suite uses it).
+
+A plugin that fails to import, or whose hook raises, becomes a :class:`BrokenPlugin` with
+its error; the others load normally.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import os
+import sys
+import traceback
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+
+import pluggy
+
+from core import hookspecs
+from core.registry import BrokenPlugin, LoadSpec, PluginError, Registry
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+BUILTIN_DIR = PROJECT_ROOT / "plugins"
+ENTRY_POINT_GROUP = "tafel"
+DEFAULT_PLUGINS = ("core.ai.generic",)
+
+HOOK_NAMES = ("register_games", "register_agents", "register_commands")
+
+
+def _one_line(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}".strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _folder_plugins(folder: Path) -> list[str]:
+    names = []
+    if not folder.is_dir():
+        return names
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith(("_", ".")):
+            continue
+        if entry.is_dir() and (entry / "__init__.py").exists():
+            names.append(entry.name)
+        elif entry.suffix == ".py":
+            names.append(entry.stem)
+    return names
+
+
+def allow_list_from_env() -> tuple[str, ...] | None:
+    raw = os.environ.get("TAFEL_PLUGINS", "").strip()
+    if not raw:
+        return None
+    return tuple(name.strip() for name in raw.split(",") if name.strip())
+
+
+def default_spec() -> LoadSpec:
+    return LoadSpec(
+        plugin_dirs=(),
+        allow=allow_list_from_env(),
+        entry_points=os.environ.get("TAFEL_NO_ENTRY_POINTS", "") not in ("1", "true", "yes"),
+    )
+
+
+class _Loader:
+    def __init__(self, spec: LoadSpec) -> None:
+        self.spec = spec
+        self.registry = Registry(spec=spec)
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.modules: list[tuple[str, ModuleType]] = []
+
+    def allowed(self, name: str) -> bool:
+        return self.spec.allow is None or name in self.spec.allow
+
+    def broken(self, name: str, exc: BaseException) -> None:
+        detail = "".join(traceback.format_exception(exc))
+        self.registry.broken.append(BrokenPlugin(name, _one_line(exc), detail))
+
+    def add_module(self, name: str, importer) -> None:
+        if not self.allowed(name):
+            return
+        try:
+            module = importer()
+            self.check_hooks(name, module)
+            self.pm.register(module, name=name)
+        except Exception as exc:  # a broken plugin must never stop the arcade
+            self.broken(name, exc)
+            return
+        self.modules.append((name, module))
+
+    def check_hooks(self, name: str, module: ModuleType) -> None:
+        # pluggy only complains about unknown hooks at check_pending(); do it per plugin so
+        # a misspelled hook marks just that plugin broken, with its name.
+        for attr in dir(module):
+            func = getattr(module, attr, None)
+            if getattr(func, hookspecs.PROJECT + "_impl", None) is not None and attr not in HOOK_NAMES:
+                raise PluginError(f"plugin {name}: {attr} is not a Tafel hook (hooks: {', '.join(HOOK_NAMES)})")
+
+    def load_sources(self) -> None:
+        for dotted in DEFAULT_PLUGINS:
+            # Default plugins are part of the core and always load, whatever the allow-list.
+            try:
+                module = importlib.import_module(dotted)
+                self.pm.register(module, name=dotted)
+                self.modules.append((dotted, module))
+            except Exception as exc:
+                self.broken(dotted, exc)
+        if self.spec.builtin:
+            for name in _folder_plugins(BUILTIN_DIR):
+                self.add_module(name, lambda n=name: importlib.import_module(f"plugins.{n}"))
+        for folder in self.spec.plugin_dirs:
+            path = Path(folder).resolve()
+            if str(path) not in sys.path:
+                sys.path.insert(0, str(path))
+            for name in _folder_plugins(path):
+                self.add_module(name, lambda n=name: importlib.import_module(n))
+        if self.spec.entry_points:
+            for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+                self.add_module(ep.name, ep.load)
+
+    def call(self, hook: str, add) -> None:
+        caller = getattr(self.pm.hook, hook)
+        for impl in reversed(caller.get_hookimpls()):
+            name = impl.plugin_name
+            if any(b.name == name for b in self.registry.broken):
+                continue
+
+            def register(item: object, _name: str = name) -> None:
+                add(_name, item)
+
+            try:
+                impl.function(register)
+            except Exception as exc:
+                self.broken(name, exc)
+                self.drop(name)
+
+    def drop(self, name: str) -> None:
+        """Forget whatever a plugin registered before it raised, so it shows only as broken."""
+        reg = self.registry
+        reg.games = {k: g for k, g in reg.games.items() if g.plugin != name}
+        reg.agents = [a for a in reg.agents if a.plugin != name]
+        reg.commands = {k: c for k, c in reg.commands.items() if c.plugin != name}
+
+    def run(self, with_commands: bool) -> Registry:
+        self.load_sources()
+        self.call("register_games", self.registry.add_game)
+        self.call("register_agents", self.registry.add_agent)
+        if with_commands:
+            self.call("register_commands", self.registry.add_command)
+        broken = {b.name for b in self.registry.broken}
+        self.registry.plugins = [n for n, _ in self.modules if n not in broken]
+        return self.registry
+
+
+def load_registry(
+    spec: LoadSpec | None = None,
+    *,
+    plugin_dirs: Iterable[str | os.PathLike[str]] = (),
+    with_commands: bool = True,
+) -> Registry:
+    """Load every plugin and return what they registered.
+
+    >>> reg = load_registry()
+    >>> "random" in [a.name for a in reg.agents]
+    True
+    """
+    if spec is None:
+        spec = default_spec()
+    extra = tuple(str(p) for p in plugin_dirs)
+    if extra:
+        spec = LoadSpec(spec.plugin_dirs + extra, spec.allow, spec.entry_points, spec.builtin)
+    return _Loader(spec).run(with_commands)

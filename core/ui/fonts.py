@@ -1,0 +1,41 @@
+"""Fonts from the shipped DejaVu TTFs (assets/fonts), cached per size: never create fonts per frame."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+FONT_DIR = ASSETS / "fonts"
+
+
+class Fonts:
+    """``fonts.get(24)`` or ``fonts.get(24, bold=True)``; sizes in pixels, scaled by ``scale``."""
+
+    def __init__(self, scale: float = 1.0) -> None:
+        self.scale = scale
+        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        px = max(6, int(round(size * self.scale)))
+        key = (px, bold)
+        font = self._cache.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+            font = pygame.font.Font(str(path) if path.exists() else None, px)
+            self._cache[key] = font
+        return font
+
+    def render(
+        self, text: str, size: int, color: tuple[int, int, int], bold: bool = False
+    ) -> pygame.Surface:
+        return self.get(size, bold).render(text, True, color)
+
+    def fit(self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 8) -> pygame.font.Font:
+        """The largest font not above ``size`` in which ``text`` fits ``max_width`` pixels."""
+        while size > min_size and self.get(size, bold).size(text)[0] > max_width:
+            size -= 1
+        return self.get(size, bold)

@@ -1,0 +1,107 @@
+"""The renderer/controller contract: how a plugin draws its board and turns input into moves.
+
+The core owns the window, the frame loop, the scenes, the HUD, fonts, theme and sound. A
+game's :class:`BoardView` only draws the board into the rectangle the core gives it and
+reads pointer and keyboard events while a human is to move. Game controllers are turned
+into keyboard events by the core (D-pad/stick = arrow keys, A = Enter, B = Escape), so a
+view that handles the keyboard is playable with a gamepad too.
+
+A minimal view::
+
+    class MyView(BoardView):
+        def draw(self, surface, state, ctx):
+            pygame.draw.rect(surface, ctx.theme.board, self.rect)
+
+        def handle_event(self, event, state, ctx):
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                return state.legal_moves()[0]
+            return None
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from core.game import GameDef, GameState, Move, Options
+
+if TYPE_CHECKING:
+    from core.ui.fonts import Fonts
+    from core.ui.theme import Theme
+
+
+@dataclass
+class ViewContext:
+    """What the core tells a view each frame."""
+
+    theme: Theme
+    fonts: Fonts
+    #: Seconds since the play scene started; drive looping effects from it.
+    time: float = 0.0
+    #: Seats played by people at this screen.
+    human_seats: frozenset[int] = frozenset()
+    seat_names: Sequence[str] = ()
+    #: The move that led to the shown state (None at the start).
+    last_move: Move | None = None
+    #: The state before ``last_move`` (for marking where a stone came from).
+    previous: GameState | None = None
+    #: True when a human may move now (it is a human's turn, nothing animates, no dialog).
+    interactive: bool = False
+    #: A move suggested by the hint button, to be shown until the next move.
+    hint: Move | None = None
+    #: Settings the player chose.
+    show_legal: bool = True
+    show_last: bool = True
+    #: Multiplier for animation durations (1 normal, 0 = no animation).
+    anim_speed: float = 1.0
+    #: Free room for core features; views ignore keys they do not know.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def anim(self, seconds: float) -> float:
+        """An animation length scaled by the player's animation-speed setting."""
+        return seconds * self.anim_speed
+
+
+class BoardView:
+    """Base class of game renderer/controllers. One instance lives as long as a play scene."""
+
+    def __init__(self, game: GameDef, options: Options) -> None:
+        self.game = game
+        self.options = options
+        self.rect = pygame.Rect(0, 0, 1, 1)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """The board area changed (start, window resize, full-screen toggle). Recompute sizes here,
+        never in ``draw``."""
+        self.rect = pygame.Rect(rect)
+
+    def reset(self, state: GameState) -> None:
+        """The shown state changed without a move (new game, undo, a position picked in the move
+        list): forget selections and running animations."""
+
+    def on_move(self, before: GameState, move: Move, after: GameState) -> None:
+        """A move was played (by anyone): start its animation."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    @property
+    def animating(self) -> bool:
+        """True while a move animation runs; the core waits for it before the next turn."""
+        return False
+
+    def draw(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
+        """Draw ``state`` into ``self.rect`` of ``surface``. Must not change any game state."""
+        raise NotImplementedError
+
+    def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
+        """Called for input events while a human may move. Return a complete legal move to play it,
+        or None (the view may keep a partial selection meanwhile)."""
+        return None
+
+    def status(self, state: GameState, ctx: ViewContext) -> list[str]:
+        """Extra lines for the side panel (counts, phase, the number due, ...)."""
+        return []
