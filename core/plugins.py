@@ -106,7 +106,9 @@ class _Loader:
         for attr in dir(module):
             func = getattr(module, attr, None)
             if getattr(func, hookspecs.PROJECT + "_impl", None) is not None and attr not in HOOK_NAMES:
-                raise PluginError(f"plugin {name}: {attr} is not a Tafel hook (hooks: {', '.join(HOOK_NAMES)})")
+                raise PluginError(
+                    f"plugin {name}: {attr} is not a Tafel hook (hooks: {', '.join(HOOK_NAMES)})"
+                )
 
     def load_sources(self) -> None:
         for dotted in DEFAULT_PLUGINS:

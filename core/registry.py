@@ -81,35 +81,44 @@ class Registry:
 
     def add_game(self, plugin: str, game: object) -> None:
         if not isinstance(game, GameDef):
-            raise PluginError(f"plugin {plugin}: register_games registered {type(game).__name__}, not a GameDef")
+            raise PluginError(
+                f"plugin {plugin}: register_games registered {type(game).__name__}, not a GameDef"
+            )
         missing = [
-            name
-            for name in ("id", "title", "new_state", "parse_position")
-            if not getattr(game, name, None)
+            name for name in ("id", "title", "new_state", "parse_position") if not getattr(game, name, None)
         ]
         if missing:
             raise PluginError(f"plugin {plugin}: game {game.id or '?'} is missing {', '.join(missing)}")
         if not game.id.replace("-", "").replace("_", "").isalnum() or game.id != game.id.lower():
-            raise PluginError(f"plugin {plugin}: game id {game.id!r} must be lower-case letters, digits and '-'")
+            raise PluginError(
+                f"plugin {plugin}: game id {game.id!r} must be lower-case letters, digits and '-'"
+            )
         if game.id in self.games:
             other = self.games[game.id].plugin
             raise PluginError(f"plugin {plugin}: game id {game.id!r} is already registered by plugin {other}")
         if not 1 <= game.min_players <= game.max_players:
-            raise PluginError(f"plugin {plugin}: game {game.id} has players {game.min_players}-{game.max_players}")
+            raise PluginError(
+                f"plugin {plugin}: game {game.id} has players {game.min_players}-{game.max_players}"
+            )
         game.plugin = plugin
         self.games[game.id] = game
 
     def add_agent(self, plugin: str, agent: object) -> None:
         if not isinstance(agent, AgentDef):
-            raise PluginError(f"plugin {plugin}: register_agents registered {type(agent).__name__}, not an AgentDef")
+            raise PluginError(
+                f"plugin {plugin}: register_agents registered {type(agent).__name__}, not an AgentDef"
+            )
         if not callable(agent.factory):
             raise PluginError(f"plugin {plugin}: agent {agent.name!r} has no factory")
         for other in self.agents:
             if other.name != agent.name:
                 continue
             overlap = (
-                other.games is None and agent.games is None
-                or other.games is not None and agent.games is not None and set(other.games) & set(agent.games)
+                other.games is None
+                and agent.games is None
+                or other.games is not None
+                and agent.games is not None
+                and set(other.games) & set(agent.games)
             )
             if overlap:
                 raise PluginError(

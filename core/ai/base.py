@@ -54,7 +54,9 @@ class Agent:
     def __init__(self) -> None:
         self.info = {}
 
-    def choose(self, state: GameState, limit: Limit, rng: random.Random, stop: StopCheck | None = None) -> Move:
+    def choose(
+        self, state: GameState, limit: Limit, rng: random.Random, stop: StopCheck | None = None
+    ) -> Move:
         raise NotImplementedError
 
     def reset(self) -> None:

@@ -29,12 +29,12 @@ class Fonts:
             self._cache[key] = font
         return font
 
-    def render(
-        self, text: str, size: int, color: tuple[int, int, int], bold: bool = False
-    ) -> pygame.Surface:
+    def render(self, text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
         return self.get(size, bold).render(text, True, color)
 
-    def fit(self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 8) -> pygame.font.Font:
+    def fit(
+        self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 8
+    ) -> pygame.font.Font:
         """The largest font not above ``size`` in which ``text`` fits ``max_width`` pixels."""
         while size > min_size and self.get(size, bold).size(text)[0] > max_width:
             size -= 1

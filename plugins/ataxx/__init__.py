@@ -1,0 +1,147 @@
+"""Ataxx for Tafel: rules, blocker layouts, a strong alpha-beta AI and a UAI engine.
+
+This module only registers; the renderer, the AI and the UAI engine are imported when used,
+so listing games stays fast.
+"""
+
+from __future__ import annotations
+
+from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl
+
+from .layouts import LAYOUTS, layout_fen
+from .rules import RED, SEAT_NAMES, AtaxxState
+
+RULES = """\
+Ataxx is played on a 7x7 board. Red moves first; the players alternate.
+
+On your turn move one of your stones to an empty square:
+- Clone: to a square next to it (also diagonally). The stone stays where it was and a new one appears, \
+so you gain a stone.
+- Jump: to a square exactly two squares away (straight, diagonal or mixed). The stone leaves its square. \
+Stones in between do not matter.
+
+After either move, every opposing stone on the eight squares around the destination turns to your colour.
+
+Blocked squares (on boards with blockers) can never hold a stone, but can be jumped over.
+
+If you cannot move, you pass (Tafel plays the pass for you).
+
+The game ends
+- when a side has no stones left,
+- when neither side can move (for example, the board is full),
+- when the same position (board and side to move) appears for the third time.
+The side with more stones wins; equal counts are a draw.
+
+Engine rules (option, off by default): as in Ataxx engine matches, the game is also drawn after 100 \
+moves in a row without a clone (jumps and passes count).
+
+Notation: positions are written in the standard Ataxx FEN, e.g. x5o/7/7/7/7/7/o5x x 0 1 (x = Red, o = Blue, \
+- = blocked, digits = empty squares; then side to move, halfmove clock, fullmove number). A clone is \
+written as its destination (f1), a jump as from and to (a7c5), a pass as 0000.
+"""
+
+OPTIONS = (
+    Option(
+        "layout",
+        "Board",
+        "choice",
+        "classic",
+        choices=tuple((key, label) for key, label, _ in LAYOUTS),
+        help="The empty board or one of the blocker layouts",
+    ),
+    Option(
+        "engine_rules",
+        "Engine rules",
+        "bool",
+        False,
+        help="Also end the game as a draw after 100 moves without a clone",
+    ),
+)
+
+
+def new_state(options: Options, seed: int | None = None) -> AtaxxState:
+    return AtaxxState.from_fen(layout_fen(options["layout"]), options["engine_rules"])
+
+
+def parse_position(text: str, options: Options) -> AtaxxState:
+    return AtaxxState.from_fen(text, bool(options.get("engine_rules", False)))
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """Stone balance from ``seat``'s point of view, in [-1, 1] (for the generic agents)."""
+    assert isinstance(state, AtaxxState)
+    mine = state.count(seat)
+    theirs = state.count(1 - seat)
+    total = mine + theirs
+    return (mine - theirs) / total if total else 0.0
+
+
+def make_view():
+    from .view import AtaxxView
+
+    return AtaxxView
+
+
+GAME = GameDef(
+    id="ataxx",
+    title="Ataxx",
+    description="Clone and jump to flip your opponent's stones; most stones wins.",
+    min_players=2,
+    max_players=2,
+    new_state=new_state,
+    parse_position=parse_position,
+    options=OPTIONS,
+    rules=RULES,
+    version="1",
+    make_view=lambda: make_view(),
+    evaluate=evaluate,
+    seat_names=lambda options: list(SEAT_NAMES),
+)
+
+__all__ = ["GAME", "RED", "AtaxxState"]
+
+
+@hookimpl
+def register_games(register) -> None:
+    register(GAME)
+
+
+def _agent(level: str):
+    def factory(game: GameDef):
+        from .ai import AtaxxSearch
+
+        return AtaxxSearch(level)
+
+    return factory
+
+
+@hookimpl
+def register_agents(register) -> None:
+    from core import LEVEL_TIME
+
+    for level in ("easy", "medium", "hard"):
+        register(
+            AgentDef(
+                level,
+                f"Ataxx alpha-beta, {level}",
+                _agent(level),
+                games=("ataxx",),
+                default_limit=Limit(time=LEVEL_TIME[level]),
+            )
+        )
+    register(
+        AgentDef(
+            "material3",
+            "Material-only alpha-beta to depth 3 (a yardstick for the strength bench)",
+            _agent("material3"),
+            games=("ataxx",),
+            default_limit=Limit(depth=3),
+        )
+    )
+
+
+@hookimpl
+def register_commands(register) -> None:
+    from .uai_command import UAI_COMMAND
+
+    register(UAI_COMMAND)

@@ -1,0 +1,94 @@
+"""Ataxx bitboards on plain ints.
+
+Squares are ints in a padded layout: ``square = rank * STRIDE + file`` with files 0..6 (a..g),
+ranks 0..6 (1..7) and two always-empty padding files per rank. Because a step of one or two
+files off the board lands on padding, shifting a whole bitboard needs no wrap masks: the
+result is simply ANDed with the empty squares, which never include padding.
+
+>>> square_name(square_of("c5"))
+'c5'
+>>> bin(SINGLES[square_of("a1")]).count("1")
+3
+>>> bin(DOUBLES[square_of("d4")]).count("1")
+16
+"""
+
+from __future__ import annotations
+
+SIZE = 7
+STRIDE = 9
+FILES = "abcdefg"
+
+Square = int
+Bitboard = int
+
+SQUARES: tuple[Square, ...] = tuple(r * STRIDE + f for r in range(SIZE) for f in range(SIZE))
+#: Every real square; padding bits are never set.
+BOARD: Bitboard = sum(1 << s for s in SQUARES)
+
+#: Offsets of the 8 squares at king distance 1 and the 16 at king distance exactly 2.
+SINGLE_OFFSETS: tuple[int, ...] = tuple(
+    dy * STRIDE + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
+)
+DOUBLE_OFFSETS: tuple[int, ...] = tuple(
+    dy * STRIDE + dx for dy in range(-2, 3) for dx in range(-2, 3) if max(abs(dx), abs(dy)) == 2
+)
+
+
+def square_of(name: str) -> Square:
+    """The square named like ``"c5"``; ValueError for anything else."""
+    if len(name) != 2 or name[0] not in FILES or name[1] not in "1234567":
+        raise ValueError(f"{name!r} is not a square (a1..g7)")
+    return (int(name[1]) - 1) * STRIDE + FILES.index(name[0])
+
+
+def square_name(square: Square) -> str:
+    return FILES[square % STRIDE] + str(square // STRIDE + 1)
+
+
+def file_of(square: Square) -> int:
+    return square % STRIDE
+
+
+def rank_of(square: Square) -> int:
+    return square // STRIDE
+
+
+def _ring(square: Square, distance: int) -> Bitboard:
+    f, r = file_of(square), rank_of(square)
+    bb = 0
+    for dy in range(-distance, distance + 1):
+        for dx in range(-distance, distance + 1):
+            if max(abs(dx), abs(dy)) != distance:
+                continue
+            ff, rr = f + dx, r + dy
+            if 0 <= ff < SIZE and 0 <= rr < SIZE:
+                bb |= 1 << (rr * STRIDE + ff)
+    return bb
+
+
+#: Per square (indexed by square, padding entries 0): king-distance-1 and -2 neighbourhoods.
+SINGLES: list[Bitboard] = [0] * (SIZE * STRIDE)
+DOUBLES: list[Bitboard] = [0] * (SIZE * STRIDE)
+for _s in SQUARES:
+    SINGLES[_s] = _ring(_s, 1)
+    DOUBLES[_s] = _ring(_s, 2)
+
+
+def shift(bb: Bitboard, offset: int) -> Bitboard:
+    return bb << offset if offset > 0 else bb >> -offset
+
+
+def dilate(bb: Bitboard) -> Bitboard:
+    """Every square at king distance 1 from some square of ``bb`` (padding may be set; AND it away)."""
+    return bb << 1 | bb >> 1 | bb << 8 | bb >> 8 | bb << 9 | bb >> 9 | bb << 10 | bb >> 10
+
+
+def squares(bb: Bitboard) -> list[Square]:
+    """The squares of ``bb``, lowest first."""
+    out = []
+    while bb:
+        low = bb & -bb
+        out.append(low.bit_length() - 1)
+        bb ^= low
+    return out

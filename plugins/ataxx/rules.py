@@ -1,0 +1,447 @@
+"""Ataxx rules: positions, moves, FEN, game end, move counting.
+
+Red (``x``, seat 0) moves first. A clone puts a stone on an empty square at king distance 1;
+a jump moves a stone to an empty square at king distance exactly 2. Opposing stones around
+the destination flip. A side with no move passes; the game ends when a side has no stones,
+when neither side can move, or at the third repetition of a position (and, with engine rules,
+at halfmove 100).
+
+>>> s = AtaxxState.start()
+>>> s.to_text()
+'x5o/7/7/7/7/7/o5x x 0 1'
+>>> len(s.legal_moves())
+16
+>>> s.play(s.parse_move("a7c5")).to_text()
+'6o/7/2x4/7/7/7/o5x o 1 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from core import IllegalMoveError, NotationError, Outcome
+from core.game import GameState
+
+from .board import (
+    BOARD,
+    DOUBLE_OFFSETS,
+    DOUBLES,
+    SINGLES,
+    SIZE,
+    STRIDE,
+    Bitboard,
+    Square,
+    dilate,
+    shift,
+    square_name,
+    square_of,
+    squares,
+)
+
+RED, BLUE = 0, 1
+SEAT_NAMES = ("Red", "Blue")
+SIDE_CHARS = "xo"
+START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
+ENGINE_HALFMOVE_LIMIT = 100
+
+
+@dataclass(frozen=True, slots=True)
+class AtaxxMove:
+    """A clone (``frm`` is None), a jump (``frm`` set) or a pass (both None).
+
+    >>> AtaxxMove.from_text("f1"), AtaxxMove.from_text("0000").is_pass
+    (AtaxxMove(frm=None, to=5), True)
+    """
+
+    frm: Square | None
+    to: Square | None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.to is None
+
+    @property
+    def is_jump(self) -> bool:
+        return self.frm is not None
+
+    def text(self) -> str:
+        if self.to is None:
+            return "0000"
+        if self.frm is None:
+            return square_name(self.to)
+        return square_name(self.frm) + square_name(self.to)
+
+    @classmethod
+    def from_text(cls, text: str) -> AtaxxMove:
+        t = text.strip().lower()
+        try:
+            if t in ("0000", "pass", "null"):
+                return PASS
+            if len(t) == 2:
+                return cls(None, square_of(t))
+            if len(t) == 4:
+                return cls(square_of(t[:2]), square_of(t[2:]))
+        except ValueError:
+            pass
+        raise NotationError(f"{text!r} is not an Ataxx move (like f1, a7c5 or 0000)")
+
+
+PASS = AtaxxMove(None, None)
+
+
+def _count_moves(own: Bitboard, empty: Bitboard) -> int:
+    """Number of clone and jump moves for ``own`` (no pass), without listing them."""
+    n = (dilate(own) & empty).bit_count()
+    for off in DOUBLE_OFFSETS:
+        n += ((own << off if off > 0 else own >> -off) & empty).bit_count()
+    return n
+
+
+def _has_move(own: Bitboard, empty: Bitboard) -> bool:
+    if dilate(own) & empty:
+        return True
+    for off in DOUBLE_OFFSETS:
+        if shift(own, off) & empty:
+            return True
+    return False
+
+
+class AtaxxState(GameState):
+    """An immutable Ataxx position, with a link to its predecessor for the repetition rule."""
+
+    __slots__ = (
+        "red",
+        "blue",
+        "gaps",
+        "to_move",
+        "halfmove",
+        "fullmove",
+        "engine_rules",
+        "parent",
+        "_outcome",
+    )
+    players = 2
+
+    def __init__(
+        self,
+        red: Bitboard,
+        blue: Bitboard,
+        gaps: Bitboard = 0,
+        to_move: int = RED,
+        halfmove: int = 0,
+        fullmove: int = 1,
+        engine_rules: bool = False,
+        parent: AtaxxState | None = None,
+    ) -> None:
+        self.red = red
+        self.blue = blue
+        self.gaps = gaps
+        self.to_move = to_move
+        self.halfmove = halfmove
+        self.fullmove = fullmove
+        self.engine_rules = engine_rules
+        self.parent = parent
+        self._outcome: Outcome | None | bool = False  # False: not computed yet
+
+    @classmethod
+    def start(cls, engine_rules: bool = False) -> AtaxxState:
+        return cls.from_fen(START_FEN, engine_rules)
+
+    # --- value semantics --------------------------------------------------------------------
+
+    def _key(self) -> tuple:
+        return (self.red, self.blue, self.gaps, self.to_move, self.halfmove, self.fullmove, self.engine_rules)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AtaxxState) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"AtaxxState({self.to_text()!r})"
+
+    def repetition_key(self) -> Hashable:
+        return (self.red, self.blue, self.to_move)
+
+    # --- bitboards --------------------------------------------------------------------------
+
+    @property
+    def empty(self) -> Bitboard:
+        return BOARD & ~(self.red | self.blue | self.gaps)
+
+    def stones(self, seat: int) -> Bitboard:
+        return self.red if seat == RED else self.blue
+
+    def count(self, seat: int) -> int:
+        return self.stones(seat).bit_count()
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[AtaxxMove]:
+        if self.outcome is not None:
+            return []
+        moves = self.generate()
+        return moves if moves else [PASS]
+
+    def generate(self) -> list[AtaxxMove]:
+        """Clones then jumps for the side to move, ignoring game end; no pass."""
+        own = self.red if self.to_move == RED else self.blue
+        empty = self.empty
+        moves = [AtaxxMove(None, to) for to in squares(dilate(own) & empty)]
+        for off in DOUBLE_OFFSETS:
+            targets = shift(own, off) & empty
+            while targets:
+                low = targets & -targets
+                to = low.bit_length() - 1
+                moves.append(AtaxxMove(to - off, to))
+                targets ^= low
+        return moves
+
+    def is_forced_pass(self) -> bool:
+        return self.outcome is None and not _has_move(self.stones(self.to_move), self.empty)
+
+    def is_legal(self, move: AtaxxMove) -> bool:
+        if not isinstance(move, AtaxxMove) or self.outcome is not None:
+            return False
+        own = self.stones(self.to_move)
+        empty = self.empty
+        if move.is_pass:
+            return not _has_move(own, empty)
+        if move.to is None or not (0 <= move.to < SIZE * STRIDE) or not (empty >> move.to) & 1:
+            return False
+        if move.frm is None:
+            return bool(SINGLES[move.to] & own)
+        return (
+            0 <= move.frm < SIZE * STRIDE
+            and bool((own >> move.frm) & 1)
+            and bool(DOUBLES[move.to] >> move.frm & 1)
+        )
+
+    def play(self, move: AtaxxMove) -> AtaxxState:
+        if not self.is_legal(move):
+            text = move.text() if isinstance(move, AtaxxMove) else repr(move)
+            raise IllegalMoveError(f"{text} is not legal in {self.to_text()}")
+        return self.play_unchecked(move)
+
+    def play_unchecked(self, move: AtaxxMove) -> AtaxxState:
+        red, blue = self.red, self.blue
+        own, opp = (red, blue) if self.to_move == RED else (blue, red)
+        halfmove = self.halfmove + 1
+        if move.to is not None:
+            to_bit = 1 << move.to
+            if move.frm is None:
+                halfmove = 0
+                own |= to_bit
+            else:
+                own = (own ^ (1 << move.frm)) | to_bit
+            flips = SINGLES[move.to] & opp
+            own |= flips
+            opp ^= flips
+        if self.to_move == RED:
+            red, blue, fullmove = own, opp, self.fullmove
+        else:
+            blue, red, fullmove = own, opp, self.fullmove + 1
+        return AtaxxState(red, blue, self.gaps, 1 - self.to_move, halfmove, fullmove, self.engine_rules, self)
+
+    # --- game end ---------------------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self._outcome is False:
+            self._outcome = self._compute_outcome()
+        return self._outcome  # type: ignore[return-value]
+
+    def _result(self, reason: str) -> Outcome:
+        r, b = self.red.bit_count(), self.blue.bit_count()
+        scores = (r, b)
+        if r > b:
+            return Outcome.win(RED, 2, reason, scores)
+        if b > r:
+            return Outcome.win(BLUE, 2, reason, scores)
+        return Outcome.draw(2, reason, scores)
+
+    def _compute_outcome(self) -> Outcome | None:
+        if not self.red:
+            return self._result("Red has no stones left")
+        if not self.blue:
+            return self._result("Blue has no stones left")
+        empty = self.empty
+        if not empty:
+            return self._result("the board is full")
+        if not _has_move(self.red, empty) and not _has_move(self.blue, empty):
+            return self._result("neither side can move")
+        if self.repetitions() >= 3:
+            return self._result("the same position appeared three times")
+        if self.engine_rules and self.halfmove >= ENGINE_HALFMOVE_LIMIT:
+            return Outcome.draw(
+                2, "100 moves without a clone (engine rules)", (self.count(RED), self.count(BLUE))
+            )
+        return None
+
+    def repetitions(self) -> int:
+        """How often this position (board and side to move) has occurred, this time included.
+
+        Only positions since the last clone can repeat it (a clone adds a stone for good), and
+        the halfmove clock counts exactly those plies.
+        """
+        key = (self.red, self.blue, self.to_move)
+        n = 1
+        node = self.parent
+        steps = self.halfmove
+        while node is not None and steps > 0:
+            if node.red == key[0] and node.blue == key[1] and node.to_move == key[2]:
+                n += 1
+            node = node.parent
+            steps -= 1
+        return n
+
+    def describe(self) -> str:
+        return f"Red {self.count(RED)} - Blue {self.count(BLUE)}"
+
+    # --- notation ---------------------------------------------------------------------------
+
+    def move_to_text(self, move: AtaxxMove) -> str:
+        return move.text()
+
+    def parse_move(self, text: str) -> AtaxxMove:
+        move = AtaxxMove.from_text(text)
+        if self.outcome is not None:
+            raise IllegalMoveError(f"{text} is not legal: the game is over ({self.outcome.reason})")
+        if not self.is_legal(move):
+            if move.is_pass:
+                raise IllegalMoveError(f"0000 (pass) is not legal: {SEAT_NAMES[self.to_move]} can move")
+            raise IllegalMoveError(
+                f"{text} is not a legal move for {SEAT_NAMES[self.to_move]} in {self.to_text()}"
+            )
+        return move
+
+    def to_text(self) -> str:
+        return self.board_fen() + f" {SIDE_CHARS[self.to_move]} {self.halfmove} {self.fullmove}"
+
+    def board_fen(self) -> str:
+        rows = []
+        for rank in range(SIZE - 1, -1, -1):
+            row, run = "", 0
+            for file in range(SIZE):
+                bit = 1 << (rank * STRIDE + file)
+                ch = "x" if self.red & bit else "o" if self.blue & bit else "-" if self.gaps & bit else ""
+                if ch:
+                    if run:
+                        row += str(run)
+                        run = 0
+                    row += ch
+                else:
+                    run += 1
+            if run:
+                row += str(run)
+            rows.append(row)
+        return "/".join(rows)
+
+    @classmethod
+    def from_fen(cls, fen: str, engine_rules: bool = False) -> AtaxxState:
+        """A position from FEN; the side, halfmove and fullmove fields may be left out.
+
+        >>> AtaxxState.from_fen("x5o/7/2-1-2/7/2-1-2/7/o5x").gaps.bit_count()
+        4
+        >>> AtaxxState.from_fen("x5o/7/7")
+        Traceback (most recent call last):
+        ...
+        core.game.NotationError: bad Ataxx FEN 'x5o/7/7': the board needs 7 ranks, got 3
+        """
+        parts = fen.split()
+        if not parts:
+            raise NotationError("empty Ataxx FEN")
+        if len(parts) > 4:
+            raise NotationError(f"bad Ataxx FEN {fen!r}: too many fields")
+        ranks = parts[0].split("/")
+        if len(ranks) != SIZE:
+            raise NotationError(f"bad Ataxx FEN {fen!r}: the board needs 7 ranks, got {len(ranks)}")
+        red = blue = gaps = 0
+        for i, text in enumerate(ranks):
+            rank = SIZE - 1 - i
+            file = 0
+            for ch in text:
+                if ch.isdigit():
+                    file += int(ch)
+                    continue
+                if file >= SIZE:
+                    break
+                bit = 1 << (rank * STRIDE + file)
+                if ch in "xXrR":
+                    red |= bit
+                elif ch in "oObB":
+                    blue |= bit
+                elif ch == "-":
+                    gaps |= bit
+                else:
+                    raise NotationError(f"bad Ataxx FEN {fen!r}: unexpected {ch!r} in rank {rank + 1}")
+                file += 1
+            if file != SIZE:
+                raise NotationError(f"bad Ataxx FEN {fen!r}: rank {rank + 1} has {file} squares, not 7")
+        to_move = RED
+        if len(parts) > 1:
+            side = parts[1].lower()
+            if side not in ("x", "o", "r", "b"):
+                raise NotationError(f"bad Ataxx FEN {fen!r}: side to move must be x or o, got {parts[1]!r}")
+            to_move = RED if side in ("x", "r") else BLUE
+        halfmove, fullmove = 0, 1
+        try:
+            if len(parts) > 2:
+                halfmove = int(parts[2])
+            if len(parts) > 3:
+                fullmove = int(parts[3])
+        except ValueError:
+            raise NotationError(f"bad Ataxx FEN {fen!r}: move counters must be numbers") from None
+        if halfmove < 0 or fullmove < 1:
+            raise NotationError(f"bad Ataxx FEN {fen!r}: move counters out of range")
+        return cls(red, blue, gaps, to_move, halfmove, fullmove, engine_rules)
+
+
+def perft(state: AtaxxState, depth: int) -> int:
+    """Move-path count to ``depth``: a pass is one move, a finished game (no stones for a side, or
+    no move for either) is zero. Repetition is ignored, as in the published tables.
+
+    >>> perft(AtaxxState.start(), 2)
+    256
+    """
+    own, opp = (state.red, state.blue) if state.to_move == RED else (state.blue, state.red)
+    return _perft(own, opp, BOARD & ~(state.red | state.blue | state.gaps), depth)
+
+
+def _perft(own: Bitboard, opp: Bitboard, empty: Bitboard, depth: int) -> int:
+    if depth == 0:
+        return 1
+    if not own or not opp or not empty:
+        return 0
+    if depth == 1:
+        n = _count_moves(own, empty)
+        if n:
+            return n
+        return 1 if _has_move(opp, empty) else 0
+    total = 0
+    clones = dilate(own) & empty
+    any_move = False
+    while clones:
+        low = clones & -clones
+        clones ^= low
+        to = low.bit_length() - 1
+        flips = SINGLES[to] & opp
+        total += _perft(opp ^ flips, own | low | flips, empty ^ low, depth - 1)
+        any_move = True
+    for off in DOUBLE_OFFSETS:
+        targets = (own << off if off > 0 else own >> -off) & empty
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            to = low.bit_length() - 1
+            frm_bit = 1 << (to - off)
+            flips = SINGLES[to] & opp
+            total += _perft(opp ^ flips, (own ^ frm_bit) | low | flips, (empty ^ low) | frm_bit, depth - 1)
+            any_move = True
+    if not any_move:
+        if not _has_move(opp, empty):
+            return 0
+        total = _perft(opp, own, empty, depth - 1)
+    return total

@@ -1,0 +1,23 @@
+"""Test set-up: headless SDL before pygame starts, and no installed third-party plugins."""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("TAFEL_NO_ENTRY_POINTS", "1")
+os.environ.pop("TAFEL_PLUGINS", None)
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def registry():
+    from core.plugins import load_registry
+
+    return load_registry()
