@@ -299,6 +299,8 @@ class GameDef:
     seat_count: Callable[[Options], int] | None = None
     seat_names: Callable[[Options], list[str]] | None = None
     random_setup: bool = False
+    #: Optional fast move counter ``perft(state, depth)`` (same counts as the generic one).
+    perft: Callable[[GameState, int], int] | None = None
     #: Free-form flags the core understands: "no-undo" (undo off), "solo-records".
     features: frozenset[str] = field(default_factory=frozenset)
     #: Set by the registry: the plugin that registered this game.

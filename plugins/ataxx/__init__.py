@@ -9,7 +9,7 @@ from __future__ import annotations
 from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl
 
 from .layouts import LAYOUTS, layout_fen
-from .rules import RED, SEAT_NAMES, AtaxxState
+from .rules import RED, SEAT_NAMES, AtaxxState, perft
 
 RULES = """\
 Ataxx is played on a 7x7 board. Red moves first; the players alternate.
@@ -95,6 +95,7 @@ GAME = GameDef(
     version="1",
     make_view=lambda: make_view(),
     evaluate=evaluate,
+    perft=lambda state, depth: perft(state, depth),
     seat_names=lambda options: list(SEAT_NAMES),
 )
 

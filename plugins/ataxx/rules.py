@@ -367,7 +367,7 @@ class AtaxxState(GameState):
                     file += int(ch)
                     continue
                 if file >= SIZE:
-                    break
+                    raise NotationError(f"bad Ataxx FEN {fen!r}: rank {rank + 1} has more than 7 squares")
                 bit = 1 << (rank * STRIDE + file)
                 if ch in "xXrR":
                     red |= bit

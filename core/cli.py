@@ -1,0 +1,274 @@
+"""The command line: ``python main.py [--windowed] [--size WxH] [COMMAND ...]``.
+
+With no command the arcade opens. Every user-facing action is also a command here, so rules
+and AI can be checked without a screen. Plugins add commands through ``register_commands``.
+
+Bad input (unknown game, bad position, illegal move, bad option) prints one line starting
+with ``error:`` to stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from core.game import GameDef, GameError, GameState, Options
+from core.registry import Registry
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """Bad command-line input; the message is printed as one line."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        size = int(w), int(h)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
+    if min(size) < 200 or max(size) > 16384:
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (200..16384 per side)")
+    return size
+
+
+def parse_players(spec: str, game: GameDef, options: Options, registry: Registry) -> list[str]:
+    """Seat list from ``human,ai:hard,agent:mcts``: 'human' or an agent name per seat."""
+    seats = game.seats(options)
+    entries = [e.strip() for e in spec.split(",") if e.strip()]
+    if len(entries) != seats:
+        raise CliError(
+            f"--players needs {seats} entries for {game.id} with these options, got {len(entries)}"
+        )
+    out = []
+    for entry in entries:
+        if entry == "human":
+            out.append("human")
+            continue
+        if entry.startswith("ai:"):
+            name = entry[3:]
+        elif entry.startswith("agent:"):
+            name = entry[6:]
+        else:
+            raise CliError(f"player {entry!r} must be human, ai:LEVEL or agent:NAME")
+        registry.agent(name, game.id)  # raises UnknownAgentError with the known names
+        out.append(name)
+    return out
+
+
+def build_state(
+    game: GameDef, options: Options, position: str | None, moves: Sequence[str], seed: int | None
+) -> tuple[GameState, list[str]]:
+    """The state after ``moves`` from ``position`` (or the start); raises GameError on bad input."""
+    state = game.parse_position(position, options) if position else game.new_state(options, seed)
+    played = []
+    for text in moves:
+        for part in text.split():
+            move = state.parse_move(part)
+            played.append(state.move_to_text(move))
+            state = state.play(move)
+    return state, played
+
+
+def outcome_text(state: GameState, names: Sequence[str]) -> str:
+    outcome = state.outcome
+    if outcome is None:
+        return "ongoing"
+    if outcome.winners and len(outcome.rewards) > 1:
+        who = " and ".join(names[w] for w in outcome.winners)
+        result = f"{who} wins"
+    elif len(outcome.rewards) == 1:
+        result = "won" if outcome.winners else "lost"
+    else:
+        result = "draw"
+    scores = ""
+    if outcome.scores is not None:
+        scores = " (" + ", ".join(f"{names[i]} {s:g}" for i, s in enumerate(outcome.scores)) + ")"
+    return f"{result}: {outcome.reason}{scores}"
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+def cmd_list(args: argparse.Namespace, registry: Registry) -> int:
+    for game in sorted(registry.games.values(), key=lambda g: g.id):
+        print(f"{game.id:<16} {game.title:<22} players {game.players_label:<5} plugin {game.plugin}")
+    for broken in registry.broken:
+        print(f"{broken.name:<16} BROKEN: {broken.error}")
+    return 0
+
+
+def _game_and_options(args: argparse.Namespace, registry: Registry) -> tuple[GameDef, Options]:
+    game = registry.game(args.game)
+    return game, game.parse_options(args.option or [])
+
+
+def cmd_show(args: argparse.Namespace, registry: Registry) -> int:
+    game, options = _game_and_options(args, registry)
+    seed = args.seed if args.seed is not None else (options.get("seed") if game.random_setup else None)
+    state, _ = build_state(game, options, args.position, args.moves or [], seed)
+    names = game.names(options)
+    view = state.view_for(state.to_move) if state.has_hidden_information else state
+    print(f"position: {view.to_text()}")
+    print(f"to-move: {names[state.to_move] if state.outcome is None else '-'}")
+    print("legal: " + " ".join(view.move_to_text(m) for m in view.legal_moves()))
+    print(f"outcome: {outcome_text(state, names)}")
+    return 0
+
+
+def cmd_perft(args: argparse.Namespace, registry: Registry) -> int:
+    from core.perft import perft as generic_perft
+
+    game, options = _game_and_options(args, registry)
+    if args.depth < 1:
+        raise CliError("perft depth must be at least 1")
+    state, _ = build_state(game, options, args.position, [], args.seed)
+    counter = game.perft or generic_perft
+    total = 0
+    start = time.perf_counter()
+    for depth in range(1, args.depth + 1):
+        nodes = counter(state, depth)
+        total += nodes
+        print(f"depth {depth} nodes {nodes}", flush=True)
+    elapsed = time.perf_counter() - start
+    print(f"time {elapsed:.3f} s, {total / max(elapsed, 1e-9):,.0f} nodes/s")
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace, registry: Registry) -> int:
+    from core.arena import run_arena
+
+    game, options = _game_and_options(args, registry)
+    for name in (args.agent_a, args.agent_b):
+        registry.agent(name, game.id)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+
+    def progress(line: str) -> None:
+        if not args.quiet:
+            print(line, flush=True)
+
+    result = run_arena(
+        registry,
+        game.id,
+        args.agent_a,
+        args.agent_b,
+        games=args.games,
+        movetime=args.movetime,
+        seed=args.seed,
+        options=options,
+        progress=progress,
+    )
+    for line in result.format():
+        print(line)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
+    from core.ui.app import StartRequest, run
+
+    start = None
+    if args.game:
+        game, options = _game_and_options(args, registry)
+        seats = game.seats(options)
+        spec = args.players or ",".join(["human"] * seats)
+        players = parse_players(spec, game, options, registry)
+        seed = args.seed
+        # Check the position and moves now, so bad input fails here with one line, not on screen.
+        build_state(game, options, args.position, args.moves or [], seed)
+        start = StartRequest(
+            game_id=game.id,
+            options=options,
+            players=players,
+            seed=seed,
+            position=args.position,
+            moves=list(args.moves or []),
+        )
+    return run(registry, windowed=args.windowed, size=args.size, start=start)
+
+
+# --- parser -------------------------------------------------------------------------------
+
+
+def _add_game_args(p: argparse.ArgumentParser, position: bool = True, moves: bool = True) -> None:
+    p.add_argument("game", help="game id (see `list`)")
+    p.add_argument("--option", "-o", action="append", metavar="K=V", help="game option, repeatable")
+    p.add_argument("--seed", type=int, default=None, help="seed for games with a random setup")
+    if position:
+        p.add_argument("--position", "-p", default=None, help="start from this position (game notation)")
+    if moves:
+        p.add_argument("--moves", "-m", nargs="*", default=[], help="moves to play first, in notation")
+
+
+def build_parser(registry: Registry) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python main.py", description="Tafel, a board-game arcade.")
+    parser.add_argument("--windowed", action="store_true", help="start in a window instead of full screen")
+    parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("list", help="list the games found, and broken plugins")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("show", help="print a position, its legal moves and outcome")
+    _add_game_args(p)
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("perft", help="count move paths to a depth")
+    _add_game_args(p, moves=False)
+    p.add_argument("depth", type=int)
+    p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser("arena", help="play AI agents against each other")
+    p.add_argument("game")
+    p.add_argument("agent_a")
+    p.add_argument("agent_b")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--movetime", type=float, default=None, help="seconds per move (default: the agents' own)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", "-o", action="append", metavar="K=V")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
+    p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("play", help="open the arcade, or go straight into a game")
+    p.add_argument("game", nargs="?")
+    p.add_argument("--option", "-o", action="append", metavar="K=V")
+    p.add_argument(
+        "--players", default=None, help="seats: human, ai:easy|medium|hard or agent:NAME, comma-separated"
+    )
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--position", "-p", default=None)
+    p.add_argument("--moves", "-m", nargs="*", default=[])
+    p.set_defaults(func=cmd_play)
+
+    for command in registry.commands.values():
+        p = sub.add_parser(command.name, help=command.help)
+        command.configure(p)
+        p.set_defaults(func=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from core.plugins import load_registry
+
+    registry = load_registry()
+    parser = build_parser(registry)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args.game = None
+        args.func = cmd_play
+    # Global options may also be given after `play`.
+    for name in ("windowed", "size"):
+        if not hasattr(args, name):
+            setattr(args, name, None)
+    try:
+        return int(args.func(args, registry) or 0)
+    except (GameError, CliError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

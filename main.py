@@ -1,0 +1,9 @@
+#!/usr/bin/env python3
+"""Tafel: ``python main.py`` opens the arcade; ``python main.py --help`` lists the commands."""
+
+import sys
+
+from core.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
