@@ -1,0 +1,252 @@
+"""Alpha-beta search (negamax) for two-player games of perfect information.
+
+Iterative deepening runs until the time limit, a fixed ``Limit.depth`` or a node budget; an
+unfinished iteration still counts once it has searched the previous best move (searched
+first), so more time never makes the choice worse. A transposition table keyed on
+``state.repetition_key()`` keeps values and best moves between iterations and moves; moves
+are ordered by the table's move, then by a history score (moves that caused cut-offs), and
+at the root by the scores of the previous iteration.
+
+Leaves use ``GameDef.evaluate(state, to_move)`` (0 without it); finished games use their
+outcome, wins sooner and losses later preferred. Games where a side may move twice in a row
+are handled (the value only flips sign when the side to move changes). When a search ends
+without reaching any leaf by depth the game is solved and deepening stops.
+
+For other seat counts, or views with hidden parts, the agent hands over to :mod:`mcts`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+
+from core.ai.base import Agent, Limit, StopCheck
+from core.ai.mcts import MCTSAgent
+from core.game import GameDef, GameError, GameState, Move, Outcome
+
+DEFAULT_LIMIT = Limit(time=0.3)
+#: Value of a win at the root; a win n plies away scores WIN - n.
+WIN = 1000.0
+#: Values beyond this are proven wins or losses.
+WIN_BOUND = 500.0
+MAX_DEPTH = 64
+#: Table depth of an entry whose subtree reached no depth-limited leaf: valid at any depth.
+SOLVED_DEPTH = 1 << 20
+EXACT, LOWER, UPPER = 0, 1, 2
+#: The table is cleared at the start of a move when it grows beyond this many entries.
+TT_LIMIT = 1_000_000
+
+
+class _Abort(Exception):
+    """Time, node budget or ``stop()`` ended the search."""
+
+
+class AlphaBetaAgent(Agent):
+    """Negamax with alpha-beta, iterative deepening and a transposition table; see the module docstring."""
+
+    def __init__(self, game: GameDef | None = None, *, default_limit: Limit = DEFAULT_LIMIT) -> None:
+        super().__init__()
+        self.game = game
+        self.evaluate = game.evaluate if game is not None else None
+        self.default_limit = default_limit
+        self.tt: dict[Hashable, tuple[int, float, int, Move]] = {}
+        self.history: dict[Move, int] = {}
+        self.nodes = 0
+        self._fallback: MCTSAgent | None = None
+        self._deadline: float | None = None
+        self._max_nodes: int | None = None
+        self._stop: StopCheck | None = None
+        self._timed = False
+        self._horizon = 0
+        self._partial: Move | None = None
+
+    def reset(self) -> None:
+        self.tt.clear()
+        self.history.clear()
+        if self._fallback is not None:
+            self._fallback.reset()
+
+    # --- entry point ---------------------------------------------------------------------------
+
+    def choose(
+        self, state: GameState, limit: Limit, rng: random.Random, stop: StopCheck | None = None
+    ) -> Move:
+        moves = state.legal_moves()
+        if not moves:
+            raise GameError("no legal move: the game is over")
+        if state.players != 2 or state.has_hidden_information:
+            if self._fallback is None:
+                self._fallback = MCTSAgent(self.game, default_limit=self.default_limit)
+            move = self._fallback.choose(state, limit, rng, stop)
+            self.info = dict(self._fallback.info, fallback="mcts")
+            return move
+        if len(moves) == 1:
+            self.info = {"depth": 0, "nodes": 0, "forced": True}
+            return moves[0]
+        if limit.time is None and limit.depth is None and limit.nodes is None:
+            limit = self.default_limit
+        start = time.perf_counter()
+        self._deadline = limit.deadline(start)
+        self._max_nodes = limit.nodes
+        self._stop = stop
+        self.nodes = 0
+        if len(self.tt) > TT_LIMIT:
+            self.tt.clear()
+        # Old history scores fade so the ordering follows the current position.
+        self.history = (
+            {m: v >> 2 for m, v in self.history.items() if v >> 2} if len(self.history) < 100_000 else {}
+        )
+
+        root_moves = list(moves)
+        rng.shuffle(root_moves)  # equal moves are then picked at random, not by generation order
+        entry = self.tt.get(state.repetition_key())
+        if entry is not None and entry[3] in root_moves:
+            root_moves.remove(entry[3])
+            root_moves.insert(0, entry[3])
+        max_depth = limit.depth if limit.depth is not None else MAX_DEPTH
+        best_move, best_value, completed, solved = root_moves[0], None, 0, False
+        for depth in range(1, max_depth + 1):
+            # Depth 1 always finishes (only stop() ends it), so there is a searched move to play.
+            self._timed = depth > 1
+            self._horizon = 0
+            self._partial = None
+            try:
+                value, move, scores = self._root(state, depth, root_moves)
+            except _Abort:
+                if self._partial is not None:
+                    best_move = self._partial
+                break
+            best_move, best_value, completed = move, value, depth
+            root_moves.sort(key=lambda m: -scores[m])
+            if abs(value) >= WIN_BOUND or self._horizon == 0:
+                solved = True
+                break
+            if self._deadline is not None and time.perf_counter() - start > 0.6 * (self._deadline - start):
+                break  # the next iteration would not finish in time
+        self.info = {
+            "depth": completed,
+            "nodes": self.nodes,
+            "score": round(best_value, 3) if best_value is not None else None,
+            "solved": solved,
+            "time": round(time.perf_counter() - start, 3),
+            "tt": len(self.tt),
+        }
+        return best_move
+
+    # --- search --------------------------------------------------------------------------------
+
+    def _check(self) -> None:
+        if self._stop is not None and self._stop():
+            raise _Abort
+        if not self._timed:
+            return
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise _Abort
+        if self._max_nodes is not None and self.nodes >= self._max_nodes:
+            raise _Abort
+
+    def _root(self, state: GameState, depth: int, moves: list[Move]) -> tuple[float, Move, dict[Move, float]]:
+        alpha, beta = -float("inf"), float("inf")
+        scores: dict[Move, float] = {}
+        best_value, best_move = -float("inf"), moves[0]
+        for move in moves:
+            value = self._child(state, state.play_unchecked(move), depth, alpha, beta, 1)
+            scores[move] = value
+            if value > best_value:
+                best_value, best_move = value, move
+                self._partial = move
+            if value > alpha:
+                alpha = value
+        self.tt[state.repetition_key()] = (
+            depth if self._horizon else SOLVED_DEPTH,
+            best_value,
+            EXACT,
+            best_move,
+        )
+        return best_value, best_move, scores
+
+    def _child(
+        self, parent: GameState, child: GameState, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
+        """Value of ``child`` for the side to move in ``parent``."""
+        outcome = child.outcome
+        if outcome is not None:
+            return self._terminal(outcome, parent.to_move, ply)
+        if child.to_move == parent.to_move:
+            return self._search(child, depth - 1, alpha, beta, ply)
+        return -self._search(child, depth - 1, -beta, -alpha, ply)
+
+    def _search(self, state: GameState, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Negamax value of the unfinished ``state`` for ``state.to_move``."""
+        self.nodes += 1
+        if self.nodes & 127 == 0:
+            self._check()
+        key = state.repetition_key()
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_value, e_flag, tt_move = entry
+            if e_depth >= depth:
+                # Table values of proven results are relative to their node; make them root-relative.
+                if e_value > WIN_BOUND:
+                    e_value -= ply
+                elif e_value < -WIN_BOUND:
+                    e_value += ply
+                if (
+                    e_flag == EXACT
+                    or (e_flag == LOWER and e_value >= beta)
+                    or (e_flag == UPPER and e_value <= alpha)
+                ):
+                    if e_depth < SOLVED_DEPTH:
+                        self._horizon += 1
+                    return e_value
+        if depth <= 0:
+            self._horizon += 1
+            return self._leaf(state)
+
+        history = self.history
+        # Copies: a state may hand out its own cached list.
+        if history:
+            moves = sorted(state.legal_moves(), key=lambda m: -history.get(m, 0))
+        else:
+            moves = list(state.legal_moves())
+        if tt_move is not None and tt_move in moves:
+            moves.remove(tt_move)
+            moves.insert(0, tt_move)
+
+        horizon_before = self._horizon
+        alpha0 = alpha
+        best_value, best_move = -float("inf"), moves[0]
+        for move in moves:
+            value = self._child(state, state.play_unchecked(move), depth, alpha, beta, ply + 1)
+            if value > best_value:
+                best_value, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        history[move] = history.get(move, 0) + depth * depth
+                        break
+        flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta else EXACT
+        stored = best_value
+        if stored > WIN_BOUND:
+            stored += ply
+        elif stored < -WIN_BOUND:
+            stored -= ply
+        self.tt[key] = (depth if self._horizon != horizon_before else SOLVED_DEPTH, stored, flag, best_move)
+        return best_value
+
+    def _leaf(self, state: GameState) -> float:
+        if self.evaluate is None:
+            return 0.0
+        value = float(self.evaluate(state, state.to_move))
+        return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
+
+    @staticmethod
+    def _terminal(outcome: Outcome, seat: int, ply: int) -> float:
+        reward = outcome.rewards[seat]
+        if reward >= 1.0:
+            return WIN - ply
+        if reward <= 0.0:
+            return -WIN + ply
+        return (reward - 0.5) * 2 * (WIN_BOUND - 1)
