@@ -132,6 +132,9 @@ class ArenaResult:
             )
             diff, margin = self.elo()
             lines.append(f"Elo difference {diff:+.0f} +/- {margin:.0f} (95%)")
+            if self.seats > 2:
+                # With winner-takes-all rewards the score is a win rate, to compare with a fair share.
+                lines.append(f"win rate {100 * self.win_rate:.0f}% (fair share {100 / self.seats:.0f}%)")
         if self.capped:
             counted = "unsolved" if self.solo else "draws"
             lines.append(f"{self.capped} game(s) stopped at {self.max_plies} plies, counted as {counted}")

@@ -107,6 +107,8 @@ class AlphaBetaAgent(Agent):
         max_depth = limit.depth if limit.depth is not None else MAX_DEPTH
         best_move, best_value, completed, solved = root_moves[0], None, 0, False
         for depth in range(1, max_depth + 1):
+            if depth > 1 and stop is not None and stop():
+                break
             # Depth 1 always finishes (only stop() ends it), so there is a searched move to play.
             self._timed = depth > 1
             self._horizon = 0
@@ -127,7 +129,7 @@ class AlphaBetaAgent(Agent):
         self.info = {
             "depth": completed,
             "nodes": self.nodes,
-            "score": round(best_value, 3) if best_value is not None else None,
+            "score": round(best_value, 3) + 0.0 if best_value is not None else None,
             "solved": solved,
             "time": round(time.perf_counter() - start, 3),
             "tt": len(self.tt),

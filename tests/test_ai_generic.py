@@ -1,0 +1,221 @@
+"""The generic agents on the toy games: legal moves, tactics, exact search, strength, budgets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.ai.alphabeta import WIN, AlphaBetaAgent
+from core.ai.base import LEVEL_TIME, Limit
+from core.ai.generic import LevelAgent
+from core.ai.greedy import GreedyAgent
+from core.ai.mcts import MCTSAgent
+from core.arena import run_arena
+from tests import toygames
+from tests.toygames import KuhnState, TicTacToeState, ttt_evaluate, ttt_parse
+
+GENERIC = ("random", "greedy", "mcts", "alphabeta", "easy", "medium", "hard")
+
+
+@pytest.fixture(scope="module")
+def reg():
+    return toygames.toy_registry()
+
+
+def test_plugin_registers_every_generic_agent(registry):
+    for game_id in list(registry.games) + ["no-such-game"]:
+        names = {a.name for a in registry.agents_for(game_id)}
+        assert set(GENERIC) <= names
+    hard = next(a for a in registry.agents if a.name == "hard" and a.games is None)
+    assert hard.default_limit == Limit(time=LEVEL_TIME["hard"])
+    assert hard.plugin == "core.ai.generic"
+
+
+@pytest.mark.parametrize("game_id", ["toy-tictactoe", "toy-nim", "toy-lightsout", "toy-kuhn"])
+def test_every_agent_plays_legal_moves(reg, game_id):
+    game = reg.game(game_id)
+    options = game.resolve_options({"players": 3} if game_id == "toy-nim" else {})
+    limit = Limit(nodes=40, depth=3)
+    for name in GENERIC:
+        agent = reg.agent(name, game_id).factory(game)
+        walk = random.Random(7)
+        for start_seed in range(3):
+            state = game.new_state(options, start_seed)
+            while not state.is_over:
+                view = state.view_for(state.to_move)
+                move = agent.choose(view, limit, random.Random(start_seed), None)
+                assert move in view.legal_moves(), (name, state.to_text(), move)
+                # Alternate the agent's move with random ones to reach varied positions.
+                state = state.play(state.parse_move(view.move_to_text(move)))
+                if not state.is_over:
+                    moves = state.legal_moves()
+                    state = state.play(moves[walk.randrange(len(moves))])
+
+
+WIN_NOW = ".../xo./xo. x"  # X wins on a3 (O would win on b3)
+BLOCK = "..x/.o./xo. x"  # X must block b3
+
+
+@pytest.mark.parametrize(
+    "make, limits",
+    [
+        (GreedyAgent, [Limit()]),
+        (AlphaBetaAgent, [Limit(depth=1), Limit(depth=2), Limit(nodes=400)]),
+        (MCTSAgent, [Limit(nodes=400)]),
+    ],
+    ids=["greedy", "alphabeta", "mcts"],
+)
+def test_takes_immediate_win_and_blocks_immediate_loss(make, limits):
+    game = toygames.tictactoe_def()
+    for seed in range(5):
+        for text, expected in ((WIN_NOW, "a3"), (BLOCK, "b3")):
+            state = ttt_parse(text)
+            for limit in limits:
+                move = make(game).choose(state, limit, random.Random(seed))
+                assert state.move_to_text(move) == expected, (text, limit)
+
+
+def test_greedy_without_evaluate_still_takes_wins():
+    game = toygames.tictactoe_def()
+    game.evaluate = None
+    state = ttt_parse(WIN_NOW)
+    picks = {
+        state.move_to_text(GreedyAgent(game).choose(state, Limit(), random.Random(s))) for s in range(10)
+    }
+    assert picks == {"a3"}
+    # With nothing to win it plays at random: several different moves over seeds.
+    start = TicTacToeState()
+    assert len({GreedyAgent(game).choose(start, Limit(), random.Random(s)) for s in range(20)}) > 3
+
+
+def _minimax(state, depth: int, ply: int) -> float:
+    """Plain negamax with the alpha-beta agent's scoring, no pruning, no table."""
+    if depth == 0:
+        return max(-1.0, min(1.0, ttt_evaluate(state, state.to_move)))
+    best = -float("inf")
+    for move in state.legal_moves():
+        child = state.play(move)
+        if child.outcome is not None:
+            r = child.outcome.rewards[state.to_move]
+            value = WIN - (ply + 1) if r == 1 else -WIN + (ply + 1) if r == 0 else 0.0
+        else:
+            value = -_minimax(child, depth - 1, ply + 1)
+        best = max(best, value)
+    return best
+
+
+def test_alphabeta_depth_limited_values_match_minimax():
+    game = toygames.tictactoe_def()
+    rng = random.Random(3)
+    for _ in range(8):
+        state = TicTacToeState()
+        for _ in range(rng.randrange(0, 4)):
+            state = state.play(rng.choice(state.legal_moves()))
+        for depth in (1, 2, 3, 4):
+            agent = AlphaBetaAgent(game)
+            move = agent.choose(state, Limit(depth=depth), random.Random(0))
+            assert agent.info["score"] == round(_minimax(state, depth, 0), 3), (state.to_text(), depth)
+            # The move played is one that reaches that value.
+            child = state.play(move)
+            if child.outcome is None and depth > 1:
+                assert round(-_minimax(child, depth - 1, 1), 3) == agent.info["score"]
+
+
+def test_alphabeta_perfect_play_draws_and_solves():
+    game = toygames.tictactoe_def()
+    agent = AlphaBetaAgent(game)
+    agent.choose(TicTacToeState(), Limit(depth=9), random.Random(1))
+    assert agent.info["score"] == 0 and agent.info["solved"]
+    for seed in range(3):
+        agents = [AlphaBetaAgent(game), AlphaBetaAgent(game)]
+        state = TicTacToeState()
+        while not state.is_over:
+            state = state.play(agents[state.to_move].choose(state, Limit(depth=9), random.Random(seed)))
+        assert state.outcome.is_draw
+
+
+def test_alphabeta_without_heuristic_solves_nim():
+    game = toygames.nim_def()
+    game.evaluate = None
+    state = game.new_state(game.resolve_options({"piles": "3-4-5"}), None)
+    agent = AlphaBetaAgent(game)
+    move = agent.choose(state, Limit(time=30), random.Random(0))
+    piles = state.play(move).piles
+    assert piles[0] ^ piles[1] ^ piles[2] == 0
+    assert agent.info["score"] > 0 and agent.info["solved"]
+
+
+def test_alphabeta_hands_other_seat_counts_to_mcts():
+    game = toygames.nim_def()
+    state = game.new_state(game.resolve_options({"players": 3}), None)
+    agent = AlphaBetaAgent(game)
+    assert agent.choose(state, Limit(nodes=50), random.Random(0)) in state.legal_moves()
+    assert agent.info["fallback"] == "mcts"
+
+
+def test_levels_pick_the_engine_that_suits_the_game(reg):
+    cases = [
+        ("toy-tictactoe", {}, "alphabeta"),
+        ("toy-nim", {"players": 3}, "mcts"),
+        ("toy-kuhn", {}, "mcts"),
+        ("toy-lightsout", {}, "mcts"),
+    ]
+    for game_id, options, engine in cases:
+        game = reg.game(game_id)
+        state = game.new_state(game.resolve_options(options), 1)
+        agent = reg.agent("hard", game_id).factory(game)
+        assert isinstance(agent, LevelAgent)
+        agent.choose(state.view_for(state.to_move), Limit(nodes=30, depth=2), random.Random(0))
+        assert agent.info["engine"] == engine, game_id
+
+
+def test_mcts_hidden_information_folds_and_calls():
+    game = toygames.kuhn_def()
+    for seed in range(3):
+        # Seat 1 facing a bet: with the jack calling always loses two, folding one; the king always wins.
+        jack = KuhnState((2, 0), "b").view_for(1)
+        king = KuhnState((0, 2), "b").view_for(1)
+        assert jack.to_text() == "?J b"
+        assert MCTSAgent(game).choose(jack, Limit(nodes=500), random.Random(seed)) == "p"
+        assert MCTSAgent(game).choose(king, Limit(nodes=500), random.Random(seed)) == "b"
+
+
+def test_mcts_beats_random_and_solves_puzzles(reg):
+    result = run_arena(reg, "toy-tictactoe", "mcts", "random", games=8, seed=1, limit=Limit(nodes=300))
+    assert result.losses == 0 and result.wins >= 6
+    solo = run_arena(reg, "toy-lightsout", "mcts", "random", games=8, seed=1, limit=Limit(nodes=300))
+    blind = run_arena(reg, "toy-lightsout", "random", "random", games=8, seed=1)
+    assert solo.wins >= 6 and solo.wins > blind.wins
+
+
+def test_mcts_reuses_its_tree():
+    game = toygames.tictactoe_def()
+    agent = MCTSAgent(game)
+    rng = random.Random(0)
+    state = TicTacToeState()
+    state = state.play(agent.choose(state, Limit(nodes=2000), rng))
+    state = state.play(state.legal_moves()[0])
+    agent.choose(state, Limit(nodes=100), rng)
+    assert agent.info["reused"] > 0
+    agent.reset()
+    agent.choose(state, Limit(nodes=100), rng)
+    assert agent.info["reused"] == 0
+
+
+def test_searches_poll_stop():
+    game = toygames.tictactoe_def()
+    state = TicTacToeState()
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return True
+
+    mcts = MCTSAgent(game)
+    assert mcts.choose(state, Limit(time=60), random.Random(0), stop) in state.legal_moves()
+    assert calls and mcts.info["iterations"] <= 16
+    calls.clear()
+    ab = AlphaBetaAgent(game)
+    assert ab.choose(state, Limit(time=60), random.Random(0), stop) in state.legal_moves()
+    assert calls and ab.info["depth"] <= 1
