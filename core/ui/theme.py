@@ -32,6 +32,16 @@ class Theme:
     #: Light and dark stones for games with black/white pieces.
     stone_dark: Color = (30, 30, 34)
     stone_light: Color = (240, 240, 236)
+    #: Screens: cards on the panel, buttons, the keyboard focus ring, the dimming veil of overlays.
+    card: Color = (42, 49, 64)
+    button: Color = (50, 58, 76)
+    button_hover: Color = (66, 77, 100)
+    button_primary: Color = (255, 196, 64)
+    button_primary_text: Color = (30, 26, 18)
+    focus: Color = (255, 208, 96)
+    shadow: Color = (10, 12, 16)
+    veil_alpha: int = 170
+    disabled: Color = (92, 98, 112)
 
     def seat(self, index: int) -> Color:
         return self.seats[index % len(self.seats)]

@@ -1,0 +1,171 @@
+"""Overlay dialogs: a card with a title, a few lines and a column of buttons (pause, confirm, game over)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from core.ui.scene import Scene
+from core.ui.widgets import H1, SMALL, TINY, Button, FocusList, is_back
+
+
+def draw_hints(surface: pygame.Surface, ui, text: str) -> None:
+    """Key hints centred at the bottom of the window."""
+    w, h = surface.get_size()
+    ui.draw_text(
+        surface,
+        text,
+        (w // 2, h - ui.px(18)),
+        TINY,
+        ui.theme.text_dim,
+        anchor="midbottom",
+        max_width=w - ui.px(40),
+    )
+
+
+class DialogScene(Scene):
+    """A modal card over the scene below. Esc runs ``on_back`` (default: close)."""
+
+    overlay = True
+    #: Dim the scenes below.
+    veil = True
+    WIDTH = 620
+
+    def __init__(
+        self,
+        app: Any,
+        title: str,
+        lines: Sequence[str] = (),
+        buttons: Sequence[Button] = (),
+        *,
+        on_back: Callable[[], Any] | None = None,
+        hints: str = "↑↓ choose · Enter select · Esc back",
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = list(lines)
+        self.buttons = list(buttons)
+        self.on_back = on_back
+        self.hints = hints
+        self.focus = FocusList(self.buttons)
+        self.card = pygame.Rect(0, 0, 1, 1)
+        self._wrapped: list[str] = []
+
+    def close(self) -> None:
+        if self.manager is not None:
+            self.manager.remove(self)
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def region(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the card is centred (the whole window by default)."""
+        return pygame.Rect(0, 0, *size)
+
+    def body_height(self, width: int) -> int:
+        ui = self.ui
+        self._wrapped = []
+        for line in self.lines:
+            self._wrapped += ui.wrap(line, SMALL + 2, width)
+        return len(self._wrapped) * ui.line_height(SMALL + 2)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        ui = self.ui
+        region = self.region(size)
+        pad = ui.px(36)
+        width = min(ui.px(self.WIDTH), region.width - ui.px(24))
+        inner = width - 2 * pad
+        title_h = ui.line_height(H1, True)
+        body_h = self.body_height(inner)
+        bh, gap = ui.px(66), ui.px(14)
+        buttons_h = len(self.buttons) * bh + max(0, len(self.buttons) - 1) * gap
+        height = pad + title_h + ui.px(12) + body_h + (ui.px(24) if body_h else 0) + buttons_h + pad
+        height = min(height, region.height - ui.px(16))
+        self.card = pygame.Rect(0, 0, width, height)
+        self.card.center = region.center
+        y = self.card.bottom - pad - buttons_h
+        for b in self.buttons:
+            b.rect = pygame.Rect(self.card.x + pad, y, inner, bh)
+            y += bh + gap
+        self.pad = pad
+
+    # --- input ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if is_back(event):
+            if self.on_back is not None:
+                self.on_back()
+            else:
+                self.close()
+            return True
+        item = self.focus.handle_event(event)
+        if item is not None:
+            item.activate()
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        if self.veil:
+            ui.veil(surface)
+        ui.panel(surface, self.card, ui.theme.panel, border=ui.theme.panel_edge, radius=22)
+        x = self.card.x + self.pad
+        y = self.card.y + self.pad
+        inner = self.card.width - 2 * self.pad
+        r = ui.draw_text(
+            surface,
+            self.title,
+            (self.card.centerx, y),
+            H1,
+            ui.theme.text,
+            bold=True,
+            anchor="midtop",
+            max_width=inner,
+        )
+        y = r.bottom + ui.px(12)
+        y = self.draw_body(surface, x, y, inner)
+        for b in self.buttons:
+            b.draw(surface, ui)
+        if self.hints:
+            draw_hints(surface, ui, self.hints)
+
+    def draw_body(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        ui = self.ui
+        lh = ui.line_height(SMALL + 2)
+        for line in self._wrapped:
+            ui.draw_text(
+                surface,
+                line,
+                (self.card.centerx, y),
+                SMALL + 2,
+                ui.theme.text_dim,
+                anchor="midtop",
+                max_width=width,
+            )
+            y += lh
+        return y
+
+
+class ConfirmScene(DialogScene):
+    """Yes/No question; Esc answers No."""
+
+    def __init__(
+        self,
+        app: Any,
+        title: str,
+        message: str,
+        on_yes: Callable[[], Any],
+        yes: str = "Yes",
+        no: str = "No",
+        default: str = "no",
+    ) -> None:
+        def answer_yes() -> None:
+            self.close()
+            on_yes()
+
+        buttons = [Button(yes, answer_yes, kind="danger", key="yes"), Button(no, self.close, key="no")]
+        super().__init__(app, title, [message], buttons)
+        self.focus.focus(default)

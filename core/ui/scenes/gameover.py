@@ -1,0 +1,134 @@
+"""The game-over card: who won and why, the scores, Play again / Undo / Menu. The final board stays
+visible: the card sits over the side panel, without dimming the board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from core.game import Outcome
+from core.ui.scenes.dialog import DialogScene
+from core.ui.widgets import BODY, SMALL, Button
+
+
+def headline(outcome: Outcome, names: list[str]) -> str:
+    """'Red wins!', 'Red and Blue win!', 'Draw', or for a solo game 'You win!' / 'Game over'.
+
+    >>> headline(Outcome.win(1, 2, "x"), ["Red", "Blue"])
+    'Blue wins!'
+    >>> headline(Outcome.draw(2, "x"), ["Red", "Blue"])
+    'Draw'
+    """
+    winners = outcome.winners
+    if len(outcome.rewards) == 1:
+        return "You win!" if winners else "Game over"
+    if not winners:
+        return "Draw"
+    who = [names[i] if i < len(names) else f"Player {i + 1}" for i in winners]
+    if len(who) == 1:
+        return f"{who[0]} wins!"
+    return f"{', '.join(who[:-1])} and {who[-1]} win!"
+
+
+def _score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+class GameOverScene(DialogScene):
+    veil = False
+    WIDTH = 560
+
+    def __init__(self, app: Any, play: Any) -> None:
+        self.play = play
+        match = play.match
+        self.outcome = match.state.outcome
+        self.names = match.seat_names
+        buttons = [Button("Play again", self.again, kind="primary", key="again")]
+        if match.can_undo and match.human_seats:
+            buttons.append(Button("Undo last move", self.undo, key="undo"))
+        buttons.append(Button("Menu", self.menu, key="menu"))
+        reason = self.outcome.reason if self.outcome is not None else ""
+        reason = reason[:1].upper() + reason[1:]
+        title = headline(self.outcome, self.names) if self.outcome is not None else "Game over"
+        super().__init__(
+            app,
+            title,
+            [reason] if reason else [],
+            buttons,
+            on_back=self.menu,
+            hints="↑↓ choose · Enter select · Esc menu",
+        )
+
+    def region(self, size: tuple[int, int]) -> pygame.Rect:
+        panel = self.play.panel_rect
+        return panel if panel.width >= self.ui.px(300) else pygame.Rect(0, 0, *size)
+
+    def body_height(self, width: int) -> int:
+        h = super().body_height(width)
+        scores = self.outcome.scores if self.outcome is not None else None
+        if scores:
+            h += self.ui.px(16) + len(scores) * self.ui.px(44)
+        return h
+
+    def draw_body(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        ui = self.ui
+        t = ui.theme
+        y = super().draw_body(surface, x, y, width)
+        scores = self.outcome.scores if self.outcome is not None else None
+        if not scores:
+            return y
+        y += ui.px(16)
+        winners = self.outcome.winners
+        for seat, score in enumerate(scores):
+            row = pygame.Rect(x, y, width, ui.px(40))
+            if seat in winners:
+                pygame.draw.rect(surface, t.button_hover, row, border_radius=ui.px(10))
+            rad = ui.px(10)
+            pygame.draw.circle(surface, t.seat(seat), (row.x + ui.px(14) + rad, row.centery), rad)
+            name = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+            value = _score(score)
+            vw = ui.text_width(value, BODY, True)
+            ui.draw_text(
+                surface,
+                name,
+                (row.x + ui.px(24) + 2 * rad, row.centery),
+                SMALL + 2,
+                t.text,
+                anchor="midleft",
+                max_width=row.width - vw - ui.px(70),
+            )
+            ui.draw_text(
+                surface,
+                value,
+                (row.right - ui.px(14), row.centery),
+                BODY,
+                t.accent,
+                bold=True,
+                anchor="midright",
+            )
+            y += ui.px(44)
+        return y
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # Dim only the side panel under the card; the final board stays bright.
+        ui = self.ui
+        region = self.region(surface.get_size())
+        if region != surface.get_rect():
+            shade = pygame.Surface(region.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (*ui.theme.shadow, 150), shade.get_rect(), border_radius=ui.px(20))
+            surface.blit(shade, region.topleft)
+        else:
+            ui.veil(surface, 110)
+        super().draw(surface)
+
+    def again(self) -> None:
+        self.close()
+        self.play.restart(new_seed=True)
+
+    def undo(self) -> None:
+        self.close()
+        self.play.undo()
+
+    def menu(self) -> None:
+        self.app.back_to_menu()

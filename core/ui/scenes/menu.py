@@ -1,0 +1,220 @@
+"""The main menu: every game found, plugins that failed to load (greyed, with their error), Quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from core.ui.scene import Scene
+from core.ui.scenes.dialog import ConfirmScene, draw_hints
+from core.ui.widgets import H2, SMALL, TINY, TITLE, Button, FocusList, is_back
+
+
+class GameCard:
+    """One entry of the game list: a game, or a broken plugin (``enabled`` False)."""
+
+    def __init__(self, game: Any = None, broken: Any = None) -> None:
+        self.game = game
+        self.broken = broken
+        self.enabled = game is not None
+        self.key = f"game:{game.id}" if game is not None else f"broken:{broken.name}"
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hovered = False
+        self.focused = False
+
+    def draw(self, surface: pygame.Surface, ui) -> None:
+        t = ui.theme
+        pad = ui.px(28)
+        if self.enabled:
+            fill = t.button_hover if self.hovered else t.card
+            ui.panel(surface, self.rect, fill, radius=16, shadow=not self.hovered)
+            if self.focused:
+                ui.focus_ring(surface, self.rect, 16)
+                bar = pygame.Rect(
+                    self.rect.x, self.rect.y + ui.px(18), ui.px(6), self.rect.height - ui.px(36)
+                )
+                pygame.draw.rect(surface, t.accent, bar, border_radius=ui.px(3))
+            players = f"{self.game.players_label} player{'s' if self.game.players_label != '1' else ''}"
+            pill_w = ui.text_width(players, TINY, True) + ui.px(28)
+            pill = pygame.Rect(0, 0, pill_w, ui.px(40))
+            pill.midright = (self.rect.right - pad, self.rect.centery)
+            pygame.draw.rect(surface, t.panel_edge, pill, border_radius=pill.height // 2)
+            ui.draw_text(surface, players, pill.center, TINY, t.text, bold=True, anchor="center")
+            text_w = pill.left - self.rect.x - 2 * pad
+            ui.draw_text(
+                surface,
+                self.game.title,
+                (self.rect.x + pad, self.rect.y + ui.px(16)),
+                H2,
+                t.text,
+                bold=True,
+                max_width=text_w,
+            )
+            ui.draw_text(
+                surface,
+                self.game.description,
+                (self.rect.x + pad, self.rect.bottom - ui.px(18)),
+                SMALL,
+                t.text_dim,
+                anchor="bottomleft",
+                max_width=text_w,
+            )
+        else:
+            ui.panel(surface, self.rect, t.panel, radius=16, border=t.panel_edge, shadow=False, width=1)
+            w = self.rect.width - 2 * pad
+            ui.draw_text(
+                surface,
+                f"⚠ {self.broken.name} — could not load",
+                (self.rect.x + pad, self.rect.y + ui.px(16)),
+                H2 - 6,
+                t.disabled,
+                bold=True,
+                max_width=w,
+            )
+            ui.draw_text(
+                surface,
+                self.broken.error,
+                (self.rect.x + pad, self.rect.bottom - ui.px(18)),
+                SMALL,
+                tuple((c + d) // 2 for c, d in zip(t.danger, t.disabled, strict=True)),
+                anchor="bottomleft",
+                max_width=w,
+            )
+
+
+class MenuScene(Scene):
+    """Title, the list of games (scrolls when long) and Quit. Enter opens a game's setup."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        reg = app.registry
+        games = sorted(reg.games.values(), key=lambda g: g.title.lower())
+        self.cards = [GameCard(game=g) for g in games] + [GameCard(broken=b) for b in reg.broken]
+        self.quit_button = Button("Quit", self.app.quit, key="quit")
+        self.focus = FocusList(self.cards + [self.quit_button])
+        self.scroll = 0
+        self.list_rect = pygame.Rect(0, 0, 1, 1)
+        self._base: list[int] = []
+        self.content_h = 0
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        ui = self.ui
+        w, h = size
+        margin = ui.px(48)
+        width = min(w - 2 * margin, ui.px(1120))
+        self.title_y = ui.px(40)
+        top = self.title_y + ui.line_height(TITLE, True) + ui.px(100)
+        bh = ui.px(66)
+        bottom = h - ui.px(64) - bh - ui.px(24)
+        self.list_rect = pygame.Rect((w - width) // 2, top, width, max(ui.px(120), bottom - top))
+        card_h, gap = ui.px(124), ui.px(16)
+        self._base = [i * (card_h + gap) for i in range(len(self.cards))]
+        self.card_h = card_h
+        self.content_h = len(self.cards) * (card_h + gap) - gap if self.cards else 0
+        self.quit_button.rect = pygame.Rect(0, 0, min(width, ui.px(360)), bh)
+        self.quit_button.rect.midtop = (w // 2, self.list_rect.bottom + ui.px(24))
+        self._clamp_scroll()
+        self._place()
+
+    def _clamp_scroll(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.content_h - self.list_rect.height))
+
+    def _place(self) -> None:
+        for card, y in zip(self.cards, self._base, strict=True):
+            card.rect = pygame.Rect(
+                self.list_rect.x, self.list_rect.y + y - self.scroll, self.list_rect.width, self.card_h
+            )
+
+    def _ensure_visible(self) -> None:
+        item = self.focus.focused
+        if not isinstance(item, GameCard):
+            return
+        i = self.cards.index(item)
+        top = self._base[i]
+        if top < self.scroll:
+            self.scroll = top
+        elif top + self.card_h > self.scroll + self.list_rect.height:
+            self.scroll = top + self.card_h - self.list_rect.height
+        self._clamp_scroll()
+        self._place()
+
+    # --- input ------------------------------------------------------------------------------
+
+    def open(self, card: GameCard) -> None:
+        from core.ui.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, card.game))
+
+    def confirm_quit(self) -> None:
+        self.app.push(
+            ConfirmScene(
+                self.app, "Quit Tafel?", "See you soon.", self.app.quit, yes="Quit", no="Stay", default="yes"
+            )
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if is_back(event):
+            self.confirm_quit()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y * self.ui.px(70)
+            self._clamp_scroll()
+            self._place()
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            pos = event.pos
+            # Cards scrolled out of the list area cannot be clicked.
+            if not self.list_rect.collidepoint(pos) and not self.quit_button.rect.collidepoint(pos):
+                for item in self.focus.items:
+                    item.hovered = False
+                return False
+        item = self.focus.handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            self._ensure_visible()
+        if item is None:
+            return event.type == pygame.KEYDOWN
+        if item is self.quit_button:
+            self.app.quit()
+        elif isinstance(item, GameCard) and item.enabled:
+            self.open(item)
+        return True
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        t = ui.theme
+        w, h = surface.get_size()
+        r = ui.draw_text(surface, "Tafel", (w // 2, self.title_y), TITLE, t.text, bold=True, anchor="midtop")
+        # A row of stones in the seat colours under the title.
+        radius = ui.px(11)
+        gap = ui.px(34)
+        n = len(t.seats)
+        cx0 = w // 2 - (n - 1) * gap // 2
+        for i in range(n):
+            pygame.draw.circle(surface, t.seat(i), (cx0 + i * gap, r.bottom + ui.px(10)), radius)
+        ui.draw_text(
+            surface, "A board-game arcade", (w // 2, r.bottom + ui.px(34)), SMALL, t.text_dim, anchor="midtop"
+        )
+        clip = surface.get_clip()
+        surface.set_clip(self.list_rect.inflate(ui.px(24), ui.px(16)))
+        if not self.cards:
+            ui.draw_text(
+                surface,
+                "No games found: put game plugins in plugins/.",
+                self.list_rect.midtop,
+                H2 - 8,
+                t.text_dim,
+                anchor="midtop",
+                max_width=self.list_rect.width,
+            )
+        for card in self.cards:
+            if card.rect.bottom >= self.list_rect.top - ui.px(10) and card.rect.top <= self.list_rect.bottom:
+                card.draw(surface, ui)
+        surface.set_clip(clip)
+        ui.scrollbar(surface, self.list_rect.move(ui.px(20), 0), self.scroll, self.content_h)
+        self.quit_button.draw(surface, ui)
+        draw_hints(surface, ui, "↑↓ choose · Enter play · Esc quit · F11 full screen")

@@ -1,0 +1,520 @@
+"""Game setup: the game's options, the seed of a random setup, and who plays each seat.
+
+Rows are chosen with up/down; left/right change a value (Enter too, cycling forward); text
+and seed values are typed after Enter. Start builds the :class:`core.match.Match` and shows it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from core.ai.base import LEVELS
+from core.game import GameDef, GameError, Option
+from core.match import HUMAN, Match, player_label
+from core.ui.scene import Scene
+from core.ui.scenes.dialog import draw_hints
+from core.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, FocusList, is_activate, is_back
+
+
+class Row:
+    """A setup line: a label and a value changed with left/right or typed (``editable``)."""
+
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        get: Callable[[], str],
+        change: Callable[[int], None],
+        *,
+        editable: Callable[[], str] | None = None,
+        commit: Callable[[str], None] | None = None,
+        swatch: tuple[int, int, int] | None = None,
+        accept: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.key = key
+        self.label = label
+        self.get = get
+        self.change = change
+        self.editable = editable
+        self.commit = commit
+        self.accept = accept or (lambda ch: ch.isprintable())
+        self.swatch = swatch
+        #: Show the ‹ › buttons (not for typed text).
+        self.arrows = True
+        self.enabled = True
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.right = pygame.Rect(0, 0, 0, 0)
+        self.value = pygame.Rect(0, 0, 0, 0)
+        self.hovered = False
+        self.focused = False
+
+    def activate(self) -> None:
+        self.change(1)
+
+
+def _new_seed() -> int:
+    return random.randrange(1, 1_000_000)
+
+
+class SetupScene(Scene):
+    """Options, seed and seats of one game; Start / Rules / Back."""
+
+    def __init__(self, app: Any, game: GameDef) -> None:
+        super().__init__(app)
+        self.game = game
+        memory = app.setup_memory.get(game.id, {})
+        try:
+            self.values = game.resolve_options(memory.get("options"))
+        except GameError:
+            self.values = game.resolve_options()
+        self.seed = _new_seed() if game.random_setup else None
+        self.players: list[str] = list(memory.get("players", []))
+        self.error = ""
+        self.editing: Row | None = None
+        self.edit_text = ""
+        self.scroll = 0
+        self.start_button = Button("Start", self.start, kind="primary", key="start")
+        self.rules_button = Button("Rules", self.show_rules, key="rules", enabled=bool(game.rules.strip()))
+        self.back_button = Button("Back", self.back, key="back")
+        self.buttons = [self.start_button, self.rules_button, self.back_button]
+        self.rows: list[Row] = []
+        self.focus = FocusList([], wrap=True)
+        self.size = (1, 1)
+        self.rebuild()
+        self.focus.focus("start")
+
+    # --- model ------------------------------------------------------------------------------
+
+    def agent_choices(self) -> list[str]:
+        names = [HUMAN, *LEVELS]
+        try:
+            agents = self.app.registry.agents_for(self.game.id)
+        except Exception:
+            agents = []
+        names += [a.name for a in agents if a.name not in names]
+        return names
+
+    def seat_count(self) -> int:
+        try:
+            return max(1, int(self.game.seats(self.values)))
+        except Exception:
+            return max(1, self.game.min_players)
+
+    def seat_names(self, n: int) -> list[str]:
+        try:
+            names = list(self.game.names(self.values))
+        except Exception:
+            names = []
+        return names + [f"Player {i + 1}" for i in range(len(names), n)]
+
+    def rebuild(self) -> None:
+        """Rows from the current values (the number of seats may depend on an option)."""
+        rows: list[Row] = []
+        for opt in self.game.options:
+            rows.append(self._option_row(opt))
+        if self.game.random_setup:
+            rows.append(
+                Row(
+                    "seed",
+                    "Random setup (seed)",
+                    lambda: str(self.seed),
+                    lambda d: self._set_seed(_new_seed()),
+                    editable=lambda: str(self.seed),
+                    commit=lambda text: self._set_seed(int(text)) if text.strip() else None,
+                    accept=str.isdigit,
+                )
+            )
+        n = self.seat_count()
+        choices = self.agent_choices()
+        while len(self.players) < n:
+            self.players.append(HUMAN if not self.players else "medium")
+        del self.players[n:]
+        names = self.seat_names(n)
+        self.first_seat_row = len(rows)
+        for seat in range(n):
+            rows.append(
+                Row(
+                    f"seat:{seat}",
+                    names[seat],
+                    lambda s=seat: player_label(self.players[s]),
+                    lambda d, s=seat: self._cycle_player(s, d, choices),
+                    swatch=self.ui.theme.seat(seat),
+                )
+            )
+        self.rows = rows
+        self.focus.set_items([*rows, *self.buttons])
+        if self.size != (1, 1):
+            self.layout(self.size)
+
+    def _option_row(self, opt: Option) -> Row:
+        def get() -> str:
+            return opt.label_of(self.values[opt.key])
+
+        def change(delta: int) -> None:
+            value = self.values[opt.key]
+            if opt.kind == "bool":
+                value = not value
+            elif opt.kind == "choice" and opt.choices:
+                keys = [v for v, _ in opt.choices]
+                i = keys.index(value) if value in keys else 0
+                value = keys[(i + delta) % len(keys)]
+            elif opt.kind == "int":
+                value = int(value) + delta
+                if opt.minimum is not None and opt.maximum is not None:
+                    # Wrap around at the ends so one direction reaches every value.
+                    if value > opt.maximum:
+                        value = opt.minimum
+                    elif value < opt.minimum:
+                        value = opt.maximum
+                value = max(opt.minimum, value) if opt.minimum is not None else value
+                value = min(opt.maximum, value) if opt.maximum is not None else value
+            else:
+                return
+            self._set_option(opt, value)
+
+        row = Row(f"opt:{opt.key}", opt.label, get, change)
+        if opt.kind == "text":
+            row.editable = lambda: str(self.values[opt.key])
+            row.commit = lambda text: self._set_option(opt, text)
+            row.arrows = False
+        return row
+
+    def _set_option(self, opt: Option, value: Any) -> None:
+        try:
+            self.values[opt.key] = opt.validate(value)
+            self.error = ""
+        except GameError as exc:
+            self.error = str(exc)
+            return
+        before = len(self.players)
+        self.rebuild()
+        if len(self.players) != before:
+            self.focus.focus(f"opt:{opt.key}")
+
+    def _set_seed(self, seed: int) -> None:
+        self.seed = seed
+
+    def _cycle_player(self, seat: int, delta: int, choices: list[str]) -> None:
+        current = self.players[seat]
+        i = choices.index(current) if current in choices else 0
+        self.players[seat] = choices[(i + delta) % len(choices)]
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.editing is not None:
+            self.end_edit(True)
+        try:
+            match = Match(self.game, self.values, seed=self.seed, players=self.players)
+        except GameError as exc:
+            self.error = str(exc)
+            return
+        except Exception as exc:  # a plugin bug must not close the arcade
+            self.error = f"{self.game.title} failed to start: {type(exc).__name__}: {exc}"
+            return
+        self.app.setup_memory[self.game.id] = {"options": dict(self.values), "players": list(self.players)}
+        self.app.start_match(match)
+
+    def show_rules(self) -> None:
+        from core.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game))
+
+    def back(self) -> None:
+        if self.manager is not None:
+            self.manager.remove(self)
+
+    def begin_edit(self, row: Row) -> None:
+        if row.editable is None:
+            return
+        self.editing = row
+        self.edit_text = row.editable()
+        pygame.key.start_text_input()
+
+    def end_edit(self, keep: bool) -> None:
+        row, self.editing = self.editing, None
+        pygame.key.stop_text_input()
+        if row is None or not keep or row.commit is None:
+            return
+        try:
+            row.commit(self.edit_text)
+            self.error = ""
+        except GameError as exc:
+            self.error = str(exc)
+        except ValueError:
+            self.error = f"{row.label}: {self.edit_text!r} is not a number"
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        ui = self.ui
+        w, h = size
+        margin = ui.px(40)
+        width = min(w - 2 * margin, ui.px(1240))
+        self.card = pygame.Rect((w - width) // 2, margin, width, h - 2 * margin - ui.px(30))
+        pad = self.pad = ui.px(40)
+        inner = width - 2 * pad
+        self.desc_lines = ui.wrap(self.game.description, SMALL, inner)[:2]
+        y = (
+            self.card.y
+            + pad
+            + ui.line_height(H1, True)
+            + len(self.desc_lines) * ui.line_height(SMALL)
+            + ui.px(20)
+        )
+        bh = ui.px(68)
+        self.buttons_y = self.card.bottom - pad - bh
+        self.error_y = self.buttons_y - ui.px(12)
+        self.rows_rect = pygame.Rect(self.card.x + pad, y, inner, self.error_y - ui.line_height(SMALL) - y)
+        row_h, gap = ui.px(62), ui.px(8)
+        self.heading_h = ui.line_height(H3, True) + ui.px(10)
+        self._row_base = []
+        yy = 0
+        for i, _row in enumerate(self.rows):
+            if i == 0 and self.game.options or i == self.first_seat_row:
+                yy += self.heading_h
+            self._row_base.append(yy)
+            yy += row_h + gap
+        self.row_h = row_h
+        self.content_h = yy
+        bw = min(ui.px(300), (inner - 2 * ui.px(20)) // 3)
+        total = 3 * bw + 2 * ui.px(20)
+        x = self.card.centerx - total // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
+            x += bw + ui.px(20)
+        self._clamp_scroll()
+        self._place()
+
+    def _clamp_scroll(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.content_h - self.rows_rect.height))
+
+    def _place(self) -> None:
+        ui = self.ui
+        for row, base in zip(self.rows, self._row_base, strict=True):
+            row.rect = pygame.Rect(
+                self.rows_rect.x, self.rows_rect.y + base - self.scroll, self.rows_rect.width, self.row_h
+            )
+            aw = ui.px(56)
+            value_w = min(ui.px(420), row.rect.width // 2)
+            row.right = pygame.Rect(
+                row.rect.right - aw - ui.px(8), row.rect.y + ui.px(6), aw, row.rect.height - ui.px(12)
+            )
+            row.left = pygame.Rect(row.right.x - value_w - aw, row.right.y, aw, row.right.height)
+            row.value = pygame.Rect(row.left.right, row.right.y, value_w, row.right.height)
+
+    def _ensure_visible(self) -> None:
+        item = self.focus.focused
+        if item not in self.rows:
+            return
+        i = self.rows.index(item)
+        top = self._row_base[i] - (self.heading_h if i in (0, self.first_seat_row) else 0)
+        bottom = self._row_base[i] + self.row_h
+        if top < self.scroll:
+            self.scroll = top
+        elif bottom > self.scroll + self.rows_rect.height:
+            self.scroll = bottom - self.rows_rect.height
+        self._clamp_scroll()
+        self._place()
+
+    # --- input ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.editing is not None:
+            return self._edit_event(event)
+        if is_back(event):
+            self.back()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y * self.ui.px(60)
+            self._clamp_scroll()
+            self._place()
+            return True
+        focused = self.focus.focused
+        if event.type == pygame.KEYDOWN and isinstance(focused, Row):
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                if focused.arrows:
+                    focused.change(-1 if event.key == pygame.K_LEFT else 1)
+                return True
+            if is_activate(event):
+                self._activate_row(focused)
+                return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+            and focused in self.buttons
+        ):
+            i = self.buttons.index(focused)
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            for k in range(1, len(self.buttons) + 1):
+                b = self.buttons[(i + step * k) % len(self.buttons)]
+                if b.enabled:
+                    self.focus.focus(b)
+                    break
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rows_rect.collidepoint(event.pos)
+        ):
+            for row in self.rows:
+                if not row.rect.collidepoint(event.pos):
+                    continue
+                self.focus.focus(row)
+                if row.arrows and row.left.collidepoint(event.pos):
+                    row.change(-1)
+                elif row.arrows and row.right.collidepoint(event.pos):
+                    row.change(1)
+                elif row.value.union(row.left).union(row.right).collidepoint(event.pos):
+                    self._activate_row(row)
+                return True
+        item = self.focus.handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            self._ensure_visible()
+        if item is not None:
+            item.activate()
+            return True
+        return event.type == pygame.KEYDOWN
+
+    def _activate_row(self, row: Row) -> None:
+        if row.editable is not None:
+            self.begin_edit(row)
+        else:
+            row.change(1)
+
+    def _edit_event(self, event: pygame.event.Event) -> bool:
+        row = self.editing
+        assert row is not None
+        if event.type == pygame.TEXTINPUT:
+            self.edit_text += "".join(ch for ch in event.text if row.accept(ch))
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.end_edit(True)
+            elif event.key == pygame.K_ESCAPE:
+                self.end_edit(False)
+            elif event.key == pygame.K_BACKSPACE:
+                self.edit_text = self.edit_text[:-1]
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.end_edit(True)
+                self.focus.move(-1 if event.key == pygame.K_UP else 1)
+                self._ensure_visible()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.end_edit(True)
+            return self.handle_event(event)
+        return False
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        t = ui.theme
+        ui.panel(surface, self.card, t.panel, border=t.panel_edge, radius=24)
+        x, y = self.card.x + self.pad, self.card.y + self.pad
+        inner = self.card.width - 2 * self.pad
+        r = ui.draw_text(surface, self.game.title, (x, y), H1, t.text, bold=True, max_width=inner)
+        y = r.bottom
+        for line in self.desc_lines:
+            r = ui.draw_text(surface, line, (x, y), SMALL, t.text_dim, max_width=inner)
+            y = r.bottom
+        clip = surface.get_clip()
+        surface.set_clip(self.rows_rect.inflate(ui.px(16), ui.px(8)))
+        for i, row in enumerate(self.rows):
+            if i == 0 and self.game.options:
+                self._heading(surface, "Options", row.rect.y - self.heading_h)
+            if i == self.first_seat_row:
+                self._heading(surface, "Players", row.rect.y - self.heading_h)
+            if row.rect.bottom >= self.rows_rect.top and row.rect.top <= self.rows_rect.bottom:
+                self._draw_row(surface, row)
+        surface.set_clip(clip)
+        ui.scrollbar(surface, self.rows_rect.move(ui.px(24), 0), self.scroll, self.content_h)
+        if self.error:
+            ui.draw_text(
+                surface,
+                self.error,
+                (self.card.centerx, self.error_y),
+                SMALL,
+                t.danger,
+                anchor="midbottom",
+                max_width=inner,
+            )
+        for b in self.buttons:
+            b.draw(surface, ui)
+        if self.editing is not None:
+            hints = "Type the value · Enter confirm · Esc cancel"
+        else:
+            hints = "↑↓ choose · ←→ change · Enter select · Esc back"
+        draw_hints(surface, ui, hints)
+
+    def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:
+        ui = self.ui
+        ui.draw_text(
+            surface, text.upper(), (self.rows_rect.x, y + ui.px(4)), TINY + 1, ui.theme.accent, bold=True
+        )
+
+    def _draw_row(self, surface: pygame.Surface, row: Row) -> None:
+        ui = self.ui
+        t = ui.theme
+        fill = t.button_hover if row.hovered or row.focused else t.card
+        pygame.draw.rect(surface, fill, row.rect, border_radius=ui.px(12))
+        if row.focused:
+            ui.focus_ring(surface, row.rect, 12)
+        x = row.rect.x + ui.px(22)
+        if row.swatch is not None:
+            rad = ui.px(13)
+            pygame.draw.circle(surface, row.swatch, (x + rad, row.rect.centery), rad)
+            x += 2 * rad + ui.px(16)
+        ui.draw_text(
+            surface,
+            row.label,
+            (x, row.rect.centery),
+            BODY,
+            t.text,
+            anchor="midleft",
+            max_width=row.left.x - x - ui.px(16),
+        )
+        editing = self.editing is row
+        if editing:
+            box = row.left.union(row.right)
+            pygame.draw.rect(surface, t.background, box, border_radius=ui.px(10))
+            pygame.draw.rect(surface, t.focus, box, ui.px(2), border_radius=ui.px(10))
+            caret = "|" if int(self.app.time * 2) % 2 == 0 else " "
+            ui.draw_text(
+                surface,
+                self.edit_text + caret,
+                (box.centerx, box.centery),
+                BODY,
+                t.text,
+                anchor="center",
+                max_width=box.width - ui.px(20),
+            )
+            return
+        color = t.accent if row.focused else t.text
+        if row.arrows:
+            for rect, glyph in ((row.left, "‹"), (row.right, "›")):
+                pygame.draw.rect(surface, t.button, rect, border_radius=ui.px(10))
+                ui.draw_text(surface, glyph, rect.center, BODY + 6, t.text_dim, bold=True, anchor="center")
+            value_rect = row.value
+        else:
+            value_rect = row.left.union(row.right)
+            pygame.draw.rect(surface, t.background, value_rect, border_radius=ui.px(10))
+        text = row.get()
+        if not text and row.editable is not None:
+            text, color = "(press Enter to type)", t.text_dim
+        ui.draw_text(
+            surface,
+            text,
+            value_rect.center,
+            BODY,
+            color,
+            bold=bool(row.get()),
+            anchor="center",
+            max_width=value_rect.width - ui.px(12),
+        )

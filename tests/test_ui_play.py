@@ -1,0 +1,270 @@
+"""Play screen: whole games by mouse and keyboard, AI seats through a fake worker, stale results,
+forced passes, undo, view errors."""
+
+import pygame
+import pytest
+
+from core.match import Match
+from core.ui.app import App
+from core.ui.scenes.gameover import GameOverScene
+from core.ui.scenes.menu import MenuScene
+from core.ui.scenes.pause import PauseScene
+from core.ui.scenes.play import FallbackView, PlayScene
+from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry, run_until
+
+
+@pytest.fixture(scope="module")
+def registry(tmp_path_factory):
+    return make_registry(tmp_path_factory.mktemp("play_plugins"))
+
+
+@pytest.fixture
+def worker(registry):
+    return FakeWorker(registry)
+
+
+@pytest.fixture
+def app(registry, worker):
+    app = App(registry, windowed=True, size=(1280, 720), worker=worker)
+    yield app
+    app.close()
+
+
+def start(app, players, options=None, **kw) -> PlayScene:
+    game = app.registry.game(GAME_ID)
+    scene = app.start_match(Match(game, options or {}, players=players, seed=1, **kw))
+    app.step()
+    return scene
+
+
+def click_cell(app, play, cell):
+    assert run_until(app, lambda: play.interactive), "the board never became interactive"
+    app.step(events=click(play.view.cell_center(cell)))
+
+
+def test_whole_game_by_mouse_then_play_again(app):
+    play = start(app, ["human", "human"])
+    for cell in (0, 1, 3, 4, 6):  # X takes the a column
+        click_cell(app, play, cell)
+    assert play.match.move_texts() == ["a1", "b1", "a2", "b2", "a3"]
+    assert play.match.state.outcome.winners == (0,)
+    assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+    over = app.scenes.top
+    assert over.title == "X wins!" and "Three in a row" in over.lines[0]
+    assert [b.label for b in over.buttons] == ["Play again", "Undo last move", "Menu"]
+    app.step(events=click(over.buttons[0].rect.center))
+    assert app.scenes.top is play and play.match.ply == 0 and not play.over_shown
+    click_cell(app, play, 4)
+    assert play.match.move_texts() == ["b2"]
+
+
+def test_game_over_menu_and_draw(app):
+    play = start(app, ["human", "human"], position="xox/xoo/ox. x")
+    click_cell(app, play, 8)
+    assert play.match.state.outcome.is_draw
+    assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+    assert app.scenes.top.title == "Draw"
+    app.step(events=[key(pygame.K_ESCAPE)])
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_game_over_waits_for_animation(app):
+    play = start(app, ["human", "human"], position="xx./oo./... x")
+    click_cell(app, play, 2)
+    assert play.match.state.is_over and play.view.animating
+    app.step(0.01)
+    assert not isinstance(app.scenes.top, GameOverScene)
+    assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+
+
+def test_keyboard_play(app):
+    play = start(app, ["human", "human"])
+    assert run_until(app, lambda: play.interactive)
+    app.step(events=[key(pygame.K_UP), key(pygame.K_LEFT), key(pygame.K_RETURN)])
+    assert play.match.move_texts() == ["a1"]
+
+
+def test_human_against_fake_ai(app, worker):
+    play = start(app, ["human", "first"])
+    click_cell(app, play, 4)
+    assert run_until(app, lambda: play.match.ply == 2)
+    assert play.match.move_texts() == ["b2", "a1"]  # the fake plays the first legal move
+    req = worker.requests[-1]
+    assert (req.agent, req.seat, req.moves) == ("first", 1, ["b2"])
+    assert not play.thinking
+    assert run_until(app, lambda: play.interactive)
+
+
+def test_ai_against_ai_plays_to_the_end(app):
+    play = start(app, ["easy", "hard"])
+    assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene), frames=2000)
+    # First legal moves: a1 b1 c1 a2 b2 c2 a3 -> X wins on the diagonal c1-b2-a3.
+    assert play.match.move_texts() == ["a1", "b1", "c1", "a2", "b2", "c2", "a3"]
+
+
+def test_thinking_indicator_shown_while_waiting(app, registry):
+    slow = FakeWorker(registry, hold=True)
+    app._worker = slow
+    play = start(app, ["first", "human"])
+    app.run_frames(3)
+    assert play.thinking and slow.busy
+    slow.release()
+    assert run_until(app, lambda: play.match.ply == 1)
+    assert not play.thinking
+
+
+def test_stale_result_dropped_after_restart(app, registry):
+    slow = FakeWorker(registry, hold=True)
+    app._worker = slow
+    play = start(app, ["first", "human"], options={"first": "x"})
+    app.run_frames(3)
+    assert play.ai_pending == 1
+    # Restart through the pause menu while the AI thinks.
+    app.step(events=[key(pygame.K_ESCAPE)])
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    restart = next(b for b in pause.buttons if b.key == "restart")
+    app.step(events=click(restart.rect.center))
+    assert app.scenes.top is play and slow.cancels >= 1
+    app.run_frames(3)
+    assert play.ai_pending == 2
+    slow.release()  # generation 1 (stale) and 2 arrive together
+    assert run_until(app, lambda: play.match.ply == 1)
+    assert play.dropped_results == 1 and play.match.move_texts() == ["a1"]
+    app.run_frames(10)
+    assert play.match.ply == 1
+
+
+def test_stale_result_dropped_after_menu(app, registry):
+    slow = FakeWorker(registry, hold=True)
+    app._worker = slow
+    first = start(app, ["first", "human"])
+    app.run_frames(3)
+    assert first.thinking
+    app.back_to_menu()
+    assert not first.thinking
+    second = start(app, ["human", "first"])
+    slow.release()
+    app.run_frames(20)
+    assert second.dropped_results == 1 and second.match.ply == 0
+
+
+def test_ai_error_shown_and_human_takes_over(app, registry):
+    play = start(app, ["human", "hard"])
+    play._worker = FakeWorker(registry, error="agent exploded")
+    click_cell(app, play, 0)
+    assert run_until(app, lambda: play.ai_error is not None)
+    assert "agent exploded" in play.ai_error and not play.thinking
+    app.run_frames(5)
+    assert not play.thinking  # it never sticks
+    assert play.takeover_button in play._visible
+    app.step(events=click(play.takeover_button.rect.center))
+    assert play.match.players == ["human", "human"] and play.ai_error is None
+    click_cell(app, play, 4)
+    assert play.match.move_texts() == ["a1", "b2"]
+
+
+def test_ai_error_retry_by_key(app, registry):
+    play = start(app, ["human", "hard"])
+    play._worker = broken = FakeWorker(registry, error="boom")
+    click_cell(app, play, 0)
+    assert run_until(app, lambda: play.ai_error is not None)
+    broken.error = None
+    app.step(events=[key(pygame.K_r)])
+    assert run_until(app, lambda: play.match.ply == 2)
+
+
+def test_lost_ai_request_becomes_an_error(app, registry):
+    app._worker = FakeWorker(registry, idle=True)
+    play = start(app, ["first", "human"])
+    assert run_until(app, lambda: play.ai_error is not None, frames=400, dt=0.05)
+    assert "without answering" in play.ai_error and not play.thinking
+
+
+def test_ai_worker_failing_to_start(registry):
+    def failing():
+        raise RuntimeError("no worker here")
+
+    app = App(registry, windowed=True, size=(1280, 720), worker_factory=failing)
+    play = start(app, ["first", "human"])
+    app.run_frames(3)
+    assert "no worker here" in play.ai_error
+    app.step(events=[key(pygame.K_RETURN)])
+    assert play.match.players[0] == "human"
+    app.close()
+
+
+def test_forced_pass_is_announced_and_played(app):
+    play = start(app, ["human", "human"], options={"pass_after": 1})
+    click_cell(app, play, 4)
+    assert run_until(app, lambda: play.pass_timer is not None)
+    assert any("O cannot move and passes" in t[0] for t in play.toasts)
+    assert not play.interactive
+    assert run_until(app, lambda: play.match.ply == 2)
+    assert play.match.move_texts() == ["b2", "pass"] and play.match.state.to_move == 0
+
+
+def test_forced_pass_of_ai_seat_needs_no_worker_call(app, worker):
+    play = start(app, ["human", "first"], options={"pass_after": 1})
+    click_cell(app, play, 4)
+    assert run_until(app, lambda: play.match.ply == 2)
+    assert play.match.move_texts() == ["b2", "pass"] and worker.requests == []
+
+
+def test_undo_against_ai(app):
+    play = start(app, ["human", "first"])
+    click_cell(app, play, 4)
+    assert run_until(app, lambda: play.match.ply == 2)
+    assert run_until(app, lambda: play.interactive)
+    app.step(events=[key(pygame.K_z, mod=pygame.KMOD_CTRL)])
+    assert play.match.ply == 0 and play.interactive
+    app.step(events=click(play.undo_button.rect.center))  # nothing left to undo
+    assert play.match.ply == 0 and not play.undo_button.enabled
+
+
+def test_illegal_move_from_view_is_refused(app):
+    play = start(app, ["human", "human"])
+    click_cell(app, play, 0)
+    assert run_until(app, lambda: play.interactive)
+    assert not play.human_move(play.match.moves[0])  # a1 is taken
+    assert play.match.ply == 1 and any("not legal" in t[0] for t in play.toasts)
+
+
+def test_view_draw_exception_is_shown_not_raised(app):
+    play = start(app, ["human", "human"])
+    play.view.fail_draw = True
+    app.run_frames(3)
+    assert "cannot draw" in play.view_error
+    assert play.simple_button in play._visible
+    play.view.fail_draw = False
+    play.view.fail_event = True
+    app.step(events=click(play.view.cell_center(0)))
+    assert "cannot read input" in play.view_error and play.match.ply == 0
+    app.step(events=click(play.simple_button.rect.center))
+    assert isinstance(play.view, FallbackView) and play.view_error is None
+    app.step(events=[key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    assert play.match.move_texts() == ["b1"]
+
+
+def test_broken_view_factory_uses_fallback(registry, worker):
+    from dataclasses import replace
+
+    game = replace(registry.game(GAME_ID), make_view=lambda: 1 / 0)
+    app = App(registry, windowed=True, size=(1280, 720), worker=worker)
+    play = app.start_match(Match(game, players=["human", "human"]))
+    app.run_frames(2)
+    assert isinstance(play.view, FallbackView) and "ZeroDivisionError" in play.view_error
+    app.step(events=[key(pygame.K_RETURN)])
+    assert play.match.move_texts() == ["a1"]
+    app.close()
+
+
+def test_panel_move_list_scrolls(app):
+    play = start(app, ["human", "human"], options={"label": "long"})
+    for cell in (0, 1, 2, 4, 3, 5, 7, 6):
+        click_cell(app, play, cell)
+    app.step()
+    assert play.list_rect.height > 0
+    pygame.mouse.set_pos(play.list_rect.center)
+    app.step(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
+    assert play.list_scroll >= 0
