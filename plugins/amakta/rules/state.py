@@ -1,0 +1,634 @@
+"""Standard Amakta as a :class:`core.GameState`: the start phase, play, draws and resignation.
+
+Seats are fixed: seat 0 assigns the circles, seat 1 then chooses the colour it plays, and
+White makes the first play move. Everything is a move:
+
+- circles: ``circles:none`` (the beginners' default: no circles at all), ``circles:same``
+  (then ``circle:3:reinforce`` ... piece by piece, the same for both colours) or
+  ``circles:each`` (then ``circle:w3:damage`` ... for every white, then every black piece);
+  ``circles:done`` gives every piece not yet assigned no circle;
+- ``colour:white`` / ``colour:black``: seat 1 chooses;
+- play moves (see :mod:`.engine`): ``pass``, ``rotate:d4:r2``, ``take:d4``,
+  ``place:3:d4:r2m``, ``expropriate:d4``, ``release:d4``, ``replace:d4:3:r0``,
+  ``relocate:d4:e5:r1``, ``appropriate:d4:r3``, ``remove:d4``, ``release-place:d4:3:r0``;
+- ``offer-draw`` (the other seat answers ``accept-draw`` or ``decline-draw``; one offer a
+  turn) and ``resign``, offered at the end of the move list.
+
+Moves are written without spaces (parts joined by ``:``) so they pass through a command line;
+spaces are accepted when reading. A position is written as ``key=value`` tokens::
+
+    board=hexagon set=standard phase=play white=1 turn=black circles=0000/0000
+    cells=w1r0@e1/b2r3x@d4 inv=2.3.4/1.3.4 draw=- end=- seen=1a2b3c4d.00ff00ff
+
+``white`` is the seat playing White (``?`` before the choice), ``circles`` one character per
+piece and colour (``0`` none, ``+`` reinforcement, ``-`` damage, ``?`` not yet assigned),
+``cells`` the pieces on the board (colour ``w``/``b``, number, orientation, ``x`` when
+expropriated, ``@`` field), ``inv`` the pieces in hand (White's / Black's), ``draw`` a
+pending (``offer0``) or refused (``declined0``) draw offer by a seat, ``end`` a resignation
+(``resign1``) or an agreed draw, and ``seen`` the digests of the situations at the start of
+the earlier moves since the last expropriation or release (the repetition history: the
+third occurrence of a situation draws). When reading, every key but ``board`` and ``set``
+may be left out: the defaults are the play phase, White to move played by seat 0, no
+circles, every piece not on the board in hand, and no history.
+
+>>> s = AmaktaState.new("small", "beginner")
+>>> [s.move_to_text(m) for m in s.legal_moves()]
+['circles:none', 'circles:same', 'circles:each', 'offer-draw', 'resign']
+>>> s = s.play(s.parse_move("circles:none"))
+>>> s = s.play(s.parse_move("colour:black"))
+>>> s.to_move, s.white_seat, s.describe()
+(0, 0, 'White to move (Player 1)')
+>>> sorted({s.pos.eq.board.name(m.cell) for m in s.legal_moves() if m.kind == "place"})
+['d1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from core import GameState, IllegalMoveError, NotationError, Outcome
+
+from . import catalog
+from .board import BLACK, WHITE, DataError
+from .engine import (
+    CIRCLE_CHARS,
+    CIRCLE_NAMES,
+    COLOUR_NAMES,
+    PLAY_KINDS,
+    Equipment,
+    Move,
+    Position,
+    orient_text,
+    parse_orient,
+)
+
+SEAT_NAMES = ("Player 1", "Player 2")
+CIRCLES, CIRCLES_SAME, CIRCLES_EACH, COLOUR, PLAY = (
+    "circles",
+    "circles-same",
+    "circles-each",
+    "colour",
+    "play",
+)
+PHASES = (CIRCLES, CIRCLES_SAME, CIRCLES_EACH, COLOUR, PLAY)
+
+CIRCLES_NONE = Move("circles-none")
+CIRCLES_SAME_MOVE = Move("circles-same")
+CIRCLES_EACH_MOVE = Move("circles-each")
+CIRCLES_DONE = Move("circles-done")
+OFFER_DRAW = Move("offer-draw")
+ACCEPT_DRAW = Move("accept-draw")
+DECLINE_DRAW = Move("decline-draw")
+RESIGN = Move("resign")
+META_KINDS = frozenset(("offer-draw", "accept-draw", "decline-draw", "resign"))
+#: Repetitions that end the game.
+REPETITION_LIMIT = 3
+_CIRCLE_WORDS = {"none": 0, "0": 0, "reinforce": 1, "reinforcement": 1, "+": 1, "damage": 2, "-": 2}
+
+Circles = tuple[tuple[int | None, ...], tuple[int | None, ...]]
+
+
+def equipment(board_id: str, set_id: str) -> Equipment:
+    """The board and set of that id, from the data files."""
+    ps = catalog.piece_set(set_id)
+    return Equipment(catalog.board(board_id), (ps.layouts, ps.layouts), board_id, (set_id, set_id))
+
+
+class AmaktaState(GameState):
+    """A standard Amakta game state (immutable); see the module docstring."""
+
+    players = 2
+
+    __slots__ = (
+        "eq",
+        "phase",
+        "circles",
+        "white_seat",
+        "pos",
+        "offer",
+        "declined",
+        "end",
+        "history",
+        "meta",
+        "_moves",
+        "_move_set",
+        "_outcome",
+        "_done",
+    )
+
+    def __init__(
+        self,
+        eq: Equipment,
+        phase: str,
+        circles: Circles,
+        white_seat: int | None,
+        pos: Position,
+        offer: int | None = None,
+        declined: int | None = None,
+        end: tuple | None = None,
+        history: tuple[int, ...] = (),
+        meta: bool = True,
+    ) -> None:
+        self.eq = eq
+        self.phase = phase
+        self.circles = circles
+        self.white_seat = white_seat
+        self.pos = pos
+        self.offer = offer
+        self.declined = declined
+        self.end = end
+        self.history = history
+        #: False in search copies: no draw offers or resignations in the tree.
+        self.meta = meta
+        self._moves: list[Move] | None = None
+        self._move_set: frozenset[Move] | None = None
+        self._outcome: Outcome | None = None
+        self._done = False
+
+    # --- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, board_id: str, set_id: str) -> AmaktaState:
+        """The start: seat 0 is to assign circles."""
+        eq = equipment(board_id, set_id)
+        circles: Circles = ((None,) * len(eq.sets[0]), (None,) * len(eq.sets[1]))
+        return cls(eq, CIRCLES, circles, None, Position.start(eq))
+
+    def _replace(self, **changes) -> AmaktaState:
+        values = {name: getattr(self, name) for name in _FIELDS}
+        values.update(changes)
+        return AmaktaState(**values)
+
+    def for_search(self) -> AmaktaState:
+        """This state without draw offers and resignations in its moves (nor its successors')."""
+        return self._replace(meta=False) if self.meta else self
+
+    # --- seats and turns ----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:  # type: ignore[override]
+        if self.offer is not None:
+            return 1 - self.offer
+        if self.phase == PLAY:
+            return self.seat_of(self.pos.turn)
+        return 1 if self.phase == COLOUR else 0
+
+    def seat_of(self, colour: int) -> int:
+        """The seat playing ``colour`` (before the colour choice: seat 0 for White)."""
+        white = self.white_seat if self.white_seat is not None else 0
+        return white if colour == WHITE else 1 - white
+
+    def colour_of(self, seat: int) -> int | None:
+        if self.white_seat is None:
+            return None
+        return WHITE if seat == self.white_seat else BLACK
+
+    def seat_label(self, seat: int) -> str:
+        colour = self.colour_of(seat)
+        return SEAT_NAMES[seat] if colour is None else f"{COLOUR_NAMES[colour]} ({SEAT_NAMES[seat]})"
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        if self._moves is None:
+            self._moves = self._legal()
+        return self._moves
+
+    def _legal(self) -> list[Move]:
+        if self.outcome is not None:
+            return []
+        if self.offer is not None:
+            return [ACCEPT_DRAW, DECLINE_DRAW, RESIGN]
+        if self.phase == PLAY:
+            moves = self.pos.moves()
+        elif self.phase == CIRCLES:
+            moves = [CIRCLES_NONE, CIRCLES_SAME_MOVE, CIRCLES_EACH_MOVE]
+        elif self.phase == COLOUR:
+            moves = [Move("colour", colour=WHITE), Move("colour", colour=BLACK)]
+        else:
+            colour, idx = self.next_circle()
+            tag = None if self.phase == CIRCLES_SAME else colour
+            moves = [Move("circle", piece=idx, orient=v, colour=tag) for v in (0, 1, 2)] + [CIRCLES_DONE]
+        if not self.meta:
+            return moves
+        extra = [RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN]
+        return [*moves, *extra]
+
+    def meta_moves(self) -> list[tuple[str, Move]]:
+        """Game actions for a pause menu, with labels: offer or answer a draw, resign."""
+        labels = {
+            "offer-draw": "Offer a draw",
+            "accept-draw": "Accept the draw",
+            "decline-draw": "Decline the draw",
+            "resign": "Resign",
+        }
+        return [(labels[m.kind], m) for m in self.legal_moves() if m.kind in META_KINDS]
+
+    def next_circle(self) -> tuple[int, int]:
+        """(colour, index) of the next piece to get its circle in a piece-by-piece phase."""
+        for colour in (WHITE, BLACK):
+            for i, v in enumerate(self.circles[colour]):
+                if v is None:
+                    return colour, i
+        raise ValueError("every circle is assigned")
+
+    def play(self, move: Move) -> AmaktaState:
+        if self._move_set is None:
+            self._move_set = frozenset(self.legal_moves())
+        if move not in self._move_set:
+            raise IllegalMoveError(self._illegal_reason(move))
+        return self.play_unchecked(move)
+
+    def _illegal_reason(self, move: object) -> str:
+        if self.outcome is not None:
+            return "the game is over"
+        if not isinstance(move, Move):
+            return f"{move!r} is not an Amakta move"
+        try:
+            text = self.move_to_text(move)
+        except Exception:
+            text = move.kind
+        if move.kind in PLAY_KINDS and self.phase == PLAY and self.offer is None:
+            return f"{text} is not legal: {self.pos.why_illegal(move)}"
+        if self.offer is not None:
+            return f"{text} is not legal: a draw offer waits for an answer (accept-draw or decline-draw)"
+        if move.kind == "offer-draw":
+            return "offer-draw is not legal: one offer a turn"
+        return f"{text} is not legal now ({self.describe()})"
+
+    def play_unchecked(self, move: Move) -> AmaktaState:
+        kind = move.kind
+        if kind in META_KINDS:
+            if kind == "resign":
+                return self._replace(end=("resign", self.to_move), offer=None)
+            if kind == "offer-draw":
+                return self._replace(offer=self.to_move)
+            if kind == "accept-draw":
+                return self._replace(end=("agreed",), offer=None)
+            return self._replace(offer=None, declined=self.offer)
+        if self.phase == PLAY:
+            pos = self.pos
+            history = () if pos.is_marking(move) else (*self.history, pos.crc())
+            return AmaktaState(
+                self.eq,
+                PLAY,
+                self.circles,
+                self.white_seat,
+                pos.apply(move),
+                None,
+                None,
+                None,
+                history,
+                self.meta,
+            )
+        if kind == "colour":
+            white = 1 if move.colour == WHITE else 0  # seat 1 chose
+            circles = tuple(tuple(v or 0 for v in c) for c in self.circles)
+            return self._replace(
+                phase=PLAY,
+                white_seat=white,
+                pos=Position.start(self.eq, circles),  # type: ignore[arg-type]
+                declined=None,
+                history=(),
+            )
+        if kind == "circles-none" or kind == "circles-done":
+            circles = tuple(tuple(v or 0 for v in c) for c in self.circles)
+            return self._with_circles(circles, COLOUR)  # type: ignore[arg-type]
+        if kind == "circles-same":
+            return self._replace(phase=CIRCLES_SAME, declined=None)
+        if kind == "circles-each":
+            return self._replace(phase=CIRCLES_EACH, declined=None)
+        if kind == "circle":
+            colour, idx = self.next_circle()
+            lists = [list(self.circles[0]), list(self.circles[1])]
+            lists[colour][idx] = move.orient
+            if self.phase == CIRCLES_SAME and idx < len(lists[1 - colour]):
+                lists[1 - colour][idx] = move.orient
+            circles = (tuple(lists[0]), tuple(lists[1]))
+            done = all(v is not None for c in circles for v in c)
+            return self._with_circles(circles, COLOUR if done else self.phase)
+        raise IllegalMoveError(f"{kind} is not an Amakta move")
+
+    def _with_circles(self, circles: Circles, phase: str) -> AmaktaState:
+        shown = tuple(tuple(v or 0 for v in c) for c in circles)
+        return self._replace(
+            circles=circles,
+            phase=phase,
+            pos=Position.start(self.eq, shown),
+            declined=None,  # type: ignore[arg-type]
+        )
+
+    # --- the end ------------------------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self._done:
+            self._outcome = self._compute_outcome()
+            self._done = True
+        return self._outcome
+
+    def _compute_outcome(self) -> Outcome | None:
+        if self.end is not None:
+            if self.end[0] == "resign":
+                loser = self.end[1]
+                return Outcome.win(1 - loser, 2, f"{self.seat_label(loser)} resigned")
+            return Outcome.draw(2, "draw agreed")
+        if self.phase != PLAY:
+            return None
+        winner = self.pos.winner()
+        if winner is not None:
+            return Outcome.win(
+                self.seat_of(winner), 2, f"{COLOUR_NAMES[winner]} occupies {COLOUR_NAMES[1 - winner]}'s base"
+            )
+        if self.repetitions() >= REPETITION_LIMIT:
+            return Outcome.draw(2, "the same situation for the third time")
+        return None
+
+    def repetitions(self) -> int:
+        """How often the current situation has occurred at the start of a move, this time included."""
+        if self.phase != PLAY:
+            return 1
+        return self.history.count(self.pos.crc()) + 1
+
+    def repetition_key(self) -> Hashable:
+        return (
+            self.phase,
+            self.circles,
+            self.white_seat,
+            self.pos.key(),
+            self.pos.turn,
+            self.offer,
+            self.declined,
+        )
+
+    # --- notation -----------------------------------------------------------------------------
+
+    def move_to_text(self, move: Move) -> str:
+        kind = move.kind
+        if kind in META_KINDS:
+            return kind
+        if kind.startswith("circles-"):
+            return "circles:" + kind[8:]
+        if kind == "circle":
+            who = "" if move.colour is None else "wb"[move.colour]
+            return f"circle:{who}{move.piece + 1}:{CIRCLE_NAMES[move.orient]}"
+        if kind == "colour":
+            return "colour:" + COLOUR_NAMES[move.colour].lower()
+        return self.pos.move_text(move)
+
+    def parse_move(self, text: str) -> Move:
+        move = self._read_move(text)
+        if self._move_set is None:
+            self._move_set = frozenset(self.legal_moves())
+        if move not in self._move_set:
+            raise IllegalMoveError(self._illegal_reason(move))
+        return move
+
+    def _read_move(self, text: str) -> Move:
+        raw = text.strip().lower()
+        parts = [p for p in raw.replace(" ", ":").split(":") if p]
+        if not parts:
+            raise NotationError("empty move")
+        kind = parts[0]
+        if kind in META_KINDS and len(parts) == 1:
+            return Move(kind)
+        if kind == "circles" and len(parts) == 2 and parts[1] in ("none", "same", "each", "done"):
+            return Move("circles-" + parts[1])
+        if kind == "circle" and len(parts) == 3:
+            target, word = parts[1], parts[2]
+            colour = None
+            if target[:1] in ("w", "b"):
+                colour, target = (WHITE if target[0] == "w" else BLACK), target[1:]
+            if not target.isdigit() or not 1 <= int(target) <= len(self.eq.sets[colour or 0]):
+                raise NotationError(f"{text!r}: {parts[1]!r} is not a piece (e.g. 3 or w3)")
+            if word not in _CIRCLE_WORDS:
+                raise NotationError(f"{text!r}: the circle is none, reinforce or damage")
+            return Move("circle", piece=int(target) - 1, orient=_CIRCLE_WORDS[word], colour=colour)
+        if kind in ("colour", "color") and len(parts) == 2 and parts[1] in ("white", "black"):
+            return Move("colour", colour=WHITE if parts[1] == "white" else BLACK)
+        if kind in PLAY_KINDS:
+            if self.phase != PLAY:
+                raise IllegalMoveError(f"{text}: play moves start after the circles and the colour choice")
+            return self.pos.parse_play_move(parts, text)
+        raise NotationError(f"{text!r} is not an Amakta move (e.g. place:1:e1:r0, take:d4, pass)")
+
+    def to_text(self) -> str:
+        eq = self.eq
+        pos = self.pos
+        name = eq.board.name
+        circles = "/".join("".join("?" if v is None else CIRCLE_CHARS[v] for v in c) for c in self.circles)
+        cells = "/".join(
+            f"{'wb'[col]}{idx + 1}{orient_text(ori)}{'x' if ex else ''}@{name(c)}"
+            for c, (col, idx, ori, ex) in sorted(pos.cells.items(), key=lambda kv: _order(kv[0]))
+        )
+        inv = "/".join(".".join(str(i + 1) for i in hand) or "-" for hand in pos.inv)
+        if self.offer is not None:
+            draw = f"offer{self.offer}"
+        elif self.declined is not None:
+            draw = f"declined{self.declined}"
+        else:
+            draw = "-"
+        if self.end is None:
+            end = "-"
+        elif self.end[0] == "resign":
+            end = f"resign{self.end[1]}"
+        else:
+            end = "agreed"
+        seen = ".".join(f"{h:08x}" for h in self.history) or "-"
+        white = "?" if self.white_seat is None else str(self.white_seat)
+        set_key = eq.set_keys[0]
+        return (
+            f"board={eq.board_key} set={set_key} phase={self.phase} white={white} "
+            f"turn={COLOUR_NAMES[pos.turn].lower()} circles={circles} cells={cells or '-'} inv={inv} "
+            f"draw={draw} end={end} seen={seen}"
+        )
+
+    @classmethod
+    def from_text(cls, text: str, defaults: dict | None = None) -> AmaktaState:
+        """A state from its position text (see the module docstring); NotationError otherwise.
+
+        ``defaults`` may give ``board`` and ``set`` when the text leaves them out.
+        """
+        values: dict[str, str] = {}
+        for token in text.split():
+            if "=" not in token:
+                raise NotationError(f"position token {token!r} is not key=value")
+            key, value = token.split("=", 1)
+            if key not in _KEYS:
+                raise NotationError(f"unknown position key {key!r} (keys: {', '.join(_KEYS)})")
+            if key in values:
+                raise NotationError(f"position key {key!r} given twice")
+            values[key] = value
+        defaults = defaults or {}
+        board_id = values.get("board", defaults.get("board"))
+        set_id = values.get("set", defaults.get("set"))
+        if not board_id or not set_id:
+            raise NotationError("a position needs board=... and set=...")
+        try:
+            eq = equipment(board_id, set_id)
+        except DataError as exc:
+            raise NotationError(str(exc)) from None
+        return _read_state(eq, values)
+
+    # --- display ------------------------------------------------------------------------------
+
+    def describe(self) -> str:
+        if self.outcome is not None:
+            return self.outcome.reason
+        if self.offer is not None:
+            return f"{self.seat_label(self.offer)} offers a draw"
+        if self.phase == CIRCLES:
+            return f"{SEAT_NAMES[0]} assigns circles"
+        if self.phase in (CIRCLES_SAME, CIRCLES_EACH):
+            colour, idx = self.next_circle()
+            which = (
+                f"piece {idx + 1}"
+                if self.phase == CIRCLES_SAME
+                else f"{COLOUR_NAMES[colour]} piece {idx + 1}"
+            )
+            return f"{SEAT_NAMES[0]} assigns the circle of {which}"
+        if self.phase == COLOUR:
+            return f"{SEAT_NAMES[1]} chooses a colour"
+        colour = self.pos.turn
+        return f"{COLOUR_NAMES[colour]} to move ({SEAT_NAMES[self.seat_of(colour)]})"
+
+    def __repr__(self) -> str:
+        return f"AmaktaState({self.to_text()!r})"
+
+
+_FIELDS = ("eq", "phase", "circles", "white_seat", "pos", "offer", "declined", "end", "history", "meta")
+_KEYS = ("board", "set", "phase", "white", "turn", "circles", "cells", "inv", "draw", "end", "seen")
+
+
+def _order(cell: object) -> tuple:
+    # Finite boards number their fields; the unbounded board uses (x, y): sort rows first.
+    if isinstance(cell, tuple):
+        return (cell[1], cell[0])
+    return (cell,)
+
+
+def _read_state(eq: Equipment, values: dict[str, str]) -> AmaktaState:
+    n = (len(eq.sets[0]), len(eq.sets[1]))
+    phase = values.get("phase", PLAY)
+    if phase not in PHASES:
+        raise NotationError(f"phase {phase!r} is not one of {', '.join(PHASES)}")
+    white_text = values.get("white", "0" if phase == PLAY else "?")
+    if white_text not in ("0", "1", "?"):
+        raise NotationError(
+            f"white={white_text!r}: give the seat playing White, 0 or 1 (? before the choice)"
+        )
+    white_seat = None if white_text == "?" else int(white_text)
+    if (white_seat is None) != (phase != PLAY):
+        raise NotationError("white= is a seat exactly in the play phase")
+    turn_text = values.get("turn", "white")
+    if turn_text not in ("white", "black"):
+        raise NotationError(f"turn={turn_text!r}: white or black")
+    turn = WHITE if turn_text == "white" else BLACK
+    if phase != PLAY and turn != WHITE:
+        raise NotationError("before play starts White is to move")
+    # circles
+    circ_text = values.get("circles")
+    if circ_text is None:
+        circles: Circles = (
+            ((0,) * n[0], (0,) * n[1]) if phase in (COLOUR, PLAY) else ((None,) * n[0], (None,) * n[1])
+        )
+    else:
+        halves = circ_text.split("/")
+        if len(halves) != 2 or len(halves[0]) != n[0] or len(halves[1]) != n[1]:
+            raise NotationError(f"circles={circ_text!r}: give {n[0]} and {n[1]} characters separated by /")
+        try:
+            circles = tuple(tuple(None if ch == "?" else CIRCLE_CHARS.index(ch) for ch in h) for h in halves)  # type: ignore[assignment]
+        except ValueError:
+            raise NotationError(f"circles={circ_text!r}: use 0, + or - (and ? when unassigned)") from None
+    unassigned = sum(v is None for c in circles for v in c)
+    if phase in (COLOUR, PLAY) and unassigned:
+        raise NotationError("every circle must be assigned once the colour is chosen")
+    if phase == CIRCLES and any(v is not None for c in circles for v in c):
+        raise NotationError("phase=circles comes before any circle is assigned")
+    if phase in (CIRCLES_SAME, CIRCLES_EACH) and not unassigned:
+        raise NotationError(f"phase={phase} needs an unassigned circle")
+    # pieces on the board
+    board = eq.board
+    cells: dict = {}
+    cells_text = values.get("cells", "-")
+    if cells_text != "-":
+        for entry in cells_text.split("/"):
+            piece_text, at, field_text = entry.partition("@")
+            if not at or len(piece_text) < 4 or piece_text[0] not in "wb":
+                raise NotationError(
+                    f"cells entry {entry!r}: write like w3r2@d4 (x before @ when expropriated)"
+                )
+            colour = WHITE if piece_text[0] == "w" else BLACK
+            ex = piece_text.endswith("x")
+            body = piece_text[1:-1] if ex else piece_text[1:]
+            number, r, orient_part = body.partition("r")
+            if not number.isdigit() or not r or not 1 <= int(number) <= n[colour]:
+                raise NotationError(f"cells entry {entry!r}: bad piece number")
+            o = parse_orient("r" + orient_part)
+            cell = board.parse_field(field_text)
+            if cell in cells:
+                raise NotationError(f"cells: two pieces on {field_text}")
+            idx = int(number) - 1
+            if any(p[0] == colour and p[1] == idx for p in cells.values()):
+                raise NotationError(f"cells: {entry[0]}{number} is on the board twice")
+            cells[cell] = (colour, idx, eq.normal(colour, idx, o), int(ex))
+    if cells and phase != PLAY:
+        raise NotationError("pieces are on the board only in the play phase")
+    # inventories
+    inv_text = values.get("inv")
+    if inv_text is None:
+        hands = tuple(
+            tuple(i for i in range(n[c]) if not any(p[0] == c and p[1] == i for p in cells.values()))
+            for c in (0, 1)
+        )
+    else:
+        halves = inv_text.split("/")
+        if len(halves) != 2:
+            raise NotationError(f"inv={inv_text!r}: give White's and Black's pieces separated by /")
+        hands_list = []
+        for c, h in enumerate(halves):
+            items = [] if h == "-" else h.split(".")
+            if not all(t.isdigit() and 1 <= int(t) <= n[c] for t in items):
+                raise NotationError(f"inv={inv_text!r}: piece numbers are 1..{n[c]}, joined by dots")
+            idxs = sorted(int(t) - 1 for t in items)
+            if len(set(idxs)) != len(idxs):
+                raise NotationError(f"inv={inv_text!r}: a piece is listed twice")
+            for i in idxs:
+                if any(p[0] == c and p[1] == i for p in cells.values()):
+                    raise NotationError(f"inv: {'wb'[c]}{i + 1} is both in hand and on the board")
+            hands_list.append(tuple(idxs))
+        hands = (hands_list[0], hands_list[1])
+    if phase != PLAY and hands != (tuple(range(n[0])), tuple(range(n[1]))):
+        raise NotationError("before play starts every piece is in hand")
+    # draw, end, history
+    draw = values.get("draw", "-")
+    offer = declined = None
+    if draw.startswith("offer") and draw[5:] in ("0", "1"):
+        offer = int(draw[5:])
+    elif draw.startswith("declined") and draw[8:] in ("0", "1"):
+        declined = int(draw[8:])
+    elif draw != "-":
+        raise NotationError(f"draw={draw!r}: -, offer0/offer1 or declined0/declined1")
+    end_text = values.get("end", "-")
+    end: tuple | None = None
+    if end_text.startswith("resign") and end_text[6:] in ("0", "1"):
+        end = ("resign", int(end_text[6:]))
+    elif end_text == "agreed":
+        end = ("agreed",)
+    elif end_text != "-":
+        raise NotationError(f"end={end_text!r}: -, resign0/resign1 or agreed")
+    seen = values.get("seen", "-")
+    history: tuple[int, ...] = ()
+    if seen != "-":
+        try:
+            history = tuple(int(h, 16) for h in seen.split("."))
+        except ValueError:
+            raise NotationError(f"seen={seen!r}: hex digests joined by dots") from None
+        if phase != PLAY:
+            raise NotationError("seen= is kept only in the play phase")
+    shown = tuple(tuple(v or 0 for v in c) for c in circles)
+    pos = Position(eq, cells, hands, shown, turn)  # type: ignore[arg-type]
+    state = AmaktaState(eq, phase, circles, white_seat, pos, offer, declined, end, history)
+    if offer is not None and declined is not None:
+        raise NotationError("a draw offer cannot be pending and declined at once")
+    return state
