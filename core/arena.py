@@ -142,7 +142,7 @@ class ArenaResult:
         return lines
 
 
-ProgressCallback = Callable[[int, int, ArenaResult], None]
+ProgressCallback = Callable[[str], None]
 MoveCallback = Callable[[int, GameState, str, int], None]
 
 
@@ -165,8 +165,8 @@ def run_arena(
 
     ``movetime`` is seconds a move for both agents (None: each agent's default limit);
     ``limit`` overrides it with any :class:`Limit` (node or depth limits make runs repeatable).
-    ``progress(done, total, result)`` is called after each game, ``on_move(game_index, state,
-    move_text, seat)`` before each move is played. A game still running after ``max_plies``
+    ``progress(line)`` gets a printable line after each game (the result so far is in
+    ``records``), ``on_move(game_index, state, move_text, seat)`` is called before each move. A game still running after ``max_plies``
     plies is stopped and counted as a draw.
     """
     game = registry.game(game_id)
@@ -183,6 +183,7 @@ def run_arena(
     else:
         limit_a, limit_b = def_a.default_limit, def_b.default_limit
     result = ArenaResult(game_id, agent_a, agent_b, seats, max_plies=max_plies, movetime=movetime, seed=seed)
+    seat_names = game.names(resolved)
     began = time.perf_counter()
     for index in range(games):
         game_seed = seed + index
@@ -218,6 +219,7 @@ def run_arena(
             plies += 1
         seconds = time.perf_counter() - start
         outcome = state.outcome
+        before = (result.wins, result.draws, result.losses)
         if outcome is None:
             result.capped += 1
             capped, reason = True, f"stopped after {plies} plies"
@@ -244,5 +246,14 @@ def run_arena(
         result.records.append(GameRecord(index, game_seed, a_seat, reward, plies, reason, capped, seconds))
         result.seconds = time.perf_counter() - began
         if progress is not None:
-            progress(index + 1, games, result)
+            if seats == 1:
+                verdict = "solved" if reward >= 1.0 else "unsolved"
+            else:
+                counts = (result.wins, result.draws, result.losses)
+                verdict = "won" if counts[0] > before[0] else "drew" if counts[1] > before[1] else "lost"
+                verdict = f"as {seat_names[a_seat]} {verdict}"
+            progress(
+                f"game {index + 1}/{games}: {agent_a} {verdict} ({reason}, {plies} plies, {seconds:.1f} s),"
+                f" score {result.score:.3f}"
+            )
     return result

@@ -94,10 +94,11 @@ def test_callbacks(reg):
         "random",
         games=2,
         seed=1,
-        progress=lambda done, total, res: progress.append((done, total, res.games)),
+        progress=progress.append,
         on_move=lambda index, state, text, seat: moves.append((index, text, seat, state.to_move)),
     )
-    assert progress == [(1, 2, 1), (2, 2, 2)]
+    assert len(progress) == 2 and progress[0].startswith("game 1/2: greedy as X ")
+    assert progress[1].startswith("game 2/2: greedy as O ") and f"score {result.score:.3f}" in progress[1]
     assert len(moves) == sum(r.plies for r in result.records)
     assert all(seat == to_move for _, _, seat, to_move in moves)
     assert moves[0][0] == 0 and moves[-1][0] == 1
