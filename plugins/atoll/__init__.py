@@ -1,0 +1,160 @@
+"""Atoll (Mark Steere, 2008) for Tafel: the exact board, the pie rule, and an MCTS AI.
+
+This module only registers; the renderer (pygame) and the AI are imported when used, so
+listing games stays fast.
+"""
+
+from __future__ import annotations
+
+from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl
+
+from .board import BLACK, SIZES, STANDARD, WHITE, Board
+from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft
+
+RULES = """\
+Atoll is a connection game for two on a board of hexagonal cells, ringed by eight islands of \
+permanent stones: four black and four white, alternating round the edge.
+
+Play: Black places first. Players take turns placing one stone of their colour on any empty \
+cell. Stones never move and are never captured. You must place a stone on your turn.
+
+Goal: join two of your islands that lie exactly opposite each other (a half turn of the board \
+apart) with one unbroken chain of your stones. Island stones count as part of a chain, so a chain may \
+run through your other islands on the way. Black's pairs: north-east with south-west, and west-upper \
+with east-lower. White's pairs: north-west with south-east, and east-upper with west-lower. Joining \
+either pair wins. Draws cannot happen: on a full board exactly one player has joined a pair.
+
+Pie rule (on by default): Black's first stone may be too good. On move 2 only, White may instead take \
+that stone: the players swap colours, the one who moved first now plays White and places next, and \
+the players keep their new colours to the end. On screen: click Black's stone or press S; in \
+notation the move is "swap". Players are called Player 1 (Black at the start) and Player 2.
+
+Boards: the standard board has 11 columns of playable cells (104 cells; columns alternate 9 and 10 \
+cells) and 36 island stones (islands of 5 on the top and bottom edges, of 4 on the sides). The \
+larger boards (15 and 19 columns) are built the same way: columns alternate n-2 and n-1 cells, \
+the top and bottom islands cover the columns either side of the middle one, and each side \
+column holds two islands meeting at the middle (15 columns: 202 cells, islands of 7 and 6; \
+19 columns: 332 cells, islands of 9 and 8).
+
+Notation: columns are lettered a, b, c, ... from the left, cells numbered from the bottom of each \
+column, so f7 is the seventh cell up in the sixth column (in the columns a, c, e, ... cells sit \
+half a cell higher than in b, d, f, ...). A position lists the columns a, b, ... separated by "/", \
+each from its bottom cell up (b = Black, w = White, a number = that many empty cells), then the \
+colour to move (b or w) and the pie rule: "swap" (still to come), "swapped" (used) or "-". \
+The start is 9/10/9/10/9/10/9/10/9/10/9 b swap.
+"""
+
+OPTIONS = (
+    Option(
+        "size",
+        "Board",
+        "choice",
+        STANDARD,
+        choices=((11, "Standard (11 columns)"), (15, "Large (15 columns)"), (19, "Huge (19 columns)")),
+        help="Playable columns; the standard board has 104 cells",
+    ),
+    Option(
+        "pie",
+        "Pie rule",
+        "bool",
+        True,
+        help="On move 2 White may take Black's first stone and swap colours",
+    ),
+)
+
+
+def new_state(options: Options, seed: int | None = None) -> AtollState:
+    return AtollState.start(int(options.get("size", STANDARD)), bool(options.get("pie", True)))
+
+
+def parse_position(text: str, options: Options) -> AtollState:
+    # The board size and the pie rule's state are part of the notation itself.
+    return AtollState.from_text(text)
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """Shortest-connection balance from ``seat``'s side, in [-1, 1] (for the generic agents).
+
+    Each colour's distance is how many more stones it needs to join a pair of its islands.
+    """
+    assert isinstance(state, AtollState)
+    if state.winner is not None:
+        return 1.0 if state.seat_of(state.winner) == seat else -1.0
+    me = state.colour_of(seat)
+    board = state.board
+    mine = board.distance(state.stones[me], state.stones[me ^ 1], me)
+    theirs = board.distance(state.stones[me ^ 1], state.stones[me], me ^ 1)
+    return (theirs - mine) / (theirs + mine + 1)
+
+
+def make_view():
+    from .view import AtollView
+
+    return AtollView
+
+
+def _game_kwargs() -> dict:
+    # ``GameDef.perft`` is a newer, optional field of the contract: pass it only where it exists.
+    fields = getattr(GameDef, "__dataclass_fields__", {})
+    return {"perft": lambda state, depth: perft(state, depth)} if "perft" in fields else {}
+
+
+GAME = GameDef(
+    id="atoll",
+    title="Atoll",
+    description="Join two opposite islands of your colour with a chain of stones; draws are impossible.",
+    min_players=2,
+    max_players=2,
+    new_state=new_state,
+    parse_position=parse_position,
+    options=OPTIONS,
+    rules=RULES,
+    version="1",
+    make_view=lambda: make_view(),
+    evaluate=evaluate,
+    seat_names=lambda options: list(SEAT_NAMES),
+    **_game_kwargs(),
+)
+
+#: Think time per level in seconds (levels differ only by time; the search is the same).
+LEVEL_SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
+
+
+def _agent(level: str):
+    def factory(game: GameDef):
+        from .ai import AtollMCTS
+
+        return AtollMCTS(level)
+
+    return factory
+
+
+@hookimpl
+def register_games(register) -> None:
+    register(GAME)
+
+
+@hookimpl
+def register_agents(register) -> None:
+    for level in ("easy", "medium", "hard"):
+        register(
+            AgentDef(
+                level,
+                f"Atoll MCTS, {LEVEL_SECONDS[level]:g} s a move",
+                _agent(level),
+                games=("atoll",),
+                default_limit=Limit(time=LEVEL_SECONDS[level]),
+            )
+        )
+    register(
+        AgentDef(
+            "atoll-mcts",
+            "Atoll MCTS with the budget you give it (iterations or time)",
+            _agent("custom"),
+            games=("atoll",),
+            default_limit=Limit(time=1.0),
+        )
+    )
+
+
+__all__ = ["BLACK", "GAME", "SIZES", "SWAP", "WHITE", "AtollMove", "AtollState", "Board"]

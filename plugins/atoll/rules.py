@@ -1,0 +1,358 @@
+"""Atoll rules: placement, the pie rule, the win test and the notation.
+
+A position is two bitboards (Black's and White's placed stones; the island stones are part of
+the :class:`~plugins.atoll.board.Board`), the colour to move and the state of the pie rule.
+Colours and seats differ once White swaps: seat 0 (Player 1) starts as Black, and after a swap
+Player 2 owns Black's stone and Player 1 plays White.
+
+>>> s = AtollState.start()
+>>> s.to_text()
+'9/10/9/10/9/10/9/10/9/10/9 b swap'
+>>> s = s.play(s.parse_move("f7"))
+>>> s.move_to_text(SWAP)
+'swap'
+>>> s = s.play(SWAP)
+>>> s.to_text(), s.to_move
+('9/10/9/10/9/6b3/9/10/9/10/9 w swapped', 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from core import GameState, IllegalMoveError, NotationError, Outcome
+
+from .board import BLACK, COLOR_NAMES, SIZES, STANDARD, WHITE, Bitboard, Board, Cell
+
+SEAT_NAMES = ("Player 1", "Player 2")
+
+
+@dataclass(frozen=True, order=True)
+class AtollMove:
+    """A placement on ``cell`` (a bit index of the board), or the pie-rule swap (``cell == -1``).
+
+    Cell indices mean something only with their board: use ``state.parse_move("f7")`` and
+    ``state.move_to_text(move)`` to go to and from text.
+    """
+
+    cell: int
+
+    @property
+    def is_swap(self) -> bool:
+        return self.cell < 0
+
+
+SWAP = AtollMove(-1)
+_MOVES: dict[int, AtollMove] = {}
+
+
+def move_for(cell: Cell) -> AtollMove:
+    """The (shared) move object placing on ``cell``."""
+    move = _MOVES.get(cell)
+    if move is None:
+        move = _MOVES[cell] = AtollMove(cell)
+    return move
+
+
+class AtollState(GameState):
+    """An Atoll position. Immutable: :meth:`play` returns a new state.
+
+    - ``stones[colour]``: bitboard of placed stones (islands not included);
+    - ``colour``: the colour to move (BLACK or WHITE);
+    - ``swapped``: the pie rule was used, so seat 0 plays White;
+    - ``pie``: the pie rule is still pending (no second move made yet).
+    """
+
+    __slots__ = ("board", "stones", "colour", "swapped", "pie", "winner", "win_label", "to_move", "players")
+
+    def __init__(
+        self,
+        board: Board,
+        stones: tuple[Bitboard, Bitboard],
+        colour: int,
+        swapped: bool = False,
+        pie: bool = False,
+        winner: int | None = None,
+        win_label: str = "",
+    ) -> None:
+        self.board = board
+        self.stones = stones
+        self.colour = colour
+        self.swapped = swapped
+        self.pie = pie
+        #: Colour that joined a pair of its islands (None while the game runs).
+        self.winner = winner
+        self.win_label = win_label
+        self.to_move = colour ^ swapped
+        self.players = 2
+
+    @classmethod
+    def start(cls, size: int = STANDARD, pie: bool = True) -> AtollState:
+        return cls(Board.get(size), (0, 0), BLACK, False, pie)
+
+    # --- value semantics ---------------------------------------------------------------------
+
+    def _key(self) -> tuple:
+        return (self.board.size, self.stones, self.colour, self.swapped, self.pie)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AtollState) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"AtollState({self.to_text()!r})"
+
+    def __reduce__(self):
+        return (
+            AtollState,
+            (self.board, self.stones, self.colour, self.swapped, self.pie, self.winner, self.win_label),
+        )
+
+    def repetition_key(self) -> Hashable:
+        return self._key()
+
+    # --- queries -----------------------------------------------------------------------------
+
+    @property
+    def empty(self) -> Bitboard:
+        return self.board.playable_mask & ~(self.stones[0] | self.stones[1])
+
+    @property
+    def placed(self) -> int:
+        """Stones placed so far (by both)."""
+        return self.stones[0].bit_count() + self.stones[1].bit_count()
+
+    @property
+    def swap_available(self) -> bool:
+        """True on move 2 (White to move after Black's first stone) when the pie rule is on."""
+        return self.pie and self.colour == WHITE and self.winner is None
+
+    def seat_of(self, colour: int) -> int:
+        return colour ^ self.swapped
+
+    def colour_of(self, seat: int) -> int:
+        return seat ^ self.swapped
+
+    def legal_moves(self) -> list[AtollMove]:
+        if self.winner is not None:
+            return []
+        moves = [move_for(c) for c in self.board.cells_of(self.empty)]
+        if self.swap_available:
+            moves.append(SWAP)
+        return moves
+
+    def count_moves(self) -> int:
+        if self.winner is not None:
+            return 0
+        return self.empty.bit_count() + (1 if self.swap_available else 0)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        seat = self.seat_of(self.winner)
+        reason = f"{COLOR_NAMES[self.winner]} joined {self.win_label}"
+        return Outcome.win(seat, 2, reason)
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def play(self, move: AtollMove) -> AtollState:
+        if not isinstance(move, AtollMove):
+            raise IllegalMoveError(f"not an Atoll move: {move!r}")
+        if self.winner is not None:
+            raise IllegalMoveError("the game is over")
+        if move.is_swap:
+            if not self.swap_available:
+                raise IllegalMoveError("swap is only allowed as White's first move, with the pie rule on")
+        elif move.cell not in self.board.playable_set:
+            raise IllegalMoveError(f"cell {move.cell} is not a playable cell of this board")
+        elif (self.stones[0] | self.stones[1]) >> move.cell & 1:
+            raise IllegalMoveError(f"{self.board.name(move.cell)} is already taken")
+        return self.play_unchecked(move)
+
+    def play_unchecked(self, move: AtollMove) -> AtollState:
+        board = self.board
+        if move.cell < 0:
+            # The second player takes Black's stone: the seats swap colours, White moves next.
+            return AtollState(board, self.stones, WHITE, not self.swapped, False)
+        colour = self.colour
+        bit = 1 << move.cell
+        if colour == BLACK:
+            stones = (self.stones[0] | bit, self.stones[1])
+        else:
+            stones = (self.stones[0], self.stones[1] | bit)
+        pie = self.pie and colour == BLACK  # pending until White's first move is made
+        label = None
+        # A player can only have joined a pair after placing enough stones to span the board.
+        if stones[colour].bit_count() >= board.size // 2:
+            label = _joined_through(board, stones[colour], colour, move.cell)
+        if label is not None:
+            return AtollState(board, stones, colour ^ 1, self.swapped, pie, colour, label)
+        return AtollState(board, stones, colour ^ 1, self.swapped, pie)
+
+    # --- notation ----------------------------------------------------------------------------
+
+    def move_to_text(self, move: AtollMove) -> str:
+        if move.is_swap:
+            return "swap"
+        return self.board.name(move.cell)
+
+    def parse_move(self, text: str) -> AtollMove:
+        t = text.strip().lower()
+        if not t:
+            raise NotationError("empty move: give a cell like f7, or swap")
+        if t in ("swap", "pie"):
+            if self.winner is not None:
+                raise IllegalMoveError("the game is over")
+            if not self.swap_available:
+                raise IllegalMoveError("swap is only allowed as White's first move, with the pie rule on")
+            return SWAP
+        try:
+            cell = self.board.parse_cell(t)
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+        move = move_for(cell)
+        if self.winner is not None:
+            raise IllegalMoveError("the game is over")
+        if (self.stones[0] | self.stones[1]) >> cell & 1:
+            raise IllegalMoveError(f"{t} is already taken")
+        return move
+
+    def to_text(self) -> str:
+        """Columns a, b, ... left to right separated by ``/``, each from row 1 (bottom) up:
+        ``b`` Black, ``w`` White, digits for runs of empty cells; then the colour to move
+        (``b``/``w``) and the pie rule: ``swap`` (still to come), ``swapped`` (used) or ``-``."""
+        board = self.board
+        black, white = self.stones
+        cols = []
+        for c in range(1, board.size + 1):
+            rows = board.column_rows[c]
+            out = []
+            run = 0
+            for number in range(1, rows + 1):
+                r = 2 * board.size - 2 - 2 * (number - 1) - (c % 2)
+                bit = 1 << board.index[(c, r)]
+                ch = "b" if black & bit else "w" if white & bit else ""
+                if not ch:
+                    run += 1
+                    continue
+                if run:
+                    out.append(str(run))
+                    run = 0
+                out.append(ch)
+            if run:
+                out.append(str(run))
+            cols.append("".join(out))
+        pie = "swap" if self.pie else "swapped" if self.swapped else "-"
+        return f"{'/'.join(cols)} {'bw'[self.colour]} {pie}"
+
+    @classmethod
+    def from_text(cls, text: str) -> AtollState:
+        """Read :meth:`to_text`'s notation. Raises NotationError with a one-line reason.
+
+        >>> AtollState.from_text("9/10/9/10/9/10/9/10/9/10/9 b -").count_moves()
+        104
+        """
+        fields = text.split()
+        if len(fields) != 3:
+            raise NotationError(
+                "an Atoll position has three fields: the columns, the colour to move (b/w) "
+                "and the pie rule (swap, swapped or -)"
+            )
+        cols_text, to_move, pie_text = fields
+        cols = cols_text.split("/")
+        if len(cols) not in SIZES:
+            sizes = ", ".join(map(str, SIZES))
+            raise NotationError(f"an Atoll board has {sizes} columns separated by '/', not {len(cols)}")
+        board = Board.get(len(cols))
+        stones = [0, 0]
+        for c, col in enumerate(cols, start=1):
+            letter = chr(ord("a") + c - 1)
+            rows = board.column_rows[c]
+            number = 0
+            i = 0
+            while i < len(col):
+                ch = col[i].lower()
+                if ch.isdigit():
+                    j = i
+                    while j < len(col) and col[j].isdigit():
+                        j += 1
+                    run = int(col[i:j])
+                    if run == 0:
+                        raise NotationError(f"column {letter}: an empty run cannot be 0")
+                    number += run
+                    i = j
+                    continue
+                if ch not in "bw":
+                    raise NotationError(f"column {letter}: {col[i]!r} is not b, w or a digit")
+                number += 1
+                if number <= rows:
+                    r = 2 * board.size - 2 - 2 * (number - 1) - (c % 2)
+                    stones["bw".index(ch)] |= 1 << board.index[(c, r)]
+                i += 1
+            if number != rows:
+                raise NotationError(f"column {letter} has {rows} cells, not {number}")
+        if to_move.lower() not in ("b", "w"):
+            raise NotationError(f"the colour to move must be b or w, not {to_move!r}")
+        colour = "bw".index(to_move.lower())
+        if pie_text not in ("swap", "swapped", "-"):
+            raise NotationError(f"the pie rule field must be swap, swapped or -, not {pie_text!r}")
+        nb, nw = stones[0].bit_count(), stones[1].bit_count()
+        if nb != nw + colour:
+            want = "as many stones as White" if colour == BLACK else "one stone more than White"
+            raise NotationError(
+                f"with {COLOR_NAMES[colour]} to move Black must have {want} (Black {nb}, White {nw})"
+            )
+        if pie_text == "swap" and nb + nw > 1:
+            raise NotationError("the swap can only still come before White's first move")
+        if pie_text == "swapped" and nb == 0:
+            raise NotationError("'swapped' needs Black's first stone on the board")
+        winners = [col for col in (BLACK, WHITE) if board.connected(stones[col], col)]
+        if len(winners) == 2:
+            raise NotationError("both colours have joined their islands; only one can")
+        if winners and winners[0] == colour:
+            raise NotationError(f"{COLOR_NAMES[colour]} is to move but has already joined its islands")
+        winner = winners[0] if winners else None
+        label = board.connected(stones[winner], winner) if winner is not None else ""
+        return cls(board, (stones[0], stones[1]), colour, pie_text == "swapped", pie_text == "swap", winner, label)
+
+    # --- HUD ------------------------------------------------------------------------------------
+
+    def describe(self) -> str:
+        if self.winner is not None:
+            return f"{COLOR_NAMES[self.winner]} wins: {self.win_label}"
+        who = f"{COLOR_NAMES[self.colour]} ({SEAT_NAMES[self.to_move]}) to move"
+        extra = ", swap available" if self.swap_available else ""
+        return f"{who}, {self.placed} stones placed{extra}"
+
+
+def _joined_through(board: Board, stones: Bitboard, colour: int, cell: Cell) -> str | None:
+    """The pair label joined by the chain through ``cell`` (just placed), or None.
+
+    Only the new stone's chain can have changed, so one flood from it decides.
+    """
+    chain = board.flood(1 << cell, stones | board.island_mask[colour])
+    for a, b, label in board.pairs[colour]:
+        if chain & a and chain & b:
+            return label
+    return None
+
+
+def perft(state: AtollState, depth: int) -> int:
+    """Move-path count (same as the generic one, faster: leaves are counted, not played).
+
+    >>> perft(AtollState.start(), 2)
+    10816
+    """
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return state.count_moves()
+    return sum(perft(state.play_unchecked(m), depth - 1) for m in state.legal_moves())
+
+
+def other(colour: int) -> int:
+    return colour ^ WHITE
