@@ -44,6 +44,11 @@ class Scene:
     def ui(self):
         return self.app.ui
 
+    @property
+    def is_top(self) -> bool:
+        """True when no scene is above this one (or it is not on a stack)."""
+        return self.manager is None or self.manager.top is self
+
     def enter(self) -> None:
         """Pushed on the stack (after ``layout``)."""
 

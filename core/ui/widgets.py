@@ -54,6 +54,7 @@ class UI:
         self.scale = scale
         self.fonts.scale = scale
         self.size = (int(1920 * scale), int(1080 * scale))
+        self.set_size(self.size)
         self._text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._veils: dict[tuple[int, int, int], pygame.Surface] = {}
 
@@ -62,7 +63,8 @@ class UI:
         w, h = size
         self.size = (w, h)
         self.scale = max(0.3, min(h / 1080, w / 1280))
-        self.fonts.scale = self.scale
+        # Text shrinks a little slower than the layout below full HD, so small windows stay readable.
+        self.fonts.scale = self.scale if self.scale >= 1 else self.scale**0.8
 
     def px(self, value: float) -> int:
         return max(1, int(round(value * self.scale)))
@@ -109,7 +111,7 @@ class UI:
         self, text: str, size: int, width: int, bold: bool = False, min_size: int | None = None
     ) -> int:
         """The largest size not above ``size`` (and not below ``min_size``) at which ``text`` fits."""
-        floor = min_size if min_size is not None else max(8, int(size * 0.7))
+        floor = min_size if min_size is not None else max(8, int(size * 0.85))
         while size > floor and self.text_width(text, size, bold) > width:
             size -= 1
         return size

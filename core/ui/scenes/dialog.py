@@ -129,7 +129,7 @@ class DialogScene(Scene):
         y = self.draw_body(surface, x, y, inner)
         for b in self.buttons:
             b.draw(surface, ui)
-        if self.hints:
+        if self.hints and self.is_top:
             draw_hints(surface, ui, self.hints)
 
     def draw_body(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:

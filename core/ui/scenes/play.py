@@ -47,6 +47,7 @@ class FallbackView(BoardView):
         super().__init__(game, options)
         self.reason = reason
         self.cursor = 0
+        self._cols = 1
         self._items: list[tuple[pygame.Rect, Move]] = []
 
     def reset(self, state: GameState) -> None:
@@ -85,30 +86,42 @@ class FallbackView(BoardView):
         self._items = []
         if ctx.interactive:
             line("Your move (arrows + Enter, or click):", font, t.accent)
+        texts = []
+        for move in moves:
+            try:
+                texts.append(state.move_to_text(move))
+            except Exception:
+                texts.append(repr(move))
+        # The moves in a grid, row by row, scrolled so the cursor stays in sight.
         lh = font.get_linesize()
+        col_w = max([font.size(text)[0] for text in texts] + [lh]) + int(28 * ui_px)
+        cols = max(1, min(len(texts), width // col_w)) if texts else 1
+        self._cols = cols
         rows = max(1, (self.rect.bottom - y) // lh - 1)
-        first = max(0, min(self.cursor - rows // 2, len(moves) - rows))
-        for i in range(first, min(len(moves), first + rows)):
-            rect = pygame.Rect(x, y, width, lh)
+        total_rows = (len(texts) + cols - 1) // cols
+        first = max(0, min(self.cursor // cols - rows // 2, total_rows - rows))
+        for i in range(first * cols, min(len(texts), (first + rows) * cols)):
+            rect = pygame.Rect(
+                x + (i % cols) * col_w, y + (i // cols - first) * lh, col_w - int(8 * ui_px), lh
+            )
             if ctx.interactive and i == self.cursor:
                 pygame.draw.rect(surface, t.button_hover, rect, border_radius=6)
-            try:
-                text = state.move_to_text(moves[i])
-            except Exception:
-                text = repr(moves[i])
-            surface.blit(font.render(text, True, t.text), (x + 8, y))
+            surface.blit(font.render(texts[i], True, t.text), (rect.x + 8, rect.y))
             self._items.append((rect, moves[i]))
-            y += lh
 
     def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
         moves = state.legal_moves()
         if not moves:
             return None
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_UP:
-                self.cursor = (self.cursor - 1) % len(moves)
-            elif event.key == pygame.K_DOWN:
-                self.cursor = (self.cursor + 1) % len(moves)
+            steps = {
+                pygame.K_LEFT: -1,
+                pygame.K_RIGHT: 1,
+                pygame.K_UP: -self._cols,
+                pygame.K_DOWN: self._cols,
+            }
+            if event.key in steps:
+                self.cursor = (self.cursor + steps[event.key]) % len(moves)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return moves[min(self.cursor, len(moves) - 1)]
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -180,6 +193,8 @@ class PlayScene(Scene):
             return view
         except Exception as exc:
             self._view_failed("make_view", exc)
+            # The simple view says why it is there; no need to repeat it in the panel.
+            self.view_error = None
             return FallbackView(game, options, f"The board view failed to start: {one_line(exc)}")
 
     def _view_failed(self, what: str, exc: BaseException) -> None:
@@ -232,10 +247,6 @@ class PlayScene(Scene):
         if hidden and seat is not None and not state.is_over:
             return state.view_for(seat)
         return state
-
-    @property
-    def is_top(self) -> bool:
-        return self.manager is None or self.manager.top is self
 
     @property
     def interactive(self) -> bool:
@@ -667,9 +678,13 @@ class PlayScene(Scene):
             lines.append(str(describe))
         if self.match.texts:
             lines.append(f"Last move: {self.match.texts[-1]}")
-        for line in lines[:6]:
-            r = ui.draw_text(surface, str(line), (x, y), SMALL, t.text, max_width=width)
-            y = r.bottom + ui.px(2)
+        shown = 0
+        for line in lines:
+            for part in ui.wrap(str(line), SMALL, width)[:2]:
+                if shown < 7:
+                    r = ui.draw_text(surface, part, (x, y), SMALL, t.text, max_width=width)
+                    y = r.bottom + ui.px(2)
+                    shown += 1
 
         error = self.ai_error or self.view_error
         if error:

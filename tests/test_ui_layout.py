@@ -1,0 +1,98 @@
+"""Layout from the live window size: resize, full-screen toggle, text that always fits."""
+
+import pygame
+import pytest
+
+from core.match import Match
+from core.ui.app import App
+from core.ui.scenes.setup import SetupScene
+from core.ui.widgets import UI
+from tests.ui_toygame import GAME_ID, FakeWorker, key, make_registry
+
+SIZES = [(1920, 1080), (1024, 768), (2560, 1080), (720, 1000), (640, 480)]
+
+
+@pytest.fixture(scope="module")
+def registry(tmp_path_factory):
+    return make_registry(tmp_path_factory.mktemp("layout_plugins"))
+
+
+@pytest.fixture
+def app(registry):
+    app = App(registry, windowed=True, size=(1280, 720), worker=FakeWorker(registry))
+    yield app
+    app.close()
+
+
+def resize(app, size):
+    app.step(events=[pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    assert app.size == size
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_relayout_on_resize(app, size):
+    play = app.start_match(Match(app.registry.game(GAME_ID), players=["human", "human"]))
+    app.step()
+    resize(app, size)
+    screen = app.screen.get_rect()
+    board, panel = play.board_rect, play.panel_rect
+    assert screen.contains(board) and screen.contains(panel)
+    assert not board.colliderect(panel)
+    assert play.view.rect == board
+    # The toy view fits its cells inside the board rect, square.
+    assert all(board.contains(c) and c.width == c.height for c in play.view.cells)
+    if size[0] < size[1]:
+        assert panel.top > board.bottom  # tall windows: panel under the board
+    else:
+        assert panel.left > board.right
+    for b in (play.undo_button, play.menu_button):
+        assert panel.contains(b.rect)
+    app.run_frames(2)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu_and_setup_fit(app, size):
+    resize(app, size)
+    screen = app.screen.get_rect()
+    menu = app.scenes.top
+    assert screen.contains(menu.quit_button.rect)
+    for card in menu.cards:
+        assert card.rect.width <= screen.width
+    app.step(events=[key(pygame.K_RETURN)])
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    assert screen.contains(setup.card)
+    for b in setup.buttons:
+        assert setup.card.contains(b.rect)
+    for row in setup.rows:
+        assert row.value.left >= row.rect.left and row.right.right <= row.rect.right
+    app.run_frames(2)
+
+
+def test_font_scale_follows_window_height(app):
+    resize(app, (1920, 1080))
+    big = app.ui.font(30).get_height()
+    resize(app, (960, 540))
+    assert app.ui.scale == pytest.approx(0.5)
+    assert app.ui.font(30).get_height() < big
+
+
+def test_fullscreen_toggle(app):
+    assert not app.fullscreen
+    app.step(events=[key(pygame.K_F11)])
+    assert app.fullscreen and app.size == pygame.display.get_desktop_sizes()[0]
+    app.step(events=[key(pygame.K_RETURN, mod=pygame.KMOD_LALT)])
+    assert not app.fullscreen and app.size == (1280, 720)
+
+
+def test_draw_text_never_exceeds_width():
+    pygame.font.init()
+    ui = UI()
+    ui.set_size((800, 600))
+    surface = pygame.Surface((800, 600))
+    text = "An extraordinarily long description that could never fit in a narrow column of the panel"
+    for width in (60, 150, 400):
+        rect = ui.draw_text(surface, text, (0, 0), 30, max_width=width)
+        assert rect.width <= width
+    for line in ui.wrap(text + " Supercalifragilisticexpialidocious" * 3, 30, 120):
+        assert ui.text_width(line, 30) <= 120
