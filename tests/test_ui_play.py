@@ -268,3 +268,24 @@ def test_panel_move_list_scrolls(app):
     pygame.mouse.set_pos(play.list_rect.center)
     app.step(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
     assert play.list_scroll >= 0
+
+
+def test_real_worker_plays_the_ai_seat(registry):
+    """The actual AI worker process (spawned, loading the toy plugin) answers through the play scene."""
+    import time
+
+    from core.ai.worker import AIWorker
+
+    app = App(registry, windowed=True, size=(800, 600))
+    play = app.start_match(Match(registry.game(GAME_ID), players=["human", "first"]))
+    try:
+        click_cell(app, play, 4)
+        deadline = time.monotonic() + 60  # a guard against hanging, not a speed check
+        while play.match.ply < 2 and play.ai_error is None and time.monotonic() < deadline:
+            app.step(1 / 60)
+            time.sleep(0.005)
+        assert isinstance(play.worker, AIWorker)
+        assert play.ai_error is None
+        assert play.match.move_texts() == ["b2", "a1"]
+    finally:
+        app.close()

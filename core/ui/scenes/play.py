@@ -377,6 +377,14 @@ class PlayScene(Scene):
 
     def enter(self) -> None:
         self._guard("reset", self.view.reset, self.shown_state())
+        if any(p != HUMAN for p in self.match.players):
+            # Start the worker process (it loads the plugins) while the first human move is made.
+            try:
+                start = getattr(self.worker, "start", None)
+                if start is not None:
+                    start()
+            except Exception as exc:
+                self.ai_error = f"The AI could not start: {one_line(exc)}"
 
     def exit(self) -> None:
         self._cancel_ai()
@@ -558,23 +566,37 @@ class PlayScene(Scene):
         ui = self.ui
         t = ui.theme
         box = self.board_rect.inflate(-ui.px(80), 0)
-        box.height = min(box.height, ui.px(260))
+        inner = box.width - ui.px(60)
+        details = ui.wrap(self.view_error or "", SMALL, inner)[:3]
+        pad = ui.px(30)
+        box.height = (
+            2 * pad
+            + ui.line_height(H3, True)
+            + len(details) * (ui.line_height(SMALL) + ui.px(6))
+            + ui.px(16)
+            + ui.line_height(SMALL)
+        )
         box.center = self.board_rect.center
         ui.panel(surface, box, t.panel, border=t.danger)
-        y = box.y + ui.px(30)
         r = ui.draw_text(
             surface,
             "The board could not be drawn",
-            (box.centerx, y),
+            (box.centerx, box.y + pad),
             H3,
             t.danger,
             bold=True,
             anchor="midtop",
-            max_width=box.width - ui.px(40),
+            max_width=inner,
         )
-        for line in ui.wrap(self.view_error or "", SMALL, box.width - ui.px(60))[:3]:
+        for line in details:
             r = ui.draw_text(
-                surface, line, (box.centerx, r.bottom + ui.px(6)), SMALL, t.text_dim, anchor="midtop"
+                surface,
+                line,
+                (box.centerx, r.bottom + ui.px(6)),
+                SMALL,
+                t.text_dim,
+                anchor="midtop",
+                max_width=inner,
             )
         ui.draw_text(
             surface,
@@ -583,7 +605,7 @@ class PlayScene(Scene):
             SMALL,
             t.text,
             anchor="midtop",
-            max_width=box.width - ui.px(40),
+            max_width=inner,
         )
 
     def _draw_panel(self, surface: pygame.Surface) -> None:

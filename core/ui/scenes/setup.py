@@ -498,9 +498,16 @@ class SetupScene(Scene):
             return
         color = t.accent if row.focused else t.text
         if row.arrows:
-            for rect, glyph in ((row.left, "‹"), (row.right, "›")):
+            for rect, direction in ((row.left, -1), (row.right, 1)):
                 pygame.draw.rect(surface, t.button, rect, border_radius=ui.px(10))
-                ui.draw_text(surface, glyph, rect.center, BODY + 6, t.text_dim, bold=True, anchor="center")
+                # A small triangle pointing left or right.
+                cx, cy, r = rect.centerx, rect.centery, ui.px(8)
+                points = [
+                    (cx + direction * r, cy),
+                    (cx - direction * r // 2, cy - r),
+                    (cx - direction * r // 2, cy + r),
+                ]
+                pygame.draw.polygon(surface, t.accent if row.focused else t.text_dim, points)
             value_rect = row.value
         else:
             value_rect = row.left.union(row.right)
