@@ -37,18 +37,20 @@ class SetupError(GameError):
 def parse_player(text: str) -> str:
     """A player as stored in a match: ``"human"`` or an agent name.
 
-    >>> parse_player("ai:hard"), parse_player("Human"), parse_player("ai"), parse_player("random")
-    ('hard', 'human', 'medium', 'random')
+    >>> parse_player("ai:hard"), parse_player("Human"), parse_player("ai"), parse_player("agent:mcts")
+    ('hard', 'human', 'medium', 'mcts')
     """
     low = text.strip().lower()
     if low in ("human", "h", "me", "person"):
         return HUMAN
     if low == "ai":
         return "medium"
-    if low.startswith("ai:"):
-        low = low[3:].strip()
-        if not low:
-            raise SetupError(f"player {text!r}: give an agent after 'ai:' (e.g. ai:hard)")
+    for prefix in ("ai:", "agent:"):
+        if low.startswith(prefix):
+            low = low[len(prefix) :].strip()
+            if not low:
+                raise SetupError(f"player {text!r}: give an agent after {prefix!r} (e.g. ai:hard)")
+            break
     if not low:
         raise SetupError("empty player name")
     return low
