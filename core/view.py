@@ -93,6 +93,12 @@ class BoardView:
         """True while a move animation runs; the core waits for it before the next turn."""
         return False
 
+    @property
+    def has_selection(self) -> bool:
+        """True while the player has a half-made move (a selected piece). Escape then goes to
+        the view to clear it instead of opening the pause menu."""
+        return False
+
     def draw(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
         """Draw ``state`` into ``self.rect`` of ``surface``. Must not change any game state."""
         raise NotImplementedError

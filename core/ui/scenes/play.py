@@ -414,6 +414,10 @@ class PlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
+                # Escape (gamepad B) first backs out of a half-made move, then pauses.
+                if self.interactive and getattr(self.view, "has_selection", False):
+                    self._guard("handle_event", self.view.handle_event, event, self.shown_state(), self._ctx_now())
+                    return True
                 self.pause()
                 return True
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
