@@ -83,7 +83,14 @@ def test_neighbours_follow_the_readings_and_are_symmetric():
         b = Board.get(size)
         for cell, around in b.neighbours.items():
             c, r = b.coords[cell]
-            expected = {(c, r - 2), (c, r + 2), (c - 1, r - 1), (c - 1, r + 1), (c + 1, r - 1), (c + 1, r + 1)}
+            expected = {
+                (c, r - 2),
+                (c, r + 2),
+                (c - 1, r - 1),
+                (c - 1, r + 1),
+                (c + 1, r - 1),
+                (c + 1, r + 1),
+            }
             assert {b.coords[n] for n in around} == expected & set(b.index)
             for n in around:
                 assert cell in b.neighbours[n]
@@ -124,7 +131,13 @@ def test_cell_names():
     assert b.coords[b.parse_cell("k9")] == (11, 3)
     assert b.coords[b.parse_cell("B10")] == (2, 2)
     assert len(set(b.names.values())) == 104
-    for bad, words in (("a10", "rows 1-9"), ("l1", "a-k"), ("f0", "rows 1-10"), ("7f", "not a cell"), ("", "not")):
+    for bad, words in (
+        ("a10", "rows 1-9"),
+        ("l1", "a-k"),
+        ("f0", "rows 1-10"),
+        ("7f", "not a cell"),
+        ("", "not"),
+    ):
         with pytest.raises(ValueError, match=words):
             b.parse_cell(bad)
 
@@ -173,8 +186,12 @@ def test_chain_through_another_own_island_wins():
     b = STANDARD
     key = {isl.key: k for k, isl in enumerate(b.islands)}
     black_islands = b.island_mask[BLACK]
-    leg1 = _path(b, key["ne"], key["wu"], black_islands & ~b.islands[key["ne"]].mask & ~b.islands[key["wu"]].mask)
-    leg2 = _path(b, key["wu"], key["sw"], black_islands & ~b.islands[key["wu"]].mask & ~b.islands[key["sw"]].mask)
+    leg1 = _path(
+        b, key["ne"], key["wu"], black_islands & ~b.islands[key["ne"]].mask & ~b.islands[key["wu"]].mask
+    )
+    leg2 = _path(
+        b, key["wu"], key["sw"], black_islands & ~b.islands[key["wu"]].mask & ~b.islands[key["sw"]].mask
+    )
     one = sum(1 << c for c in leg1)
     assert b.connected(one, BLACK) is None
     both = one | sum(1 << c for c in leg2)
@@ -319,7 +336,7 @@ def test_notation_round_trips():
     for size in SIZES:
         for pie in (True, False):
             s = new_state(GAME.resolve_options({"size": size, "pie": pie}), None)
-            for step in range(60):
+            for _step in range(60):
                 text = s.to_text()
                 back = parse_position(text, GAME.resolve_options({}))
                 assert back == s and back.to_text() == text

@@ -72,7 +72,9 @@ class Board:
         board = cls._cache.get(size)
         if board is None:
             if size not in SIZES:
-                raise ValueError(f"Atoll boards have {', '.join(map(str, SIZES))} playable columns, not {size}")
+                raise ValueError(
+                    f"Atoll boards have {', '.join(map(str, SIZES))} playable columns, not {size}"
+                )
             board = cls._cache[size] = cls(size)
         return board
 
@@ -141,7 +143,10 @@ class Board:
         #: Opposite islands (a half turn apart) per colour.
         pair_keys = {BLACK: (("ne", "sw"), ("wu", "el")), WHITE: (("nw", "se"), ("eu", "wl"))}
         self.pairs: list[list[tuple[Bitboard, Bitboard, str]]] = [
-            [(by_key[a].mask, by_key[b].mask, f"{by_key[a].name} to {by_key[b].name}") for a, b in pair_keys[col]]
+            [
+                (by_key[a].mask, by_key[b].mask, f"{by_key[a].name} to {by_key[b].name}")
+                for a, b in pair_keys[col]
+            ]
             for col in (BLACK, WHITE)
         ]
 
@@ -242,7 +247,9 @@ class Board:
             return cell
         last = COLUMN_LETTERS[self.size - 1]
         if len(t) < 2 or t[0] not in COLUMN_LETTERS or not t[1:].isdigit():
-            raise ValueError(f"{text.strip()!r} is not a cell name (a column a-{last} and a row number, like f7)")
+            raise ValueError(
+                f"{text.strip()!r} is not a cell name (a column a-{last} and a row number, like f7)"
+            )
         col = COLUMN_LETTERS.index(t[0]) + 1
         if col > self.size:
             raise ValueError(f"{t} is off the board: columns run a-{last}")

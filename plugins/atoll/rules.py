@@ -317,7 +317,9 @@ class AtollState(GameState):
             raise NotationError(f"{COLOR_NAMES[colour]} is to move but has already joined its islands")
         winner = winners[0] if winners else None
         label = board.connected(stones[winner], winner) if winner is not None else ""
-        return cls(board, (stones[0], stones[1]), colour, pie_text == "swapped", pie_text == "swap", winner, label)
+        return cls(
+            board, (stones[0], stones[1]), colour, pie_text == "swapped", pie_text == "swap", winner, label
+        )
 
     # --- HUD ------------------------------------------------------------------------------------
 
