@@ -1,0 +1,164 @@
+"""Ataxx AI players: alpha-beta at three levels plus a material-only yardstick.
+
+The search itself lives in :mod:`plugins.ataxx.search` and works on raw bitboards; this
+module adapts it to the core's :class:`core.Agent` contract (a state in, a legal move out).
+
+>>> import random
+>>> from core import Limit
+>>> from plugins.ataxx.rules import AtaxxState
+>>> s = AtaxxState.start()
+>>> ai = AtaxxSearch("hard")
+>>> move = ai.choose(s, Limit(depth=2), random.Random(0))
+>>> move in s.legal_moves(), ai.info["depth"]
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from core import Agent, IllegalMoveError, Limit
+
+from .rules import PASS, RED, AtaxxMove, AtaxxState
+from .search import PASS_CODE, WIN, Engine, Result, Weights, move_text
+
+
+@dataclass(frozen=True)
+class Level:
+    """How a level searches: its evaluation, depth cap and default budget, and its mistakes.
+
+    ``margin`` > 0 makes the level pick at random among root moves scoring within that many
+    centi-stones of the best (the easy level's deliberate imprecision).
+    """
+
+    weights: Weights | None
+    max_depth: int | None
+    default_time: float | None
+    default_depth: int | None
+    margin: int = 0
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(Weights(), max_depth=1, default_time=0.05, default_depth=None, margin=110),
+    "medium": Level(Weights(), max_depth=None, default_time=0.3, default_depth=None),
+    "hard": Level(Weights(), max_depth=None, default_time=1.0, default_depth=None),
+    "material3": Level(None, max_depth=None, default_time=None, default_depth=3),
+}
+
+
+def position_keys(state: AtaxxState) -> list[tuple[int, int]]:
+    """Earlier positions of the game that the current one could repeat, as search keys.
+
+    Only positions since the last clone can recur (a clone adds a stone for good), and the
+    halfmove clock counts exactly those plies.
+    """
+    keys = []
+    node = state.parent
+    steps = state.halfmove
+    while node is not None and steps > 0:
+        if node.to_move == RED:
+            keys.append((node.red, node.blue))
+        else:
+            keys.append((node.blue, node.red))
+        node = node.parent
+        steps -= 1
+    return keys
+
+
+def to_move_obj(code: int) -> AtaxxMove:
+    if code == PASS_CODE:
+        return PASS
+    to = code & 63
+    frm = code >> 6
+    return AtaxxMove(None if frm == 63 else frm, to)
+
+
+def to_code(move: AtaxxMove) -> int:
+    if move.is_pass:
+        return PASS_CODE
+    return (63 if move.frm is None else move.frm) << 6 | move.to  # type: ignore[operator]
+
+
+class AtaxxSearch(Agent):
+    """Iterative-deepening alpha-beta for Ataxx at a named level (easy, medium, hard, material3).
+
+    ``info`` after :meth:`choose`: depth, nodes, nps, score (centi-stones, side to move's view),
+    time and the principal variation as text.
+    """
+
+    def __init__(self, level: str = "hard") -> None:
+        super().__init__()
+        if level not in LEVELS:
+            raise ValueError(f"unknown Ataxx level {level!r} (levels: {', '.join(LEVELS)})")
+        self.level_name = level
+        self.level = LEVELS[level]
+        self.engine = Engine(self.level.weights)
+
+    def reset(self) -> None:
+        self.engine.clear()
+
+    def budget(self, limit: Limit) -> tuple[int | None, float | None, int | None]:
+        """(depth, seconds, nodes) for ``limit``, the level's defaults filling an empty one."""
+        depth, seconds, nodes = limit.depth, limit.time, limit.nodes
+        if depth is None and seconds is None and nodes is None:
+            depth, seconds = self.level.default_depth, self.level.default_time
+        cap = self.level.max_depth
+        if cap is not None:
+            depth = cap if depth is None else min(depth, cap)
+        return depth, seconds, nodes
+
+    def choose(self, state, limit: Limit, rng: random.Random, stop=None) -> AtaxxMove:
+        if not isinstance(state, AtaxxState):
+            raise TypeError(f"AtaxxSearch plays Ataxx states, not {type(state).__name__}")
+        if state.outcome is not None:
+            raise IllegalMoveError(f"the game is over ({state.outcome.reason}): there is no move to choose")
+        result = self.search(state, limit, stop=stop, root_scores=self.level.margin > 0)
+        code = result.move
+        if self.level.margin > 0 and result.root_scores:
+            best = result.root_scores[0][1]
+            near = [m for m, s in result.root_scores if s >= best - self.level.margin]
+            # Never throw away a won game or walk into a lost one on purpose.
+            if abs(best) < WIN // 2:
+                near = [m for m in near if abs(dict(result.root_scores)[m]) < WIN // 2] or near
+                code = rng.choice(near)
+        move = to_move_obj(code)
+        if not state.is_legal(move):  # cannot happen; never hand the core an illegal move
+            move = state.legal_moves()[0]
+        return move
+
+    def search(
+        self,
+        state: AtaxxState,
+        limit: Limit,
+        stop=None,
+        on_iteration=None,
+        root_scores: bool = False,
+    ) -> Result:
+        """Run the engine on ``state`` within ``limit``; fills :attr:`info` and returns the result."""
+        depth, seconds, nodes = self.budget(limit)
+        own, opp = (state.red, state.blue) if state.to_move == RED else (state.blue, state.red)
+        if state.is_forced_pass():
+            result = Result(PASS_CODE, 0, 0, 0, 0.0, [PASS_CODE])
+        else:
+            result = self.engine.search(
+                own,
+                opp,
+                state.gaps,
+                max_depth=depth,
+                seconds=seconds,
+                nodes=nodes,
+                stop=stop,
+                seen=position_keys(state),
+                on_iteration=on_iteration,
+                root_scores=root_scores,
+            )
+        self.info = {
+            "depth": result.depth,
+            "nodes": result.nodes,
+            "nps": int(result.nodes / result.seconds) if result.seconds > 0 else 0,
+            "score": result.score,
+            "time": round(result.seconds, 3),
+            "pv": " ".join(move_text(m) for m in result.pv),
+        }
+        return result

@@ -1,0 +1,731 @@
+"""Ataxx alpha-beta on raw bitboards: the engine behind :class:`plugins.ataxx.ai.AtaxxSearch`.
+
+Positions inside the search are just ``(own, opp)``: the stones of the side to move and of
+the other side, on the padded board of :mod:`plugins.ataxx.board`; the empty squares follow
+from them and the fixed blockers. Nothing is allocated per node but small ints, tuples and
+the move list, which keeps a pure-Python search at tens of thousands of nodes per second.
+
+Moves are ints: a clone is its destination square plus ``CLONE`` (``to | 63 << 6``), a jump
+is ``frm << 6 | to``, a pass is ``PASS_CODE``.
+
+>>> from plugins.ataxx.rules import AtaxxState
+>>> s = AtaxxState.start()
+>>> eng = Engine()
+>>> result = eng.search(s.red, s.blue, s.gaps, max_depth=3)
+>>> result.depth, move_text(result.move) in {m.text() for m in s.legal_moves()}
+(3, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .board import BOARD, DOUBLE_OFFSETS, DOUBLES, SINGLES, SIZE, STRIDE, square_name
+
+#: Score of a won game (minus the plies to reach it); everything above WIN - MAX_PLY is a win.
+WIN = 1_000_000
+MAX_PLY = 256
+INF = 10 * WIN
+#: One stone, in the centi-stone units scores use (UAI's ``score cp``).
+STONE = 100
+
+CLONE = 63 << 6
+PASS_CODE = 0xFFF
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+POS_JUMPS = tuple(off for off in DOUBLE_OFFSETS if off > 0)
+NEG_JUMPS = tuple(-off for off in DOUBLE_OFFSETS if off < 0)
+#: For every square, the bit of each square at king distance <= 2 (for the jump sources).
+_SQUARE_COUNT = SIZE * STRIDE
+
+
+class Aborted(Exception):
+    """The clock, the node budget or the stop callback ended the search."""
+
+
+def move_text(code: int) -> str:
+    """The UAI text of a move code.
+
+    >>> move_text(3 | CLONE), move_text(0 << 6 | 20), move_text(PASS_CODE)
+    ('d1', 'a1c3', '0000')
+    """
+    if code == PASS_CODE:
+        return "0000"
+    to = code & 63
+    frm = code >> 6
+    if frm == 63:
+        return square_name(to)
+    return square_name(frm) + square_name(to)
+
+
+def dilate(bb: int) -> int:
+    return bb << 1 | bb >> 1 | bb << 8 | bb >> 8 | bb << 9 | bb >> 9 | bb << 10 | bb >> 10
+
+
+def has_move(own: int, empty: int) -> bool:
+    """True when ``own`` can clone or jump into ``empty`` (king distance <= 2)."""
+    d = own << 1 | own >> 1 | own << 8 | own >> 8 | own << 9 | own >> 9 | own << 10 | own >> 10
+    return bool((d << 1 | d >> 1 | d << 8 | d >> 8 | d << 9 | d >> 9 | d << 10 | d >> 10) & empty)
+
+
+# --- evaluation --------------------------------------------------------------------------------
+
+
+def _neighbour_count(x: int) -> tuple[int, int, int, int]:
+    """Bit-sliced count of ``x`` stones around every square: (ones, twos, fours, eights).
+
+    Row sums of three (two bits) first, then the sum of three rows; the square itself is
+    counted too, so only squares outside ``x`` (empty ones) get true neighbour counts.
+    Padding bits are junk and are masked away by the caller.
+    """
+    a = x << 1
+    b = x >> 1
+    t = a ^ b
+    s = t ^ x  # row sum, ones
+    c = (a & b) | (t & x)  # row sum, twos
+    su = s << 9
+    sd = s >> 9
+    t = su ^ sd
+    b0 = t ^ s
+    k0 = (su & sd) | (t & s)  # carry into the twos
+    cu = c << 9
+    cd = c >> 9
+    t = cu ^ cd
+    u = t ^ c
+    k1 = (cu & cd) | (t & c)  # fours from the rows' twos
+    b1 = u ^ k0
+    k2 = u & k0  # fours from the carry
+    return b0, b1, k1 ^ k2, k1 & k2
+
+
+def _max_in(cands: int, b0: int, b1: int, b2: int, b3: int) -> int:
+    """The largest bit-sliced count among the squares of ``cands`` (0 when it is empty)."""
+    if cands & b3:
+        return 8
+    best = 0
+    if cands & b2:
+        cands &= b2
+        best = 4
+    if cands & b1:
+        cands &= b1
+        best += 2
+    if cands & b0:
+        best += 1
+    return best
+
+
+def best_gain(own: int, opp: int, empty: int) -> int:
+    """The most stones ``own`` can gain in one move: 2 per flip, 1 more for a clone.
+
+    >>> from plugins.ataxx.rules import AtaxxState
+    >>> s = AtaxxState.from_fen("7/7/7/7/7/1oo4/x6 x 0 1")
+    >>> best_gain(s.red, s.blue, s.empty)  # b1 or a2 clones and flips both
+    5
+    """
+    h1 = own | own << 1 | own >> 1
+    clone = (h1 | h1 << 9 | h1 >> 9) & empty
+    h2 = h1 | h1 << 1 | h1 >> 1
+    v = h2 | h2 << 9 | h2 >> 9
+    reach = (v | v << 9 | v >> 9) & empty
+    b0, b1, b2, b3 = _neighbour_count(opp)
+    n_jump = _max_in(reach, b0, b1, b2, b3)
+    if clone:
+        n_clone = _max_in(clone, b0, b1, b2, b3)
+        return 2 * n_clone + 1 if n_clone == n_jump else 2 * n_jump
+    return 2 * n_jump
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights in centi-stones (a stone is 100).
+
+    - ``threat``: per stone of the side to move's best immediate gain (it moves next: a tempo
+      term, roughly the value of one more ply);
+    - ``counter``: per stone of the other side's best gain were it to move now;
+    - ``exposed``: stones next to an empty square the opponent reaches (they can be flipped);
+    - ``safe``: stones with no empty neighbour (nothing can flip them for now).
+
+    Only ``threat`` keeps the evaluation below the material after a move, which lets the
+    last ply skip moves that cannot reach alpha; the other terms cost that pruning.
+    """
+
+    threat: int = 50
+    counter: int = 0
+    exposed: int = 0
+    safe: int = 0
+
+    @property
+    def margin(self) -> int:
+        """How far the non-material terms can lift a score above material (see above)."""
+        return 17 * max(0, self.counter) + 49 * (abs(self.exposed) + abs(self.safe))
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
+    """An evaluation ``f(own, opp, empty)`` from the side to move's view; None: material only.
+
+    >>> from plugins.ataxx.rules import AtaxxState
+    >>> s = AtaxxState.start()
+    >>> material = make_evaluator(None)
+    >>> material(s.red, s.blue, s.empty)
+    0
+    >>> make_evaluator(Weights(threat=50))(s.red, s.blue, s.empty)  # Red can clone: +1 stone
+    50
+    """
+    if w is None:
+
+        def material(own: int, opp: int, empty: int) -> int:
+            return (own.bit_count() - opp.bit_count()) * STONE
+
+        return material
+
+    threat_w, counter_w, exposed_w, safe_w = w.threat, w.counter, w.exposed, w.safe
+    if not (counter_w or exposed_w or safe_w):
+
+        def threat_only(own: int, opp: int, empty: int) -> int:
+            return (own.bit_count() - opp.bit_count()) * STONE + threat_w * best_gain(own, opp, empty)
+
+        return threat_only
+
+    def evaluate(own: int, opp: int, empty: int) -> int:
+        score = (own.bit_count() - opp.bit_count()) * STONE
+        if threat_w:
+            score += threat_w * best_gain(own, opp, empty)
+        if counter_w:
+            score -= counter_w * best_gain(opp, own, empty)
+        if exposed_w:
+            h = opp | opp << 1 | opp >> 1 | opp << 2 | opp >> 2
+            opp_reach = (h | h << 9 | h >> 9 | h << 18 | h >> 18) & empty
+            h = own | own << 1 | own >> 1 | own << 2 | own >> 2
+            own_reach = (h | h << 9 | h >> 9 | h << 18 | h >> 18) & empty
+            e_own = own & dilate(opp_reach)
+            e_opp = opp & dilate(own_reach)
+            score += exposed_w * (e_opp.bit_count() - e_own.bit_count())
+        if safe_w:
+            de = dilate(empty)
+            score += safe_w * ((own & ~de).bit_count() - (opp & ~de).bit_count())
+        return score
+
+    return evaluate
+
+
+# --- the search -------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    """What a search found: best move code, its score (side to move's view), the line."""
+
+    move: int
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+    pv: list[int] = field(default_factory=list)
+    #: (move code, score) of every root move at the last completed depth, when asked for.
+    root_scores: list[tuple[int, int]] = field(default_factory=list)
+
+
+def gen_moves(own: int, opp: int, empty: int) -> list[int]:
+    """Every clone and jump (no pass) as move codes, in a fixed order (clones, then jumps).
+
+    >>> from plugins.ataxx.rules import AtaxxState
+    >>> s = AtaxxState.start()
+    >>> len(gen_moves(s.red, s.blue, s.empty))
+    16
+    """
+    moves = []
+    c = dilate(own) & empty
+    while c:
+        low = c & -c
+        c ^= low
+        moves.append(CLONE | (low.bit_length() - 1))
+    for off in POS_JUMPS:
+        t = (own << off) & empty
+        while t:
+            low = t & -t
+            t ^= low
+            to = low.bit_length() - 1
+            moves.append((to - off) << 6 | to)
+    for off in NEG_JUMPS:
+        t = (own >> off) & empty
+        while t:
+            low = t & -t
+            t ^= low
+            to = low.bit_length() - 1
+            moves.append((to + off) << 6 | to)
+    return moves
+
+
+def make_move(own: int, opp: int, code: int) -> tuple[int, int]:
+    """``(own, opp)`` after the mover plays ``code`` (still from the mover's view)."""
+    if code == PASS_CODE:
+        return own, opp
+    to = code & 63
+    low = 1 << to
+    flips = SINGLES[to] & opp
+    frm = code >> 6
+    if frm == 63:
+        return own | low | flips, opp ^ flips
+    return (own ^ (1 << frm)) | low | flips, opp ^ flips
+
+
+class Engine:
+    """Iterative-deepening PVS with a transposition table, killers and history.
+
+    One engine serves one game at a time: its table survives between moves (positions recur
+    a few plies later) and is cleared by :meth:`clear`.
+    """
+
+    def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 20) -> None:
+        self.evaluate = make_evaluator(weights)
+        self.material_only = weights is None
+        #: How far the evaluation can rise above material (0 for material and threat only).
+        self.margin = 0 if weights is None else weights.margin
+        #: Late move reductions (off for the material yardstick, a plain alpha-beta).
+        self.lmr = weights is not None
+        self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.tt_size = tt_size
+        self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
+        self.nodes = 0
+        self.gaps = -1
+        self.board = BOARD
+        self._deadline: float | None = None
+        self._stop: Callable[[], bool] | None = None
+        self._node_limit: int | None = None
+        self._path: set[tuple[int, int]] = set()
+        self._partial_best: int | None = None
+        self._partial_score = -INF
+        self._partial_depth = 0
+
+    def clear(self) -> None:
+        self.tt.clear()
+        self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
+
+    # --- limits ------------------------------------------------------------------------------
+
+    def _check(self) -> None:
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise Aborted
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise Aborted
+        if self._stop is not None and self._stop():
+            raise Aborted
+
+    # --- entry point --------------------------------------------------------------------------
+
+    def search(
+        self,
+        own: int,
+        opp: int,
+        gaps: int,
+        max_depth: int | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        stop: Callable[[], bool] | None = None,
+        seen: Iterable[tuple[int, int]] = (),
+        on_iteration: Callable[[Result], None] | None = None,
+        root_scores: bool = False,
+    ) -> Result:
+        """Search the position ``own`` (side to move) / ``opp`` with blockers ``gaps``.
+
+        Stops after ``max_depth`` plies, at ``seconds`` (checked every 1024 nodes), after
+        ``nodes`` or when ``stop()`` says so, and returns the best move of the deepest
+        completed iteration (or a better root move the unfinished one already proved).
+        ``seen`` holds earlier positions of the game as ``(own, opp)`` keys from the same
+        side's view; reaching one again scores it statically (no win is ever claimed from a
+        repetition). ``root_scores`` asks for an exact score of every root move (slower; the
+        easy level picks among near-best moves with it).
+        """
+        start = time.perf_counter()
+        if gaps != self.gaps:
+            self.clear()
+            self.gaps = gaps
+            self.board = BOARD & ~gaps
+        self.nodes = 0
+        self._deadline = start + seconds if seconds is not None else None
+        self._node_limit = nodes
+        self._stop = stop
+        self._path = set(seen)
+        if len(self.tt) > self.tt_size:
+            self.tt.clear()
+        self._partial_best = None
+        self._partial_score = -INF
+        self._partial_depth = 0
+        empty = self.board & ~(own | opp)
+        moves = gen_moves(own, opp, empty)
+        if not moves:
+            return Result(PASS_CODE, self.evaluate(own, opp, empty), 0, 0, 0.0, [PASS_CODE])
+        limit = max_depth if max_depth is not None else MAX_PLY - 8
+        # Start ordering: by immediate gain, so an aborted first iteration still plays well.
+        order = sorted(moves, key=lambda m: -self._gain(m, opp))
+        best: Result | None = None
+        scores: dict[int, int] = {}
+        depth = 0
+        try:
+            for depth in range(1, limit + 1):
+                move, score, scores = self._root(own, opp, order, depth, root_scores, best)
+                elapsed = time.perf_counter() - start
+                best = Result(move, score, depth, self.nodes, elapsed, self._pv(own, opp, move, depth))
+                if root_scores:
+                    best.root_scores = sorted(scores.items(), key=lambda kv: -kv[1])
+                if on_iteration is not None:
+                    on_iteration(best)
+                order = [move] + [m for m in order if m != move]
+                if abs(score) >= WIN - MAX_PLY and depth >= WIN - abs(score):
+                    break  # the game's end is within the horizon: deeper is no wiser
+                if self._deadline is not None and depth >= 2:
+                    # Another iteration costs several times this one: skip it when it cannot finish.
+                    if elapsed * 2.5 > self._deadline - start:
+                        break
+        except Aborted:
+            pass
+        elapsed = time.perf_counter() - start
+        if best is None:
+            # Not even depth 1 finished: the greedy choice, which is a legal move.
+            move = self._partial_best if self._partial_best is not None else order[0]
+            return Result(move, self._partial_score, 0, self.nodes, elapsed, [move])
+        if (
+            self._partial_best is not None
+            and self._partial_best != best.move
+            and self._partial_depth > best.depth
+        ):
+            # The unfinished iteration proved a move better than the old best: take it.
+            best = Result(
+                self._partial_best,
+                self._partial_score,
+                best.depth,
+                self.nodes,
+                elapsed,
+                [self._partial_best],
+            )
+        best.nodes = self.nodes
+        best.seconds = elapsed
+        return best
+
+    def _gain(self, code: int, opp: int) -> int:
+        to = code & 63
+        flips = (SINGLES[to] & opp).bit_count()
+        return 2 * flips + (1 if code >> 6 == 63 else 0)
+
+    def _root(
+        self,
+        own: int,
+        opp: int,
+        order: list[int],
+        depth: int,
+        all_scores: bool,
+        previous: Result | None,
+    ) -> tuple[int, int, dict[int, int]]:
+        self._partial_best = None
+        self._partial_score = -INF
+        self._partial_depth = depth
+        alpha = -INF
+        beta = INF
+        best_move = order[0]
+        best = -INF
+        scores: dict[int, int] = {}
+        key = (own, opp)
+        self._path.add(key)
+        try:
+            for i, code in enumerate(order):
+                o, p = make_move(own, opp, code)
+                if all_scores:
+                    score = -self._negamax(p, o, depth - 1, -INF, INF, 1)
+                elif i == 0:
+                    score = -self._negamax(p, o, depth - 1, -beta, -alpha, 1)
+                else:
+                    score = -self._negamax(p, o, depth - 1, -alpha - 1, -alpha, 1)
+                    if alpha < score < beta:
+                        score = -self._negamax(p, o, depth - 1, -beta, -alpha, 1)
+                scores[code] = score
+                if score > best:
+                    best = score
+                    best_move = code
+                    if score > alpha:
+                        alpha = score
+                    # The first move is the previous iteration's best; anything proved
+                    # better than it at this depth is a safe choice if time runs out.
+                    if i > 0 or previous is None:
+                        self._partial_best = code
+                        self._partial_score = score
+        finally:
+            self._path.discard(key)
+        self.tt[key] = (depth, best, _EXACT, best_move)
+        return best_move, best, scores
+
+    def _negamax(self, own: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if not self.nodes & 1023:
+            self._check()
+        if not own:
+            return -WIN + ply
+        empty = self.board & ~(own | opp)
+        if not empty:
+            diff = own.bit_count() - opp.bit_count()
+            return WIN - ply if diff > 0 else -WIN + ply if diff < 0 else 0
+        key = (own, opp)
+        path = self._path
+        if depth <= 0 or key in path:
+            # A repetition on the way is scored statically, never as a decided game.
+            return self.evaluate(own, opp, empty)
+
+        tt = self.tt
+        entry = tt.get(key)
+        tt_move = 0
+        if entry is not None:
+            e_depth, e_score, e_flag, tt_move = entry
+            if e_depth >= depth:
+                if e_score > WIN - MAX_PLY:
+                    e_score -= ply
+                elif e_score < -WIN + MAX_PLY:
+                    e_score += ply
+                if e_flag == _EXACT:
+                    return e_score
+                if e_flag == _LOWER:
+                    if e_score >= beta:
+                        return e_score
+                elif e_score <= alpha:
+                    return e_score
+
+        # Destinations: clones (king distance 1) and jumps (within distance 2; a jump needs a
+        # stone at distance exactly 2, checked per square), grouped below by how many stones
+        # they flip, so moves come out best gain first without listing and sorting them all.
+        h = own | own << 1 | own >> 1
+        clones = (h | h << 9 | h >> 9) & empty
+        h |= own << 2 | own >> 2
+        h |= h << 9 | h >> 9
+        jumps = (h | h << 9 | h >> 9) & empty
+        if not jumps:
+            if not has_move(opp, empty):
+                diff = own.bit_count() - opp.bit_count()
+                return WIN - ply if diff > 0 else -WIN + ply if diff < 0 else 0
+            path.add(key)
+            try:
+                return -self._negamax(opp, own, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                path.discard(key)
+        # Bit-sliced count of opposing stones around every square (see _neighbour_count).
+        a = opp << 1
+        b = opp >> 1
+        t = a ^ b
+        s = t ^ opp
+        c = (a & b) | (t & opp)
+        su = s << 9
+        sd = s >> 9
+        t = su ^ sd
+        b0 = t ^ s
+        k0 = (su & sd) | (t & s)
+        cu = c << 9
+        cd = c >> 9
+        t = cu ^ cd
+        u = t ^ c
+        k1 = (cu & cd) | (t & c)
+        b1 = u ^ k0
+        k2 = u & k0
+        b2 = k1 ^ k2
+        b3 = k1 & k2
+        nb0 = ~b0
+        nb1 = ~b1
+        nb2 = ~b2
+        top = _max_in(jumps, b0, b1, b2, b3)
+
+        orig_alpha = alpha
+        best = -INF
+        best_move = 0
+        doubles = DOUBLES
+
+        if depth == 1:
+            # The last ply: evaluate children in place, best immediate gain first. The
+            # evaluation of a child never exceeds its material plus ``margin``, so once a
+            # move's gain cannot lift the score above alpha, neither can any later one.
+            evaluate = self.evaluate
+            base = (own.bit_count() - opp.bit_count()) * STONE + self.margin
+            n = 0
+            done = False
+            for f in range(top, -1, -1):
+                if f == 8:
+                    level = b3
+                else:
+                    level = (b2 if f & 4 else nb2) & (b1 if f & 2 else nb1) & (b0 if f & 1 else nb0)
+                    if not f:
+                        level &= ~b3
+                for is_clone in (True, False):
+                    bound = base + (2 * f + is_clone) * STONE
+                    if bound <= alpha:
+                        if bound > best:
+                            best = bound
+                        done = True
+                        break
+                    dest = (clones if is_clone else jumps) & level
+                    while dest:
+                        low = dest & -dest
+                        dest ^= low
+                        to = low.bit_length() - 1
+                        flips = SINGLES[to] & opp
+                        p = opp ^ flips
+                        if is_clone:
+                            srcs = 1
+                        else:
+                            srcs = doubles[to] & own
+                        while srcs:
+                            if is_clone:
+                                srcs = 0
+                                code = CLONE | to
+                                o = own | low | flips
+                                e = empty ^ low
+                            else:
+                                fb = srcs & -srcs
+                                srcs ^= fb
+                                code = (fb.bit_length() - 1) << 6 | to
+                                o = (own ^ fb) | low | flips
+                                e = (empty ^ low) | fb
+                            n += 1
+                            if not p:
+                                score = WIN - ply - 1
+                            elif not e:
+                                diff = o.bit_count() - p.bit_count()
+                                score = WIN - ply - 1 if diff > 0 else -WIN + ply + 1 if diff < 0 else 0
+                            else:
+                                score = -evaluate(p, o, e)
+                            if score > best:
+                                best = score
+                                best_move = code
+                                if score > alpha:
+                                    alpha = score
+                                    if alpha >= beta:
+                                        done = True
+                                        break
+                        if done:
+                            break
+                    if done:
+                        break
+                if done:
+                    break
+            self.nodes += n
+        else:
+            killers = self.killers[ply]
+            k0, k1 = killers
+            lmr = depth >= 3 and self.lmr
+            # The table's move and the killers first (when legal here), then by gain.
+            first: list[int] = []
+            if tt_move:
+                first.append(tt_move)
+            for k in (k0, k1):
+                if k and k != tt_move and empty >> (k & 63) & 1:
+                    frm = k >> 6
+                    if (
+                        (SINGLES[k & 63] & own)
+                        if frm == 63
+                        else (own >> frm & 1 and doubles[k & 63] >> frm & 1)
+                    ):
+                        first.append(k)
+            path.add(key)
+            try:
+                i = 0
+                done = False
+                for f in range(top + 1, -1, -1):
+                    if f > top:
+                        codes = first  # the stage before the gain levels
+                    else:
+                        if f == 8:
+                            level = b3
+                        else:
+                            level = (b2 if f & 4 else nb2) & (b1 if f & 2 else nb1) & (b0 if f & 1 else nb0)
+                            if not f:
+                                level &= ~b3
+                        codes = []
+                        dest = clones & level
+                        while dest:
+                            low = dest & -dest
+                            dest ^= low
+                            codes.append(CLONE | (low.bit_length() - 1))
+                        dest = jumps & level
+                        while dest:
+                            low = dest & -dest
+                            dest ^= low
+                            to = low.bit_length() - 1
+                            srcs = doubles[to] & own
+                            while srcs:
+                                fb = srcs & -srcs
+                                srcs ^= fb
+                                codes.append((fb.bit_length() - 1) << 6 | to)
+                        if first:
+                            codes = [m for m in codes if m not in first]
+                    for code in codes:
+                        to = code & 63
+                        flips = SINGLES[to] & opp
+                        frm = code >> 6
+                        if frm == 63:
+                            o = own | (1 << to) | flips
+                        else:
+                            o = (own ^ (1 << frm)) | (1 << to) | flips
+                        p = opp ^ flips
+                        if i == 0:
+                            score = -self._negamax(p, o, depth - 1, -beta, -alpha, ply + 1)
+                        else:
+                            # Late moves that flip little are searched a ply shallower first.
+                            if lmr and i >= 4 and f < 2:
+                                score = -self._negamax(p, o, depth - 2, -alpha - 1, -alpha, ply + 1)
+                            else:
+                                score = alpha + 1
+                            if score > alpha:
+                                score = -self._negamax(p, o, depth - 1, -alpha - 1, -alpha, ply + 1)
+                                if alpha < score < beta:
+                                    score = -self._negamax(p, o, depth - 1, -beta, -alpha, ply + 1)
+                        i += 1
+                        if score > best:
+                            best = score
+                            best_move = code
+                            if score > alpha:
+                                alpha = score
+                                if alpha >= beta:
+                                    if not flips and code != k0:
+                                        killers[1] = k0
+                                        killers[0] = code
+                                    done = True
+                                    break
+                    if done:
+                        break
+            finally:
+                path.discard(key)
+
+        if best >= beta:
+            flag = _LOWER
+        elif best > orig_alpha:
+            flag = _EXACT
+        else:
+            flag = _UPPER
+        stored = best
+        if stored > WIN - MAX_PLY:
+            stored += ply
+        elif stored < -WIN + MAX_PLY:
+            stored -= ply
+        tt[key] = (depth, stored, flag, best_move)
+        return best
+
+    def _pv(self, own: int, opp: int, first: int, depth: int) -> list[int]:
+        """The principal variation: ``first`` then best moves from the table while legal."""
+        pv = [first]
+        own, opp = make_move(own, opp, first)
+        own, opp = opp, own
+        seen = set()
+        for _ in range(depth - 1):
+            key = (own, opp)
+            entry = self.tt.get(key)
+            if entry is None or key in seen:
+                break
+            seen.add(key)
+            code = entry[3]
+            empty = self.board & ~(own | opp)
+            if code not in gen_moves(own, opp, empty):
+                break
+            pv.append(code)
+            own, opp = make_move(own, opp, code)
+            own, opp = opp, own
+        return pv
