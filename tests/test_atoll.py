@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections import deque
 
 import pytest
@@ -30,22 +29,9 @@ OPPOSITE = {frozenset(p) for p in (("ne", "sw"), ("wu", "el"), ("nw", "se"), ("e
 STANDARD = Board.get(11)
 
 
-def state_with(black=(), white=(), colour=None, size=11, pie="-") -> AtollState:
+def state_with(black=(), white=(), colour=None, size=11) -> AtollState:
     """A position from cell names, through the notation (so it is validated like user input)."""
-    board = Board.get(size)
-    b = {board.parse_cell(n) for n in black}
-    w = {board.parse_cell(n) for n in white}
-    if colour is None:
-        colour = BLACK if len(b) == len(w) else WHITE
-    cols = []
-    for c in range(1, size + 1):
-        out = ""
-        for number in range(1, board.column_rows[c] + 1):
-            name = f"{chr(96 + c)}{number}"
-            cell = board.by_name[name]
-            out += "b" if cell in b else "w" if cell in w else "."
-        cols.append(re.sub(r"\.+", lambda m: str(len(m.group())), out))
-    return AtollState.from_text(f"{'/'.join(cols)} {'bw'[colour]} {pie}")
+    return AtollState.from_cells(black, white, colour, size)
 
 
 # --- the board ---------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ Player 2 owns Black's stone and Player 1 plays White.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
 from core import GameState, IllegalMoveError, NotationError, Outcome
@@ -225,29 +225,9 @@ class AtollState(GameState):
         """Columns a, b, ... left to right separated by ``/``, each from row 1 (bottom) up:
         ``b`` Black, ``w`` White, digits for runs of empty cells; then the colour to move
         (``b``/``w``) and the pie rule: ``swap`` (still to come), ``swapped`` (used) or ``-``."""
-        board = self.board
-        black, white = self.stones
-        cols = []
-        for c in range(1, board.size + 1):
-            rows = board.column_rows[c]
-            out = []
-            run = 0
-            for number in range(1, rows + 1):
-                r = 2 * board.size - 2 - 2 * (number - 1) - (c % 2)
-                bit = 1 << board.index[(c, r)]
-                ch = "b" if black & bit else "w" if white & bit else ""
-                if not ch:
-                    run += 1
-                    continue
-                if run:
-                    out.append(str(run))
-                    run = 0
-                out.append(ch)
-            if run:
-                out.append(str(run))
-            cols.append("".join(out))
+        cols = _columns_text(self.board, self.stones[0], self.stones[1])
         pie = "swap" if self.pie else "swapped" if self.swapped else "-"
-        return f"{'/'.join(cols)} {'bw'[self.colour]} {pie}"
+        return f"{cols} {'bw'[self.colour]} {pie}"
 
     @classmethod
     def from_text(cls, text: str) -> AtollState:
@@ -321,6 +301,33 @@ class AtollState(GameState):
             board, (stones[0], stones[1]), colour, pie_text == "swapped", pie_text == "swap", winner, label
         )
 
+    @classmethod
+    def from_cells(
+        cls,
+        black: Iterable[str] = (),
+        white: Iterable[str] = (),
+        colour: int | None = None,
+        size: int = STANDARD,
+    ) -> AtollState:
+        """A position from cell names (no pie rule), checked like a position text.
+
+        The colour to move follows from the counts unless given.
+
+        >>> s = AtollState.from_cells(["f7"], [])
+        >>> s.to_text(), s.to_move
+        ('9/10/9/10/9/6b3/9/10/9/10/9 w -', 1)
+        """
+        board = Board.get(size)
+        try:
+            b = {board.parse_cell(n) for n in black}
+            w = {board.parse_cell(n) for n in white}
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+        if colour is None:
+            colour = BLACK if len(b) == len(w) else WHITE
+        cols = _columns_text(board, sum(1 << c for c in b), sum(1 << c for c in w))
+        return cls.from_text(f"{cols} {'bw'[colour]} -")
+
     # --- HUD ------------------------------------------------------------------------------------
 
     def describe(self) -> str:
@@ -329,6 +336,29 @@ class AtollState(GameState):
         who = f"{COLOR_NAMES[self.colour]} ({SEAT_NAMES[self.to_move]}) to move"
         extra = ", swap available" if self.swap_available else ""
         return f"{who}, {self.placed} stones placed{extra}"
+
+
+def _columns_text(board: Board, black: Bitboard, white: Bitboard) -> str:
+    """The stones part of a position text: columns a, b, ... from the bottom cell up."""
+    size = board.size
+    cols = []
+    for c in range(1, size + 1):
+        out = []
+        run = 0
+        for number in range(1, board.column_rows[c] + 1):
+            bit = 1 << board.index[(c, 2 * size - 2 - 2 * (number - 1) - (c % 2))]
+            ch = "b" if black & bit else "w" if white & bit else ""
+            if not ch:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(ch)
+        if run:
+            out.append(str(run))
+        cols.append("".join(out))
+    return "/".join(cols)
 
 
 def _joined_through(board: Board, stones: Bitboard, colour: int, cell: Cell) -> str | None:
