@@ -36,11 +36,9 @@ from typing import Any
 
 from core import Agent, GameState, Limit
 
+from . import LEVEL_SECONDS
 from .board import BLACK, WHITE, Bitboard, Board
 from .rules import SWAP, AtollMove, AtollState, move_for
-
-#: Think time per level (seconds) when the caller gives no limit (plugins.atoll registers the same).
-LEVEL_SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 2.0, "custom": 1.0}
 
 UNSOLVED, WON, LOST = 0, 1, -1
 
@@ -497,7 +495,7 @@ class AtollMCTS(Agent):
         before_it, before_po = searcher.iterations, searcher.playouts
         seconds = limit.time
         if seconds is None and limit.nodes is None:
-            seconds = LEVEL_SECONDS.get(self.level, 1.0)
+            seconds = LEVEL_SECONDS.get(self.level, 1.0)  # no limit given: the level's time
         deadline = None if seconds is None else start + seconds
         searcher.search(deadline, limit.nodes, stop)
         d = searcher.best_index()
