@@ -37,12 +37,13 @@ from .rules.engine import Move, Position
 from .rules.state import ACCEPT_DRAW, CIRCLES_NONE, DECLINE_DRAW, PLAY, AmaktaState
 
 WIN = 100_000.0
-#: A position the side to move wins at once is worth this much (minus the plies to it).
+#: Search plans per level: (depth, beams), tried in order while time remains. ``beams[i]`` is
+#: how many moves are searched deeper at ply ``i``; the last ply looks at every move (with
+#: alpha-beta cut-offs and killer moves first).
 LEVELS = {
-    # depth schedule: (depth, beam per ply from the root)
-    "easy": {"time": 0.05, "plans": [(1, ())], "noise": 6.0},
-    "medium": {"time": 0.3, "plans": [(1, ()), (2, (5,))], "noise": 0.5},
-    "hard": {"time": 1.0, "plans": [(1, ()), (2, (10,)), (3, (6, 3))], "noise": 0.1},
+    "easy": {"time": 0.05, "plans": [(1, ())], "noise": 5.0},
+    "medium": {"time": 0.3, "plans": [(1, ())], "noise": 0.3},
+    "hard": {"time": 1.0, "plans": [(1, ()), (2, (8,)), (2, (16,)), (2, (32,)), (3, (8, 4))], "noise": 0.05},
 }
 #: Accept a draw offer when our evaluation (in [-1, 1]) is below this.
 ACCEPT_BELOW = -0.25
@@ -53,12 +54,14 @@ class _Timeout(Exception):
 
 
 class AmaktaSearch:
-    """Selective negamax on :class:`Position` values; see the module docstring."""
+    """Selective alpha-beta on :class:`Position` values; see the module docstring."""
 
     def __init__(self, deadline: float | None, stop=None) -> None:
         self.deadline = deadline
         self.stop = stop
         self.nodes = 0
+        self.killers: dict[int, list[Move]] = {}
+        self._kids: dict[int, tuple[Position, list]] = {}
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -68,31 +71,59 @@ class AmaktaSearch:
             if self.stop is not None and self.stop():
                 raise _Timeout
 
+    def value_after(self, pos: Position, move: Move, ply: int) -> tuple[float, Position]:
+        """One-ply value of ``move`` for the side to move in ``pos``, and the position after it."""
+        self._tick()
+        child = pos.apply(move)
+        won = child.winner()
+        if won is not None:
+            return (WIN - ply - 1 if won == pos.turn else -WIN + ply + 1), child
+        if can_win_now(child):
+            return -WIN + ply + 2, child
+        return score(child, pos.turn), child
+
     def children(self, pos: Position, ply: int) -> list[tuple[float, Move, Position]]:
-        """Every move with its one-ply value for the side to move, best first."""
-        me = pos.turn
+        """Every move with its one-ply value for the side to move, best first (cached per search)."""
+        cached = self._kids.get(id(pos))
+        if cached is not None and cached[0] is pos:
+            return cached[1]
         out = []
         for move in pos.moves():
-            self._tick()
-            child = pos.apply(move)
-            won = child.winner()
-            if won is not None:
-                value = WIN - ply - 1 if won == me else -WIN + ply + 1
-            elif can_win_now(child):
-                value = -WIN + ply + 2
-            else:
-                value = score(child, me)
+            value, child = self.value_after(pos, move, ply)
             out.append((value, move, child))
         out.sort(key=lambda t: -t[0])
+        self._kids[id(pos)] = (pos, out)
         return out
+
+    def best_reply(self, pos: Position, alpha: float, beta: float, ply: int) -> float:
+        """The best one-ply value for the side to move, stopping at the first reaching ``beta``."""
+        killers = self.killers.setdefault(ply, [])
+        moves = pos.moves()
+        tried = set()
+        best = -WIN * 2
+        order = [k for k in killers if k in set(moves)] if killers else []
+        for move in order + moves:
+            if move in tried:
+                continue
+            tried.add(move)
+            value, _child = self.value_after(pos, move, ply)
+            if value > best:
+                best = value
+                if value >= beta:
+                    if move in killers:
+                        killers.remove(move)
+                    killers.insert(0, move)
+                    del killers[3:]
+                    break
+        return best
 
     def negamax(self, pos: Position, beams: tuple[int, ...], alpha: float, beta: float, ply: int) -> float:
         """Value for the side to move, searching ``len(beams) + 1`` plies."""
         if can_win_now(pos):
             return WIN - ply - 1
-        kids = self.children(pos, ply)
         if not beams:
-            return kids[0][0]
+            return self.best_reply(pos, alpha, beta, ply)
+        kids = self.children(pos, ply)
         best = -WIN * 2
         for value, _move, child in kids[: beams[0]]:
             if abs(value) < WIN / 2:
@@ -150,42 +181,41 @@ class AmaktaAgent(Agent):
         deadline = start + budget if limit.depth is None else None
         search = AmaktaSearch(None, stop)  # the first depth always finishes
         pos = state.pos
-        me = pos.turn
         noise = self.config["noise"]
         root = search.children(pos, 0)
         jitter = {m: rng.uniform(0, noise) for _v, m, _c in root}
-        ranked = sorted(root, key=lambda t: -(t[0] + jitter[t[1]]))
-        best_move = ranked[0][1]
-        best_value = ranked[0][0]
-        done_depth = 1
+        # (value for ordering, exact value, move, child)
+        order = sorted(((v + jitter[m], v, m, c) for v, m, c in root), key=lambda t: -t[0])
+        best_move, best_value = order[0][2], order[0][1]
+        done = 1
         search.deadline = deadline
         for depth, beams in plans[1:]:
-            if best_value >= WIN / 2:
+            if abs(best_value) >= WIN / 2:
                 break
             try:
                 alpha = -WIN * 2
-                values = []
-                for value, move, child in ranked[: beams[0]]:
+                scored = []
+                for _key, value, move, child in order[: beams[0]]:
                     if abs(value) < WIN / 2:
-                        value = -search.negamax(child, beams[1:], -WIN * 2, -alpha, 1)
-                    values.append((value + jitter[move], value, move))
-                    if value > alpha:
-                        alpha = value
+                        value = -search.negamax(child, beams[1:], -WIN * 2, -alpha + jitter[move], 1)
+                    scored.append((value + jitter[move], value, move, child))
+                    if value + jitter[move] > alpha:
+                        alpha = value + jitter[move]
             except _Timeout:
                 break
-            values.sort(key=lambda t: -t[0])
-            best_move, best_value = values[0][2], values[0][1]
-            done_depth = depth
-            if deadline is not None and time.perf_counter() - start > 0.45 * budget:
-                break
-        best_move = self._avoid_repetition(state, best_move, best_value, ranked)
+            scored.sort(key=lambda t: -t[0])
+            order = scored + order[beams[0] :]
+            best_move, best_value = scored[0][2], scored[0][1]
+            done = depth
+            if deadline is not None and time.perf_counter() - start > 0.5 * budget:
+                break  # the next plan would not finish in time
+        best_move = self._avoid_repetition(state, best_move, best_value, order)
         self.info = {
-            "depth": done_depth,
+            "depth": done,
             "nodes": search.nodes,
             "score": round(best_value, 2),
             "moves": len(root),
             "time": round(time.perf_counter() - start, 3),
-            "colour": me,
         }
         return best_move
 
@@ -197,7 +227,8 @@ class AmaktaAgent(Agent):
         after = state.play_unchecked(move)
         if after.outcome is None or not after.outcome.is_draw:
             return move
-        for _v, m, _c in ranked:
+        for entry in ranked:
+            m = entry[2]
             nxt = state.play_unchecked(m)
             if nxt.outcome is None or not nxt.outcome.is_draw:
                 return m

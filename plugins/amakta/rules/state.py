@@ -198,7 +198,7 @@ class AmaktaState(GameState):
         if self.outcome is not None:
             return []
         if self.offer is not None:
-            return [ACCEPT_DRAW, DECLINE_DRAW, RESIGN]
+            return [ACCEPT_DRAW, DECLINE_DRAW, RESIGN] if self.meta else [ACCEPT_DRAW, DECLINE_DRAW]
         if self.phase == PLAY:
             moves = self.pos.moves()
         elif self.phase == CIRCLES:
