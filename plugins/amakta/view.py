@@ -435,8 +435,6 @@ class AmaktaView(BoardView):
         best, best_d = None, None
         for y in (math.floor(fy), math.ceil(fy)):
             for x in (math.floor(fx) - 1, math.floor(fx), math.ceil(fx), math.ceil(fx) + 1):
-                if (x + y) % 2:
-                    continue
                 cell = self.board.cell_at((x, y))
                 if cell is None:
                     continue

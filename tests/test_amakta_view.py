@@ -1,0 +1,407 @@
+"""The Amakta board view: drawing at many sizes, mouse and keyboard input reaching every move,
+and a whole game played through the arcade's play scene with synthetic events."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from core.match import Match
+from core.ui.fonts import Fonts
+from core.ui.theme import DEFAULT
+from core.view import ViewContext
+from plugins.amakta import GAME
+from plugins.amakta.rules.engine import Move
+from plugins.amakta.rules.state import AmaktaState
+from plugins.amakta.view import ACTION_LABELS, AmaktaView
+
+SIZES = [(1920, 1080), (1024, 768), (640, 1000), (360, 300)]
+MID = (
+    "board=hexagon set=standard phase=play white=1 turn=white circles=0+000-00000000/00000000+00000 "
+    "cells=b6r2@a5/b4r1@b3/b3r4@b5/w9r5@c1/w2r1@d1/b10r0@d5/b13r0@d7/w5r1@e1/w14r5@e2/w4r3@e3/b9r1@e5/"
+    "b11r2@e8/b14r4@e9/w7r0@f1/b7r4@f4/b12r1@f8/w11r2@g1/w13r0@g2/b5r0@g7 inv=1.3.6.8.10.12/1.2.8"
+)
+# A small position where every kind of move is open to White.
+RICH = "board=small set=beginner cells=w1r0@d1/w4r0@d2/w2r0x@d3/w5r0@d4/b3r0@e4 turn=white"
+_FONTS = None
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.init()
+    surface = pygame.display.set_mode((1024, 768))
+    yield surface
+
+
+def ctx(**kw) -> ViewContext:
+    global _FONTS
+    if _FONTS is None:
+        _FONTS = Fonts()
+    values = dict(theme=DEFAULT, fonts=_FONTS, interactive=True, human_seats=frozenset({0, 1}))
+    values.update(kw)
+    return ViewContext(**values)
+
+
+def make_view(state: AmaktaState, size=(1100, 800)) -> AmaktaView:
+    view = AmaktaView(GAME, GAME.resolve_options({"board": state.eq.board_key, "set": state.eq.set_keys[0]}))
+    view.layout(pygame.Rect(0, 0, *size))
+    return view
+
+
+def mouse(pos, button=1):
+    pos = (int(pos[0]), int(pos[1]))
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+    ]
+
+
+def keydown(k, mod=0):
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)]
+
+
+class Driver:
+    """Feeds events to a view (drawing between them, as the frame loop does) and keeps the move it returns."""
+
+    def __init__(self, view: AmaktaView, state: AmaktaState, surface: pygame.Surface) -> None:
+        self.view = view
+        self.state = state
+        self.surface = surface
+        self.ctx = ctx()
+        self.move = None
+        self.view.draw(surface, state, self.ctx)
+
+    def send(self, events) -> None:
+        for event in events:
+            result = self.view.handle_event(event, self.state, self.ctx)
+            if result is not None:
+                assert self.move is None, "the view returned two moves"
+                self.move = result
+        self.view.draw(self.surface, self.state, self.ctx)
+
+
+def play_through_view(send, view: AmaktaView, state: AmaktaState, move: Move) -> None:
+    """The clicks and keys a player uses to make ``move`` (``send`` delivers them and redraws)."""
+    pos = state.pos
+    board = state.eq.board
+    me = pos.turn
+
+    def center(cell):
+        return view.cell_center(cell)
+
+    def button(label):
+        for b in view.buttons:
+            if b.label == label:
+                return b.rect.center
+        raise AssertionError(f"no button {label!r} in {[b.label for b in view.buttons]}")
+
+    def choose(label):
+        labels = [lbl for lbl, _ in view.menu]
+        assert view.mode == "menu" and label in labels, (label, labels)
+        send(mouse(view._menu_item_rect(labels.index(label)).center))
+
+    def turn_to(colour, idx, o):
+        want = pos.eq.layout(colour, idx, o)
+        for step in range(13):
+            if pos.eq.layout(colour, idx, view.orient) == want:
+                return
+            send(keydown(pygame.K_m if step == 6 else pygame.K_r))
+        raise AssertionError("orientation not reachable")
+
+    kind = move.kind
+    if kind in ("pass", "offer-draw", "accept-draw", "decline-draw", "resign") or kind.startswith("circle"):
+        labels = {
+            "pass": "Pass",
+            "offer-draw": "Offer draw",
+            "accept-draw": "Accept draw",
+            "decline-draw": "Decline draw",
+            "circles-none": "No circles",
+            "circles-same": "Same for both…",
+            "circles-each": "Piece by piece…",
+            "circles-done": "Rest: none",
+        }
+        if kind == "resign":
+            send(mouse(button("Resign")))
+            send(mouse(button("Really resign?")))
+        elif kind == "circle":
+            send(mouse(button(("None", "Reinforcement", "Damage")[move.orient])))
+        else:
+            send(mouse(button(labels[kind])))
+        return
+    if kind == "colour":
+        send(mouse(button(("Play White", "Play Black")[move.colour])))
+        return
+    if kind == "place":
+        send(mouse(view.slots[me][move.piece].center))
+        turn_to(me, move.piece, move.orient)
+        send(mouse(center(move.cell)))
+        return
+    send(mouse(center(move.cell)))
+    choose(ACTION_LABELS[kind])
+    if kind in ("take", "expropriate", "remove", "release"):
+        return
+    col, idx, _o, _ex = pos.cells[move.cell]
+    if kind in ("rotate", "appropriate"):
+        turn_to(col, idx, move.orient)
+        send(keydown(pygame.K_RETURN))
+    elif kind == "relocate":
+        turn_to(col, idx, move.orient)
+        send(mouse(center(move.to)))
+    else:  # replace, release-place: pick the piece from the hand, turn it, confirm on the field
+        send(mouse(view.slots[me][move.piece].center))
+        turn_to(me, move.piece, move.orient)
+        send(mouse(center(move.cell)))
+    del board
+
+
+# --- drawing -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_draws_every_phase_at_every_size(screen, size):
+    states = [
+        GAME.new_state(GAME.resolve_options({}), None),
+        AmaktaState.from_text(MID),
+        AmaktaState.from_text(RICH),
+        AmaktaState.from_text("board=holes set=beginner cells=w1r0@e1/b4r3@e9 draw=offer0"),
+        AmaktaState.from_text(MID).play(AmaktaState.from_text(MID).parse_move("resign")),
+    ]
+    surface = pygame.Surface(size)
+    for state in states:
+        view = make_view(state, size)
+        assert view.rect.contains(view.board_area) and view.rect.contains(view.bar_rect)
+        for cell in state.eq.board.fields:
+            x, y = view.cell_center(cell)
+            assert view.board_area.collidepoint(x, y)
+            assert view.cell_at((int(x), int(y))) == cell
+        for colour in (0, 1):
+            assert len(view.slots[colour]) == len(state.eq.sets[colour])
+            assert all(view.inv_rects[colour].contains(r) for r in view.slots[colour])
+        for control in (False, True):
+            view.show_control = control
+            view.hover_cell = next(iter(state.pos.cells), None)
+            view.draw(surface, state, ctx(last_move=Move("pass")))
+
+
+def test_pieces_are_drawn_with_their_arrows(screen):
+    state = AmaktaState.from_text("board=small set=beginner cells=w4r0@d2")
+    view = make_view(state)
+    surface = pygame.Surface((1100, 800))
+    view.draw(surface, state, ctx())
+    x, y = view.cell_center(state.eq.board.parse_field("d2"))
+    # the double blue arrow points east: blue pixels right of the centre, none left of it
+    right = [
+        surface.get_at((int(x + view.size * k), int(y + view.size * d)))
+        for k in (0.55, 0.6)
+        for d in (-0.15, 0.15)
+    ]
+    assert any(c.b > 180 and c.r < 120 for c in right)
+    left = surface.get_at((int(x - view.size * 0.55), int(y)))
+    assert not (left.b > 180 and left.r < 120)
+
+
+def test_hover_and_control_overlay_change_the_picture(screen):
+    state = AmaktaState.from_text(RICH)
+    view = make_view(state)
+    a, b = pygame.Surface((1100, 800)), pygame.Surface((1100, 800))
+    view.draw(a, state, ctx())
+    view.show_control = True
+    view.draw(b, state, ctx())
+    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+    d = Driver(view, state, a)
+    d.send(keydown(pygame.K_c))
+    assert not view.show_control
+
+
+def test_status_lines():
+    state = AmaktaState.from_text(RICH)
+    lines = make_view(state).status(state, ctx())
+    assert lines[0].startswith("White: Player 1") and "in hand" in lines[0]
+
+
+# --- input ---------------------------------------------------------------------------------------
+
+
+def test_place_from_the_inventory_with_the_mouse(screen):
+    s = AmaktaState.from_text("board=small set=beginner turn=white")
+    d = Driver(make_view(s), s, screen)
+    d.send(mouse(d.view.slots[0][3].center))  # piece 4, bb E
+    assert d.view.mode == "hand" and d.view.sel_piece == 3
+    d.send(keydown(pygame.K_r))
+    d.send(mouse(d.view.cell_center(s.eq.board.parse_field("d1"))))
+    assert s.move_to_text(d.move) == "place:4:d1:r1"
+
+
+def test_right_click_and_backspace_cancel(screen):
+    s = AmaktaState.from_text(RICH)
+    d = Driver(make_view(s), s, screen)
+    d.send(mouse(d.view.slots[0][2].center))
+    assert d.view.has_selection
+    d.send(mouse((5, 5), button=3))
+    assert not d.view.has_selection
+    d.send(mouse(d.view.cell_center(s.eq.board.parse_field("d2"))))
+    assert d.view.mode == "menu"
+    d.send(keydown(pygame.K_BACKSPACE))
+    assert not d.view.has_selection and d.move is None
+
+
+def test_piece_menu_offers_exactly_the_open_actions(screen):
+    s = AmaktaState.from_text(RICH)
+    d = Driver(make_view(s), s, screen)
+    board = s.eq.board
+    for name in ("d1", "d2", "d3", "d4", "e4"):
+        d.send(mouse(d.view.cell_center(board.parse_field(name))))
+        kinds = {m.kind for m in s.legal_moves() if m.cell == board.parse_field(name) and m.kind != "place"}
+        labels = {lbl for lbl, _ in d.view.menu}
+        assert labels == {ACTION_LABELS[k] for k in kinds}, name
+        d.send(keydown(pygame.K_BACKSPACE))
+
+
+def test_empty_field_menu_places_or_relocates_there(screen):
+    s = AmaktaState.from_text(RICH)
+    d = Driver(make_view(s), s, screen)
+    target = next(m.to for m in s.legal_moves() if m.kind == "relocate")
+    d.send(mouse(d.view.cell_center(target)))
+    labels = [lbl for lbl, _ in d.view.menu]
+    assert any(lbl.startswith("Place piece") for lbl in labels)
+    assert any(lbl.startswith("Move the piece from") for lbl in labels)
+    d.send(keydown(pygame.K_RETURN))  # the first entry: place that piece, then confirm
+    d.send(keydown(pygame.K_RETURN))
+    assert d.move is not None and d.move.kind == "place" and d.move.cell == target
+
+
+def test_keyboard_only_place(screen):
+    s = AmaktaState.from_text("board=small set=beginner turn=white")
+    d = Driver(make_view(s), s, screen)
+    d.send(keydown(pygame.K_TAB))
+    d.send(keydown(pygame.K_TAB))
+    assert d.view.sel_piece == 1
+    d.send(keydown(pygame.K_m))
+    d.send(keydown(pygame.K_LEFT))  # the cursor appears on White's base
+    assert d.view.cursor == s.eq.board.bases[0]
+    d.send(keydown(pygame.K_RETURN))
+    assert d.move is not None and d.move.kind == "place" and d.move.piece == 1
+    assert s.pos.eq.layout(0, 1, d.move.orient) == s.pos.eq.layout(0, 1, 6)
+
+
+def test_keyboard_cursor_menu_and_rotation(screen):
+    s = AmaktaState.from_text(RICH)
+    d = Driver(make_view(s), s, screen)
+    d.send(keydown(pygame.K_RIGHT))  # cursor on d1
+    d.send(keydown(pygame.K_RIGHT))  # d2
+    assert s.eq.board.name(d.view.cursor) == "d2"
+    d.send(keydown(pygame.K_RETURN))
+    assert d.view.mode == "menu" and d.view.menu[0][0] == ACTION_LABELS["rotate"]
+    d.send(keydown(pygame.K_RETURN))  # rotate…: the piece shows one turn further
+    assert d.view.mode == "orient"
+    d.send(keydown(pygame.K_BACKSPACE))
+    d.send(keydown(pygame.K_RETURN))
+    d.send(keydown(pygame.K_DOWN))
+    label = d.view.menu[d.view.menu_focus][0]
+    d.send(keydown(pygame.K_RETURN))
+    assert label == ACTION_LABELS["take"] and s.move_to_text(d.move) == "take:d2"
+
+
+def test_rotation_to_the_same_orientation_is_refused_with_a_hint(screen):
+    s = AmaktaState.from_text(RICH)
+    d = Driver(make_view(s), s, screen)
+    d.send(mouse(d.view.cell_center(s.eq.board.parse_field("d2"))))
+    d.send(keydown(pygame.K_RETURN))
+    for _ in range(5):
+        d.send(keydown(pygame.K_r))  # six turns: back where it was
+    d.send(keydown(pygame.K_RETURN))
+    assert d.move is None and "turn it" in d.view.message
+
+
+def test_buttons_and_hotkeys(screen):
+    s = GAME.new_state(GAME.resolve_options({"board": "small", "set": "beginner"}), None)
+    d = Driver(make_view(s), s, screen)
+    assert [b.label for b in d.view.buttons][:3] == ["No circles", "Same for both…", "Piece by piece…"]
+    d.send(keydown(pygame.K_1))
+    assert s.move_to_text(d.move) == "circles:none"
+    s = s.play(d.move)
+    d = Driver(make_view(s), s, screen)
+    d.send(keydown(pygame.K_b))
+    assert s.move_to_text(d.move) == "colour:black"
+    s = s.play(d.move)
+    d = Driver(make_view(s), s, screen)
+    d.send(keydown(pygame.K_p))
+    assert s.move_to_text(d.move) == "pass"
+    d = Driver(make_view(s), s, screen)
+    d.send(keydown(pygame.K_q))
+    assert d.move is None  # resigning needs a second press
+    d.send(keydown(pygame.K_q))
+    assert s.move_to_text(d.move) == "resign"
+
+
+def test_no_input_when_not_interactive(screen):
+    s = AmaktaState.from_text(RICH)
+    view = make_view(s)
+    c = ctx(interactive=False)
+    event = mouse(view.cell_center(s.eq.board.parse_field("d2")))[1]
+    assert view.handle_event(event, s, c) is None and view.mode is None
+
+
+@pytest.mark.parametrize("position", [RICH, MID])
+def test_every_kind_of_legal_move_is_reachable_with_the_mouse(screen, position):
+    s = AmaktaState.from_text(position)
+    by_kind: dict[str, list[Move]] = {}
+    for m in s.legal_moves():
+        by_kind.setdefault(m.kind, []).append(m)
+    rng = random.Random(7)
+    sample = [m for moves in by_kind.values() for m in rng.sample(moves, min(4, len(moves)))]
+    for move in sample:
+        d = Driver(make_view(s), s, screen)
+        play_through_view(d.send, d.view, s, move)
+        assert d.move == move, (s.move_to_text(move), d.move)
+    if position == RICH:
+        assert {"rotate", "take", "place", "relocate", "replace", "expropriate", "remove", "release"} <= set(
+            by_kind
+        )
+        assert {"release-place", "appropriate", "pass", "offer-draw", "resign"} <= set(by_kind)
+
+
+# --- a whole game in the arcade ------------------------------------------------------------------
+
+
+def test_headless_game_through_the_play_scene(registry):
+    from core.ui.app import App
+
+    app = App(registry, windowed=True, size=(1280, 720))
+    try:
+        game = registry.game("amakta")
+        match = Match(game, {"board": "small", "set": "beginner"}, players=["human", "human"])
+        play = app.start_match(match)
+        app.step()
+        view = play.view
+        assert isinstance(view, AmaktaView)
+        rng = random.Random(11)
+
+        def send(events):
+            app.step(events=events)
+
+        plies = 0
+        while not match.state.is_over and plies < 40:
+            state = match.state
+            assert play.interactive
+            moves = [m for m in state.legal_moves() if m.kind not in ("offer-draw", "resign")]
+            places = [m for m in moves if m.kind == "place"]
+            if state.phase != "play":
+                move = moves[0] if state.phase != "colour" else moves[1]
+            else:
+                move = rng.choice(places) if places and rng.random() < 0.7 else rng.choice(moves)
+            before = len(match.texts)
+            play_through_view(send, view, state, move)
+            app.step()
+            assert len(match.texts) == before + 1, f"the view did not play {state.move_to_text(move)}"
+            assert match.moves[-1] == move
+            plies += 1
+        if not match.state.is_over:
+            play_through_view(send, view, match.state, Move("resign"))
+            app.step()
+        assert match.state.is_over
+        assert match.texts[:2] == ["circles:none", "colour:black"]
+    finally:
+        app.close()
