@@ -7,10 +7,11 @@ selective instead: every node looks at all its moves one ply deep (the static
 occupy our base at once), and only the best ``beam`` of them are searched deeper. Leaves
 where the side to move can occupy the opponent's base score as wins.
 
-Levels: ``easy`` looks one ply ahead with a little noise; ``medium`` searches depth 2 with a
-narrow beam; ``hard`` depth 2 with a wide beam, then depth 3 while time remains. Each answers
-within its think time: the search polls the clock and returns the best move of the last
-finished depth.
+Levels: ``easy`` looks one ply ahead with a lot of noise (it often misses the best move);
+``medium`` looks one ply ahead (every move, and whether the opponent could then win at once);
+``hard`` searches two plies (its best 8, 16, then 32 moves against every reply) and three
+when time remains. Each answers within its think time: the search polls the clock and returns
+the best move of the last finished plan.
 
 Outside play: as the circle assigner the AI plays without circles (the beginners' default),
 as the colour chooser it takes White (the first move), and it accepts a draw offer when it
@@ -178,7 +179,8 @@ class AmaktaAgent(Agent):
         plans = list(self.config["plans"])
         if limit.depth is not None:
             plans = [p for p in plans if p[0] <= limit.depth] or plans[:1]
-        deadline = start + budget if limit.depth is None else None
+        # A margin for the last node, the repetition check and the trip back to the caller.
+        deadline = start + 0.88 * budget if limit.depth is None else None
         search = AmaktaSearch(None, stop)  # the first depth always finishes
         pos = state.pos
         noise = self.config["noise"]
