@@ -405,3 +405,24 @@ def test_headless_game_through_the_play_scene(registry):
         assert match.texts[:2] == ["circles:none", "colour:black"]
     finally:
         app.close()
+
+
+def test_wheel_turns_and_enter_places_the_preview_under_the_pointer(screen):
+    s = AmaktaState.from_text("board=small set=beginner turn=white")
+    d = Driver(make_view(s), s, screen)
+    d.send(mouse(d.view.slots[0][0].center))
+    x, y = d.view.cell_center(s.eq.board.bases[0])
+    d.send([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
+    d.send([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    d.send(keydown(pygame.K_RETURN))
+    assert s.move_to_text(d.move) == "place:1:d1:r1"
+
+
+def test_hovering_an_inventory_piece_describes_it(screen):
+    s = AmaktaState.from_text(RICH)
+    d = Driver(make_view(s), s, screen)
+    before = pygame.image.tobytes(screen, "RGB")
+    slot = d.view.slots[1][2].center
+    d.send([pygame.event.Event(pygame.MOUSEMOTION, pos=slot, rel=(0, 0), buttons=(0, 0, 0))])
+    assert d.view.hover_slot == (1, 2)
+    assert pygame.image.tobytes(screen, "RGB") != before

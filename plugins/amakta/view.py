@@ -64,7 +64,7 @@ from .rules.engine import (
     TAKE,
     Move,
 )
-from .rules.pieces import DIGIT_ARROWS, digits, orient
+from .rules.pieces import DIGIT_ARROWS, describe, digits, orient
 from .rules.state import PLAY, AmaktaState
 
 Color = tuple[int, int, int]
@@ -586,6 +586,8 @@ class AmaktaView(BoardView):
             self._draw_menu(surface, ctx)
         if focus is not None and focus in pos.cells and self.mode != "menu":
             self._draw_tooltip(surface, ctx, state, focus)
+        elif self.hover_slot is not None and self.mode != "menu":
+            self._draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
 
     def _last_cells(self, ctx: ViewContext) -> set:
         move = ctx.last_move
@@ -955,6 +957,35 @@ class AmaktaView(BoardView):
             self.menu_rect.x + 4, self.menu_rect.y + 4 + i * line_h, self.menu_rect.width - 8, line_h
         )
 
+    def _draw_slot_tooltip(self, surface, ctx, state: AmaktaState, colour: int, idx: int) -> None:
+        pos = state.pos
+        if idx >= len(pos.eq.sets[colour]):
+            return
+        circle = ("", " · reinforcement", " · damage")[state.circles[colour][idx] or 0]
+        where = (
+            "in hand"
+            if idx in pos.inv[colour]
+            else (
+                "on the board"
+                if any(p[:2] == (colour, idx) for p in pos.cells.values())
+                else "out of the game"
+            )
+        )
+        text = f"{COLOUR_NAMES[colour]} {idx + 1}: {describe(pos.eq.sets[colour][idx])}{circle} · {where}"
+        slot = self.slots[colour][idx]
+        self._tooltip(surface, ctx, text, (slot.centerx, slot.y))
+
+    def _tooltip(self, surface, ctx, text: str, anchor: tuple[int, int]) -> None:
+        font_px = max(11, min(22, self.size * 0.45))
+        font = self._font(ctx, font_px)
+        tw, th = font.size(text)
+        r = pygame.Rect(0, 0, tw + 12, th + 6)
+        r.midbottom = (int(anchor[0]), int(anchor[1]))
+        r.clamp_ip(self.rect)
+        pygame.draw.rect(surface, ctx.theme.card, r, border_radius=5)
+        pygame.draw.rect(surface, ctx.theme.panel_edge, r, 1, border_radius=5)
+        surface.blit(font.render(text, True, ctx.theme.text), (r.x + 6, r.y + 3))
+
     def _draw_tooltip(self, surface, ctx, state: AmaktaState, cell) -> None:
         pos = state.pos
         col, idx, _ori, ex = pos.cells[cell]
@@ -964,15 +995,7 @@ class AmaktaView(BoardView):
         mark = f" · expropriated by {COLOUR_NAMES[owner]}" if ex else ""
         text = f"{self.board.name(cell)}: {COLOUR_NAMES[col]} {idx + 1} · {free}{circle}{mark}"
         cx, cy = self.cell_center(cell)
-        font_px = max(11, min(22, self.size * 0.45))
-        font = self._font(ctx, font_px)
-        tw, th = font.size(text)
-        r = pygame.Rect(0, 0, tw + 12, th + 6)
-        r.midbottom = (int(cx), int(cy - self.size * 1.05))
-        r.clamp_ip(self.rect)
-        pygame.draw.rect(surface, ctx.theme.card, r, border_radius=5)
-        pygame.draw.rect(surface, ctx.theme.panel_edge, r, 1, border_radius=5)
-        surface.blit(font.render(text, True, ctx.theme.text), (r.x + 6, r.y + 3))
+        self._tooltip(surface, ctx, text, (cx, cy - self.size * 1.05))
 
     # --- input ------------------------------------------------------------------------------
 
@@ -1234,6 +1257,10 @@ class AmaktaView(BoardView):
                 return self._press(self.buttons[self.button_focus % len(self.buttons)])
             if self.cursor_visible and self.cursor is not None:
                 return self._field(self.cursor, state, legal)
+            if self.mode in ("hand", "relocate") and self.hover_cell is not None:
+                return self._field(
+                    self.hover_cell, state, legal
+                )  # Enter confirms the preview under the pointer
             if not legal.play and self.buttons:
                 return self._press(self.buttons[0])
             return None
