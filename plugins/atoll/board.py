@@ -34,6 +34,7 @@ COLOR_NAMES = ("Black", "White")
 
 #: Playable column counts offered: the standard board and the two larger ones.
 SIZES = (11, 15, 19)
+SIZES_TEXT = "11, 15 or 19"
 STANDARD = 11
 
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -72,9 +73,7 @@ class Board:
         board = cls._cache.get(size)
         if board is None:
             if size not in SIZES:
-                raise ValueError(
-                    f"Atoll boards have {', '.join(map(str, SIZES))} playable columns, not {size}"
-                )
+                raise ValueError(f"Atoll boards have {SIZES_TEXT} playable columns, not {size}")
             board = cls._cache[size] = cls(size)
         return board
 

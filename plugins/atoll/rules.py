@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from core import GameState, IllegalMoveError, NotationError, Outcome
 
-from .board import BLACK, COLOR_NAMES, SIZES, STANDARD, WHITE, Bitboard, Board, Cell
+from .board import BLACK, COLOR_NAMES, SIZES, SIZES_TEXT, STANDARD, WHITE, Bitboard, Board, Cell
 
 SEAT_NAMES = ("Player 1", "Player 2")
 
@@ -245,8 +245,7 @@ class AtollState(GameState):
         cols_text, to_move, pie_text = fields
         cols = cols_text.split("/")
         if len(cols) not in SIZES:
-            sizes = ", ".join(map(str, SIZES))
-            raise NotationError(f"an Atoll board has {sizes} columns separated by '/', not {len(cols)}")
+            raise NotationError(f"an Atoll board has {SIZES_TEXT} columns separated by '/', not {len(cols)}")
         board = Board.get(len(cols))
         stones = [0, 0]
         for c, col in enumerate(cols, start=1):
