@@ -214,6 +214,9 @@ class App:
             return False
         self.draw()
         self.frames += 1
+        if self.frames == 1 and os.environ.get("TAFEL_REPORT_FIRST_FRAME"):
+            # For bench/startup.py: the moment the first screen (the menu) is on the display.
+            print("tafel: first frame drawn", flush=True)
         return self.running
 
     def draw(self) -> None:
