@@ -176,6 +176,8 @@ def test_key_s_swaps_only_when_allowed(screen):
     view2 = make()
     cursor_start = view2.board.parse_cell("f7")
     view2.handle_event(motion(view2.centre[cursor_start]), state, ctx)
+    assert key(view2, state, ctx, pygame.K_RETURN) is None  # shows the cursor on the hovered stone
+    assert view2.cursor == cursor_start
     assert key(view2, state, ctx, pygame.K_RETURN) == SWAP
     later = state.play(state.parse_move("e5"))
     assert key(view, later, ctx, pygame.K_s) is None

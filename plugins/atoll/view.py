@@ -4,7 +4,7 @@ Input (only while ``ctx.interactive``):
 
 - Mouse: the cell under the pointer is highlighted with a ghost stone; a click places there.
   On move 2, when the pie rule allows it, clicking Black's stone swaps (so does the key S).
-- Keyboard / gamepad: the first arrow key shows a cursor. Up and down move along a column;
+- Keyboard / gamepad: the first arrow key (or Enter) shows a cursor. Up and down move along a column;
   left and right step to the next column, zig-zagging so the cursor keeps to the row it
   started on. Enter or Space places at the cursor (on Black's first stone: swaps). The
   cursor hides again when the mouse moves.
@@ -249,15 +249,15 @@ class AtollView(BoardView):
             if event.key not in _ARROWS and event.key not in _ACTIVATE:
                 return None
             if not self._cursor_visible:
-                # The first key shows the cursor where the player was looking (Enter then places).
+                # The first key only shows the cursor, where the player was looking, so a stray
+                # Enter (or gamepad A) never places a stone the player has not seen highlighted.
                 self._cursor_visible = True
                 if self._hover is not None and self._hover in self.board.playable_set:
                     self._cursor = self._hover
                 elif self._cursor is None:
                     self._cursor = self._default_cursor()
                 self._cursor_row = None
-                if event.key in _ARROWS:
-                    return None
+                return None
             if self._cursor is None:
                 self._cursor = self._default_cursor()
             if event.key in _ARROWS:
