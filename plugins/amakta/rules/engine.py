@@ -89,13 +89,16 @@ class Move(NamedTuple):
 PASS_MOVE = Move(PASS)
 
 
+ORIENT_TEXTS = tuple(f"r{o % 6}" + ("m" if o >= 6 else "") for o in range(12))
+
+
 def orient_text(o: int) -> str:
     """``r2`` for rotation 2, ``r2m`` for the mirror image turned twice.
 
     >>> orient_text(2), orient_text(8), parse_orient("r2m")
     ('r2', 'r2m', 8)
     """
-    return f"r{o % 6}" + ("m" if o >= 6 else "")
+    return ORIENT_TEXTS[o]
 
 
 def parse_orient(text: str) -> int:
@@ -422,14 +425,14 @@ class Position:
             return PASS
         if kind in (TAKE, EXPROPRIATE, RELEASE, REMOVE):
             return f"{kind}:{name(move.cell)}"
-        if kind in (ROTATE, APPROPRIATE):
-            return f"{kind}:{name(move.cell)}:{orient_text(move.orient)}"
         if kind == PLACE:
-            return f"place:{move.piece + 1}:{name(move.cell)}:{orient_text(move.orient)}"
-        if kind in (REPLACE, RELEASE_PLACE):
-            return f"{kind}:{name(move.cell)}:{move.piece + 1}:{orient_text(move.orient)}"
+            return f"place:{move.piece + 1}:{name(move.cell)}:{ORIENT_TEXTS[move.orient]}"
         if kind == RELOCATE:
-            return f"relocate:{name(move.cell)}:{name(move.to)}:{orient_text(move.orient)}"
+            return f"relocate:{name(move.cell)}:{name(move.to)}:{ORIENT_TEXTS[move.orient]}"
+        if kind in (ROTATE, APPROPRIATE):
+            return f"{kind}:{name(move.cell)}:{ORIENT_TEXTS[move.orient]}"
+        if kind in (REPLACE, RELEASE_PLACE):
+            return f"{kind}:{name(move.cell)}:{move.piece + 1}:{ORIENT_TEXTS[move.orient]}"
         raise ValueError(f"{kind} is not a play move")
 
     def parse_play_move(self, parts: list[str], text: str) -> Move:

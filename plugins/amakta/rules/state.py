@@ -45,6 +45,7 @@ circles, every piece not on the board in hand, and no history.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import lru_cache
 
 from core import GameState, IllegalMoveError, NotationError, Outcome
 
@@ -88,8 +89,9 @@ _CIRCLE_WORDS = {"none": 0, "0": 0, "reinforce": 1, "reinforcement": 1, "+": 1, 
 Circles = tuple[tuple[int | None, ...], tuple[int | None, ...]]
 
 
+@lru_cache(maxsize=32)
 def equipment(board_id: str, set_id: str) -> Equipment:
-    """The board and set of that id, from the data files."""
+    """The board and set of that id, from the data files (shared: equipment never changes)."""
     ps = catalog.piece_set(set_id)
     return Equipment(catalog.board(board_id), (ps.layouts, ps.layouts), board_id, (set_id, set_id))
 
@@ -114,6 +116,7 @@ class AmaktaState(GameState):
         "_move_set",
         "_outcome",
         "_done",
+        "_by_text",
     )
 
     def __init__(
@@ -144,6 +147,7 @@ class AmaktaState(GameState):
         self._move_set: frozenset[Move] | None = None
         self._outcome: Outcome | None = None
         self._done = False
+        self._by_text: dict[str, Move] | None = None
 
     # --- construction -------------------------------------------------------------------------
 
@@ -377,6 +381,15 @@ class AmaktaState(GameState):
         return self.pos.move_text(move)
 
     def parse_move(self, text: str) -> Move:
+        # A state asked more than once (a move list, a round-trip check) builds a table of its
+        # moves' notation; a single question (replaying a game) is read part by part.
+        if self._by_text is None:
+            self._by_text = {}
+        elif not self._by_text and self.legal_moves():
+            self._by_text = {self.move_to_text(m): m for m in self.legal_moves()}
+        found = self._by_text.get(text)
+        if found is not None:
+            return found
         move = self._read_move(text)
         if self._move_set is None:
             self._move_set = frozenset(self.legal_moves())
