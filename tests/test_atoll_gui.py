@@ -249,3 +249,38 @@ def test_no_animation_when_speed_is_zero(screen):
     view.handle_event(motion((0, 0)), state, ctx)  # tells the view the speed
     view.on_move(state, move, state.play(move))
     assert not view.animating
+
+
+def test_play_scene_human_against_ai(registry):
+    """The core's play screen with this view: the human (Black) clicks, the AI seat answers through
+    a fake worker (it plays the first legal move), the winning chain animates, then game over."""
+    from core.match import Match
+    from core.ui.app import App
+    from core.ui.scenes.gameover import GameOverScene
+    from tests.ui_toygame import FakeWorker, run_until
+    from tests.ui_toygame import click as click_events
+
+    # Black needs f5 and f4 to join north-east and south-west.
+    start = AtollState.from_cells(
+        ["f10", "f9", "f8", "f7", "f6", "f3", "f2", "f1"], [f"k{n}" for n in range(1, 9)]
+    )
+    worker = FakeWorker(registry)
+    app = App(registry, windowed=True, size=(800, 600), worker=worker)
+    try:
+        match = Match(registry.game("atoll"), {}, players=["human", "easy"], seed=1, position=start.to_text())
+        play = app.start_match(match)
+        app.step()
+        assert isinstance(play.view, AtollView)
+        for name in ("f5", "f4"):
+            assert run_until(app, lambda: play.interactive)
+            cell = start.board.parse_cell(name)
+            app.step(events=click_events(play.view.centre[cell]))
+        texts = play.match.move_texts()
+        assert texts[0] == "f5" and texts[-1] == "f4" and len(texts) == 3 and worker.requests
+        assert play.match.state.outcome.winners == (0,)
+        # The winning chain is being drawn; the game-over screen waits for it.
+        assert play.view.animating and not isinstance(app.scenes.top, GameOverScene)
+        assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+        assert "joined north-east to south-west" in " ".join(app.scenes.top.lines)
+    finally:
+        app.close()
