@@ -394,7 +394,11 @@ class Searcher:
                         node.solved, node.best = WON, d
                     else:
                         node.lost += 1
-                        v[d] = -0.5  # never chosen again while another move is open
+                        # Never chosen again while another move is open: a loss seen a billion
+                        # times keeps its value at 0 whatever its AMAF rate does.
+                        n_[d] = 1_000_000_000
+                        w_[d] = 0
+                        v[d] = 0.0
                         if node.lost >= node.legal:
                             node.solved = LOST
                     just_solved = bool(node.solved)
