@@ -117,6 +117,31 @@ def reach(cell: Cell, n: int, occupied: Mask) -> list[Cell]:
     return [dest for dest, masks in REACH[cell][n].items() if any(not m & occupied for m in masks)]
 
 
+def path_cells(frm: Cell, to: Cell, n: int, occupied: Mask) -> list[Cell]:
+    """The spaces a stack passes on a free way from ``frm`` to ``to`` (``to`` last), straight
+    ways first; [] when there is none.
+
+    >>> [cell_name(c) for c in path_cells(cell_of("c1"), cell_of("d3"), 3, 0)]
+    ['d1', 'd2', 'd3']
+    """
+    x0, y0 = xy(frm)
+    ways = []
+    for dx, dy in _STEPS:
+        for k in range(n, 0, -1):
+            for ex, ey in [(0, 0)] if k == n else [(dy, dx), (-dy, -dx)]:
+                x, y, cells = x0, y0, []
+                for i in range(n):
+                    x, y = (x + dx, y + dy) if i < k else (x + ex, y + ey)
+                    if not _exists(x, y) or (occupied >> (y * SIZE + x)) & 1:
+                        break
+                    cells.append(y * SIZE + x)
+                else:
+                    if cells[-1] == to:
+                        ways.append((k != n, cells))
+    ways.sort(key=lambda w: w[0])
+    return ways[0][1] if ways else []
+
+
 def _king_neighbours(cell: Cell) -> Mask:
     x, y = xy(cell)
     mask = 0

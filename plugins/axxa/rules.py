@@ -212,6 +212,7 @@ class AxxaState(GameState):
         "scores",
         "paid",
         "seed",
+        "removed_now",
         "_occ",
         "_moves",
         "_outcome",
@@ -228,6 +229,7 @@ class AxxaState(GameState):
         scores: tuple[int, ...] | None = None,
         paid: tuple[int, ...] = (),
         seed: int | None = None,
+        removed_now: tuple[Mask, ...] = (),
     ) -> None:
         self.rules = rules
         self.stacks = stacks
@@ -238,6 +240,9 @@ class AxxaState(GameState):
         self.scores = scores if scores is not None else (0,) * rules.players
         self.paid = paid
         self.seed = seed
+        #: The triplets (as masks) the move that made this state removed, in order; for
+        #: animations only, not part of the position (nor of its text or equality).
+        self.removed_now = removed_now
         occ = 0
         for c, s in enumerate(stacks):
             if s:
@@ -273,6 +278,7 @@ class AxxaState(GameState):
             "scores": self.scores,
             "paid": self.paid,
             "seed": self.seed,
+            "removed_now": self.removed_now,
         }
         fields.update(changes)
         return AxxaState(self.rules, **fields)
@@ -445,25 +451,29 @@ class AxxaState(GameState):
             stacks[frm] = ()
             if self.rules.rotation_choice and len(stack) >= 2:
                 stacks[to] = stack
-                return self._with(stacks=tuple(stacks), phase=TURN, moved=to, chain=0)
+                return self._with(stacks=tuple(stacks), phase=TURN, moved=to, chain=0, removed_now=())
             stacks[to] = _rotate(stack)
-            return self._resolve(stacks, self.scores, 0)
+            return self._resolve(stacks, self.scores, 0, [])
         if kind == ROTATE or kind == KEEP:
             if kind == ROTATE:
                 stacks[self.moved] = _rotate(stacks[self.moved])
-            return self._resolve(stacks, self.scores, 0)
+            return self._resolve(stacks, self.scores, 0, [])
         if kind == REMOVE:
+            mask = 0
             for c in move.cells:
                 stacks[c] = _lift(stacks[c])
+                mask |= 1 << c
             scores = list(self.scores)
             scores[self.to_move] += 1
-            return self._resolve(stacks, tuple(scores), self.chain + 1)
+            return self._resolve(stacks, tuple(scores), self.chain + 1, [mask])
         (cell,) = move.cells
         value = stacks[cell][-1] & VALUE
         stacks[cell] = _lift(stacks[cell])
-        return self._next_turn(stacks, self.scores, 0, self.paid + (value,))
+        return self._next_turn(stacks, self.scores, 0, self.paid + (value,), [])
 
-    def _resolve(self, stacks: list[tuple[int, ...]], scores: tuple[int, ...], chain: int) -> AxxaState:
+    def _resolve(
+        self, stacks: list[tuple[int, ...]], scores: tuple[int, ...], chain: int, removed: list[Mask]
+    ) -> AxxaState:
         """After a stack move or a taken triplet: remove triplets of the number due while exactly
         one is possible; ask which one when there are several; ask for payment when none was taken."""
         rules = self.rules
@@ -484,21 +494,38 @@ class AxxaState(GameState):
                 break
             if len(found) > 1:
                 return AxxaState(
-                    rules, tuple(stacks), self.to_move, TAKE, -1, chain, scores, self.paid, self.seed
+                    rules,
+                    tuple(stacks),
+                    self.to_move,
+                    TAKE,
+                    -1,
+                    chain,
+                    scores,
+                    self.paid,
+                    self.seed,
+                    tuple(removed),
                 )
+            removed.append(found[0])
             for c in cells_of(found[0]):
                 stacks[c] = _lift(stacks[c])
             scores = scores[: self.to_move] + (scores[self.to_move] + 1,) + scores[self.to_move + 1 :]
             chain += 1
         if chain == 0:
             return AxxaState(rules, tuple(stacks), self.to_move, PAY, -1, 0, scores, self.paid, self.seed)
-        return self._next_turn(stacks, scores, chain, self.paid)
+        return self._next_turn(stacks, scores, chain, self.paid, removed)
 
     def _next_turn(
-        self, stacks: list[tuple[int, ...]], scores: tuple[int, ...], chain: int, paid: tuple[int, ...]
+        self,
+        stacks: list[tuple[int, ...]],
+        scores: tuple[int, ...],
+        chain: int,
+        paid: tuple[int, ...],
+        removed: list[Mask],
     ) -> AxxaState:
         seat = (self.to_move + 1) % self.rules.players
-        return AxxaState(self.rules, tuple(stacks), seat, MOVE, -1, chain, scores, paid, self.seed)
+        return AxxaState(
+            self.rules, tuple(stacks), seat, MOVE, -1, chain, scores, paid, self.seed, tuple(removed)
+        )
 
     def triplet_chance(self, move: AxxaMove) -> float:
         """Chance that a stack move removes a triplet of the number due, from what this state shows.

@@ -1,0 +1,634 @@
+"""The AxxA solver: plans over the face-down pieces it cannot see by sampling them.
+
+It is given a seat's view only (face-down pieces unknown). To choose a move it samples full
+deals consistent with the view (:meth:`AxxaState.determinize`) and, in each, plays every
+candidate move to the end of the turn and then a few more turns with a fast greedy policy on a
+light mutable copy of the position (:class:`World`); the candidate with the best mean value over
+the samples wins. Candidates are pruned by successive halving, so more think time means more
+samples for the moves that matter. In competitive games every seat in a sample plays the same
+greedy policy for itself, and the value is the searching seat's reward.
+
+>>> from plugins.axxa.rules import AxxaState
+>>> s = AxxaState.deal(11)
+>>> w = World.from_state(s)
+>>> w.due, len(w.shifts()) == len(s.legal_moves())
+(1, True)
+>>> -1.0 <= heuristic(s, 0) <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from core import Agent, GameError, Limit
+from core.ai.base import StopCheck
+
+from .board import CELLS, KING, REACH, SIZE, Cell, Mask, cells_of, triples_in
+from .rules import (
+    KEEP,
+    KNOWN,
+    PAY,
+    PER_NUMBER,
+    REMOVE,
+    ROTATE,
+    SHIFT,
+    SOLO_TRIPLETS,
+    STACK,
+    VALUE,
+    AxxaMove,
+    AxxaState,
+)
+
+#: REACH as tuples, the fastest to walk: _REACH[cell][n] = ((dest, (mask, ...)), ...).
+_REACH: list[list[tuple[tuple[Cell, tuple[Mask, ...]], ...]]] = [
+    [tuple(REACH[c][n].items()) for n in range(7)] for c in range(SIZE * SIZE)
+]
+
+
+def _midpairs() -> list[tuple[Mask, ...]]:
+    """Per cell: the pairs of opposite neighbours that make it the middle of a straight line."""
+    out: list[tuple[Mask, ...]] = [() for _ in range(SIZE * SIZE)]
+    cellset = set(CELLS)
+    for c in CELLS:
+        x, y = c % SIZE, c // SIZE
+        pairs = []
+        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            a, b = (x - dx, y - dy), (x + dx, y + dy)
+            if all(0 <= v < SIZE for v in (*a, *b)):
+                ca, cb = a[1] * SIZE + a[0], b[1] * SIZE + b[0]
+                if ca in cellset and cb in cellset:
+                    pairs.append((1 << ca) | (1 << cb))
+        out[c] = tuple(pairs)
+    return out
+
+
+_MIDPAIRS = _midpairs()
+
+
+def has_triplet(mask: Mask, straight: bool) -> bool:
+    """True when ``mask`` holds a triplet shape: some cell touches two others of it (chains), or
+    sits between two of them on a line (straight lines)."""
+    if mask.bit_count() < 3:
+        return False
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        if straight:
+            for pair in _MIDPAIRS[c]:
+                if pair & mask == pair:
+                    return True
+        elif (KING[c] & mask).bit_count() >= 2:
+            return True
+        m ^= low
+    return False
+
+
+class World:
+    """A full position as light mutable data for fast simulation (no legality checks).
+
+    ``st`` holds the stacks as in :class:`AxxaState` (tuples of pieces, bottom first), ``tops``
+    one mask per number of the spaces showing it, ``paid`` how many of each number were paid.
+    """
+
+    __slots__ = ("st", "tops", "occ", "scores", "seat", "players", "paid", "straight", "choice", "total")
+
+    def copy(self) -> World:
+        w = World.__new__(World)
+        w.st = self.st[:]
+        w.tops = self.tops[:]
+        w.occ = self.occ
+        w.scores = self.scores[:]
+        w.seat = self.seat
+        w.players = self.players
+        w.paid = self.paid[:]
+        w.straight = self.straight
+        w.choice = self.choice
+        w.total = self.total
+        return w
+
+    @classmethod
+    def from_state(cls, state: AxxaState) -> World:
+        w = cls.__new__(cls)
+        w.st = list(state.stacks)
+        w.tops = [0] * 8
+        occ = 0
+        for c, s in enumerate(w.st):
+            if s:
+                occ |= 1 << c
+                w.tops[s[-1] & VALUE] |= 1 << c
+        w.occ = occ
+        w.scores = list(state.scores)
+        w.seat = state.to_move
+        w.players = state.rules.players
+        w.paid = [0] * 7
+        for p in state.paid:
+            w.paid[p] += 1
+        w.straight = state.rules.straight
+        w.choice = state.rules.rotation_choice
+        w.total = sum(w.scores)
+        return w
+
+    # --- rules ----------------------------------------------------------------------------
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+    @property
+    def due(self) -> int:
+        return self.total % 6 + 1
+
+    def in_play(self, n: int) -> int:
+        full, rest = divmod(self.total, 6)
+        return PER_NUMBER - self.paid[n] - STACK * (full + (1 if n <= rest else 0))
+
+    def shifts(self) -> list[tuple[Cell, Cell]]:
+        occ = self.occ
+        st = self.st
+        out = []
+        for c in CELLS:
+            s = st[c]
+            if s:
+                for dest, masks in _REACH[c][s[-1] & VALUE]:
+                    for m in masks:
+                        if not m & occ:
+                            out.append((c, dest))
+                            break
+        return out
+
+    def can_move(self) -> bool:
+        occ = self.occ
+        st = self.st
+        for c in CELLS:
+            s = st[c]
+            if s:
+                for _dest, masks in _REACH[c][s[-1] & VALUE]:
+                    for m in masks:
+                        if not m & occ:
+                            return True
+        return False
+
+    def shift(self, frm: Cell, to: Cell, rotate: bool = True) -> None:
+        st = self.st
+        s = st[frm]
+        st[frm] = ()
+        bit_f, bit_t = 1 << frm, 1 << to
+        self.tops[s[-1] & VALUE] &= ~bit_f
+        if rotate and len(s) > 1:
+            s = (s[-1],) + s[:-2] + (s[-2] | KNOWN,)
+        st[to] = s
+        self.tops[s[-1] & VALUE] |= bit_t
+        self.occ ^= bit_f | bit_t
+
+    def lift(self, cell: Cell) -> int:
+        """Take the top piece off ``cell``; returns its number."""
+        st = self.st
+        s = st[cell]
+        v = s[-1] & VALUE
+        bit = 1 << cell
+        self.tops[v] &= ~bit
+        if len(s) > 1:
+            s = s[:-2] + (s[-2] | KNOWN,)
+            st[cell] = s
+            self.tops[s[-1] & VALUE] |= bit
+        else:
+            st[cell] = ()
+            self.occ &= ~bit
+        return v
+
+    def take(self, mask: Mask) -> None:
+        for c in cells_of(mask):
+            self.lift(c)
+        self.scores[self.seat] += 1
+        self.total += 1
+
+    def pay(self, cell: Cell) -> None:
+        self.paid[self.lift(cell)] += 1
+
+    def end_turn(self) -> None:
+        self.seat = (self.seat + 1) % self.players
+
+    def finished(self) -> bool:
+        """Whether the game is over at the start of a turn (same rules as AxxaState.outcome)."""
+        if self.solo:
+            if self.total >= SOLO_TRIPLETS:
+                return True
+        elif not any(len(s) == STACK for s in self.st):
+            return True
+        return self.in_play(self.due) < STACK or not self.can_move()
+
+    def rewards(self) -> list[float]:
+        """Rewards of a finished game, as AxxaState.outcome gives them."""
+        if self.solo:
+            return [min(1.0, self.total / SOLO_TRIPLETS)]
+        scores = self.scores
+        n = len(scores)
+        return [
+            (sum(1 for t in scores if t < s) + 0.5 * (sum(1 for t in scores if t == s) - 1)) / (n - 1)
+            for s in scores
+        ]
+
+
+# --- evaluation -----------------------------------------------------------------------------
+
+#: Weights of the static evaluation, in "triplet" units of 100.
+W_TRIPLET = 100.0
+W_DUE_TOP = 7.0
+W_DUE_PAIR = 22.0
+W_DUE_UNDER = 4.0
+W_NEXT_TOP = 2.0
+W_NEXT_PAIR = 6.0
+W_TIGHT = 6.0
+W_THREAT = 30.0
+W_THREATS = 5.0
+
+
+def _pair(mask: Mask) -> bool:
+    m = mask
+    while m:
+        low = m & -m
+        if KING[low.bit_length() - 1] & mask:
+            return True
+        m ^= low
+    return False
+
+
+#: Whether the evaluation may look at face-down pieces of a sampled deal (False: it uses only what
+#: a player would know, and chances for the rest).
+PEEK = False
+
+
+def unseen(w: World) -> tuple[list[int], int]:
+    """Face-down pieces nobody has seen, per number, and their total."""
+    full, rest = divmod(w.total, 6)
+    counts = [0] + [PER_NUMBER - w.paid[n] - STACK * (full + (1 if n <= rest else 0)) for n in range(1, 7)]
+    for s in w.st:
+        for p in s:
+            if p & KNOWN:
+                counts[p & VALUE] -= 1
+    return counts, sum(counts)
+
+
+def completions(w: World, due: int, m: Mask) -> tuple[float, int]:
+    """How well the next stack move can complete a triplet of ``due``: the best chance over the
+    stacks (the piece that turns up may be unknown) and the number of stacks that surely can."""
+    if m.bit_count() < 2:
+        return 0.0, 0
+    occ = w.occ
+    st = w.st
+    straight = w.straight
+    best = 0.0
+    sure = 0
+    chance = -1.0
+    peek = PEEK
+    showing = has_triplet(m, straight)
+    for c in CELLS:
+        s = st[c]
+        if not s:
+            continue
+        bit = 1 << c
+        rest = m & ~bit
+        if showing and has_triplet(rest, straight):
+            p = 1.0  # a triplet already showing is removed after any move that keeps it
+            needs_dest = False
+        else:
+            if rest.bit_count() < 2:
+                continue
+            piece = s[-2] if len(s) > 1 else s[-1]
+            if peek or piece & KNOWN:
+                if piece & VALUE != due:
+                    continue
+                p = 1.0
+            else:
+                if chance < 0:
+                    counts, total = unseen(w)
+                    chance = counts[due] / total if total else 0.0
+                p = chance
+                if p <= 0.0:
+                    continue
+            needs_dest = True
+        for dest, masks in _REACH[c][s[-1] & VALUE]:
+            if needs_dest and not has_triplet(rest | (1 << dest), straight):
+                continue
+            for mk in masks:
+                if not mk & occ:
+                    break
+            else:
+                continue
+            if p > best:
+                best = p
+            if p >= 1.0:
+                sure += 1
+            break
+    return best, sure
+
+
+def position_value(w: World, seat: int) -> float:
+    """Static value of a position for ``seat``, in triplet units of 100 (see the W_ weights).
+
+    Rewards triplets removed; pieces of the number due on top, two of them touching, and known
+    ones just under a top (they turn up when that stack moves); a little for the next number;
+    and punishes numbers still needed that have no spare piece left to pay with.
+    """
+    if w.solo:
+        if w.total >= SOLO_TRIPLETS:
+            return 1000.0
+        value = W_TRIPLET * w.total
+    else:
+        mine = w.scores[seat]
+        best_other = max(s for i, s in enumerate(w.scores) if i != seat)
+        value = W_TRIPLET * (mine - best_other)
+    due = w.due
+    if w.in_play(due) < STACK:
+        return value - 300.0
+    tops = w.tops
+    m = tops[due]
+    value += W_DUE_TOP * min(3, m.bit_count())
+    if _pair(m):
+        value += W_DUE_PAIR
+    under = 0
+    st = w.st
+    for c in CELLS:
+        s = st[c]
+        if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
+            under += 1
+    value += W_DUE_UNDER * min(2, under)
+    best, sure = completions(w, due, m)
+    if best:
+        value += W_THREAT * best + W_THREATS * min(3, max(0, sure - 1))
+    nxt = due % 6 + 1
+    if w.solo and w.total + 1 >= SOLO_TRIPLETS:
+        nxt = 0
+    if nxt:
+        mn = tops[nxt]
+        value += W_NEXT_TOP * min(3, mn.bit_count())
+        if _pair(mn):
+            value += W_NEXT_PAIR
+    for n in range(due, 7) if w.solo else range(1, 7):
+        if w.in_play(n) == STACK:
+            value -= W_TIGHT
+    return value
+
+
+def _spare(w: World, n: int) -> int:
+    """Pieces of ``n`` that may be paid without making the number impossible."""
+    if w.solo and n < w.due:
+        return 99  # already removed: every remaining piece of it is spare
+    return w.in_play(n) - STACK
+
+
+def pay_choice(w: World) -> Cell:
+    """The top to pay with: a spare number (already done, or with pieces to spare) first,
+    never one of the number due that touches another, and preferably one over a useful piece."""
+    due = w.due
+    dmask = w.tops[due]
+    best, best_score = -1, -1e9
+    st = w.st
+    for c in CELLS:
+        s = st[c]
+        if not s:
+            continue
+        v = s[-1] & VALUE
+        spare = _spare(w, v)
+        score = 0.0 if spare <= 0 else 10.0 + min(spare, 3)
+        if spare <= 0:
+            score -= 50.0
+        if v == due:
+            score -= 15.0 + (12.0 if KING[c] & dmask else 0.0)
+        elif w.solo and v == due % 6 + 1:
+            score -= 3.0
+        if len(s) > 1:
+            under = s[-2]
+            if PEEK or under & KNOWN:
+                if under & VALUE == due:
+                    # Uncovering the number due next to one already showing builds a triplet.
+                    score += 6.0 + (8.0 if KING[c] & dmask else 0.0)
+            else:
+                score += 1.0  # information
+        else:
+            score += 2.0  # clears a space
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def take_choice(w: World, candidates: list[Mask]) -> Mask:
+    """Which triplet to take when several are possible: the one leaving the best position."""
+    best, best_v = candidates[0], -1e18
+    for t in candidates:
+        w2 = w.copy()
+        w2.take(t)
+        v = position_value(w2, w.seat)
+        if v > best_v:
+            best, best_v = t, v
+    return best
+
+
+def resolve(w: World) -> int:
+    """Remove triplets of the number due as the rules do (choosing greedily when there are
+    several); returns how many were removed."""
+    removed = 0
+    while True:
+        if w.solo and w.total >= SOLO_TRIPLETS:
+            return removed
+        m = w.tops[w.due]
+        if not has_triplet(m, w.straight):
+            return removed
+        found = triples_in(m, w.straight)
+        w.take(found[0] if len(found) == 1 else take_choice(w, found))
+        removed += 1
+
+
+def finish_turn(w: World, removed: int) -> None:
+    """After the stack move and its removals: pay if nothing was removed, pass the turn."""
+    if not removed:
+        w.pay(pay_choice(w))
+    w.end_turn()
+
+
+def greedy_turn(w: World, rng: random.Random, noise: float = 0.0) -> World:
+    """The best whole turn by :func:`position_value` one turn ahead (the rollout policy)."""
+    seat = w.seat
+    best = None
+    best_v = -1e18
+    for frm, to in w.shifts():
+        rotations = (True, False) if w.choice and len(w.st[frm]) > 1 else (True,)
+        for rot in rotations:
+            w2 = w.copy()
+            w2.shift(frm, to, rot)
+            finish_turn(w2, resolve(w2))
+            v = position_value(w2, seat)
+            if noise:
+                v += noise * rng.random()
+            if v > best_v:
+                best, best_v = w2, v
+    assert best is not None
+    return best
+
+
+def rollout(w: World, seat: int, turns: int, rng: random.Random, noise: float) -> float:
+    """Play ``turns`` greedy turns (or to the end); the value for ``seat`` in [0, 1]."""
+    for _ in range(turns):
+        if w.finished():
+            return w.rewards()[seat]
+        w = greedy_turn(w, rng, noise)
+    if w.finished():
+        return w.rewards()[seat]
+    return _squash(position_value(w, seat), w)
+
+
+def _squash(value: float, w: World) -> float:
+    """A static value mapped into [0, 1], below any win (solo) or by the triplet lead."""
+    if w.solo:
+        return max(0.0, min(0.99, value / (W_TRIPLET * SOLO_TRIPLETS + 60.0)))
+    return 1.0 / (1.0 + math.exp(-value / W_TRIPLET))
+
+
+def heuristic(state: AxxaState, seat: int) -> float:
+    """Static evaluation of ``state`` for ``seat`` in [-1, 1] (GameDef.evaluate).
+
+    Works on views too: unknown pieces simply count for nothing.
+    """
+    outcome = state.outcome
+    if outcome is not None:
+        return 2.0 * outcome.rewards[seat] - 1.0
+    w = World.from_state(state)
+    if state.phase == PAY:
+        w.pay(pay_choice(w))
+    return 2.0 * _squash(position_value(w, seat), w) - 1.0
+
+
+# --- the agent ----------------------------------------------------------------------------------
+
+#: Per level: rollout turns after the candidate's own turn, policy noise, and the first sample
+#: count of the successive halving.
+LEVELS = {
+    "easy": {"turns": 0, "noise": 30.0, "samples": 2},
+    "medium": {"turns": 1, "noise": 2.0, "samples": 3},
+    "hard": {"turns": 2, "noise": 1.0, "samples": 4},
+}
+DEFAULT_TIME = {"easy": 0.05, "medium": 0.3, "hard": 1.0}
+
+
+def _continue(w: World, move: AxxaMove, moved: Cell) -> None:
+    """Play ``move`` of the turn in progress on ``w`` and finish that turn greedily."""
+    kind = move.kind
+    if kind == SHIFT:
+        frm, to = move.cells
+        if w.choice and len(w.st[frm]) > 1:
+            w2 = w.copy()
+            w2.shift(frm, to, True)
+            w3 = w.copy()
+            w3.shift(frm, to, False)
+            f2 = resolve(w2)
+            finish_turn(w2, f2)
+            f3 = resolve(w3)
+            finish_turn(w3, f3)
+            pick = w2 if position_value(w2, w.seat) >= position_value(w3, w.seat) else w3
+            _assign(w, pick)
+            return
+        w.shift(frm, to, True)
+        finish_turn(w, resolve(w))
+        return
+    if kind == ROTATE or kind == KEEP:
+        if kind == ROTATE:
+            s = w.st[moved]
+            w.tops[s[-1] & VALUE] &= ~(1 << moved)
+            s = (s[-1],) + s[:-2] + (s[-2] | KNOWN,)
+            w.st[moved] = s
+            w.tops[s[-1] & VALUE] |= 1 << moved
+        finish_turn(w, resolve(w))
+        return
+    if kind == REMOVE:
+        mask = 0
+        for c in move.cells:
+            mask |= 1 << c
+        w.take(mask)
+        resolve(w)
+        w.end_turn()
+        return
+    w.pay(move.cells[0])
+    w.end_turn()
+
+
+def _assign(dst: World, src: World) -> None:
+    for name in World.__slots__:
+        setattr(dst, name, getattr(src, name))
+
+
+class AxxaSolver(Agent):
+    """Samples the face-down pieces and scores each legal move by greedy look-ahead; see the module
+    docstring. ``level`` is easy, medium or hard (look-ahead depth and sample counts)."""
+
+    def __init__(self, level: str = "hard") -> None:
+        super().__init__()
+        if level not in LEVELS:
+            raise ValueError(f"unknown solver level {level!r}")
+        self.level = level
+        self.params = LEVELS[level]
+
+    def choose(
+        self, state: AxxaState, limit: Limit, rng: random.Random, stop: StopCheck | None = None
+    ) -> AxxaMove:
+        moves = state.legal_moves()
+        if not moves:
+            raise GameError("no legal move: the game is over")
+        start = time.perf_counter()
+        if len(moves) == 1:
+            self.info = {"samples": 0, "forced": True}
+            return moves[0]
+        view = state.view_for(state.to_move)
+        budget = limit.time if limit.time is not None else DEFAULT_TIME[self.level]
+        deadline = start + budget
+        max_samples = limit.nodes
+        seat = state.to_move
+        turns = self.params["turns"] if limit.depth is None else max(0, limit.depth - 1)
+        noise = self.params["noise"]
+        # Static pre-ordering on the view, so halving keeps the sensible moves when time is short.
+        totals = {m: 0.0 for m in moves}
+        counts = {m: 0 for m in moves}
+        alive = list(moves)
+        per_round = self.params["samples"]
+        samples = 0
+        rounds = 0
+        while True:
+            for _ in range(per_round):
+                world_state = view.determinize(rng)
+                base = World.from_state(world_state)
+                for move in alive:
+                    w = base.copy()
+                    _continue(w, move, state.moved)
+                    value = rollout(w, seat, turns, rng, noise)
+                    totals[move] += value
+                    counts[move] += 1
+                samples += 1
+                if stop is not None and stop():
+                    break
+                if time.perf_counter() >= deadline or (max_samples is not None and samples >= max_samples):
+                    break
+            rounds += 1
+            out_of_time = time.perf_counter() >= deadline or (
+                max_samples is not None and samples >= max_samples
+            )
+            if out_of_time or (stop is not None and stop()) or len(alive) == 1:
+                break
+            # Successive halving: keep the better half (at least two) and sample them more.
+            alive.sort(key=lambda m: totals[m] / counts[m], reverse=True)
+            alive = alive[: max(2, (len(alive) + 1) // 2)] if len(alive) > 2 else alive
+            per_round = min(per_round * 2, 64)
+        best = max(alive, key=lambda m: (totals[m] / counts[m] if counts[m] else -1.0, -moves.index(m)))
+        self.info = {
+            "samples": samples,
+            "rounds": rounds,
+            "candidates": len(alive),
+            "value": round(totals[best] / counts[best], 3) if counts[best] else None,
+            "time": round(time.perf_counter() - start, 3),
+        }
+        return best
+
+
+__all__ = ["AxxaSolver", "World", "heuristic", "position_value"]
