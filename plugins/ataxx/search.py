@@ -35,6 +35,8 @@ CLONE = 63 << 6
 PASS_CODE = 0xFFF
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+#: Nodes between looks at the clock, the node budget and the stop callback (~10 ms).
+CHECK_EVERY = 512
 
 POS_JUMPS = tuple(off for off in DOUBLE_OFFSETS if off > 0)
 NEG_JUMPS = tuple(-off for off in DOUBLE_OFFSETS if off < 0)
@@ -293,6 +295,7 @@ class Engine:
         self.tt_size = tt_size
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
+        self._next_check = CHECK_EVERY
         self.gaps = -1
         self.board = BOARD
         self._deadline: float | None = None
@@ -310,6 +313,7 @@ class Engine:
     # --- limits ------------------------------------------------------------------------------
 
     def _check(self) -> None:
+        self._next_check = self.nodes + CHECK_EVERY
         if self._deadline is not None and time.perf_counter() >= self._deadline:
             raise Aborted
         if self._node_limit is not None and self.nodes >= self._node_limit:
@@ -348,6 +352,7 @@ class Engine:
             self.gaps = gaps
             self.board = BOARD & ~gaps
         self.nodes = 0
+        self._next_check = CHECK_EVERY
         self._deadline = start + seconds if seconds is not None else None
         self._node_limit = nodes
         self._stop = stop
@@ -369,6 +374,8 @@ class Engine:
         depth = 0
         try:
             for depth in range(1, limit + 1):
+                if depth > 1:
+                    self._check()  # the clock and stop between iterations too
                 move, score, scores = self._root(own, opp, order, depth, root_scores, best)
                 elapsed = time.perf_counter() - start
                 best = Result(move, score, depth, self.nodes, elapsed, self._pv(own, opp, move, depth))
@@ -461,7 +468,7 @@ class Engine:
 
     def _negamax(self, own: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if not self.nodes & 1023:
+        if self.nodes >= self._next_check:
             self._check()
         if not own:
             return -WIN + ply

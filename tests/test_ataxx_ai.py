@@ -1,0 +1,301 @@
+"""Ataxx AI: legal moves at every level, tactics, the material-only trap, passes, game ends,
+limits and the search's building blocks checked against brute force."""
+
+import random
+
+import pytest
+
+from core import IllegalMoveError, Limit
+from plugins.ataxx.ai import LEVELS, AtaxxSearch, position_keys
+from plugins.ataxx.board import BOARD
+from plugins.ataxx.layouts import LAYOUTS, layout_fen
+from plugins.ataxx.rules import BLUE, PASS, RED, AtaxxState
+from plugins.ataxx.search import (
+    STONE,
+    WIN,
+    Engine,
+    best_gain,
+    gen_moves,
+    has_move,
+    make_move,
+    move_text,
+)
+
+
+def _random_positions(count, seed=7, max_plies=70):
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        state = AtaxxState.from_fen(layout_fen(LAYOUTS[i % len(LAYOUTS)][0]))
+        for _ in range(rng.randrange(0, max_plies)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.play(rng.choice(moves))
+        out.append(state)
+    return out
+
+
+def _sides(state):
+    return (state.red, state.blue) if state.to_move == RED else (state.blue, state.red)
+
+
+# --- every level plays legal moves ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_levels_return_legal_moves(level):
+    ai = AtaxxSearch(level)
+    rng = random.Random(1)
+    limit = Limit(depth=1) if level == "material3" else Limit(depth=2)
+    for state in _random_positions(14, seed=11):
+        if state.outcome is not None:
+            continue
+        move = ai.choose(state, limit, rng)
+        assert move in state.legal_moves(), (level, state.to_text(), move)
+        assert ai.info["depth"] <= 2
+
+
+def test_default_limits_play_a_short_game_legally():
+    """Levels with an empty Limit use their own budget (easy: depth 1, material3: depth 3)."""
+    state = AtaxxState.start()
+    agents = {RED: AtaxxSearch("easy"), BLUE: AtaxxSearch("material3")}
+    rng = random.Random(3)
+    for _ in range(12):
+        move = agents[state.to_move].choose(state, Limit(), rng)
+        assert move in state.legal_moves()
+        state = state.play(move)
+    assert agents[BLUE].info["depth"] == 3
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown Ataxx level"):
+        AtaxxSearch("grandmaster")
+
+
+# --- tactics ------------------------------------------------------------------------------------
+
+# Red a1 clones to b2 and flips a3 b3 c3 c2 c1: +11 stones; nothing else comes close.
+BIG_CAPTURE = "7/7/7/7/ooo4/2o4/x1o3o x 0 1"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "material3"])
+def test_takes_the_big_capture(level):
+    state = AtaxxState.from_fen(BIG_CAPTURE)
+    move = AtaxxSearch(level).choose(state, Limit(depth=3), random.Random(0))
+    assert move.text() == "b2"
+
+
+def test_takes_an_immediate_win():
+    # Blue's last two stones sit next to b6: cloning there wipes Blue out, the game is won.
+    state = AtaxxState.from_fen("1o5/o6/x6/7/7/7/6x x 0 1")
+    ai = AtaxxSearch("hard")
+    move = ai.choose(state, Limit(depth=4), random.Random(0))
+    after = state.play(move)
+    assert after.outcome is not None and after.outcome.winners == (RED,)
+    assert ai.info["score"] >= WIN - 4
+
+
+# Blue to move. Material-only search to depth 3 jumps g7e5 (it looks like the least loss);
+# four plies later Red has taken every Blue stone. The evaluation's tempo term sees it.
+MATERIAL_TRAP = "6o/1x5/x6/1x5/x6/7/o5x o 0 5"
+
+
+def test_material_only_falls_into_the_trap_hard_does_not():
+    state = AtaxxState.from_fen(MATERIAL_TRAP)
+    trap = AtaxxSearch("material3").choose(state, Limit(), random.Random(0))
+    assert trap.text() == "g7e5"
+    # The trap is real: after g7e5 Red wins by force (an exact material search proves it).
+    after = state.play(trap)
+    proof = Engine(None).search(after.red, after.blue, after.gaps, max_depth=4)
+    assert proof.score >= WIN - 4
+    for depth in (3, 4):
+        move = AtaxxSearch("hard").choose(state, Limit(depth=depth), random.Random(0))
+        assert move.text() != "g7e5"
+        reply = state.play(move)
+        check = Engine(None).search(reply.red, reply.blue, reply.gaps, max_depth=4)
+        assert check.score < WIN // 2  # not lost within the same horizon
+
+
+def test_fixed_depth_search_is_deterministic():
+    state = _random_positions(1, seed=5, max_plies=30)[0]
+    first = AtaxxSearch("hard")
+    second = AtaxxSearch("hard")
+    a = first.choose(state, Limit(depth=4), random.Random(1))
+    b = second.choose(state, Limit(depth=4), random.Random(99))
+    assert a == b
+    assert first.info["nodes"] == second.info["nodes"]
+    assert first.info["score"] == second.info["score"]
+    assert first.info["pv"].split()[0] == a.text()
+
+
+def test_easy_varies_among_near_best_moves_only():
+    state = AtaxxState.start()
+    ai = AtaxxSearch("easy")
+    chosen = {ai.choose(state, Limit(), random.Random(seed)).text() for seed in range(30)}
+    assert len(chosen) > 1  # beatable: it does not always play the same move
+    # ...but only among clones here (a jump from the start gives a stone away).
+    assert all(len(text) == 2 for text in chosen)
+
+
+# --- passes and game ends -----------------------------------------------------------------------
+
+# Red a1 is walled in by Blue at king distance 1 and 2: Red must pass.
+WALLED_IN = "7/7/7/7/ooo4/ooo4/xoo4 x 0 10"
+
+
+def test_forced_pass_returns_the_pass():
+    state = AtaxxState.from_fen(WALLED_IN)
+    assert state.legal_moves() == [PASS]
+    for level in ("easy", "hard", "material3"):
+        assert AtaxxSearch(level).choose(state, Limit(depth=3), random.Random(0)) == PASS
+
+
+def test_search_through_the_opponents_pass():
+    # Blue to move; Red is walled in and passes while Blue fills in: Blue's win is found.
+    state = AtaxxState.from_fen("7/7/7/7/ooo4/ooo4/xoo4 o 0 10")
+    ai = AtaxxSearch("hard")
+    move = ai.choose(state, Limit(depth=3), random.Random(0))
+    assert move in state.legal_moves()
+    assert ai.info["score"] > 0
+
+
+def test_finished_game_has_no_move_to_choose():
+    state = AtaxxState.from_fen("7/7/7/7/7/7/x6 o 0 1")  # Blue has no stones
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        AtaxxSearch("hard").choose(state, Limit(depth=2), random.Random(0))
+
+
+def test_near_end_scores_match_the_played_out_result():
+    """With two or three empty squares a depth-6 search sees every game end exactly."""
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(40):
+        state = AtaxxState.start()
+        while state.outcome is None and state.empty.bit_count() > 3:
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.outcome is not None:
+            continue
+        ai = AtaxxSearch("hard")
+        ai.choose(state, Limit(depth=6), rng)
+        score = ai.info["score"]
+        if abs(score) < WIN // 2:
+            continue  # a repetition could still end it: the search does not claim a result
+        # Play it out with both sides searching; the result must be the one announced.
+        mover = state.to_move
+        game = state
+        while game.outcome is None:
+            game = game.play(AtaxxSearch("hard").choose(game, Limit(depth=6), rng))
+        rewards = game.outcome.rewards
+        assert (score > 0) == (rewards[mover] == 1.0), state.to_text()
+        checked += 1
+        if checked == 6:
+            break
+    assert checked >= 5
+
+
+def test_repeated_positions_are_never_scored_as_wins():
+    # Only jumps from here on: the positions since the last clone are passed to the search.
+    state = AtaxxState.from_fen("x5o/7/7/7/7/7/o5x x 0 1")
+    for text in ("a7c7", "g7e7", "c7a7", "e7g7"):
+        state = state.play(state.parse_move(text))
+    keys = position_keys(state)
+    assert (state.red, state.blue) in keys  # the start position, Red to move, came before
+    ai = AtaxxSearch("hard")
+    move = ai.choose(state, Limit(depth=4), random.Random(0))
+    assert move in state.legal_moves()
+    assert abs(ai.info["score"]) < WIN // 2
+
+
+# --- limits ---------------------------------------------------------------------------------------
+
+
+def test_time_limit_and_stop_still_give_legal_moves():
+    state = next(s for s in _random_positions(5, seed=9, max_plies=40) if s.outcome is None)
+    ai = AtaxxSearch("hard")
+    assert ai.choose(state, Limit(time=0.05), random.Random(0)) in state.legal_moves()
+    assert ai.choose(state, Limit(), random.Random(0), stop=lambda: True) in state.legal_moves()
+    assert ai.info["depth"] <= 1
+
+
+def test_node_limit_is_respected():
+    ai = AtaxxSearch("hard")
+    ai.choose(AtaxxState.start(), Limit(nodes=3000), random.Random(0))
+    assert 0 < ai.info["nodes"] < 3000 + 1500
+    assert set(ai.info) >= {"depth", "nodes", "nps", "score", "pv"}
+
+
+def test_reset_clears_the_table():
+    ai = AtaxxSearch("hard")
+    ai.choose(AtaxxState.start(), Limit(depth=3), random.Random(0))
+    assert ai.engine.tt
+    ai.reset()
+    assert not ai.engine.tt
+
+
+# --- building blocks against brute force -------------------------------------------------------
+
+
+def _brute_gain(state):
+    own, opp = _sides(state)
+    from plugins.ataxx.board import SINGLES
+
+    return max(
+        (2 * (SINGLES[m.to] & opp).bit_count() + (0 if m.is_jump else 1) for m in state.generate()),
+        default=0,
+    )
+
+
+def test_best_gain_matches_brute_force():
+    for state in _random_positions(40, seed=21):
+        own, opp = _sides(state)
+        assert best_gain(own, opp, state.empty) == _brute_gain(state), state.to_text()
+
+
+def test_gen_moves_match_the_rules():
+    for state in _random_positions(20, seed=8):
+        own, opp = _sides(state)
+        mine = sorted(move_text(m) for m in gen_moves(own, opp, state.empty))
+        assert mine == sorted(m.text() for m in state.generate())
+        assert has_move(own, state.empty) == bool(mine)
+
+
+def _minimax(own, opp, board, depth, ply):
+    if not own:
+        return -WIN + ply
+    empty = board & ~(own | opp)
+    diff = own.bit_count() - opp.bit_count()
+    result = WIN - ply if diff > 0 else -WIN + ply if diff < 0 else 0
+    if not empty:
+        return result
+    if depth == 0:
+        return diff * STONE
+    moves = gen_moves(own, opp, empty)
+    if not moves:
+        if not has_move(opp, empty):
+            return result
+        return -_minimax(opp, own, board, depth - 1, ply + 1)
+    best = -10 * WIN
+    for m in moves:
+        o, p = make_move(own, opp, m)
+        best = max(best, -_minimax(p, o, board, depth - 1, ply + 1))
+    return best
+
+
+def test_material_search_equals_plain_minimax():
+    """Pruning (alpha-beta, the table, last-ply cut-offs) never changes the material value."""
+    checked = deep = 0
+    for state in _random_positions(12, seed=31, max_plies=80):
+        if state.outcome is not None or state.is_forced_pass():
+            continue
+        own, opp = _sides(state)
+        board = BOARD & ~state.gaps
+        # Depth 3 only where the brute force stays quick.
+        deepest = 3 if len(gen_moves(own, opp, state.empty)) <= 40 else 2
+        for depth in range(1, deepest + 1):
+            result = Engine(None).search(own, opp, state.gaps, max_depth=depth)
+            assert result.score == _minimax(own, opp, board, depth, 0), (state.to_text(), depth)
+            checked += 1
+            deep += depth == 3
+    assert checked >= 15
+    assert deep >= 3
