@@ -232,8 +232,8 @@ class UaiEngine:
         """Seconds for this move: a share of the remaining time plus most of the increment,
         never more than half of what is left.
 
-        >>> UaiEngine.budget(60_000, 0, None)
-        2.0
+        >>> UaiEngine.budget(60_000, 0, None)  # 60 s left: 2 s, less the reply overhead
+        1.97
         >>> UaiEngine.budget(1_000, 1_000, None)
         0.47
         """
