@@ -104,6 +104,7 @@ class AtollView(BoardView):
         self.centre: dict[Cell, tuple[int, int]] = {}
         self.polygons: dict[Cell, list[tuple[float, float]]] = {}
         self.outer = pygame.Rect(0, 0, 1, 1)
+        self._origin = (0.0, 0.0)
         self._layout_gen = 0
         self._assets_key: tuple | None = None
         self._board_surface: pygame.Surface | None = None
@@ -357,7 +358,8 @@ class AtollView(BoardView):
         self._speed = ctx.anim_speed
         if not isinstance(state, AtollState):
             return
-        if state.board is not self.board:
+        if state.board is not self.board or not self.centre:
+            # A position of another board size (or a draw before any layout): lay out for it.
             self.board = state.board
             self.layout(self.rect)
         self._ensure_assets(ctx)
