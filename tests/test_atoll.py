@@ -418,7 +418,9 @@ def test_describe_and_outcome_text():
     s = new_state(GAME.resolve_options({}), None)
     assert "Black (Player 1) to move" in s.describe()
     s = s.play(s.parse_move("c3"))
-    assert "swap available" in s.describe()
+    assert s.describe() == "White (Player 2) to move, may swap"
+    s = s.play(SWAP)
+    assert s.describe() == "White (Player 1) to move"
 
 
 # --- registration ----------------------------------------------------------------------------------

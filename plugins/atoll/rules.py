@@ -330,11 +330,17 @@ class AtollState(GameState):
     # --- HUD ------------------------------------------------------------------------------------
 
     def describe(self) -> str:
+        """Whose colour is to move (seats and colours differ after a swap).
+
+        >>> AtollState.start().describe()
+        'Black (Player 1) to move'
+        """
         if self.winner is not None:
-            return f"{COLOR_NAMES[self.winner]} wins: {self.win_label}"
-        who = f"{COLOR_NAMES[self.colour]} ({SEAT_NAMES[self.to_move]}) to move"
-        extra = ", swap available" if self.swap_available else ""
-        return f"{who}, {self.placed} stones placed{extra}"
+            return (
+                f"{COLOR_NAMES[self.winner]} ({SEAT_NAMES[self.seat_of(self.winner)]}) wins: {self.win_label}"
+            )
+        extra = ", may swap" if self.swap_available else ""
+        return f"{COLOR_NAMES[self.colour]} ({SEAT_NAMES[self.to_move]}) to move{extra}"
 
 
 def _columns_text(board: Board, black: Bitboard, white: Bitboard) -> str:
