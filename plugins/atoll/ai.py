@@ -50,7 +50,7 @@ FIRST_PLAY = 1.0
 #: 3000 drew 10-10.
 RAVE_EQUIVALENCE = 3000.0
 #: Rough memory budget for the tree: nodes stop being added beyond it (searching goes on).
-TREE_BYTES = 160_000_000
+TREE_BYTES = 100_000_000
 
 
 class Tables:
