@@ -297,9 +297,6 @@ class AtaxxState(GameState):
             steps -= 1
         return n
 
-    def describe(self) -> str:
-        return f"Red {self.count(RED)} - Blue {self.count(BLUE)}"
-
     # --- notation ---------------------------------------------------------------------------
 
     def move_to_text(self, move: AtaxxMove) -> str:
