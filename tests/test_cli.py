@@ -20,7 +20,7 @@ def run(capsys, *argv):
 def test_list(capsys):
     code, out, _ = run(capsys, "list")
     assert code == 0
-    line = next(l for l in out.splitlines() if l.startswith("ataxx "))
+    line = next(ln for ln in out.splitlines() if ln.startswith("ataxx "))
     assert "Ataxx" in line and "players 2" in line and "plugin ataxx" in line
 
 
