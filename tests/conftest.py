@@ -2,12 +2,16 @@
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TAFEL_NO_ENTRY_POINTS", "1")
 os.environ.pop("TAFEL_PLUGINS", None)
+# Saves, settings, records and statistics go to a throwaway folder, never the real home.
+os.environ["TAFEL_DATA_DIR"] = tempfile.mkdtemp(prefix="tafel-test-data-")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
