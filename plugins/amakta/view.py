@@ -633,6 +633,15 @@ class AmaktaView(BoardView):
         for av in views:
             colour = ARROW_COLOURS[av.reach]
             if av.target is None:
+                # Pointing at a hole or off the board: a dim dashed stub ending in a cross.
+                dx, dy = DIRECTIONS[av.direction]
+                end = (start[0] + dx * SQRT3 / 2 * s * av.reach, start[1] + dy * 1.5 * s * av.reach)
+                dim = _mix(colour, (90, 90, 90), 0.65)
+                _dashed(surface, dim, start, end, max(2, int(s * 0.07)), s * 0.25)
+                k = s * 0.18
+                w = max(2, int(s * 0.07))
+                pygame.draw.line(surface, dim, (end[0] - k, end[1] - k), (end[0] + k, end[1] + k), w)
+                pygame.draw.line(surface, dim, (end[0] - k, end[1] + k), (end[0] + k, end[1] - k), w)
                 continue
             end = self.cell_center(av.target)
             if av.blocked:
