@@ -193,6 +193,11 @@ class GameState:
         """True when the only move is a pass the core may play without asking the player."""
         return False
 
+    def meta_moves(self) -> list[tuple[str, Move]]:
+        """Legal moves made from the pause menu rather than on the board, with labels
+        (``[("Offer a draw", m), ("Resign", m2)]``). The core lists them there; default none."""
+        return []
+
     def describe(self) -> str:
         """A short status line for the HUD (e.g. 'Red 12 - Blue 9'); optional."""
         return ""
