@@ -14,9 +14,11 @@ from plugins.ataxx.search import (
     STONE,
     WIN,
     Engine,
+    Weights,
     best_gain,
     gen_moves,
     has_move,
+    make_evaluator,
     make_move,
     move_text,
 )
@@ -299,3 +301,11 @@ def test_material_search_equals_plain_minimax():
             deep += depth == 3
     assert checked >= 15
     assert deep >= 3
+
+
+def test_inlined_evaluation_is_material_plus_the_threat_term():
+    evaluate = make_evaluator(Weights(threat=50))
+    for state in _random_positions(40, seed=22):
+        own, opp = _sides(state)
+        expected = (own.bit_count() - opp.bit_count()) * STONE + 50 * best_gain(own, opp, state.empty)
+        assert evaluate(own, opp, state.empty) == expected, state.to_text()

@@ -37,6 +37,8 @@ PASS_CODE = 0xFFF
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: Nodes between looks at the clock, the node budget and the stop callback (~10 ms).
 CHECK_EVERY = 512
+#: Null-move depth reduction.
+NULL_R = 2
 
 POS_JUMPS = tuple(off for off in DOUBLE_OFFSETS if off > 0)
 NEG_JUMPS = tuple(-off for off in DOUBLE_OFFSETS if off < 0)
@@ -190,7 +192,50 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
     if not (counter_w or exposed_w or safe_w):
 
         def threat_only(own: int, opp: int, empty: int) -> int:
-            return (own.bit_count() - opp.bit_count()) * STONE + threat_w * best_gain(own, opp, empty)
+            # best_gain inlined (this runs at every leaf): reach, neighbour count, maximum.
+            h = own | own << 1 | own >> 1
+            clone = (h | h << 9 | h >> 9) & empty
+            h |= own << 2 | own >> 2
+            h |= h << 9 | h >> 9
+            cands = (h | h << 9 | h >> 9) & empty
+            a = opp << 1
+            b = opp >> 1
+            t = a ^ b
+            s = t ^ opp
+            c = (a & b) | (t & opp)
+            su = s << 9
+            sd = s >> 9
+            t = su ^ sd
+            b0 = t ^ s
+            k0 = (su & sd) | (t & s)
+            cu = c << 9
+            cd = c >> 9
+            t = cu ^ cd
+            u = t ^ c
+            k1 = (cu & cd) | (t & c)
+            b1 = u ^ k0
+            k2 = u & k0
+            b3 = k1 & k2
+            if cands & b3:
+                n = 8
+                cands &= b3
+            else:
+                n = 0
+                b2 = k1 ^ k2
+                if cands & b2:
+                    cands &= b2
+                    n = 4
+                if cands & b1:
+                    cands &= b1
+                    n += 2
+                if cands & b0:
+                    cands &= b0
+                    n += 1
+                else:
+                    cands &= ~b0
+            # ``cands``: the reachable squares with the most neighbours; a clone there gains one more.
+            gain = 2 * n + 1 if cands & clone else 2 * n
+            return (own.bit_count() - opp.bit_count()) * STONE + threat_w * gain
 
         return threat_only
 
@@ -289,8 +334,13 @@ class Engine:
         self.material_only = weights is None
         #: How far the evaluation can rise above material (0 for material and threat only).
         self.margin = 0 if weights is None else weights.margin
-        #: Late move reductions (off for the material yardstick, a plain alpha-beta).
+        #: Late move reductions and null-move pruning (off for the material yardstick, a plain
+        #: alpha-beta).
         self.lmr = weights is not None
+        #: Reduce from the lmr_index-th move on, moves flipping fewer than lmr_flips stones,
+        #: by two plies from the lmr_deep-th move on.
+        self.lmr_index, self.lmr_flips, self.lmr_deep = 4, 2, 1000
+        self.null_move = weights is not None
         self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.tt_size = tt_size
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
@@ -466,7 +516,9 @@ class Engine:
         self.tt[key] = (depth, best, _EXACT, best_move)
         return best_move, best, scores
 
-    def _negamax(self, own: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _negamax(
+        self, own: int, opp: int, depth: int, alpha: int, beta: int, ply: int, null: bool = True
+    ) -> int:
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check()
@@ -517,6 +569,20 @@ class Engine:
                 return -self._negamax(opp, own, depth - 1, -beta, -alpha, ply + 1)
             finally:
                 path.discard(key)
+        if (
+            null
+            and depth >= 3
+            and self.null_move
+            and beta - alpha == 1
+            and clones
+            and abs(beta) < WIN // 2
+            and self.evaluate(own, opp, empty) >= beta
+        ):
+            # Null move: even handing the opponent a free move (a clone always gains, so
+            # passing is never better) keeps us above beta, so a real move will too.
+            score = -self._negamax(opp, own, depth - 1 - NULL_R, -beta, -beta + 1, ply + 1, False)
+            if score >= beta:
+                return score if score < WIN // 2 else beta
         # Bit-sliced count of opposing stones around every square (see _neighbour_count).
         a = opp << 1
         b = opp >> 1
@@ -619,6 +685,7 @@ class Engine:
             killers = self.killers[ply]
             k0, k1 = killers
             lmr = depth >= 3 and self.lmr
+            lmr_index, lmr_flips, lmr_deep = self.lmr_index, self.lmr_flips, self.lmr_deep
             # The table's move and the killers first (when legal here), then by gain.
             first: list[int] = []
             if tt_move:
@@ -677,8 +744,9 @@ class Engine:
                             score = -self._negamax(p, o, depth - 1, -beta, -alpha, ply + 1)
                         else:
                             # Late moves that flip little are searched a ply shallower first.
-                            if lmr and i >= 4 and f < 2:
-                                score = -self._negamax(p, o, depth - 2, -alpha - 1, -alpha, ply + 1)
+                            if lmr and i >= lmr_index and f < lmr_flips:
+                                r = 2 if i >= lmr_deep and depth >= 5 else 1
+                                score = -self._negamax(p, o, depth - 1 - r, -alpha - 1, -alpha, ply + 1)
                             else:
                                 score = alpha + 1
                             if score > alpha:
