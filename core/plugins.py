@@ -34,13 +34,16 @@ from core.registry import BrokenPlugin, LoadSpec, PluginError, Registry
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 BUILTIN_DIR = PROJECT_ROOT / "plugins"
 ENTRY_POINT_GROUP = "tafel"
-DEFAULT_PLUGINS = ("core.ai.generic",)
+DEFAULT_PLUGINS = ("core.ai.generic", "core.authoring")
 
 HOOK_NAMES = ("register_games", "register_agents", "register_commands")
 
 
 def _one_line(exc: BaseException) -> str:
     text = f"{type(exc).__name__}: {exc}".strip()
+    if isinstance(exc, pluggy.PluginValidationError):
+        # pluggy explains a bad hook signature over several lines; keep them all, on one.
+        return "; ".join(line.strip() for line in text.splitlines() if line.strip())
     return text.splitlines()[0] if text else type(exc).__name__
 
 
@@ -73,6 +76,15 @@ def default_spec() -> LoadSpec:
     )
 
 
+def _register_for(plugin: str, add):
+    """The ``register`` callback a plugin's hook receives: exactly one item per call."""
+
+    def register(item: object) -> None:
+        add(plugin, item)
+
+    return register
+
+
 class _Loader:
     def __init__(self, spec: LoadSpec) -> None:
         self.spec = spec
@@ -92,6 +104,11 @@ class _Loader:
         if not self.allowed(name):
             return
         try:
+            if self.pm.has_plugin(name) or any(n == name for n, _ in self.modules):
+                raise PluginError(
+                    f"plugin {name}: another plugin of that name is already loaded "
+                    "(a folder plugin and an installed one?); rename one"
+                )
             module = importer()
             self.check_hooks(name, module)
             self.pm.register(module, name=name)
@@ -103,12 +120,26 @@ class _Loader:
     def check_hooks(self, name: str, module: ModuleType) -> None:
         # pluggy only complains about unknown hooks at check_pending(); do it per plugin so
         # a misspelled hook marks just that plugin broken, with its name.
+        marker = hookspecs.PROJECT + "_impl"
+        found = False
         for attr in dir(module):
             func = getattr(module, attr, None)
-            if getattr(func, hookspecs.PROJECT + "_impl", None) is not None and attr not in HOOK_NAMES:
+            if getattr(func, marker, None) is not None:
+                if attr not in HOOK_NAMES:
+                    raise PluginError(
+                        f"plugin {name}: {attr} is not a Tafel hook (hooks: {', '.join(HOOK_NAMES)})"
+                    )
+                found = True
+            elif attr in HOOK_NAMES and callable(func):
+                # Without the marker pluggy silently ignores the function: say so.
                 raise PluginError(
-                    f"plugin {name}: {attr} is not a Tafel hook (hooks: {', '.join(HOOK_NAMES)})"
+                    f"plugin {name}: {attr} is not marked @hookimpl (from core import hookimpl)"
                 )
+        if not found:
+            raise PluginError(
+                f"plugin {name}: implements no Tafel hook (mark register_games or another of "
+                f"{', '.join(HOOK_NAMES)} with @hookimpl)"
+            )
 
     def load_sources(self) -> None:
         for dotted in DEFAULT_PLUGINS:
@@ -138,12 +169,13 @@ class _Loader:
             name = impl.plugin_name
             if any(b.name == name for b in self.registry.broken):
                 continue
-
-            def register(item: object, _name: str = name) -> None:
-                add(_name, item)
-
             try:
-                impl.function(register)
+                result = impl.function(_register_for(name, add))
+                if result is not None:
+                    raise PluginError(
+                        f"plugin {name}: {hook} returned a {type(result).__name__}; it must call "
+                        "register(item) for each item and return nothing"
+                    )
             except Exception as exc:
                 self.broken(name, exc)
                 self.drop(name)

@@ -2,11 +2,36 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from core.ai.base import LEVELS, AgentDef
+from core.ai.base import LEVELS, AgentDef, Limit
 from core.commands import CommandDef
-from core.game import GameDef, GameError
+from core.game import GameDef, GameError, Option
+
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
+_core_commands: frozenset[str] | None = None
+
+
+def core_command_names() -> frozenset[str]:
+    """The subcommands core/cli.py defines itself; a plugin command of the same name would clash.
+
+    >>> {"list", "play"} <= core_command_names()
+    True
+    """
+    global _core_commands
+    if _core_commands is None:
+        import argparse
+
+        from core.cli import build_parser  # late: core.cli imports this module
+
+        parser = build_parser(Registry())
+        names = {"help"}
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                names |= set(action.choices)
+        _core_commands = frozenset(names)
+    return _core_commands
 
 
 class PluginError(Exception):
@@ -89,14 +114,24 @@ class Registry:
         ]
         if missing:
             raise PluginError(f"plugin {plugin}: game {game.id or '?'} is missing {', '.join(missing)}")
-        if not game.id.replace("-", "").replace("_", "").isalnum() or game.id != game.id.lower():
+        if (
+            not isinstance(game.id, str)
+            or not game.id.replace("-", "").replace("_", "").isalnum()
+            or not game.id.isascii()
+            or game.id != game.id.lower()
+        ):
             raise PluginError(
                 f"plugin {plugin}: game id {game.id!r} must be lower-case letters, digits and '-'"
             )
+        _check_game_parts(plugin, game)
         if game.id in self.games:
             other = self.games[game.id].plugin
             raise PluginError(f"plugin {plugin}: game id {game.id!r} is already registered by plugin {other}")
-        if not 1 <= game.min_players <= game.max_players:
+        if (
+            not isinstance(game.min_players, int)
+            or not isinstance(game.max_players, int)
+            or not 1 <= game.min_players <= game.max_players
+        ):
             raise PluginError(
                 f"plugin {plugin}: game {game.id} has players {game.min_players}-{game.max_players}"
             )
@@ -108,8 +143,21 @@ class Registry:
             raise PluginError(
                 f"plugin {plugin}: register_agents registered {type(agent).__name__}, not an AgentDef"
             )
+        if not isinstance(agent.name, str) or not _NAME.match(agent.name):
+            raise PluginError(
+                f"plugin {plugin}: agent name {agent.name!r} must be lower-case letters, digits and '-'"
+            )
         if not callable(agent.factory):
             raise PluginError(f"plugin {plugin}: agent {agent.name!r} has no factory")
+        if agent.games is not None and (
+            isinstance(agent.games, str) or not all(isinstance(g, str) for g in agent.games)
+        ):
+            raise PluginError(
+                f"plugin {plugin}: agent {agent.name!r}: games must be a tuple of game ids "
+                f"like ('{agent.games if isinstance(agent.games, str) else 'ataxx'}',), not {agent.games!r}"
+            )
+        if not isinstance(agent.default_limit, Limit):
+            raise PluginError(f"plugin {plugin}: agent {agent.name!r}: default_limit must be a core.Limit")
         for other in self.agents:
             if other.name != agent.name:
                 continue
@@ -132,8 +180,52 @@ class Registry:
             raise PluginError(
                 f"plugin {plugin}: register_commands registered {type(command).__name__}, not a CommandDef"
             )
+        if not isinstance(command.name, str) or not _NAME.match(command.name):
+            raise PluginError(
+                f"plugin {plugin}: command name {command.name!r} must be lower-case letters, digits and '-'"
+            )
+        if command.name in core_command_names():
+            raise PluginError(f"plugin {plugin}: command {command.name!r} is one of the core's own commands")
+        if not callable(command.configure) or not callable(command.run):
+            raise PluginError(f"plugin {plugin}: command {command.name!r} needs callable configure and run")
         if command.name in self.commands:
             other = self.commands[command.name].plugin
             raise PluginError(f"plugin {plugin}: command {command.name!r} is already registered by {other}")
         command.plugin = plugin
         self.commands[command.name] = command
+
+
+def _check_game_parts(plugin: str, game: GameDef) -> None:
+    """Types of a GameDef's parts, checked at registration so a mistake names the plugin and the game
+    instead of failing later on screen."""
+    where = f"plugin {plugin}: game {game.id}"
+    if not isinstance(game.title, str):
+        raise PluginError(f"{where}: title must be a str")
+    for name in ("new_state", "parse_position"):
+        if not callable(getattr(game, name)):
+            raise PluginError(f"{where}: {name} must be a function, got {type(getattr(game, name)).__name__}")
+    for name in ("make_view", "evaluate", "seat_count", "seat_names", "perft"):
+        value = getattr(game, name)
+        if value is not None and not callable(value):
+            raise PluginError(f"{where}: {name} must be a function or None, got {type(value).__name__}")
+    if not isinstance(game.options, (tuple, list)):
+        raise PluginError(f"{where}: options must be a tuple of Option, got {type(game.options).__name__}")
+    keys: set[str] = set()
+    for opt in game.options:
+        if not isinstance(opt, Option):
+            raise PluginError(f"{where}: options must hold Option values, got {type(opt).__name__}")
+        if opt.kind not in ("choice", "bool", "int", "text"):
+            raise PluginError(
+                f"{where}: option {opt.key}: kind {opt.kind!r} is not choice, bool, int or text"
+            )
+        if opt.key in keys:
+            raise PluginError(f"{where}: option key {opt.key!r} is used twice")
+        keys.add(opt.key)
+        if opt.kind == "choice" and not opt.choices:
+            raise PluginError(f"{where}: option {opt.key}: a choice option needs choices")
+        try:
+            opt.validate(opt.default)
+        except GameError as exc:
+            raise PluginError(f"{where}: option {opt.key}: the default is not valid ({exc})") from None
+    if not isinstance(game.features, (set, frozenset)) or not all(isinstance(f, str) for f in game.features):
+        raise PluginError(f"{where}: features must be a frozenset of str")
