@@ -99,6 +99,17 @@ def test_pass_and_game_over():
     assert _bestmove(lines) == "0000"
 
 
+def test_repetition_alone_does_not_stop_the_engine():
+    shuffle = " ".join(["a7c7 g7e7 c7a7 e7g7"] * 2)
+    state = AtaxxState.start()
+    for text in shuffle.split():
+        state = state.play(state.parse_move(text))
+    assert state.outcome is not None  # the start position for the third time
+    lines = _talk(f"position startpos moves {shuffle}", "go depth 2")
+    assert any("searching on" in line for line in lines)
+    assert AtaxxState.start().parse_move(_bestmove(lines))
+
+
 @pytest.mark.parametrize(
     "command,fragment",
     [

@@ -329,7 +329,7 @@ class Engine:
     a few plies later) and is cleared by :meth:`clear`.
     """
 
-    def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 20) -> None:
+    def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 17) -> None:
         self.evaluate = make_evaluator(weights)
         self.material_only = weights is None
         #: How far the evaluation can rise above material (0 for material and threat only).
@@ -364,6 +364,8 @@ class Engine:
 
     def _check(self) -> None:
         self._next_check = self.nodes + CHECK_EVERY
+        if len(self.tt) > 2 * self.tt_size:
+            self.tt.clear()  # a long search: keep memory bounded (an entry is ~250 bytes)
         if self._deadline is not None and time.perf_counter() >= self._deadline:
             raise Aborted
         if self._node_limit is not None and self.nodes >= self._node_limit:

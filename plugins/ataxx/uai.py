@@ -182,13 +182,19 @@ class UaiEngine:
     def cmd_go(self, args: list[str]) -> None:
         self._idle("go")
         limit, infinite = self._limit(args)
-        if self.state.outcome is not None:
-            self.send(f"info string game over: {self.state.outcome.reason}")
-            self.send("bestmove 0000")
-            return
+        state = self.state
+        if state.outcome is not None:
+            # Tournament managers may not count repetitions: when only that ends the game
+            # here, play on from the bare position rather than answer with no move.
+            fresh = AtaxxState.from_fen(state.to_text())
+            if fresh.outcome is not None:
+                self.send(f"info string game over: {state.outcome.reason}")
+                self.send("bestmove 0000")
+                return
+            self.send(f"info string note: {state.outcome.reason}; searching on")
+            state = fresh
         self._stop.clear()
         self._infinite = infinite
-        state = self.state
         self._thread = threading.Thread(target=self._search, args=(state, limit, infinite), daemon=True)
         self._thread.start()
 
@@ -210,6 +216,9 @@ class UaiEngine:
                 i += 1
             elif word in ("movetime", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes"):
                 values[word] = _int(args, i + 1, word)
+                i += 2
+            elif word == "simulations":  # python-ataxx sends it with nodes, for MCTS engines
+                values.setdefault("nodes", _int(args, i + 1, word))
                 i += 2
             else:
                 raise UaiError(f"go: unknown parameter {word!r}")
