@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .board import BOARD, DOUBLE_OFFSETS, DOUBLES, SINGLES, SIZE, STRIDE, square_name
+from .board import BOARD, DOUBLE_OFFSETS, DOUBLES, SINGLES, square_name
 
 #: Score of a won game (minus the plies to reach it); everything above WIN - MAX_PLY is a win.
 WIN = 1_000_000
@@ -42,8 +42,6 @@ NULL_R = 2
 
 POS_JUMPS = tuple(off for off in DOUBLE_OFFSETS if off > 0)
 NEG_JUMPS = tuple(-off for off in DOUBLE_OFFSETS if off < 0)
-#: For every square, the bit of each square at king distance <= 2 (for the jump sources).
-_SQUARE_COUNT = SIZE * STRIDE
 
 
 class Aborted(Exception):
@@ -323,7 +321,7 @@ def make_move(own: int, opp: int, code: int) -> tuple[int, int]:
 
 
 class Engine:
-    """Iterative-deepening PVS with a transposition table, killers and history.
+    """Iterative-deepening PVS: transposition table, killers, null move, late move reductions.
 
     One engine serves one game at a time: its table survives between moves (positions recur
     a few plies later) and is cleared by :meth:`clear`.
@@ -331,7 +329,6 @@ class Engine:
 
     def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 17) -> None:
         self.evaluate = make_evaluator(weights)
-        self.material_only = weights is None
         #: How far the evaluation can rise above material (0 for material and threat only).
         self.margin = 0 if weights is None else weights.margin
         #: Late move reductions and null-move pruning (off for the material yardstick, a plain
@@ -390,7 +387,7 @@ class Engine:
     ) -> Result:
         """Search the position ``own`` (side to move) / ``opp`` with blockers ``gaps``.
 
-        Stops after ``max_depth`` plies, at ``seconds`` (checked every 1024 nodes), after
+        Stops after ``max_depth`` plies, at ``seconds`` (checked every ``CHECK_EVERY`` nodes and between iterations), after
         ``nodes`` or when ``stop()`` says so, and returns the best move of the deepest
         completed iteration (or a better root move the unfinished one already proved).
         ``seen`` holds earlier positions of the game as ``(own, opp)`` keys from the same
@@ -447,8 +444,11 @@ class Engine:
         elapsed = time.perf_counter() - start
         if best is None:
             # Not even depth 1 finished: the greedy choice, which is a legal move.
-            move = self._partial_best if self._partial_best is not None else order[0]
-            return Result(move, self._partial_score, 0, self.nodes, elapsed, [move])
+            if self._partial_best is not None:
+                move, score = self._partial_best, self._partial_score
+            else:
+                move, score = order[0], self.evaluate(own, opp, empty)
+            return Result(move, score, 0, self.nodes, elapsed, [move])
         if (
             self._partial_best is not None
             and self._partial_best != best.move
