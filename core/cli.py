@@ -167,11 +167,41 @@ def cmd_arena(args: argparse.Namespace, registry: Registry) -> int:
     return 0
 
 
+def cmd_saves(args: argparse.Namespace, registry: Registry) -> int:
+    """List saved and autosaved games (``--history``: finished games)."""
+    from core import saves
+
+    problems: list[str] = []
+    items = saves.list_history(problems) if args.history else saves.list_saves(problems)
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    if not items:
+        print("no finished games yet" if args.history else "no saved games")
+        return 0
+    rows = [("NAME", "GAME", "MOVES", "PLAYERS", "DATE")]
+    for item in items:
+        title = registry.games[item.game_id].title if item.game_id in registry.games else item.title
+        rows.append((item.label, title, str(item.moves), item.opponents, item.date_text))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    for r in rows:
+        print(
+            "  ".join(c.ljust(widths[i]) if i != 2 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
+        )
+    return 0
+
+
 def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
     from core.ui.app import StartRequest, run
 
     start = None
-    if args.game:
+    if getattr(args, "resume", None) is not None:
+        from core import saves
+
+        if args.game:
+            raise CliError("give either a game or --resume, not both")
+        name = None if args.resume == "" else args.resume
+        start = saves.load(saves.find(name).path, registry)  # SaveError is a GameError: one line
+    elif args.game:
         game, options = _game_and_options(args, registry)
         seats = game.seats(options)
         spec = args.players or ",".join(["human"] * seats)
@@ -241,7 +271,19 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--position", "-p", default=None)
     p.add_argument("--moves", "-m", nargs="*", default=[])
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="NAME",
+        help="resume a saved game (default: the latest autosave; see `saves`)",
+    )
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("saves", help="list saved and autosaved games (or --history: finished games)")
+    p.add_argument("--history", action="store_true", help="list finished games instead")
+    p.set_defaults(func=cmd_saves)
 
     for command in registry.commands.values():
         p = sub.add_parser(command.name, help=command.help)

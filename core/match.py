@@ -12,11 +12,15 @@ their texts and every state, so undo is just dropping the tail.
 ['b2']
 >>> m.undo(), m.move_texts()
 (1, [])
+>>> m.redo(), m.move_texts()
+(1, ['b2'])
 """
 
 from __future__ import annotations
 
 import random
+import time
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -128,6 +132,10 @@ class Match:
 
     ``states[0]`` is the start state and ``states[i + 1]`` the state after ``moves[i]``;
     ``texts[i]`` is ``moves[i]`` in the game's notation (taken before it was played).
+
+    Undone moves wait on a redo stack (one group per undo) until another move is played.
+    ``hints`` and ``undos`` count what the players used (solo records read them); ``id`` names
+    the match in saves and the history.
     """
 
     def __init__(
@@ -153,6 +161,12 @@ class Match:
         self.moves: list[Move] = []
         self.texts: list[str] = []
         self.states: list[GameState] = [start]
+        self.id = uuid.uuid4().hex[:16]
+        self.created = time.time()
+        self.hints = 0
+        self.undos = 0
+        #: Groups of undone moves, the latest undo last.
+        self._redo: list[list[Move]] = []
 
     # --- construction helpers -------------------------------------------------------------
 
@@ -236,6 +250,11 @@ class Match:
         Raises IllegalMoveError (from the game) for a move that is not legal; the match is
         unchanged then.
         """
+        after = self._play(move)
+        self._redo.clear()
+        return after
+
+    def _play(self, move: Move) -> GameState:
         before = self.state
         text = before.move_to_text(move)
         after = before.play(move)
@@ -245,11 +264,32 @@ class Match:
         return after
 
     @property
+    def features(self) -> frozenset[str]:
+        """The game's feature flags for these options: ``GameDef.features``, or what an optional
+        ``features_for(options)`` on the game returns (limits that depend on the options)."""
+        features_for = getattr(self.game, "features_for", None)
+        if callable(features_for):
+            try:
+                return frozenset(features_for(self.options))
+            except Exception:
+                pass
+        return frozenset(self.game.features)
+
+    @property
+    def undo_allowed(self) -> bool:
+        """False for games that declare the feature ``no-undo`` (undo, redo and forks are off)."""
+        return "no-undo" not in self.features
+
+    @property
     def can_undo(self) -> bool:
         return self._undo_count() > 0
 
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self.undo_allowed
+
     def _undo_count(self) -> int:
-        if not self.moves or "no-undo" in self.game.features:
+        if not self.moves or not self.undo_allowed:
             return 0
         if not self.human_seats:
             return 1
@@ -267,22 +307,62 @@ class Match:
         humans (AI against AI), one move.
         """
         count = self._undo_count()
-        for _ in range(count):
-            self._pop()
+        if count:
+            group = [self._pop() for _ in range(count)]
+            self._redo.append(group[::-1])
+            self.undos += 1
         return count
 
-    def _pop(self) -> None:
-        self.moves.pop()
+    def redo(self) -> int:
+        """Play again the moves the latest undo took back; returns how many (0: nothing to redo).
+
+        >>> from tests.ui_toygame import toy_game_def
+        >>> m = Match(toy_game_def(), players=["human", "easy"])
+        >>> for t in ("a1", "b1"): _ = m.play(m.state.parse_move(t))
+        >>> m.undo(), m.redo(), m.move_texts(), m.can_redo
+        (2, 2, ['a1', 'b1'], False)
+        """
+        if not self.can_redo:
+            return 0
+        group = self._redo.pop()
+        for i, move in enumerate(group):
+            try:
+                self._play(move)
+            except GameError:
+                # Cannot happen with immutable states; drop what no longer fits rather than fail.
+                del group[i:]
+                break
+        return len(group)
+
+    def fork(self, ply: int) -> int:
+        """Go back to the position after ``ply`` moves to play on from there ("resume from here").
+
+        The moves after it become one redo group. Returns how many moves were taken back.
+        """
+        if not self.undo_allowed or not 0 <= ply < len(self.moves):
+            return 0
+        count = len(self.moves) - ply
+        group = [self._pop() for _ in range(count)]
+        self._redo.append(group[::-1])
+        self.undos += 1
+        return count
+
+    def _pop(self) -> Move:
         self.texts.pop()
         self.states.pop()
+        return self.moves.pop()
 
-    def ai_request(self, seat: int | None = None, limit: Limit | None = None):
-        """The request for the AI worker to choose the move of ``seat`` (default: the seat to move)."""
+    def ai_request(self, seat: int | None = None, limit: Limit | None = None, agent: str | None = None):
+        """The request for the AI worker to choose the move of ``seat`` (default: the seat to move).
+
+        ``agent`` overrides the seat's player (hints ask the ``hard`` agent for a human's seat).
+        """
         if seat is None:
             seat = self.state.to_move
-        agent = self.players[seat]
-        if agent == HUMAN:
-            raise SetupError(f"seat {seat + 1} is played by a human")
+        if agent is None:
+            agent = self.players[seat]
+            if agent == HUMAN:
+                raise SetupError(f"seat {seat + 1} is played by a human")
         return _ai_request_class()(
             game_id=self.game.id,
             options=dict(self.options),
@@ -313,6 +393,10 @@ class Match:
             "position": self.start_position,
             "players": list(self.players),
             "moves": list(self.texts),
+            "id": self.id,
+            "created": self.created,
+            "hints": self.hints,
+            "undos": self.undos,
         }
 
     @classmethod
@@ -336,6 +420,12 @@ class Match:
             players=data.get("players"),
         )
         match.replay(data.get("moves") or [])
+        if isinstance(data.get("id"), str) and data["id"]:
+            match.id = data["id"]
+        for key in ("created", "hints", "undos"):
+            value = data.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+                setattr(match, key, type(getattr(match, key))(value))
         return match
 
     def __repr__(self) -> str:

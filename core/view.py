@@ -88,6 +88,11 @@ class BoardView:
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
 
+    def sound_for(self, before: GameState, move: Move, after: GameState) -> str | None:
+        """Which sound effect a move makes: ``"move"`` (the default), ``"capture"`` (captures,
+        flips, removals), ``"select"``, or None for silence. Views override it for their game."""
+        return "move"
+
     @property
     def animating(self) -> bool:
         """True while a move animation runs; the core waits for it before the next turn."""

@@ -94,6 +94,12 @@ def registry(tmp_path_factory):
     return make_registry(tmp_path_factory.mktemp("input_plugins"))
 
 
+@pytest.fixture(autouse=True)
+def private_data(tmp_path, monkeypatch):
+    """Saves, settings and statistics of each test in its own folder (no Continue from other tests)."""
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
+
+
 def test_pad_drives_the_menu(registry):
     app = App(registry, windowed=True, size=(1024, 768), worker=FakeWorker(registry))
     # Hot-plug of a device that is gone again must not crash.

@@ -16,6 +16,12 @@ def registry(tmp_path_factory):
     return make_registry(tmp_path_factory.mktemp("menu_plugins"))
 
 
+@pytest.fixture(autouse=True)
+def private_data(tmp_path, monkeypatch):
+    """Saves, settings and statistics of each test in its own folder (no Continue from other tests)."""
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def app(registry):
     app = App(registry, windowed=True, size=(1280, 720), worker=FakeWorker(registry))
@@ -42,7 +48,7 @@ def test_broken_plugin_not_selectable(app):
     menu = app.scenes.top
     assert menu.focus.focused.game.id == GAME_ID
     app.step(events=[key(pygame.K_DOWN)])
-    assert menu.focus.focused is menu.quit_button  # the broken card is skipped
+    assert menu.focus.focused is menu.buttons[0]  # the broken card is skipped
     broken = [c for c in menu.cards if not c.enabled][0]
     app.step(events=click(broken.rect.center))
     assert app.scenes.top is menu

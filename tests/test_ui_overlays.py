@@ -18,6 +18,12 @@ def registry(tmp_path_factory):
     return make_registry(tmp_path_factory.mktemp("overlay_plugins"))
 
 
+@pytest.fixture(autouse=True)
+def private_data(tmp_path, monkeypatch):
+    """Saves, settings and statistics of each test in its own folder (no Continue from other tests)."""
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def app(registry):
     app = App(registry, windowed=True, size=(1280, 720), worker=FakeWorker(registry))
@@ -45,7 +51,17 @@ def button(scene, k):
 def test_pause_entries_and_resume(app):
     play = start(app)
     p = pause(app)
-    assert [b.label for b in p.buttons] == ["Resume", "Undo move", "Restart", "Rules", "Back to menu", "Quit"]
+    assert [b.label for b in p.buttons] == [
+        "Resume",
+        "Undo move",
+        "Save game…",
+        "Load game…",
+        "Restart",
+        "Rules",
+        "Settings",
+        "Back to menu",
+        "Quit",
+    ]
     assert not button(p, "undo").enabled  # nothing played yet
     assert p.overlay and app.scenes.stack[-2] is play
     app.step(events=[key(pygame.K_ESCAPE)])
@@ -75,8 +91,8 @@ def test_pause_undo_and_restart(app):
     assert run_until(app, lambda: play.interactive)
     app.step(events=click(play.view.cell_center(4)))
     p = pause(app)
-    # Keyboard: down twice to Restart, Enter.
-    app.step(events=[key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    # Keyboard: down to Restart (after Undo, Save and Load), Enter.
+    app.step(events=[key(pygame.K_DOWN)] * 4 + [key(pygame.K_RETURN)])
     assert play.match.ply == 0 and app.scenes.top is play
 
 

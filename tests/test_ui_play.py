@@ -18,6 +18,12 @@ def registry(tmp_path_factory):
     return make_registry(tmp_path_factory.mktemp("play_plugins"))
 
 
+@pytest.fixture(autouse=True)
+def private_data(tmp_path, monkeypatch):
+    """Saves, settings and statistics of each test in its own folder (no Continue from other tests)."""
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def worker(registry):
     return FakeWorker(registry)
@@ -149,12 +155,24 @@ def test_stale_result_dropped_after_menu(app, registry):
     assert second.dropped_results == 1 and second.match.ply == 0
 
 
+def error_pause(app, text):
+    """A plugin failure pauses the game with the error shown; Esc goes back to the game."""
+    assert run_until(app, lambda: isinstance(app.scenes.top, PauseScene), frames=5)
+    pause = app.scenes.top
+    assert pause.error and text in pause.error and text in " ".join(pause.lines)
+    assert any(b.key == "save" for b in pause.buttons)
+    app.step(events=[key(pygame.K_ESCAPE)])
+    assert isinstance(app.scenes.top, PlayScene)
+    return pause
+
+
 def test_ai_error_shown_and_human_takes_over(app, registry):
     play = start(app, ["human", "hard"])
     play._worker = FakeWorker(registry, error="agent exploded")
     click_cell(app, play, 0)
     assert run_until(app, lambda: play.ai_error is not None)
     assert "agent exploded" in play.ai_error and not play.thinking
+    error_pause(app, "agent exploded")
     app.run_frames(5)
     assert not play.thinking  # it never sticks
     assert play.takeover_button in play._visible
@@ -169,6 +187,7 @@ def test_ai_error_retry_by_key(app, registry):
     play._worker = broken = FakeWorker(registry, error="boom")
     click_cell(app, play, 0)
     assert run_until(app, lambda: play.ai_error is not None)
+    error_pause(app, "boom")
     broken.error = None
     app.step(events=[key(pygame.K_r)])
     assert run_until(app, lambda: play.match.ply == 2)
@@ -235,11 +254,14 @@ def test_view_draw_exception_is_shown_not_raised(app):
     play.view.fail_draw = True
     app.run_frames(3)
     assert "cannot draw" in play.view_error
-    assert play.simple_button in play._visible
+    error_pause(app, "cannot draw")
+    app.run_frames(3)  # the same error does not pause the game again
+    assert app.scenes.top is play and play.simple_button in play._visible
     play.view.fail_draw = False
     play.view.fail_event = True
     app.step(events=click(play.view.cell_center(0)))
     assert "cannot read input" in play.view_error and play.match.ply == 0
+    error_pause(app, "cannot read input")
     app.step(events=click(play.simple_button.rect.center))
     assert isinstance(play.view, FallbackView) and play.view_error is None
     app.step(events=[key(pygame.K_RIGHT), key(pygame.K_RETURN)])

@@ -16,6 +16,12 @@ def registry(tmp_path_factory):
     return make_registry(tmp_path_factory.mktemp("setup_plugins"))
 
 
+@pytest.fixture(autouse=True)
+def private_data(tmp_path, monkeypatch):
+    """Saves, settings and statistics of each test in its own folder (no Continue from other tests)."""
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def setup(registry):
     app = App(registry, windowed=True, size=(1600, 900), worker=FakeWorker(registry))

@@ -1,17 +1,26 @@
 """The arcade window: display mode, the frame loop, global keys and the scene stack.
 
 ``run(registry)`` opens the window full-screen at the desktop resolution (F11 or Alt+Enter
-switch to a resizable window and back) and runs until the player quits. Everything is laid
-out from the live window size, so any resolution and aspect ratio works without scaling
-artefacts. Tests build an :class:`App` on the dummy video driver and drive it frame by frame
-with :meth:`App.step`, posting or passing synthetic events.
+switch to a resizable window and back; the settings remember the choice) and runs until the
+player quits. Everything is laid out from the live window size, so any resolution and aspect
+ratio works without scaling artefacts. F12 saves a screenshot. Tests build an :class:`App` on
+the dummy video driver and drive it frame by frame with :meth:`App.step`, posting or passing
+synthetic events.
+
+The app owns the player's :class:`core.settings.Settings` and the :class:`core.sound.Sound`.
+An exception escaping a screen never closes the arcade: it is printed, kept in
+:attr:`App.errors`, and the player is taken back to the menu with a one-line notice (the game
+itself was autosaved after its last move). ``strict=True`` (tests) re-raises instead.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import time
+import traceback
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -20,10 +29,12 @@ import pygame  # noqa: E402
 
 from core.game import GameError  # noqa: E402
 from core.match import Match, StartRequest  # noqa: E402
+from core.settings import Settings  # noqa: E402
+from core.sound import Sound  # noqa: E402
 from core.ui.input import InputTranslator  # noqa: E402
 from core.ui.scene import Scene, SceneManager  # noqa: E402
-from core.ui.theme import DEFAULT, Theme  # noqa: E402
-from core.ui.widgets import UI  # noqa: E402
+from core.ui.theme import COLORBLIND, DEFAULT, Theme  # noqa: E402
+from core.ui.widgets import SMALL, UI  # noqa: E402
 
 if TYPE_CHECKING:
     from core.registry import Registry
@@ -33,6 +44,19 @@ DEFAULT_WINDOW = (1280, 720)
 MIN_WINDOW = (480, 360)
 #: Longest frame step fed to the scenes: after a stall, animations jump instead of racing.
 MAX_DT = 0.1
+NOTICE_TIME = 3.5
+#: Events that count as the player doing something (they end the attract mode's wait).
+INPUT_EVENTS = frozenset(
+    {
+        pygame.KEYDOWN,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEWHEEL,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.JOYBUTTONDOWN,
+        pygame.JOYHATMOTION,
+        pygame.TEXTINPUT,
+    }
+)
 
 
 class App:
@@ -47,22 +71,35 @@ class App:
         self,
         registry: Registry,
         *,
-        windowed: bool = False,
+        windowed: bool | None = None,
         size: tuple[int, int] | None = None,
         start: Match | StartRequest | None = None,
         worker: Any = None,
         worker_factory: Callable[[], Any] | None = None,
-        theme: Theme = DEFAULT,
+        theme: Theme | None = None,
+        settings: Settings | None = None,
+        strict: bool = False,
     ) -> None:
         self.registry = registry
+        self.settings = settings if settings is not None else Settings.load()
+        #: Re-raise exceptions from screens instead of recovering (tests).
+        self.strict = strict
+        #: One line per exception a screen raised and the app recovered from.
+        self.errors: list[str] = []
+        self.notices: list[list[Any]] = []
+        #: Seconds since the player last pressed, clicked or moved a stick (the attract mode).
+        self.idle = 0.0
         pygame.display.init()
         pygame.font.init()
-        self.fullscreen = not windowed
+        self.fullscreen = self.settings.fullscreen if windowed is None else not windowed
         self.window_size = tuple(size) if size else DEFAULT_WINDOW
         self.screen = self._set_mode()
         pygame.display.set_caption("Tafel")
         pygame.key.set_repeat(350, 45)
-        self.ui = UI(theme)
+        self._fixed_theme = theme
+        self.ui = UI(theme or DEFAULT)
+        self.sound = Sound(self.settings)
+        self.apply_settings(save=False)
         self.ui.set_size(self.screen.get_size())
         self.scenes = SceneManager(self.screen.get_size())
         self.input = InputTranslator()
@@ -104,10 +141,54 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         """Switch between full screen and a window by re-creating the display (portable, unlike
-        ``toggle_fullscreen``)."""
+        ``toggle_fullscreen``); the settings remember it."""
         self.fullscreen = not self.fullscreen
         self.screen = self._set_mode()
         self.relayout()
+        if self.settings.fullscreen != self.fullscreen:
+            self.settings.fullscreen = self.fullscreen
+            self.settings.save()
+
+    def apply_settings(self, save: bool = True) -> None:
+        """Make the settings take effect (palette, scale, music, display mode) and store them."""
+        s = self.settings
+        self.ui.theme = self._fixed_theme or (COLORBLIND if s.colorblind else DEFAULT)
+        if abs(self.ui.user_scale - s.ui_scale) > 1e-9:
+            self.ui.user_scale = s.ui_scale
+            self.ui._text_cache.clear()
+        if s.fullscreen != self.fullscreen and save:
+            self.fullscreen = s.fullscreen
+            self.screen = self._set_mode()
+        if hasattr(self, "scenes"):
+            self.relayout()
+        self.sound.tick()
+        if save:
+            s.save()
+
+    def notify(self, text: str) -> None:
+        """A one-line notice at the bottom of the screen for a few seconds (any scene)."""
+        self.notices = [n for n in self.notices if n[0] != text][-2:]
+        self.notices.append([text, NOTICE_TIME])
+
+    def screenshot(self) -> Path | None:
+        """Save the screen as a PNG in the pictures (or data) folder; returns the path."""
+        from core.datadir import screenshot_dir
+
+        folder = screenshot_dir()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"tafel-{stamp}.png"
+            n = 1
+            while path.exists():
+                n += 1
+                path = folder / f"tafel-{stamp}-{n}.png"
+            pygame.image.save(self.screen, str(path))
+        except (OSError, pygame.error) as exc:
+            self.notify(f"Screenshot failed: {exc}")
+            return None
+        self.notify(f"Screenshot saved: {path}")
+        return path
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized to ``size`` (also usable by tests)."""
@@ -145,6 +226,19 @@ class App:
     def back_to_menu(self) -> None:
         self.scenes.pop_to(self.menu)
 
+    def resume_save(self, path: Path) -> Scene | None:
+        """Load a save file and play it; a save that cannot be used gives a notice (it was moved
+        aside) and returns None."""
+        from core.saves import SaveError, load
+
+        try:
+            match = load(path, self.registry)
+        except SaveError as exc:
+            self.notify(str(exc))
+            self.sound.play("invalid")
+            return None
+        return self.start_match(match)
+
     def get_worker(self) -> Any:
         """The shared AI worker, created on first use. Raises whatever starting it raises."""
         if self._worker is None:
@@ -162,7 +256,11 @@ class App:
 
     def close(self) -> None:
         """Stop the AI worker and leave the scenes (the display stays for the caller to quit)."""
-        self.scenes.clear()
+        try:
+            self.scenes.clear()
+        except Exception as exc:  # leaving must never fail
+            self._record(exc)
+        self.sound.close()
         if self._worker is not None:
             try:
                 self._worker.close()
@@ -185,12 +283,47 @@ class App:
             if event.key == pygame.K_F11 or alt_enter:
                 self.toggle_fullscreen()
                 return True
+            if event.key == pygame.K_F12:
+                self.draw()  # what the player sees, notices excluded
+                self.screenshot()
+                return True
         return False
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in INPUT_EVENTS or (
+            event.type in (pygame.MOUSEMOTION, pygame.CONTROLLERAXISMOTION) and _moved(event)
+        ):
+            self.idle = 0.0
         for e in self.input.translate(event):
             if not self.handle_global(e):
-                self.scenes.handle_event(e)
+                self._guarded(self.scenes.handle_event, e)
+
+    # --- recovering from errors in screens -----------------------------------------------------
+
+    def _record(self, exc: BaseException) -> str:
+        line = f"{type(exc).__name__}: {exc}".splitlines()[0]
+        self.errors.append(line)
+        print(f"tafel: a screen failed: {line}", file=sys.stderr)
+        traceback.print_exception(exc, file=sys.stderr)
+        return line
+
+    def _guarded(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self.strict:
+            return fn(*args)
+        try:
+            return fn(*args)
+        except Exception as exc:
+            top = self.scenes.top
+            line = self._record(exc)
+            if top is self.menu or top is None:
+                raise  # nothing left to fall back to
+            try:
+                self.scenes.pop_to(self.menu)
+            except Exception as inner:
+                self._record(inner)
+                self.scenes.stack[:] = [self.menu]
+            self.notify(f"Something went wrong and the screen was closed: {line}")
+            return None
 
     def step(self, dt: float = 1 / FPS, events: Iterable[pygame.event.Event] | None = None) -> bool:
         """One frame: events (``events`` or the queue), update by ``dt`` seconds, draw, flip.
@@ -208,11 +341,18 @@ class App:
         for event in self.input.update(dt):
             self.dispatch(event)
         self.time += dt
-        self.scenes.update(dt)
+        self.idle += dt
+        for notice in self.notices:
+            notice[1] -= dt
+        self.notices = [n for n in self.notices if n[1] > 0]
+        self._guarded(self.scenes.update, dt)
         if not self.scenes.stack:
             self.quit()
             return False
-        self.draw()
+        self.sound.tick()
+        self._guarded(self.draw)
+        self._draw_notices()
+        pygame.display.flip()
         self.frames += 1
         if self.frames == 1 and os.environ.get("TAFEL_REPORT_FIRST_FRAME"):
             # For bench/startup.py: the moment the first screen (the menu) is on the display.
@@ -220,9 +360,26 @@ class App:
         return self.running
 
     def draw(self) -> None:
+        """Draw the scenes (the caller flips the display)."""
         self.screen.fill(self.ui.theme.background)
         self.scenes.draw(self.screen)
-        pygame.display.flip()
+
+    def _draw_notices(self) -> None:
+        if not self.notices:
+            return
+        ui = self.ui
+        t = ui.theme
+        w, h = self.screen.get_size()
+        y = h - ui.px(64)
+        for text, _left, *_ in reversed(self.notices):
+            width = min(ui.text_width(text, SMALL) + ui.px(44), w - ui.px(40))
+            box = pygame.Rect(0, 0, width, ui.px(52))
+            box.midbottom = (w // 2, y)
+            ui.panel(self.screen, box, t.card, border=t.accent, radius=14)
+            ui.draw_text(
+                self.screen, text, box.center, SMALL, t.text, anchor="center", max_width=box.width - ui.px(28)
+            )
+            y = box.top - ui.px(10)
 
     def run_frames(self, count: int, dt: float = 1 / FPS) -> None:
         """Step ``count`` frames of ``dt`` seconds (tests)."""
@@ -238,22 +395,35 @@ class App:
         return self.exit_code
 
 
+def _moved(event: pygame.event.Event) -> bool:
+    """A real mouse or stick movement, not a jitter."""
+    if event.type == pygame.MOUSEMOTION:
+        rel = getattr(event, "rel", (0, 0))
+        return abs(rel[0]) + abs(rel[1]) > 3
+    return abs(getattr(event, "value", 0)) > 16000
+
+
 def run(
     registry: Registry,
     *,
     windowed: bool = False,
     size: tuple[int, int] | None = None,
-    start: StartRequest | None = None,
+    start: StartRequest | Match | None = None,
 ) -> int:
-    """Open the arcade and run it; returns the process exit code (2 for a bad start request)."""
+    """Open the arcade and run it; returns the process exit code (2 for a bad start request).
+
+    ``windowed`` forces a window; otherwise the settings choose.
+    """
     match = None
-    if start is not None:
+    if isinstance(start, Match):
+        match = start
+    elif start is not None:
         try:
             match = Match.from_request(registry, start)
         except GameError as exc:
             print(f"tafel: {exc}", file=sys.stderr)
             return 2
-    app = App(registry, windowed=windowed, size=size, start=match)
+    app = App(registry, windowed=True if windowed else None, size=size, start=match)
     try:
         return app.loop()
     finally:

@@ -1,4 +1,6 @@
-"""Game controllers as keyboard: D-pad/stick = arrow keys, A = Enter, B and Start = Escape.
+"""Game controllers as keyboard: D-pad/stick = arrow keys, A = Enter, B and Start = Escape,
+X = Ctrl+Z (undo), Y = Ctrl+Y (redo), Back/View = H (hint), shoulders = Page Up/Down (step
+through the move list), right stick click = Tab.
 
 Every screen and board view reads the keyboard, so turning pads into key events makes all of
 them playable with a controller, with no controller code anywhere else. Pads known to SDL's
@@ -25,12 +27,17 @@ REPEAT_INTERVAL = 0.11
 AXIS_PRESS = 0.55
 AXIS_RELEASE = 0.35
 
-BUTTON_KEYS = {
+UNDO = (pygame.K_z, pygame.KMOD_LCTRL)
+REDO = (pygame.K_y, pygame.KMOD_LCTRL)
+#: Controller buttons and the key each stands for: a key code, or (key, modifiers).
+BUTTON_KEYS: dict[int, int | tuple[int, int]] = {
     pygame.CONTROLLER_BUTTON_A: pygame.K_RETURN,
     pygame.CONTROLLER_BUTTON_B: pygame.K_ESCAPE,
     pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE,
-    pygame.CONTROLLER_BUTTON_BACK: pygame.K_ESCAPE,
-    pygame.CONTROLLER_BUTTON_X: pygame.K_SPACE,
+    pygame.CONTROLLER_BUTTON_BACK: pygame.K_h,
+    pygame.CONTROLLER_BUTTON_X: UNDO,
+    pygame.CONTROLLER_BUTTON_Y: REDO,
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: pygame.K_TAB,
     pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: pygame.K_DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_LEFT,
@@ -39,10 +46,14 @@ BUTTON_KEYS = {
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: pygame.K_PAGEDOWN,
 }
 #: Raw joysticks without a controller mapping: the usual first buttons.
-JOY_BUTTON_KEYS = {
+JOY_BUTTON_KEYS: dict[int, int | tuple[int, int]] = {
     0: pygame.K_RETURN,
     1: pygame.K_ESCAPE,
-    2: pygame.K_SPACE,
+    2: UNDO,
+    3: REDO,
+    4: pygame.K_PAGEUP,
+    5: pygame.K_PAGEDOWN,
+    6: pygame.K_h,
     7: pygame.K_ESCAPE,
     9: pygame.K_ESCAPE,
 }
@@ -50,10 +61,12 @@ DIRECTION_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 STICK_AXES = {pygame.CONTROLLER_AXIS_LEFTX: "x", pygame.CONTROLLER_AXIS_LEFTY: "y"}
 
 
-def key_event(key: int, down: bool = True) -> pygame.event.Event:
-    """A synthetic key event like the keyboard's (``synthetic`` marks where it came from)."""
+def key_event(key: int | tuple[int, int], down: bool = True) -> pygame.event.Event:
+    """A synthetic key event like the keyboard's (``synthetic`` marks where it came from);
+    ``key`` may be ``(key, modifiers)`` such as (K_z, KMOD_LCTRL)."""
     kind = pygame.KEYDOWN if down else pygame.KEYUP
-    return pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0, synthetic=True)
+    key, mod = key if isinstance(key, tuple) else (key, 0)
+    return pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0, synthetic=True)
 
 
 def _axis_keys(axis: str) -> tuple[int, int]:
@@ -115,12 +128,12 @@ class InputTranslator:
         self.joysticks.pop(instance_id, None)
         return out
 
-    def _press(self, source: tuple[int, str], key: int) -> list[pygame.event.Event]:
+    def _press(self, source: tuple[int, str], key: int | tuple[int, int]) -> list[pygame.event.Event]:
         if key in DIRECTION_KEYS:
             self._held[source] = (key, REPEAT_DELAY)
         return [key_event(key)]
 
-    def _release(self, source: tuple[int, str], key: int) -> list[pygame.event.Event]:
+    def _release(self, source: tuple[int, str], key: int | tuple[int, int]) -> list[pygame.event.Event]:
         held = self._held.get(source)
         if held is not None and held[0] == key:
             del self._held[source]

@@ -50,6 +50,8 @@ class UI:
 
     def __init__(self, theme: Theme = DEFAULT, fonts: Fonts | None = None, scale: float = 1.0) -> None:
         self.theme = theme
+        #: The player's "UI scale" setting, applied on top of the size-derived scale.
+        self.user_scale = 1.0
         self.fonts = fonts if fonts is not None else Fonts(scale)
         self.scale = scale
         self.fonts.scale = scale
@@ -62,7 +64,7 @@ class UI:
         """Scale from the window height, narrowed for portrait windows so text still fits across."""
         w, h = size
         self.size = (w, h)
-        self.scale = max(0.3, min(h / 1080, w / 1280))
+        self.scale = max(0.3, min(h / 1080, w / 1280)) * self.user_scale
         # Text shrinks a little slower than the layout below full HD, so small windows stay readable.
         self.fonts.scale = self.scale if self.scale >= 1 else self.scale**0.8
 

@@ -124,6 +124,7 @@ class DialogScene(Scene):
             bold=True,
             anchor="midtop",
             max_width=inner,
+            min_size=H1 * 2 // 3,
         )
         y = r.bottom + ui.px(12)
         y = self.draw_body(surface, x, y, inner)

@@ -1,14 +1,64 @@
-"""The main menu: every game found, plugins that failed to load (greyed, with their error), Quit."""
+"""The main menu: Continue (the last unfinished game), every game found, plugins that failed to
+load (greyed, with their error), and Saved games, History, Statistics, Settings, Quit.
+
+After ATTRACT_AFTER seconds without input the menu plays AI-against-AI demos of its games (the
+attract mode); any key, click or button returns to the menu.
+"""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pygame
 
+from core import saves
 from core.ui.scene import Scene
 from core.ui.scenes.dialog import ConfirmScene, draw_hints
-from core.ui.widgets import H2, SMALL, TINY, TITLE, Button, FocusList, is_back
+from core.ui.widgets import BODY, H2, SMALL, TINY, TITLE, Button, FocusList, is_back
+
+#: Seconds of no input on the menu before the demos start.
+ATTRACT_AFTER = 60.0
+
+
+class ContinueCard:
+    """The Continue entry: the newest autosave, with its game, moves and opponents."""
+
+    def __init__(self, info: saves.SaveInfo) -> None:
+        self.info = info
+        self.enabled = True
+        self.key = "continue"
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hovered = False
+        self.focused = False
+
+    def draw(self, surface: pygame.Surface, ui) -> None:
+        t = ui.theme
+        fill = t.button_primary if not self.hovered else tuple(min(255, c + 24) for c in t.button_primary)
+        ui.panel(surface, self.rect, fill, radius=16)
+        if self.focused:
+            ui.focus_ring(surface, self.rect, 16)
+        pad = ui.px(28)
+        info = self.info
+        moves = f"{info.moves} move{'s' if info.moves != 1 else ''}"
+        left = ui.draw_text(
+            surface,
+            "Continue",
+            (self.rect.x + pad, self.rect.centery),
+            H2,
+            t.button_primary_text,
+            bold=True,
+            anchor="midleft",
+        )
+        ui.draw_text(
+            surface,
+            f"{info.title} · {moves} · {info.opponents} · {info.date_text}",
+            (left.right + ui.px(24), self.rect.centery),
+            BODY,
+            t.button_primary_text,
+            anchor="midleft",
+            max_width=self.rect.right - pad - left.right - ui.px(24),
+        )
 
 
 class GameCard:
@@ -91,22 +141,64 @@ class MenuScene(Scene):
         reg = app.registry
         games = sorted(reg.games.values(), key=lambda g: g.title.lower())
         self.cards = [GameCard(game=g) for g in games] + [GameCard(broken=b) for b in reg.broken]
+        self.saves_button = Button("Saved games", self.open_saves, key="saves")
+        self.history_button = Button("History", self.open_history, key="history")
+        self.stats_button = Button("Statistics", self.open_stats, key="stats")
+        self.settings_button = Button("Settings", self.open_settings, key="settings")
         self.quit_button = Button("Quit", self.app.quit, key="quit")
-        self.focus = FocusList(self.cards + [self.quit_button])
+        self.buttons = [
+            self.saves_button,
+            self.history_button,
+            self.stats_button,
+            self.settings_button,
+            self.quit_button,
+        ]
+        self.continue_card: ContinueCard | None = None
+        self.focus = FocusList(self.cards + self.buttons)
         self.scroll = 0
         self.list_rect = pygame.Rect(0, 0, 1, 1)
         self._base: list[int] = []
         self.content_h = 0
+        self.size = (1, 1)
+        self.demo_games = [g for g in games if g.make_view is not None]
+        self.demo_index = random.randrange(len(self.demo_games)) if self.demo_games else 0
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Look for an autosave to offer as Continue (entering the menu and coming back to it)."""
+        problems: list[str] = []
+        try:
+            latest = saves.latest_autosave(problems)
+        except OSError:
+            latest = None
+        for problem in problems:
+            self.app.notify(problem)
+        had = self.continue_card is not None
+        self.continue_card = ContinueCard(latest) if latest is not None else None
+        items = ([self.continue_card] if self.continue_card else []) + self.cards + self.buttons
+        self.focus.set_items(items, keep=had)
+        if self.continue_card is not None and not had:
+            self.focus.focus("continue")
+        if self.size != (1, 1):
+            self.layout(self.size)
+
+    def resume(self) -> None:
+        self.app.idle = 0.0
+        self.refresh()
 
     # --- layout -----------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
         ui = self.ui
         w, h = size
         margin = ui.px(48)
         width = min(w - 2 * margin, ui.px(1120))
         self.title_y = ui.px(40)
         top = self.title_y + ui.line_height(TITLE, True) + ui.px(100)
+        if self.continue_card is not None:
+            self.continue_card.rect = pygame.Rect((w - width) // 2, top, width, ui.px(96))
+            top += ui.px(96) + ui.px(22)
         bh = ui.px(66)
         bottom = h - ui.px(64) - bh - ui.px(24)
         self.list_rect = pygame.Rect((w - width) // 2, top, width, max(ui.px(120), bottom - top))
@@ -114,8 +206,13 @@ class MenuScene(Scene):
         self._base = [i * (card_h + gap) for i in range(len(self.cards))]
         self.card_h = card_h
         self.content_h = len(self.cards) * (card_h + gap) - gap if self.cards else 0
-        self.quit_button.rect = pygame.Rect(0, 0, min(width, ui.px(360)), bh)
-        self.quit_button.rect.midtop = (w // 2, self.list_rect.bottom + ui.px(24))
+        row_w = min(w - 2 * margin, ui.px(1400))
+        bgap = ui.px(14)
+        bw = (row_w - (len(self.buttons) - 1) * bgap) // len(self.buttons)
+        x = (w - row_w) // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, self.list_rect.bottom + ui.px(24), bw, bh)
+            x += bw + bgap
         self._clamp_scroll()
         self._place()
 
@@ -148,6 +245,65 @@ class MenuScene(Scene):
 
         self.app.push(SetupScene(self.app, card.game))
 
+    def open_saves(self) -> None:
+        from core.ui.scenes.savelist import SavesScene
+
+        self.app.push(SavesScene(self.app))
+
+    def open_history(self) -> None:
+        from core.ui.scenes.savelist import HistoryScene
+
+        self.app.push(HistoryScene(self.app))
+
+    def open_stats(self) -> None:
+        from core.ui.scenes.statistics import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
+    def open_settings(self) -> None:
+        from core.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def continue_game(self) -> None:
+        if self.continue_card is not None:
+            if self.app.resume_save(self.continue_card.info.path) is None:
+                self.refresh()
+
+    # --- attract mode -------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.is_top and self.app.idle >= ATTRACT_AFTER and self.demo_games:
+            self.start_demo()
+
+    def start_demo(self, replace: Any = None) -> Any:
+        """An AI-against-AI game of the next game (easy level) in demo mode; returns its scene."""
+        from core.match import Match
+        from core.ui.scenes.play import PlayScene
+
+        for _ in range(len(self.demo_games)):
+            game = self.demo_games[self.demo_index % len(self.demo_games)]
+            self.demo_index += 1
+            try:
+                options = game.resolve_options()
+                players = ["easy"] * game.seats(options)
+                match = Match(game, options, players=players)
+            except Exception:
+                continue  # a game that cannot start is skipped
+            scene = PlayScene(self.app, match, mode="demo")
+            if replace is not None and replace in self.app.scenes:
+                self.app.scenes.replace(scene)
+            else:
+                self.app.scenes.pop_to(self)
+                self.app.push(scene)
+            return scene
+        self.app.idle = 0.0
+        return None
+
+    def next_demo(self, current: Any) -> None:
+        """The demo ``current`` ended: the next game, unless the player is back."""
+        self.start_demo(replace=current)
+
     def confirm_quit(self) -> None:
         self.app.push(
             ConfirmScene(
@@ -167,19 +323,32 @@ class MenuScene(Scene):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             pos = event.pos
             # Cards scrolled out of the list area cannot be clicked.
-            if not self.list_rect.collidepoint(pos) and not self.quit_button.rect.collidepoint(pos):
+            outside = [b.rect for b in self.buttons] + (
+                [self.continue_card.rect] if self.continue_card else []
+            )
+            if not self.list_rect.collidepoint(pos) and not any(r.collidepoint(pos) for r in outside):
                 for item in self.focus.items:
                     item.hovered = False
                 return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            # Left/right walk the row of buttons at the bottom (and the list, as up/down do).
+            self.focus.move(1 if event.key == pygame.K_RIGHT else -1)
+            self._ensure_visible()
+            return True
         item = self.focus.handle_event(event)
         if event.type == pygame.KEYDOWN:
             self._ensure_visible()
         if item is None:
             return event.type == pygame.KEYDOWN
+        self.app.sound.play("select")
         if item is self.quit_button:
             self.app.quit()
+        elif item is self.continue_card:
+            self.continue_game()
         elif isinstance(item, GameCard) and item.enabled:
             self.open(item)
+        elif isinstance(item, Button):
+            item.activate()
         return True
 
     # --- drawing ----------------------------------------------------------------------------
@@ -216,5 +385,8 @@ class MenuScene(Scene):
                 card.draw(surface, ui)
         surface.set_clip(clip)
         ui.scrollbar(surface, self.list_rect.move(ui.px(20), 0), self.scroll, self.content_h)
-        self.quit_button.draw(surface, ui)
-        draw_hints(surface, ui, "↑↓ choose · Enter play · Esc quit · F11 full screen")
+        if self.continue_card is not None:
+            self.continue_card.draw(surface, ui)
+        for b in self.buttons:
+            b.draw(surface, ui)
+        draw_hints(surface, ui, "↑↓ choose · Enter play · Esc quit · F11 full screen · F12 screenshot")

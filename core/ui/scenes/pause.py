@@ -1,30 +1,56 @@
-"""The pause menu over a running game (Esc): Resume, Undo, Restart, Rules, Back to menu, Quit."""
+"""The pause menu over a running game (Esc): Resume, Undo, Save, Load, Restart, Rules, Settings,
+Back to menu, Quit. When a game plugin failed, the same card shows the error with the ways out
+(play the AI's seat yourself, retry, the simple board) and Save game."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from core.ui.scenes.dialog import DialogScene
+from core.ui.scenes.dialog import ConfirmScene, DialogScene
 from core.ui.widgets import Button
 
 
 class PauseScene(DialogScene):
     """Esc or Resume goes back to the game."""
 
-    def __init__(self, app: Any, play: Any) -> None:
+    def __init__(self, app: Any, play: Any, error: str | None = None) -> None:
         self.play = play
+        self.error = error
         match = play.match
-        buttons = [
-            Button("Resume", self.resume_game, kind="primary", key="resume"),
-            Button("Undo move", self.undo, key="undo", enabled=match.can_undo),
-            Button("Restart", self.restart, key="restart"),
-            Button("Rules", self.rules, key="rules", enabled=bool(match.game.rules.strip())),
-            Button("Back to menu", self.menu, key="menu"),
-            Button("Quit", self.quit, kind="danger", key="quit"),
-        ]
-        moves = len(match.texts)
-        line = f"{match.game.title} · {moves} move{'s' if moves != 1 else ''} played"
-        super().__init__(app, "Paused", [line], buttons, on_back=self.resume_game)
+        resume = Button("Resume", self.resume_game, kind="primary", key="resume")
+        save = Button("Save game…", self.save, key="save")
+        menu = Button("Back to menu", self.menu, key="menu")
+        quit_ = Button("Quit", self.quit, kind="danger", key="quit")
+        if error:
+            buttons = []
+            if play.ai_error and not play.rules_error:
+                buttons += [
+                    Button("Play it myself", self.take_over, kind="primary", key="takeover"),
+                    Button("Retry the AI", self.retry, key="retry"),
+                ]
+                resume.kind = "normal"
+            elif play.view_error and not play.rules_error and not _is_fallback(play.view):
+                buttons.append(Button("Simple board", self.simple, kind="primary", key="simple"))
+                resume.kind = "normal"
+            buttons += [resume, save, menu, quit_]
+            lines = [error, "The game is saved: you can keep it, and Continue in the menu resumes it."]
+            title = "A game plugin failed"
+        else:
+            buttons = [
+                resume,
+                Button("Undo move", self.undo, key="undo", enabled=match.can_undo),
+                save,
+                Button("Load game…", self.load, key="load"),
+                Button("Restart", self.restart, key="restart"),
+                Button("Rules", self.rules, key="rules", enabled=bool(match.game.rules.strip())),
+                Button("Settings", self.settings, key="settings"),
+                menu,
+                quit_,
+            ]
+            moves = len(match.texts)
+            lines = [f"{match.game.title} · {moves} move{'s' if moves != 1 else ''} played"]
+            title = "Paused"
+        super().__init__(app, title, lines, buttons, on_back=self.resume_game)
 
     def resume_game(self) -> None:
         self.close()
@@ -33,17 +59,66 @@ class PauseScene(DialogScene):
         self.close()
         self.play.undo()
 
+    def take_over(self) -> None:
+        self.close()
+        self.play.take_over()
+
+    def retry(self) -> None:
+        self.close()
+        self.play.retry_ai()
+
+    def simple(self) -> None:
+        self.close()
+        self.play.use_fallback_view()
+
     def restart(self) -> None:
         self.close()
         self.play.restart()
+
+    def save(self) -> None:
+        from core.ui.scenes.savelist import SaveNameScene
+
+        self.app.push(SaveNameScene(self.app, self.play.match))
+
+    def load(self) -> None:
+        from core.ui.scenes.savelist import SavesScene
+
+        self.app.push(SavesScene(self.app))
 
     def rules(self) -> None:
         from core.ui.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.play.match.game))
 
+    def settings(self) -> None:
+        from core.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _leave(self, then: Any, title: str) -> None:
+        over = self.play.match.state.is_over
+        if not getattr(self.app.settings, "confirm_leave", False) or over or self.play.mode != "play":
+            then()
+            return
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                title,
+                "Your game is saved: Continue in the main menu resumes it.",
+                then,
+                yes="Leave",
+                no="Stay",
+            )
+        )
+
     def menu(self) -> None:
-        self.app.back_to_menu()
+        self._leave(self.app.back_to_menu, "Leave this game?")
 
     def quit(self) -> None:
-        self.app.quit()
+        self._leave(self.app.quit, "Quit Tafel?")
+
+
+def _is_fallback(view: Any) -> bool:
+    from core.ui.scenes.play import FallbackView
+
+    return isinstance(view, FallbackView)

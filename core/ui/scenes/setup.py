@@ -131,8 +131,9 @@ class SetupScene(Scene):
             )
         n = self.seat_count()
         choices = self.agent_choices()
+        default_ai = getattr(getattr(self.app, "settings", None), "ai_level", "medium")
         while len(self.players) < n:
-            self.players.append(HUMAN if not self.players else "medium")
+            self.players.append(HUMAN if not self.players else default_ai)
         del self.players[n:]
         names = self.seat_names(n)
         self.first_seat_row = len(rows)
@@ -460,68 +461,76 @@ class SetupScene(Scene):
         )
 
     def _draw_row(self, surface: pygame.Surface, row: Row) -> None:
-        ui = self.ui
-        t = ui.theme
-        fill = t.button_hover if row.hovered or row.focused else t.card
-        pygame.draw.rect(surface, fill, row.rect, border_radius=ui.px(12))
-        if row.focused:
-            ui.focus_ring(surface, row.rect, 12)
-        x = row.rect.x + ui.px(22)
-        if row.swatch is not None:
-            rad = ui.px(13)
-            pygame.draw.circle(surface, row.swatch, (x + rad, row.rect.centery), rad)
-            x += 2 * rad + ui.px(16)
+        editing = self.edit_text if self.editing is row else None
+        draw_row(self.ui, surface, row, edit_text=editing, time=self.app.time)
+
+
+def draw_row(
+    ui: Any, surface: pygame.Surface, row: Row, *, edit_text: str | None = None, time: float = 0.0
+) -> None:
+    """A setup-style row: label (with a seat swatch), value between ‹ › arrows, or a text field
+    being typed into when ``edit_text`` is given."""
+    t = ui.theme
+    fill = t.button_hover if row.hovered or row.focused else t.card
+    pygame.draw.rect(surface, fill, row.rect, border_radius=ui.px(12))
+    if row.focused:
+        ui.focus_ring(surface, row.rect, 12)
+    x = row.rect.x + ui.px(22)
+    if row.swatch is not None:
+        rad = ui.px(13)
+        pygame.draw.circle(surface, row.swatch, (x + rad, row.rect.centery), rad)
+        x += 2 * rad + ui.px(16)
+    ui.draw_text(
+        surface,
+        row.label,
+        (x, row.rect.centery),
+        BODY,
+        t.text,
+        anchor="midleft",
+        max_width=row.left.x - x - ui.px(16),
+    )
+    editing = edit_text is not None
+    if editing:
+        box = row.left.union(row.right)
+        pygame.draw.rect(surface, t.background, box, border_radius=ui.px(10))
+        pygame.draw.rect(surface, t.focus, box, ui.px(2), border_radius=ui.px(10))
+        caret = "|" if int(time * 2) % 2 == 0 else " "
         ui.draw_text(
             surface,
-            row.label,
-            (x, row.rect.centery),
+            edit_text + caret,
+            (box.centerx, box.centery),
             BODY,
             t.text,
-            anchor="midleft",
-            max_width=row.left.x - x - ui.px(16),
-        )
-        editing = self.editing is row
-        if editing:
-            box = row.left.union(row.right)
-            pygame.draw.rect(surface, t.background, box, border_radius=ui.px(10))
-            pygame.draw.rect(surface, t.focus, box, ui.px(2), border_radius=ui.px(10))
-            caret = "|" if int(self.app.time * 2) % 2 == 0 else " "
-            ui.draw_text(
-                surface,
-                self.edit_text + caret,
-                (box.centerx, box.centery),
-                BODY,
-                t.text,
-                anchor="center",
-                max_width=box.width - ui.px(20),
-            )
-            return
-        color = t.accent if row.focused else t.text
-        if row.arrows:
-            for rect, direction in ((row.left, -1), (row.right, 1)):
-                pygame.draw.rect(surface, t.button, rect, border_radius=ui.px(10))
-                # A small triangle pointing left or right.
-                cx, cy, r = rect.centerx, rect.centery, ui.px(8)
-                points = [
-                    (cx + direction * r, cy),
-                    (cx - direction * r // 2, cy - r),
-                    (cx - direction * r // 2, cy + r),
-                ]
-                pygame.draw.polygon(surface, t.accent if row.focused else t.text_dim, points)
-            value_rect = row.value
-        else:
-            value_rect = row.left.union(row.right)
-            pygame.draw.rect(surface, t.background, value_rect, border_radius=ui.px(10))
-        text = row.get()
-        if not text and row.editable is not None:
-            text, color = "(press Enter to type)", t.text_dim
-        ui.draw_text(
-            surface,
-            text,
-            value_rect.center,
-            BODY,
-            color,
-            bold=bool(row.get()),
             anchor="center",
-            max_width=value_rect.width - ui.px(12),
+            max_width=box.width - ui.px(20),
         )
+        return
+    color = t.accent if row.focused else t.text
+    if row.arrows:
+        for rect, direction in ((row.left, -1), (row.right, 1)):
+            pygame.draw.rect(surface, t.button, rect, border_radius=ui.px(10))
+            # A small triangle pointing left or right.
+            cx, cy, r = rect.centerx, rect.centery, ui.px(8)
+            points = [
+                (cx + direction * r, cy),
+                (cx - direction * r // 2, cy - r),
+                (cx - direction * r // 2, cy + r),
+            ]
+            pygame.draw.polygon(surface, t.accent if row.focused else t.text_dim, points)
+        value_rect = row.value
+    else:
+        value_rect = row.left.union(row.right)
+        pygame.draw.rect(surface, t.background, value_rect, border_radius=ui.px(10))
+    text = row.get()
+    if not text and row.editable is not None:
+        text, color = "(press Enter to type)", t.text_dim
+    ui.draw_text(
+        surface,
+        text,
+        value_rect.center,
+        BODY,
+        color,
+        bold=bool(row.get()),
+        anchor="center",
+        max_width=value_rect.width - ui.px(12),
+    )

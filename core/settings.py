@@ -1,0 +1,164 @@
+"""The player's settings, kept between runs in ``settings.json`` in the data folder.
+
+A missing, damaged or partly wrong file never stops the arcade: unknown keys are ignored and
+bad values fall back to their defaults, one by one.
+
+>>> s = Settings.from_dict({"mute": True, "ui_scale": "huge", "anim_speed": 0.5})
+>>> s.mute, s.ui_scale, s.anim_speed
+(True, 1.0, 0.5)
+>>> Settings().think_factor
+1.0
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from core.ai.base import LEVELS
+from core.datadir import atomic_write, data_dir
+
+FILE_NAME = "settings.json"
+
+#: Allowed values of the settings with a fixed list, with labels for the settings screen.
+CHOICES: dict[str, tuple[tuple[Any, str], ...]] = {
+    "ui_scale": ((0.8, "80 %"), (0.9, "90 %"), (1.0, "100 %"), (1.15, "115 %"), (1.3, "130 %")),
+    "anim_speed": ((0.0, "Off"), (0.5, "Fast"), (1.0, "Normal"), (1.6, "Slow")),
+    "ai_level": tuple((level, level.capitalize()) for level in LEVELS),
+    "think_factor": ((0.5, "Half"), (1.0, "Level default"), (2.0, "Double"), (4.0, "Four times")),
+}
+VOLUME_STEPS = tuple(i / 10 for i in range(11))
+
+
+@dataclass
+class Settings:
+    """Every setting with its default."""
+
+    fullscreen: bool = True
+    #: Multiplies the size of everything on screen (text, buttons, panels).
+    ui_scale: float = 1.0
+    music_volume: float = 0.5
+    effects_volume: float = 0.8
+    mute: bool = False
+    #: Multiplier for animation durations (``ViewContext.anim_speed``): 0 turns animations off.
+    anim_speed: float = 1.0
+    colorblind: bool = False
+    #: The level new AI seats get in the setup screen.
+    ai_level: str = "medium"
+    #: Multiplies each AI level's own think time.
+    think_factor: float = 1.0
+    show_legal: bool = True
+    show_last: bool = True
+    #: Ask before "Back to menu" and "Quit" in a running game (off by default: games autosave).
+    confirm_leave: bool = False
+
+    # --- reading and writing --------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Settings from parsed JSON; anything missing or wrong keeps its default."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = _valid(f.name, data[f.name], getattr(settings, f.name))
+            setattr(settings, f.name, value)
+        return settings
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        path = path or settings_path()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls()
+        except (OSError, ValueError) as exc:
+            print(f"tafel: settings file {path} unreadable ({exc}); using defaults", file=sys.stderr)
+            return cls()
+        return cls.from_dict(data)
+
+    def save(self, path: Path | None = None) -> bool:
+        """Write the settings; False (and a line on stderr) when the disk refuses."""
+        path = path or settings_path()
+        try:
+            atomic_write(path, json.dumps(self.to_dict(), indent=2, sort_keys=True) + "\n")
+        except OSError as exc:
+            print(f"tafel: could not save settings to {path}: {exc}", file=sys.stderr)
+            return False
+        return True
+
+    # --- derived ---------------------------------------------------------------------------------
+
+    @property
+    def effects_gain(self) -> float:
+        return 0.0 if self.mute else self.effects_volume
+
+    @property
+    def music_gain(self) -> float:
+        return 0.0 if self.mute else self.music_volume
+
+
+def _valid(name: str, value: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else default
+    if name in CHOICES:
+        for choice, _label in CHOICES[name]:
+            if value == choice and type(value) is not bool:
+                return choice
+        return default
+    if name.endswith("_volume"):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return round(min(1.0, max(0.0, float(value))), 2)
+        return default
+    return value if type(value) is type(default) else default
+
+
+def settings_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def label_of(name: str, value: Any) -> str:
+    """How the settings screen shows ``value`` of setting ``name``.
+
+    >>> label_of("anim_speed", 0.0), label_of("effects_volume", 0.8), label_of("mute", True)
+    ('Off', '80 %', 'on')
+    """
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    for choice, label in CHOICES.get(name, ()):
+        if choice == value:
+            return label
+    if name.endswith("_volume"):
+        return f"{round(value * 100)} %"
+    return str(value)
+
+
+def step(name: str, value: Any, delta: int) -> Any:
+    """The next (``delta`` 1) or previous (-1) value of a setting, wrapping round.
+
+    >>> step("anim_speed", 1.0, 1), step("effects_volume", 1.0, 1), step("mute", False, 1)
+    (1.6, 0.0, True)
+    """
+    if isinstance(value, bool):
+        return not value
+    if name in CHOICES:
+        values = [v for v, _ in CHOICES[name]]
+    elif name.endswith("_volume"):
+        values = list(VOLUME_STEPS)
+    else:
+        return value
+    if value in values:
+        i = values.index(value)
+    elif isinstance(value, (int, float)):
+        i = min(range(len(values)), key=lambda k: abs(values[k] - value))
+    else:
+        i = 0
+    return values[(i + delta) % len(values)]

@@ -1,0 +1,258 @@
+"""A full-screen list with columns (saved games, history, statistics): arrows or the wheel scroll,
+Enter or a click opens a row, Esc or the Back button goes back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from core.ui.scene import Scene
+from core.ui.scenes.dialog import draw_hints
+from core.ui.widgets import BODY, H1, SMALL, TINY, Button, FocusList, is_back
+
+
+class ListRow:
+    """One line of the list: its column texts and what it stands for."""
+
+    def __init__(self, key: str, columns: Sequence[str], payload: Any = None, *, dim: bool = False) -> None:
+        self.key = key
+        self.columns = list(columns)
+        self.payload = payload
+        self.dim = dim
+        self.enabled = True
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hovered = False
+        self.focused = False
+
+
+class ListScene(Scene):
+    """Subclasses fill :meth:`rows` and :meth:`open`; ``columns`` are (header, share of the width)."""
+
+    title = "List"
+    columns: Sequence[tuple[str, float]] = (("Name", 1.0),)
+    empty_text = "Nothing here yet."
+    hints = "↑↓ choose · Enter open · Esc back"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.items: list[ListRow] = []
+        self.messages: list[str] = []
+        self.scroll = 0
+        self.back_button = Button("Back", self.back, key="back")
+        self.extra_buttons: list[Button] = []
+        self.focus = FocusList([])
+        self.card = pygame.Rect(0, 0, 1, 1)
+        self.list_rect = pygame.Rect(0, 0, 1, 1)
+        self.size = (1, 1)
+        self.refresh()
+
+    # --- model ------------------------------------------------------------------------------
+
+    def rows(self) -> list[ListRow]:
+        return []
+
+    def open(self, row: ListRow) -> None:
+        """Enter or a click on ``row``."""
+
+    def refresh(self) -> None:
+        """Rebuild the rows (after a delete, or coming back to the screen)."""
+        self.items = self.rows()
+        self.focus.set_items([*self.items, *self.extra_buttons, self.back_button])
+        if self.size != (1, 1):
+            self.layout(self.size)
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def back(self) -> None:
+        if self.manager is not None:
+            self.manager.remove(self)
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        ui = self.ui
+        w, h = size
+        margin = ui.px(40)
+        width = min(w - 2 * margin, ui.px(1500))
+        self.card = pygame.Rect((w - width) // 2, margin, width, h - 2 * margin - ui.px(30))
+        self.pad = pad = ui.px(40)
+        inner = width - 2 * pad
+        top = self.card.y + pad + ui.line_height(H1, True) + ui.px(14) + ui.line_height(TINY, True) + ui.px(8)
+        bh = ui.px(64)
+        buttons = [*self.extra_buttons, self.back_button]
+        bw = min(ui.px(300), (inner - (len(buttons) - 1) * ui.px(20)) // len(buttons))
+        total = len(buttons) * bw + (len(buttons) - 1) * ui.px(20)
+        x = self.card.centerx - total // 2
+        by = self.card.bottom - pad - bh
+        for b in buttons:
+            b.rect = pygame.Rect(x, by, bw, bh)
+            x += bw + ui.px(20)
+        msg_h = len(self.messages[:3]) * ui.line_height(SMALL)
+        self.list_rect = pygame.Rect(self.card.x + pad, top, inner, by - ui.px(16) - msg_h - top)
+        self.row_h = ui.px(58)
+        self.gap = ui.px(6)
+        self.content_h = len(self.items) * (self.row_h + self.gap)
+        self._clamp()
+        self._place()
+
+    def _clamp(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.content_h - self.list_rect.height))
+
+    def _place(self) -> None:
+        for i, row in enumerate(self.items):
+            row.rect = pygame.Rect(
+                self.list_rect.x,
+                self.list_rect.y + i * (self.row_h + self.gap) - self.scroll,
+                self.list_rect.width - self.ui.px(16),
+                self.row_h,
+            )
+
+    def _ensure_visible(self) -> None:
+        item = self.focus.focused
+        if item not in self.items:
+            return
+        i = self.items.index(item)
+        top = i * (self.row_h + self.gap)
+        if top < self.scroll:
+            self.scroll = top
+        elif top + self.row_h > self.scroll + self.list_rect.height:
+            self.scroll = top + self.row_h - self.list_rect.height
+        self._clamp()
+        self._place()
+
+    # --- input ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if is_back(event):
+            self.back()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y * self.ui.px(70)
+            self._clamp()
+            self._place()
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            inside = self.list_rect.collidepoint(event.pos)
+            if not inside and not any(
+                b.rect.collidepoint(event.pos) for b in self.focus.items[len(self.items) :]
+            ):
+                return event.type == pygame.MOUSEBUTTONDOWN
+            if not inside:
+                for row in self.items:
+                    row.hovered = False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            focused = self.focus.focused
+            if focused not in self.items:
+                self.focus.move(1 if event.key == pygame.K_RIGHT else -1)
+            return True
+        item = self.focus.handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            self._ensure_visible()
+        if item is None:
+            return event.type == pygame.KEYDOWN
+        self.app.sound.play("select")
+        if isinstance(item, ListRow):
+            self.open(item)
+        else:
+            item.activate()
+        return True
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        t = ui.theme
+        ui.panel(surface, self.card, t.panel, border=t.panel_edge, radius=24)
+        x, y = self.card.x + self.pad, self.card.y + self.pad
+        inner = self.card.width - 2 * self.pad
+        r = ui.draw_text(surface, self.title, (x, y), H1, t.text, bold=True, max_width=inner)
+        y = r.bottom + ui.px(14)
+        xs = self._column_xs(self.list_rect.x + ui.px(20), self.list_rect.width - ui.px(56))
+        for (header, _), cx in zip(self.columns, xs, strict=False):
+            ui.draw_text(surface, header.upper(), (cx, y), TINY, t.accent, bold=True)
+        clip = surface.get_clip()
+        surface.set_clip(self.list_rect.inflate(ui.px(12), ui.px(8)))
+        if not self.items:
+            ui.draw_text(
+                surface,
+                self.empty_text,
+                (self.list_rect.centerx, self.list_rect.y + ui.px(30)),
+                BODY,
+                t.text_dim,
+                anchor="midtop",
+                max_width=self.list_rect.width,
+            )
+        for row in self.items:
+            if row.rect.bottom >= self.list_rect.top and row.rect.top <= self.list_rect.bottom:
+                self._draw_row(surface, row, xs)
+        surface.set_clip(clip)
+        ui.scrollbar(surface, self.list_rect, self.scroll, self.content_h)
+        my = self.back_button.rect.y - ui.px(12)
+        for message in reversed(self.messages[:3]):
+            r = ui.draw_text(
+                surface,
+                message,
+                (self.card.centerx, my),
+                SMALL,
+                t.danger,
+                anchor="midbottom",
+                max_width=inner,
+            )
+            my = r.top
+        for b in [*self.extra_buttons, self.back_button]:
+            b.draw(surface, ui)
+        draw_hints(surface, ui, self.hints)
+
+    def _column_xs(self, x0: int, width: int) -> list[int]:
+        total = sum(share for _, share in self.columns) or 1.0
+        xs, x = [], x0
+        for _, share in self.columns:
+            xs.append(x)
+            x += int(width * share / total)
+        return xs
+
+    def _draw_row(self, surface: pygame.Surface, row: ListRow, xs: list[int]) -> None:
+        ui = self.ui
+        t = ui.theme
+        fill = t.button_hover if row.hovered or row.focused else t.card
+        pygame.draw.rect(surface, fill, row.rect, border_radius=ui.px(12))
+        if row.focused:
+            ui.focus_ring(surface, row.rect, 12)
+        ends = [*xs[1:], row.rect.right - ui.px(10)]
+        for i, (text, cx) in enumerate(zip(row.columns, xs, strict=False)):
+            color = t.text_dim if row.dim or i > 0 else t.text
+            ui.draw_text(
+                surface,
+                text,
+                (cx, row.rect.centery),
+                BODY if i == 0 else SMALL,
+                color,
+                bold=i == 0,
+                anchor="midleft",
+                max_width=max(ui.px(20), ends[i] - cx - ui.px(16)),
+            )
+
+
+def action_dialog(
+    app: Any, title: str, lines: Sequence[str], actions: Sequence[tuple[str, Callable[[], Any], str]]
+) -> Scene:
+    """A small card with a button per (label, action, kind) and Cancel; each button closes it first."""
+    from core.ui.scenes.dialog import DialogScene
+
+    dialog: DialogScene
+
+    def wrap(fn: Callable[[], Any]) -> Callable[[], Any]:
+        def run() -> None:
+            dialog.close()
+            fn()
+
+        return run
+
+    buttons = [Button(label, wrap(fn), kind=kind, key=label.lower()) for label, fn, kind in actions]
+    buttons.append(Button("Cancel", lambda: dialog.close(), key="cancel"))
+    dialog = DialogScene(app, title, lines, buttons)
+    return dialog

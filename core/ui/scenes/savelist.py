@@ -1,0 +1,205 @@
+"""Saved games and the history of finished games: the lists, naming a save, opening a replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from core import saves
+from core.match import HUMAN
+from core.ui.scenes.dialog import ConfirmScene, DialogScene
+from core.ui.scenes.lists import ListRow, ListScene, action_dialog
+from core.ui.widgets import BODY, Button
+
+
+def result_text(info: saves.SaveInfo) -> str:
+    """'Won', 'Lost', 'Draw' for the people who played, else who won.
+
+    >>> from pathlib import Path
+    >>> i = saves.SaveInfo(Path("x"), "history", "", "g", "G", 9, None, ["human", "hard"],
+    ...                    {"winners": [1], "rewards": [0, 1], "reason": "no moves"})
+    >>> result_text(i)
+    'Lost · no moves'
+    """
+    result = info.result or {}
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
+    reason = str(result.get("reason") or "")
+    humans = [i for i, p in enumerate(info.players) if p == HUMAN]
+    if len(info.players) > 1 and not winners:
+        word = "Draw"
+    elif humans and (len(humans) < len(info.players) or len(info.players) == 1):
+        word = "Won" if any(w in humans for w in winners) else "Lost"
+    else:
+        word = "Seat " + " & ".join(str(w + 1) for w in winners) + " won"
+    return f"{word} · {reason}" if reason else word
+
+
+class SavesScene(ListScene):
+    """Autosaves and named saves; a row opens Resume / Delete."""
+
+    title = "Saved games"
+    columns = (("Name", 2.2), ("Game", 1.3), ("Moves", 0.7), ("Players", 1.4), ("Saved", 1.4))
+    empty_text = "No saved games yet: games save themselves after every move."
+
+    def rows(self) -> list[ListRow]:
+        problems: list[str] = []
+        out = []
+        for info in saves.list_saves(problems):
+            name = f"Autosave · {info.title}" if info.kind == saves.AUTOSAVE else info.name
+            out.append(
+                ListRow(
+                    str(info.path),
+                    [name, info.title, str(info.moves), info.opponents, info.date_text],
+                    info,
+                )
+            )
+        self.messages = problems
+        return out
+
+    def open(self, row: ListRow) -> None:
+        info: saves.SaveInfo = row.payload
+        lines = [f"{info.title} · {info.moves} moves · {info.opponents}", f"Saved {info.date_text}"]
+        self.app.push(
+            action_dialog(
+                self.app,
+                row.columns[0],
+                lines,
+                [
+                    ("Resume", lambda: self.app.resume_save(info.path), "primary"),
+                    ("Delete", lambda: self.delete(info), "danger"),
+                ],
+            )
+        )
+
+    def delete(self, info: saves.SaveInfo) -> None:
+        def really() -> None:
+            saves.delete(info.path)
+            self.refresh()
+
+        self.app.push(ConfirmScene(self.app, "Delete this save?", info.name, really, yes="Delete", no="Keep"))
+
+
+class HistoryScene(ListScene):
+    """Finished games, newest first; a row opens Watch replay / Delete."""
+
+    title = "History"
+    columns = (("Game", 1.3), ("Result", 2.4), ("Players", 1.4), ("Moves", 0.6), ("Played", 1.3))
+    empty_text = "Finished games appear here, to watch again."
+
+    def rows(self) -> list[ListRow]:
+        problems: list[str] = []
+        out = [
+            ListRow(
+                str(info.path),
+                [info.title, result_text(info), info.opponents, str(info.moves), info.date_text],
+                info,
+            )
+            for info in saves.list_history(problems)
+        ]
+        self.messages = problems
+        return out
+
+    def open(self, row: ListRow) -> None:
+        info: saves.SaveInfo = row.payload
+        self.app.push(
+            action_dialog(
+                self.app,
+                info.title,
+                [result_text(info), f"{info.opponents} · {info.moves} moves · {info.date_text}"],
+                [
+                    ("Watch replay", lambda: self.replay(info), "primary"),
+                    ("Delete", lambda: self.delete(info), "danger"),
+                ],
+            )
+        )
+
+    def replay(self, info: saves.SaveInfo) -> None:
+        from core.ui.scenes.play import PlayScene
+
+        try:
+            match = saves.load(info.path, self.app.registry)
+        except saves.SaveError as exc:
+            self.app.notify(str(exc))
+            self.refresh()
+            return
+        self.app.push(PlayScene(self.app, match, mode="replay"))
+
+    def delete(self, info: saves.SaveInfo) -> None:
+        def really() -> None:
+            saves.delete(info.path)
+            self.refresh()
+
+        self.app.push(
+            ConfirmScene(self.app, "Delete this game?", info.title, really, yes="Delete", no="Keep")
+        )
+
+
+class SaveNameScene(DialogScene):
+    """Type a name (or keep the suggested one) and press Enter to save the game."""
+
+    def __init__(self, app: Any, match: Any) -> None:
+        self.match = match
+        self.name = saves.default_name(match)
+        buttons = [
+            Button("Save", self.save, kind="primary", key="save"),
+            Button("Cancel", self.cancel, key="cancel"),
+        ]
+        super().__init__(
+            app, "Save game", ["Name of the save:"], buttons, hints="Type a name · Enter save · Esc cancel"
+        )
+        self.field = pygame.Rect(0, 0, 1, 1)
+
+    def enter(self) -> None:
+        pygame.key.start_text_input()
+
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def body_height(self, width: int) -> int:
+        return super().body_height(width) + self.ui.px(80)
+
+    def draw_body(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        ui = self.ui
+        t = ui.theme
+        y = super().draw_body(surface, x, y, width) + ui.px(10)
+        self.field = pygame.Rect(x, y, width, ui.px(60))
+        pygame.draw.rect(surface, t.background, self.field, border_radius=ui.px(10))
+        pygame.draw.rect(surface, t.focus, self.field, ui.px(2), border_radius=ui.px(10))
+        caret = "|" if int(self.app.time * 2) % 2 == 0 else " "
+        ui.draw_text(
+            surface,
+            self.name + caret,
+            (self.field.x + ui.px(14), self.field.centery),
+            BODY,
+            t.text,
+            anchor="midleft",
+            max_width=self.field.width - ui.px(28),
+        )
+        return self.field.bottom
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            if len(self.name) < 60:
+                self.name += "".join(ch for ch in event.text if ch.isprintable())
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.name = self.name[:-1]
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            return True  # typed as text (TEXTINPUT), not a button press
+        return super().handle_event(event)
+
+    def save(self) -> None:
+        name = " ".join(self.name.split()) or saves.default_name(self.match)
+        try:
+            path = saves.save_named(self.match, name)
+        except OSError as exc:
+            self.app.notify(f"Could not save: {exc}")
+            self.app.sound.play("invalid")
+            return
+        self.close()
+        self.app.notify(f"Saved as “{name}” ({path.name})")
+
+    def cancel(self) -> None:
+        self.close()

@@ -1,0 +1,74 @@
+"""Statistics: wins, draws and losses per game and opponent level."""
+
+from __future__ import annotations
+
+from core import stats
+from core.ui.scenes.lists import ListRow, ListScene
+from core.ui.widgets import Button
+
+
+def _rate(line: stats.Line) -> str:
+    decided = line.win + line.draw + line.loss
+    if not decided:
+        return "–"
+    return f"{round(100 * (line.win + 0.5 * line.draw) / decided)} %"
+
+
+class StatsScene(ListScene):
+    title = "Statistics"
+    columns = (
+        ("Game", 1.6),
+        ("Opponent", 1.4),
+        ("Wins", 0.6),
+        ("Draws", 0.6),
+        ("Losses", 0.6),
+        ("Games", 0.6),
+        ("Score", 0.7),
+    )
+    empty_text = "Finish a game against the AI (or solo) to see your results here."
+    hints = "↑↓ scroll · Esc back"
+
+    def __init__(self, app) -> None:
+        self.reset_button = Button("Reset", self.confirm_reset, key="reset", kind="danger")
+        super().__init__(app)
+        self.extra_buttons = [self.reset_button]
+        self.refresh()
+
+    def rows(self) -> list[ListRow]:
+        data = stats.Stats.load()
+        registry = self.app.registry
+        out = []
+        order = {"easy": 0, "medium": 1, "hard": 2, stats.SOLO: -1, stats.HOT_SEAT: 9}
+        for game_id in sorted(
+            data.lines, key=lambda g: registry.games[g].title if g in registry.games else g
+        ):
+            title = registry.games[game_id].title if game_id in registry.games else game_id
+            for opponent in sorted(data.lines[game_id], key=lambda o: (order.get(o, 5), o)):
+                line = data.lines[game_id][opponent]
+                label = opponent if opponent in (stats.SOLO, stats.HOT_SEAT) else f"AI {opponent}"
+                out.append(
+                    ListRow(
+                        f"{game_id}:{opponent}",
+                        [
+                            title,
+                            label,
+                            str(line.win),
+                            str(line.draw),
+                            str(line.loss),
+                            str(line.games),
+                            _rate(line),
+                        ],
+                    )
+                )
+        return out
+
+    def confirm_reset(self) -> None:
+        from core.ui.scenes.dialog import ConfirmScene
+
+        def really() -> None:
+            stats.Stats().save()
+            self.refresh()
+
+        self.app.push(
+            ConfirmScene(self.app, "Reset statistics?", "Every count goes back to zero.", really, yes="Reset")
+        )
