@@ -31,6 +31,7 @@ import math
 from dataclasses import dataclass
 
 import pygame
+
 from core.game import GameDef, GameState, Move, Options
 from core.view import BoardView, ViewContext
 
