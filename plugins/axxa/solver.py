@@ -243,6 +243,7 @@ W_DUE_UNDER = 4.0
 W_NEXT_TOP = 2.0
 W_NEXT_PAIR = 6.0
 W_TIGHT = 6.0
+W_DOOMED = 80.0
 W_THREAT = 30.0
 W_THREATS = 5.0
 
@@ -368,8 +369,17 @@ def position_value(w: World, seat: int) -> float:
         value += W_NEXT_TOP * min(3, mn.bit_count())
         if _pair(mn):
             value += W_NEXT_PAIR
-    for n in range(due, 7) if w.solo else range(1, 7):
-        if w.in_play(n) == STACK:
+    if w.solo:
+        for n in range(due + 1, 7):
+            left = w.in_play(n)
+            if left < STACK:
+                # A later number can no longer be completed: the puzzle is lost, though the
+                # triplets before it still count for the result.
+                value -= W_DOOMED
+                break
+            if left == STACK:
+                value -= W_TIGHT
+        if w.in_play(due) == STACK:
             value -= W_TIGHT
     return value
 
@@ -504,12 +514,12 @@ def heuristic(state: AxxaState, seat: int) -> float:
 
 # --- the agent ----------------------------------------------------------------------------------
 
-#: Per level: rollout turns after the candidate's own turn, policy noise, and the first sample
-#: count of the successive halving.
+#: Per level: static samples (every legal move is scored on these deals one turn ahead), how
+#: many of the best moves go on to the deep stage, rollout turns there, and rollout noise.
 LEVELS = {
-    "easy": {"turns": 0, "noise": 30.0, "samples": 2},
-    "medium": {"turns": 1, "noise": 2.0, "samples": 3},
-    "hard": {"turns": 2, "noise": 1.0, "samples": 4},
+    "easy": {"static": 2, "keep": 0, "turns": 0, "noise": 0.0},
+    "medium": {"static": 6, "keep": 4, "turns": 1, "noise": 1.0},
+    "hard": {"static": 8, "keep": 6, "turns": 2, "noise": 1.0},
 }
 DEFAULT_TIME = {"easy": 0.05, "medium": 0.3, "hard": 1.0}
 
@@ -561,15 +571,24 @@ def _assign(dst: World, src: World) -> None:
 
 
 class AxxaSolver(Agent):
-    """Samples the face-down pieces and scores each legal move by greedy look-ahead; see the module
-    docstring. ``level`` is easy, medium or hard (look-ahead depth and sample counts)."""
+    """Samples the face-down pieces and scores each legal move by look-ahead; see the module
+    docstring. ``level`` is easy, medium or hard.
 
-    def __init__(self, level: str = "hard") -> None:
+    The search runs in two stages on deals sampled from the view (the same deals for every
+    move, so differences between moves are not luck of the draw):
+
+    1. static: every legal move, finished into a whole turn, scored by the evaluation;
+    2. deep: the ``keep`` best moves are scored again by greedy rollouts of ``turns`` more
+       turns, on fresh deals, halving the field now and then, until the time (or ``nodes``,
+       a cap on sampled deals) runs out.
+    """
+
+    def __init__(self, level: str = "hard", **params: float) -> None:
         super().__init__()
         if level not in LEVELS:
-            raise ValueError(f"unknown solver level {level!r}")
+            raise ValueError(f"unknown solver level {level!r} (easy, medium, hard)")
         self.level = level
-        self.params = LEVELS[level]
+        self.params = dict(LEVELS[level], **params)
 
     def choose(
         self, state: AxxaState, limit: Limit, rng: random.Random, stop: StopCheck | None = None
@@ -586,49 +605,73 @@ class AxxaSolver(Agent):
         deadline = start + budget
         max_samples = limit.nodes
         seat = state.to_move
-        turns = self.params["turns"] if limit.depth is None else max(0, limit.depth - 1)
-        noise = self.params["noise"]
-        # Static pre-ordering on the view, so halving keeps the sensible moves when time is short.
-        totals = {m: 0.0 for m in moves}
-        counts = {m: 0 for m in moves}
-        alive = list(moves)
-        per_round = self.params["samples"]
+        moved = state.moved
+        params = self.params
+        turns = int(params["turns"]) if limit.depth is None else max(0, limit.depth - 1)
+        noise = float(params["noise"])
         samples = 0
+
+        def spent() -> bool:
+            if max_samples is not None and samples >= max_samples:
+                return True
+            if stop is not None and stop():
+                return True
+            return time.perf_counter() >= deadline
+
+        # Stage 1: every move, one turn deep, on the same few sampled deals.
+        static = {m: 0.0 for m in moves}
         rounds = 0
-        while True:
-            for _ in range(per_round):
-                world_state = view.determinize(rng)
-                base = World.from_state(world_state)
+        for _ in range(max(1, int(params["static"]))):
+            base = World.from_state(view.determinize(rng))
+            for move in moves:
+                w = base.copy()
+                _continue(w, move, moved)
+                static[move] += _value(w, seat)
+            samples += 1
+            rounds += 1
+            if spent():
+                break
+        ranked = sorted(moves, key=lambda m: (-static[m], moves.index(m)))
+        best = ranked[0]
+        keep = int(params["keep"])
+        deep_samples = 0
+        if keep >= 2 and turns > 0 and not spent():
+            # Stage 2: the best few, rolled out further, on fresh deals; halve now and then.
+            alive = ranked[:keep]
+            total = {m: 0.0 for m in alive}
+            count = {m: 0 for m in alive}
+            next_cut = 4
+            while not spent():
+                base = World.from_state(view.determinize(rng))
                 for move in alive:
                     w = base.copy()
-                    _continue(w, move, state.moved)
-                    value = rollout(w, seat, turns, rng, noise)
-                    totals[move] += value
-                    counts[move] += 1
+                    _continue(w, move, moved)
+                    total[move] += rollout(w, seat, turns, rng, noise)
+                    count[move] += 1
                 samples += 1
-                if stop is not None and stop():
-                    break
-                if time.perf_counter() >= deadline or (max_samples is not None and samples >= max_samples):
-                    break
-            rounds += 1
-            out_of_time = time.perf_counter() >= deadline or (
-                max_samples is not None and samples >= max_samples
-            )
-            if out_of_time or (stop is not None and stop()) or len(alive) == 1:
-                break
-            # Successive halving: keep the better half (at least two) and sample them more.
-            alive.sort(key=lambda m: totals[m] / counts[m], reverse=True)
-            alive = alive[: max(2, (len(alive) + 1) // 2)] if len(alive) > 2 else alive
-            per_round = min(per_round * 2, 64)
-        best = max(alive, key=lambda m: (totals[m] / counts[m] if counts[m] else -1.0, -moves.index(m)))
+                deep_samples += 1
+                if deep_samples >= next_cut and len(alive) > 2:
+                    alive.sort(key=lambda m: -total[m] / count[m])
+                    alive = alive[: max(2, len(alive) // 2)]
+                    next_cut = deep_samples * 2
+            if deep_samples:
+                best = max(alive, key=lambda m: (total[m] / max(1, count[m]), static[m]))
         self.info = {
             "samples": samples,
-            "rounds": rounds,
-            "candidates": len(alive),
-            "value": round(totals[best] / counts[best], 3) if counts[best] else None,
+            "static_samples": rounds,
+            "deep_samples": deep_samples,
+            "moves": len(moves),
             "time": round(time.perf_counter() - start, 3),
         }
         return best
+
+
+def _value(w: World, seat: int) -> float:
+    """A whole turn's result in [0, 1] for ``seat``: the reward if the game ended, else the
+    squashed evaluation."""
+    if w.finished():
+        return w.rewards()[seat]
+    return _squash(position_value(w, seat), w)
 
 
 __all__ = ["AxxaSolver", "World", "heuristic", "position_value"]

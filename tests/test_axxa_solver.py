@@ -1,0 +1,141 @@
+"""The AxxA solver: legal moves from the view only, its fast simulation agrees with the rules,
+registration as agents, and a few plays it must find."""
+
+import random
+
+import pytest
+
+from core import Limit
+from plugins.axxa import GAME
+from plugins.axxa.board import CELLS, cell_of
+from plugins.axxa.rules import MOVE, PAY, TAKE, AxxaState, Rules
+from plugins.axxa.solver import AxxaSolver, World, finish_turn, heuristic, resolve
+from tests.test_axxa_rules import play, position
+
+
+def world_key(w: World) -> tuple:
+    return (tuple(w.st), tuple(w.tops[1:7]), w.occ, tuple(w.scores), w.seat, tuple(w.paid), w.total)
+
+
+def test_simulation_agrees_with_the_rules():
+    """Every stack move (and the payment the policy picks) gives the same position in the fast
+    World as in AxxaState, along random games."""
+    rng = random.Random(7)
+    for seed in (1, 2, 3):
+        state = AxxaState.deal(seed)
+        while state.outcome is None and state.phase == MOVE:
+            base = World.from_state(state)
+            for move in state.legal_moves():
+                after = state.play(move)
+                w = base.copy()
+                w.shift(*move.cells)
+                removed = resolve(w)
+                if after.phase == TAKE:
+                    continue  # the rules ask; the simulation chooses on its own
+                assert removed == after.triplets - state.triplets
+                if after.phase == PAY:
+                    cell = next(c for c in CELLS if after.stacks[c])
+                    after = after.play(after.parse_move(f"pay:{'abcdefg'[cell % 7]}{cell // 7 + 1}"))
+                    w.pay(cell)
+                w.end_turn()
+                assert world_key(w) == world_key(World.from_state(after))
+                assert w.finished() == (after.outcome is not None)
+            move = rng.choice(state.legal_moves())
+            state = state.play(move)
+            if state.phase == PAY:
+                state = state.play(rng.choice(state.legal_moves()))
+            elif state.phase == TAKE:
+                state = state.play(state.legal_moves()[0])
+
+
+def test_finish_turn_pays_with_a_spare_piece():
+    # After the 1s are gone, a leftover 1 is free to pay with; the solver's policy takes it.
+    s = position({"b2": "1", "c2": "[2]5", "e5": "[22]3", "g4": "6", "c7": "2"}, scores=(1,))
+    w = World.from_state(s)
+    ones = w.paid[1]
+    w.shift(cell_of("g4"), cell_of("a4"))
+    finish_turn(w, resolve(w))
+    assert w.paid[1] == ones + 1 and not w.st[cell_of("b2")]
+
+
+def test_solver_takes_a_sure_triplet():
+    stacks = {"b2": "[22]1", "c2": "[33]1", "c4": "1", "g4": "[44]6", "e7": "[55]2", "d7": "[36]4", "g3": "[65]6"}
+    s = position(stacks)
+    for level in ("easy", "medium", "hard"):
+        move = AxxaSolver(level).choose(s.view_for(0), Limit(nodes=4), random.Random(1))
+        assert s.move_to_text(move) == "c4-c3", level
+
+
+def test_solver_pays_with_a_removed_number_rather_than_a_needed_one():
+    # The 1s are done, so the 1 on b2 is free to pay with; the 3 on e5 is the last spare-less 3.
+    stacks = {
+        "b2": "1",
+        "c2": "[2]5",
+        "e5": "[22]3",
+        "g4": "6",
+        "c7": "2",
+        "d7": "[33]4",
+        "e7": "[44]5",
+        "a3": "[56]6",
+        "g3": "[6]5",
+    }
+    s = play(position(stacks, scores=(1,)), "g4-a4")
+    assert s.phase == PAY
+    move = AxxaSolver("hard").choose(s.view_for(0), Limit(nodes=6), random.Random(2))
+    assert s.move_to_text(move) == "pay:b2"
+
+
+def test_solver_sees_only_the_view():
+    """Two deals that look the same get the same answer: hidden pieces cannot leak in."""
+    s = AxxaState.deal(21)
+    other = s.determinize(random.Random(99))
+    assert other != s and other.view_for(0) == s.view_for(0)
+    a = AxxaSolver("medium").choose(s, Limit(nodes=5), random.Random(3))
+    b = AxxaSolver("medium").choose(other.view_for(0), Limit(nodes=5), random.Random(3))
+    assert a == b and a in s.legal_moves()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"rotation": "choice"}, {"triplets": "straight"}, {"mode": "competitive", "players": 3}],
+)
+def test_solver_plays_legal_moves_to_the_end(options):
+    opts = GAME.resolve_options(options)
+    state = GAME.new_state(opts, 5)
+    agents = [AxxaSolver("easy") for _ in range(state.players)]
+    rng = random.Random(5)
+    while state.outcome is None:
+        view = state.view_for(state.to_move)
+        move = agents[state.to_move].choose(view, Limit(nodes=2), rng)
+        assert move in view.legal_moves()
+        state = state.play(move)
+    assert state.outcome.reason
+
+
+def test_solver_is_registered_for_axxa(registry):
+    names = {a.name for a in registry.agents_for("axxa")}
+    assert {"easy", "medium", "hard", "axxa-solver"} <= names
+    for name in ("easy", "hard", "axxa-solver"):
+        agent_def = registry.agent(name, "axxa")
+        assert agent_def.games == ("axxa",)
+        assert isinstance(agent_def.factory(registry.game("axxa")), AxxaSolver)
+    assert "axxa-solver" not in {a.name for a in registry.agents_for("ataxx")}
+
+
+def test_heuristic_bounds_and_order():
+    s = AxxaState.deal(3)
+    assert -1.0 <= heuristic(s, 0) <= 1.0
+    assert -1.0 <= heuristic(s.view_for(0), 0) <= 1.0
+    # Same board; one more triplet removed is better, a later number made impossible is worse.
+    stacks = {"b2": "[22]1", "c2": "[33]1", "c4": "1", "g4": "[44]6", "e7": "[55]2", "d7": "[36]4", "g3": "[65]6"}
+    base = position(stacks)
+    doomed = position({**stacks, "d7": "[16]4"})
+    assert heuristic(doomed, 0) < heuristic(base, 0)
+    ahead = position({**stacks, "b2": "[22]3", "c2": "[33]2", "c4": "2"}, scores=(1,))
+    assert heuristic(ahead, 0) > heuristic(base, 0)
+
+
+def test_competitive_heuristic_prefers_the_leader():
+    lead = position({"b2": "[33]3", "g4": "[44]4", "c7": "[55]5"}, scores=(2, 0), rules=Rules(players=2))
+    assert lead.outcome is None
+    assert heuristic(lead, 0) > 0 > heuristic(lead, 1)
