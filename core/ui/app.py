@@ -92,6 +92,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.fullscreen = self.settings.fullscreen if windowed is None else not windowed
+        # The full-screen setting as last applied: a window forced by --windowed (or tests) stays
+        # until the player changes the setting itself.
+        self._fullscreen_setting = self.settings.fullscreen
         self.window_size = tuple(size) if size else DEFAULT_WINDOW
         self.screen = self._set_mode()
         pygame.display.set_caption("Tafel")
@@ -146,7 +149,7 @@ class App:
         self.screen = self._set_mode()
         self.relayout()
         if self.settings.fullscreen != self.fullscreen:
-            self.settings.fullscreen = self.fullscreen
+            self.settings.fullscreen = self._fullscreen_setting = self.fullscreen
             self.settings.save()
 
     def apply_settings(self, save: bool = True) -> None:
@@ -156,9 +159,11 @@ class App:
         if abs(self.ui.user_scale - s.ui_scale) > 1e-9:
             self.ui.user_scale = s.ui_scale
             self.ui._text_cache.clear()
-        if s.fullscreen != self.fullscreen and save:
-            self.fullscreen = s.fullscreen
-            self.screen = self._set_mode()
+        if s.fullscreen != self._fullscreen_setting:
+            self._fullscreen_setting = s.fullscreen
+            if s.fullscreen != self.fullscreen:
+                self.fullscreen = s.fullscreen
+                self.screen = self._set_mode()
         if hasattr(self, "scenes"):
             self.relayout()
         self.sound.tick()
