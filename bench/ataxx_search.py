@@ -11,8 +11,10 @@ The search stops early when the next iteration clearly cannot finish in time, as
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,14 +39,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="hard")
     args = parser.parse_args(argv)
     print(f"Ataxx search, level {args.level}, {args.seconds:g} s per position (fresh table each)")
+    print(
+        f"  (load average {os.getloadavg()[0]:.1f}; cpu = this process's CPU time, robust to a busy machine)"
+    )
     for name, fen in POSITIONS:
         state = AtaxxState.from_fen(fen)
         ai = AtaxxSearch(args.level)
+        cpu = time.process_time()
         move = ai.choose(state, Limit(time=args.seconds), random.Random(0))
+        cpu = time.process_time() - cpu
         info = ai.info
         print(
             f"  {name:20s} depth {info['depth']:2d}  {info['nodes']:>8,d} nodes in {info['time']:.2f} s "
-            f"= {info['nps']:>7,d} nodes/s  score {info['score']:+5d}  best {move.text():5s} pv {info['pv']}",
+            f"= {info['nps']:>7,d} nodes/s ({info['nodes'] / max(cpu, 1e-9):>7,.0f}/cpu s)  "
+            f"score {info['score']:+5d}  best {move.text():5s} pv {info['pv']}",
             flush=True,
         )
     return 0

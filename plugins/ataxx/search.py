@@ -324,7 +324,9 @@ class Engine:
     """Iterative-deepening PVS: transposition table, killers, null move, late move reductions.
 
     One engine serves one game at a time: its table survives between moves (positions recur
-    a few plies later) and is cleared by :meth:`clear`.
+    a few plies later) and is cleared by :meth:`clear`. The table is keyed on ``(own, opp)``:
+    that is ``(red, blue, to_move)`` folded into one pair; a position and its colour-swapped
+    twin share an entry, which is right because the rules are the same for both sides.
     """
 
     def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 17) -> None:
