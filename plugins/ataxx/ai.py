@@ -120,8 +120,12 @@ class AtaxxSearch(Agent):
             near = [m for m, s in result.root_scores if s >= best - self.level.margin]
             # Never throw away a won game or walk into a lost one on purpose.
             if abs(best) < WIN // 2:
-                near = [m for m in near if abs(dict(result.root_scores)[m]) < WIN // 2] or near
+                scores = dict(result.root_scores)
+                near = [m for m in near if abs(scores[m]) < WIN // 2] or near
                 code = rng.choice(near)
+                if code != result.move:
+                    self.info["score"] = scores[code]
+                    self.info["pv"] = move_text(code)
         move = to_move_obj(code)
         if not state.is_legal(move):  # cannot happen; never hand the core an illegal move
             move = state.legal_moves()[0]
