@@ -28,15 +28,15 @@ from functools import lru_cache
 from core import Agent, Limit
 from plugins.amakta.ai import AmaktaAgent
 from plugins.amakta.rules.engine import Move
-from plugins.amakta.rules.pieces import canonical, parse_layout
+from plugins.amakta.rules.pieces import parse_layout
 from plugins.amakta.rules.state import PLAY
 
 from .state import ACCEPT, BID, CLOSE, InfinitState, bid_cap
-from .values import CREATE, counts, table, value_of
+from .values import CREATE, counts, normal, table, value_of
 
 #: The plan: shapes of the standard sets, most useful first (layout text, circle).
 PLAN = tuple(
-    (canonical(parse_layout(text)), 0)
+    (normal(parse_layout(text)), 0)
     for text in (
         "b.-.b.-.b.-",
         "b.-.-.b.-.-",
@@ -75,13 +75,13 @@ def _fillers() -> tuple[tuple[int, int, int], ...]:
         layout, circle = t.layouts[i], t.circles[i]
         if layout == BLANK or circle == 1:
             continue
-        (plain if circle == 0 else damaged).append((v, layout, circle))
+        (plain if circle == 0 else damaged).append((v, normal(layout), circle))
     return tuple(plain + damaged)
 
 
 def build_set(points: int, taken: frozenset[int] = frozenset(), rng: random.Random | None = None) -> list:
-    """The pieces (layout, circle) the AI would create with ``points`` next to the canonical
-    layouts ``taken`` already in its set, in creation order."""
+    """The pieces (layout, circle) the AI would create with ``points`` next to the pieces
+    ``taken`` (normal forms) already in its set, in creation order."""
     plan = list(PLAN)
     if rng is not None:
         # A little variety: neighbours in the plan sometimes swap.

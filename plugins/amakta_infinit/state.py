@@ -82,7 +82,7 @@ from plugins.amakta.rules.state import (
     AmaktaState,
 )
 
-from .values import CIRCLE_WORDS, CREATE, cheapest_value, creatable, value_of
+from .values import CIRCLE_WORDS, CREATE, cheapest_value, creatable, normal, value_of
 
 BID = "bid"
 CREATION = "create"
@@ -223,11 +223,12 @@ class InfinitState(AmaktaState):
         return total - sum(value_of(layout, circle) for layout, circle in self.pieces[colour])
 
     def taken(self, colour: int) -> frozenset[int]:
-        """Canonical layouts already in ``colour``'s set (circles do not matter)."""
+        """Normal forms (see :func:`.values.normal`) of the pieces in ``colour``'s set: the
+        pieces it may not create again, whatever the circle."""
         if self._taken is None:
             self._taken = (
-                frozenset(canonical(p[0]) for p in self.pieces[0]),
-                frozenset(canonical(p[0]) for p in self.pieces[1]),
+                frozenset(normal(p[0]) for p in self.pieces[0]),
+                frozenset(normal(p[0]) for p in self.pieces[1]),
             )
         return self._taken[colour]
 
@@ -271,9 +272,7 @@ class InfinitState(AmaktaState):
             if reason:
                 raise IllegalMoveError(reason)
             return self.play_unchecked(move)
-        if self._move_set is None:
-            self._move_set = frozenset(self.legal_moves())
-        if move not in self._move_set:
+        if not self._allowed(move):
             raise IllegalMoveError(self._illegal_reason(move))
         return self.play_unchecked(move)
 
@@ -292,13 +291,13 @@ class InfinitState(AmaktaState):
             or move.cell is not None
             or move.to is not None
             or move.colour is not None
-            or canonical(layout) != layout
+            or normal(layout) != layout
         ):
             return f"{move!r} is not a creation move"
         colour = self.pos.turn
         who = COLOUR_NAMES[colour]
         if layout in self.taken(colour):
-            index = next(i for i, p in enumerate(self.pieces[colour]) if canonical(p[0]) == layout)
+            index = next(i for i, p in enumerate(self.pieces[colour]) if normal(p[0]) == layout)
             return (
                 f"{text} is not legal: {who}'s piece {index + 1} is the same piece "
                 "(up to rotation, mirroring and circles)"
@@ -419,11 +418,19 @@ class InfinitState(AmaktaState):
             if reason:
                 raise IllegalMoveError(reason)
             return move
-        if self._move_set is None:
-            self._move_set = frozenset(self.legal_moves())
-        if move not in self._move_set:
+        if not self._allowed(move):
             raise IllegalMoveError(self._illegal_reason(move))
         return move
+
+    def _allowed(self, move: Move) -> bool:
+        """Whether a move other than create is legal (creation lists are long: their other
+        moves are checked without building them)."""
+        if self.phase == CREATION and self.offer is None and self._moves is None and self.outcome is None:
+            extra = ([RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN]) if self.meta else []
+            return move in (CLOSE, *extra)
+        if self._move_set is None:
+            self._move_set = frozenset(self.legal_moves())
+        return move in self._move_set
 
     def _read_move(self, text: str) -> Move:
         raw = text.strip().lower()
@@ -448,7 +455,7 @@ class InfinitState(AmaktaState):
                 if parts[2] not in _CIRCLE_READ:
                     raise NotationError(f"{text!r}: the circle is none, reinforce or damage")
                 circle = _CIRCLE_READ[parts[2]]
-            return Move(CREATE, piece=canonical(layout), orient=circle)
+            return Move(CREATE, piece=normal(layout), orient=circle)
         if kind in PLAY_KINDS:
             if self.phase != PLAY:
                 raise IllegalMoveError(f"{text}: play moves start when both sets are closed")

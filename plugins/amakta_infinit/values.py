@@ -22,9 +22,10 @@ references to them).
 from __future__ import annotations
 
 import bisect
+import threading
 from array import array
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 
 from plugins.amakta.rules.engine import Move
 from plugins.amakta.rules.pieces import CIRCLE_S, DIGIT_ARROWS, canonical_pieces, parse_layout
@@ -37,6 +38,25 @@ CREATE = "create"
 #: Singles and doubles each direction digit adds (two arrows of one colour are a double).
 _DIGIT_A = tuple(0 if len(r) == 2 and r[0] == r[1] else len(r) for r in DIGIT_ARROWS)
 _DIGIT_B = tuple(1 if len(r) == 2 and r[0] == r[1] else 0 for r in DIGIT_ARROWS)
+
+
+def normal(layout: int) -> int:
+    """The form a piece is written and stored in: the largest of its 12 images, which puts
+    its arrows first in direction order (``b.-.-.-.-.-`` rather than ``-.-.-.-.-.b``). Two
+    layouts are the same piece exactly when their normal forms are equal.
+
+    >>> normal(parse_layout("-.-.-.-.-.b")), normal(parse_layout("-.b.-.b.-.b"))
+    (100000, 101010)
+    """
+    # The images are the rotations of the digit string and of its mirror (E and W fixed);
+    # string slicing makes them cheaply.
+    text = f"{layout:06d}"
+    t = text + text
+    m = text[0] + text[:0:-1]
+    m += m
+    return int(
+        max(t[:6], t[1:7], t[2:8], t[3:9], t[4:10], t[5:11], m[:6], m[1:7], m[2:8], m[3:9], m[4:10], m[5:11])
+    )
 
 
 def counts(layout: int) -> tuple[int, int]:
@@ -67,43 +87,74 @@ def value_of(layout: int, circle: int = NO_CIRCLE) -> int:
 
 
 class _Table:
-    """Every (canonical layout, circle), sorted by value then layout then circle."""
+    """Every (canonical layout, circle), sorted by value, then layout, then circle."""
 
     def __init__(self) -> None:
-        entries = []
+        # A bucket per value: canonical layouts come ascending, so each bucket stays sorted.
+        buckets: dict[int, list[int]] = {}
         for layout in canonical_pieces():
             a, b = counts(layout)
             for circle in CIRCLES:
-                entries.append((value_ab(a, b, circle), layout, circle))
-        entries.sort()
-        self.values = array("H", (e[0] for e in entries))
-        self.layouts = array("i", (e[1] for e in entries))
-        self.circles = array("b", (e[2] for e in entries))
+                buckets.setdefault(value_ab(a, b, circle), []).append(layout * 3 + circle)
+        values = array("H")
+        layouts = array("i")
+        circles = array("b")
+        for v in sorted(buckets):
+            entries = buckets[v]
+            values.extend([v] * len(entries))
+            layouts.extend([e // 3 for e in entries])
+            circles.extend([e % 3 for e in entries])
+        self.values, self.layouts, self.circles = values, layouts, circles
         self.moves: list[Move] = []
+        #: Normal forms of canonical layouts met so far.
+        self.forms: dict[int, int] = {}
 
     def prefix(self, points: int) -> list[Move]:
         """The shared move objects of every piece worth at most ``points``."""
         n = bisect.bisect_right(self.values, points)
         moves = self.moves
         if len(moves) < n:
-            layouts, circles = self.layouts, self.circles
-            moves.extend(Move(CREATE, piece=layouts[i], orient=circles[i]) for i in range(len(moves), n))
+            layouts, circles, forms = self.layouts, self.circles, self.forms
+            # Layouts are sorted in canonical form; moves carry the readable normal form.
+            for i in range(len(moves), n):
+                c = layouts[i]
+                form = forms.get(c)
+                if form is None:
+                    forms[c] = form = normal(c)
+                moves.append(Move(CREATE, piece=form, orient=circles[i]))
         return moves[:n] if n < len(moves) else moves
 
 
-@lru_cache(maxsize=1)
+_LOCK = threading.Lock()
+_TABLE: list[_Table] = []
+
+
 def table() -> _Table:
-    return _Table()
+    """The table (built on first use, about a second; :func:`warm_up` builds it in the background)."""
+    if not _TABLE:
+        with _LOCK:
+            if not _TABLE:
+                _TABLE.append(_Table())
+    return _TABLE[0]
+
+
+def warm_up() -> threading.Thread | None:
+    """Build the table in a background thread, so the first creation move does not wait for it."""
+    if _TABLE:
+        return None
+    thread = threading.Thread(target=table, name="amakta-infinit-table", daemon=True)
+    thread.start()
+    return thread
 
 
 def creatable(points: int, taken: frozenset[int] | set[int]) -> list[Move]:
-    """Create moves for every piece worth at most ``points`` whose canonical layout is not in
+    """Create moves for every piece worth at most ``points`` whose normal form is not in
     ``taken`` (the set rule: pieces differing only in circles, or up to symmetry, are the same).
 
     >>> len(creatable(4, frozenset()))  # the blank with any circle, the three darts plain or damaged
     9
     >>> sorted({m.piece for m in creatable(4, frozenset({0}))})
-    [1, 2, 3]
+    [100000, 200000, 300000]
     """
     if points < 0:
         return []
@@ -114,10 +165,10 @@ def creatable(points: int, taken: frozenset[int] | set[int]) -> list[Move]:
 
 
 def cheapest_value(taken: frozenset[int] | set[int]) -> int:
-    """The value of the cheapest piece not in ``taken`` (what a player needs to create one more)."""
+    """The value of the cheapest piece whose normal form is not in ``taken``."""
     t = table()
     for i in range(len(t.values)):
-        if t.layouts[i] not in taken:
+        if normal(t.layouts[i]) not in taken:
             return t.values[i]
     return 1 << 30
 

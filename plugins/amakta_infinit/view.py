@@ -48,7 +48,6 @@ from plugins.amakta.rules.engine import Move as AMove
 from plugins.amakta.rules.pieces import (
     DIGIT_TOKENS,
     DIRECTION_NAMES,
-    canonical,
     describe,
     digits,
     from_digits,
@@ -68,7 +67,7 @@ from plugins.amakta.view import (
 )
 
 from .state import ACCEPT, BID, CLOSE, CREATION, DRAW_MOVES, InfinitState, bid_cap, board
-from .values import CREATE, PRESETS, counts, value_of
+from .values import CREATE, PRESETS, counts, normal, value_of, warm_up
 
 #: World units (hex circumradius 1) of one doubled-x step and of one row.
 WORLD_X = SQRT3 / 2
@@ -140,7 +139,7 @@ class InfinitView(AmaktaView):
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
-        self._press: tuple[int, int] | None = None
+        self._press_pos: tuple[int, int] | None = None
         self._dragged = False
         self._rpress: tuple[int, int] | None = None
         self._passive: tuple[int, int] | None = None
@@ -158,6 +157,8 @@ class InfinitView(AmaktaView):
         self.bid_value = 0
         self.typed = ""
         self._bid_state: InfinitState | None = None
+        # The creation moves' table takes a second or two to build: do it while the auction runs.
+        warm_up()
 
     # --- board and state ------------------------------------------------------------------------
 
@@ -305,7 +306,7 @@ class InfinitView(AmaktaView):
         self.close_armed = 0.0
         if not isinstance(after, InfinitState) or not isinstance(move, AMove):
             return
-        if move.kind == CREATE and move.piece == canonical(from_digits(self.edit)):
+        if move.kind == CREATE and move.piece == normal(from_digits(self.edit)):
             self.edit = [0] * 6
             self.edit_circle = 0
         self._state = after
@@ -752,7 +753,7 @@ class InfinitView(AmaktaView):
         return from_digits(self.edit)
 
     def _edit_move(self) -> AMove:
-        return AMove(CREATE, piece=canonical(self.edit_layout()), orient=self.edit_circle)
+        return AMove(CREATE, piece=normal(self.edit_layout()), orient=self.edit_circle)
 
     def _editor_boxes(self) -> dict[str, pygame.Rect]:
         area = self.board_area.inflate(-12, -8)
@@ -867,9 +868,7 @@ class InfinitView(AmaktaView):
         for i, (name, layout) in enumerate(PRESETS):
             r, c = divmod(i, cols)
             rect = pygame.Rect(int(grid.x + c * pw + 2), int(grid.y + r * ph + 2), int(pw - 4), int(ph - 4))
-            fits = canonical(layout) not in state.taken(colour) and value_of(layout) <= state.remaining(
-                colour
-            )
+            fits = normal(layout) not in state.taken(colour) and value_of(layout) <= state.remaining(colour)
             out.append(
                 _Widget(
                     rect, name, lambda _b, lay=layout: self._load(lay), kind="preset", data=(layout, fits)
@@ -1305,15 +1304,15 @@ class InfinitView(AmaktaView):
             )
             if on_board:
                 # Decide on release: a press that moves drags the board, one that stays clicks.
-                self._press = event.pos
+                self._press_pos = event.pos
                 self._dragged = False
                 return None
             return super().handle_event(event, state, ctx)
         if t == pygame.MOUSEMOTION:
-            if self._press is not None:
-                if not self._dragged and math.dist(event.pos, self._press) > DRAG_THRESHOLD:
+            if self._press_pos is not None:
+                if not self._dragged and math.dist(event.pos, self._press_pos) > DRAG_THRESHOLD:
                     self._dragged = True
-                    cam.pan_pixels(event.pos[0] - self._press[0], event.pos[1] - self._press[1])
+                    cam.pan_pixels(event.pos[0] - self._press_pos[0], event.pos[1] - self._press_pos[1])
                 elif self._dragged:
                     cam.pan_pixels(*event.rel)
             elif cam.dragging:
@@ -1323,8 +1322,8 @@ class InfinitView(AmaktaView):
             self.size = cam.zoom
             return super().handle_event(event, state, ctx)
         if t == pygame.MOUSEBUTTONUP and event.button == 1:
-            press, dragged = self._press, self._dragged
-            self._press, self._dragged = None, False
+            press, dragged = self._press_pos, self._dragged
+            self._press_pos, self._dragged = None, False
             if press is None or dragged:
                 return None
             click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1)
