@@ -220,7 +220,7 @@ class InfinitState(AmaktaState):
         total = self.points[colour]
         if total is None:
             return 0
-        return total - sum(value_of(layout, circle) for layout, circle in self.pieces[colour])
+        return total - sets_value(self.pieces[colour])
 
     def taken(self, colour: int) -> frozenset[int]:
         """Normal forms (see :func:`.values.normal`) of the pieces in ``colour``'s set: the
@@ -278,11 +278,10 @@ class InfinitState(AmaktaState):
 
     def why_not_create(self, move: Move) -> str:
         """Why the create ``move`` is not legal here, or '' when it is."""
-        text = _safe_text(self, move)
         if self.outcome is not None:
             return "the game is over"
         if self.phase != CREATION or self.offer is not None:
-            return f"{text} is not legal now ({self.describe()})"
+            return f"{_safe_text(self, move)} is not legal now ({self.describe()})"
         layout, circle = move.piece, move.orient
         if (
             not isinstance(layout, int)
@@ -299,12 +298,12 @@ class InfinitState(AmaktaState):
         if layout in self.taken(colour):
             index = next(i for i, p in enumerate(self.pieces[colour]) if normal(p[0]) == layout)
             return (
-                f"{text} is not legal: {who}'s piece {index + 1} is the same piece "
+                f"{_safe_text(self, move)} is not legal: {who}'s piece {index + 1} is the same piece "
                 "(up to rotation, mirroring and circles)"
             )
         value, left = value_of(layout, circle), self.remaining(colour)
         if value > left:
-            return f"{text} is not legal: the piece is worth {value}, {who} has {left} points left"
+            return f"{_safe_text(self, move)} is not legal: the piece is worth {value}, {who} has {left} points left"
         return ""
 
     def _illegal_reason(self, move: object) -> str:

@@ -157,6 +157,8 @@ class InfinitView(AmaktaView):
         self.bid_value = 0
         self.typed = ""
         self._bid_state: InfinitState | None = None
+        self._hinted: Any = None
+        self.hint_text = ""
         # The creation moves' table takes a second or two to build: do it while the auction runs.
         warm_up()
 
@@ -336,11 +338,14 @@ class InfinitView(AmaktaView):
             self._draw_fields(surface, ctx)
             self._draw_bases(surface, ctx)
             surface.set_clip(clip)
+            self._sync_bid(state)
+            self._take_hint(ctx)
             self.widgets = self._auction_widgets(state, ctx, live and state.offer is None)
             self._draw_auction(surface, state, ctx, live)
         else:
             for colour in (WHITE, BLACK):
                 self._draw_set(surface, ctx, state, colour)
+            self._take_hint(ctx)
             self.widgets = self._editor_widgets(state, ctx, live and state.offer is None)
             self._draw_editor(surface, state, ctx, live)
         if state.offer is not None or state.outcome is not None:
@@ -357,7 +362,24 @@ class InfinitView(AmaktaView):
                 max_w=self.bar_rect.width - 12,
             )
 
+    def _take_hint(self, ctx: ViewContext) -> None:
+        """A hinted bid or piece goes into the auction card or the editor (once per hint)."""
+        hint = ctx.hint
+        if not isinstance(hint, AMove) or hint is self._hinted:
+            return
+        self._hinted = hint
+        if hint.kind == BID:
+            self.bid_value = hint.piece
+            self.typed = ""
+        elif hint.kind == CREATE:
+            self.edit = list(digits(hint.piece))
+            self.edit_circle = hint.orient
+        elif hint.kind in ("accept", "close"):
+            self.hint_text = "Hint: " + ("accept the bid" if hint.kind == "accept" else "close your set")
+
     def _start_prompt(self, state: InfinitState, ctx: ViewContext) -> str:
+        if self.hint_text and ctx.hint is not None:
+            return self.hint_text
         if state.phase == BID:
             return "Up/Down +-1 · PgUp/PgDn +-10 · digits type a bid · Enter raises · A accepts"
         return (
