@@ -288,7 +288,7 @@ def test_status_shows_the_draw_counter():
         f"distance=3 points=20/20 sets=100000/100000 cells=w1r0@0,0 quiet={DRAW_MOVES - 1}"
     )
     lines = view.status(s, ctx())
-    assert "Quiet moves: 86184 of 86185 (then a draw)" in lines
+    assert "Quiet moves: 86184 of 86185" in lines
     assert any("Bids for Black" in line for line in view.status(InfinitState.new(3, 20), ctx()))
     assert any("points left" in line for line in view.status(created(), ctx()))
 
@@ -357,3 +357,13 @@ def test_headless_game_through_the_play_scene(registry):
         assert match.state.is_over and match.texts[-2:] == ["pass", "resign"]
     finally:
         app.close()
+
+
+def test_hints_fill_the_auction_and_the_editor(screen):
+    d = Driver(InfinitState.new(6, 60), screen, hint=Move("bid", piece=44))
+    assert d.view.bid_value == 44
+    assert d.send(key(pygame.K_RETURN)) == Move("bid", piece=44)
+    hint = Move("create", piece=normal(parse_layout("r.-.b.-.b.-")), orient=2)
+    d = Driver(created(), screen, hint=hint)
+    assert d.view._edit_move() == hint
+    assert d.send(key(pygame.K_RETURN)) == hint

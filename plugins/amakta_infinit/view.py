@@ -239,7 +239,12 @@ class InfinitView(AmaktaView):
         self.camera.set_viewport(self.board_area)
         for colour in (WHITE, BLACK):
             n = self._count(colour)
-            self.slots[colour] = self._grid(self.inv_rects[colour], n) if n else []
+            rect = self.inv_rects[colour]
+            if self._phase() == CREATION:
+                # Room for a second title line (the points left).
+                extra = self._set_line(rect)
+                rect = pygame.Rect(rect.x, rect.y + extra, rect.width, rect.height - extra)
+            self.slots[colour] = self._grid(rect, n) if n else []
         self._bg_key = None
 
     def cell_center(self, cell: Any) -> tuple[float, float]:
@@ -1143,20 +1148,27 @@ class InfinitView(AmaktaView):
         pygame.draw.rect(surface, theme.panel, rect, border_radius=8)
         pygame.draw.rect(surface, theme.highlight if active else theme.panel_edge, rect, 2, border_radius=8)
         seat = state.seat_of(colour)
-        status = (
-            "closed" if state.closed[colour] else f"{state.remaining(colour)} of {state.points[colour]} left"
-        )
-        title = f"{COLOUR_NAMES[colour]} · {SEAT_NAMES[seat]} · {status}"
-        title_h = self.slots[colour][0].y - rect.y if self.slots[colour] else max(18, rect.height // 7)
-        self._text(
-            surface,
-            ctx,
-            title,
-            max(10, min(title_h * 0.5, 22)),
-            theme.text,
-            (rect.x + 8, rect.y + 4),
-            max_w=rect.width - 12,
-        )
+        if state.closed[colour]:
+            status = f"set closed · {len(state.pieces[colour])} pieces"
+        else:
+            status = f"{state.remaining(colour)} of {state.points[colour]} points left"
+        line = self._set_line(rect)
+        for i, (text, tone) in enumerate(
+            (
+                (f"{COLOUR_NAMES[colour]} · {SEAT_NAMES[seat]}", theme.text),
+                (status, theme.accent if active else theme.text_dim),
+            )
+        ):
+            self._text(
+                surface,
+                ctx,
+                text,
+                line * 0.72,
+                tone,
+                (rect.x + 8, rect.y + 4 + i * line),
+                bold=i == 0,
+                max_w=rect.width - 12,
+            )
         r = self.slot_radius
         for i, slot in enumerate(self.slots[colour]):
             layout, circle = state.pieces[colour][i]
@@ -1173,6 +1185,11 @@ class InfinitView(AmaktaView):
                 theme.text_dim,
                 (slot.x + 3, slot.y + 1),
             )
+
+    @staticmethod
+    def _set_line(rect: pygame.Rect) -> int:
+        """Height of a title line over a set while pieces are created."""
+        return int(max(14, min(24, rect.height * 0.3, rect.width * 0.11)))
 
     def _draw_slot_tooltip(self, surface, ctx, state, colour: int, idx: int) -> None:
         if not isinstance(state, InfinitState) or idx >= len(state.pieces[colour]):
@@ -1404,8 +1421,8 @@ class InfinitView(AmaktaView):
         >>> from plugins.amakta_infinit import GAME
         >>> view = InfinitView(GAME, GAME.resolve_options({}))
         >>> s = InfinitState.from_text("distance=3 points=20/20 sets=100000/100000 cells=w1r0@0,0 quiet=12")
-        >>> view.status(s, None)[-2]
-        'Quiet moves: 12 of 86185 (then a draw)'
+        >>> view.status(s, None)
+        ['White = Player 1: 0 in hand, 0 out', 'Black = Player 2: 1 in hand, 0 out', 'Quiet moves: 12 of 86185']
         """
         if not isinstance(state, InfinitState):
             return []
@@ -1413,26 +1430,26 @@ class InfinitView(AmaktaView):
         if state.phase == BID:
             bids = ", ".join(str(b) for b in state.bids[-6:]) or "none yet"
             lines.append(f"White's points: {state.points[0]} · bases {state.distance} apart")
-            lines.append(f"Bids for Black: {bids} (up to {bid_cap(state.points[0])})")
+            lines.append(f"Bids for Black: {bids} (cap {bid_cap(state.points[0])})")
         elif state.phase == CREATION:
             for colour in (WHITE, BLACK):
-                status = "closed" if state.closed[colour] else "open"
+                status = "closed" if state.closed[colour] else f"{state.remaining(colour)} points left"
                 lines.append(
-                    f"{COLOUR_NAMES[colour]} ({SEAT_NAMES[state.seat_of(colour)]}): "
-                    f"{len(state.pieces[colour])} pieces, {state.remaining(colour)} points left, {status}"
+                    f"{COLOUR_NAMES[colour]} = {SEAT_NAMES[state.seat_of(colour)]}: "
+                    f"{len(state.pieces[colour])} pieces, {status}"
                 )
         else:
             pos = state.pos
             for colour in (WHITE, BLACK):
                 lines.append(
-                    f"{COLOUR_NAMES[colour]}: {SEAT_NAMES[state.seat_of(colour)]}, "
+                    f"{COLOUR_NAMES[colour]} = {SEAT_NAMES[state.seat_of(colour)]}: "
                     f"{len(pos.inv[colour])} in hand, {len(pos.removed(colour))} out"
                 )
+            # The draw counter: moves in a row without an expropriation or release.
+            lines.append(f"Quiet moves: {state.quiet} of {DRAW_MOVES}")
             reps = state.repetitions()
             if reps > 1 and state.outcome is None:
                 lines.append(f"Situation seen {reps} times (3 draws)")
-            lines.append(f"Quiet moves: {state.quiet} of {DRAW_MOVES} (then a draw)")
-            lines.append("Keys: drag/arrows pan, wheel/+/- zoom, F frame, R turn, M mirror")
         if state.offer is not None:
             lines.append(f"Draw offered by {SEAT_NAMES[state.offer]}")
         return lines
