@@ -72,7 +72,9 @@ def values(state: AxxaState, cell: str) -> list[int]:
 
 def test_board_has_37_spaces_and_12_start_spaces():
     assert len(CELLS) == 37 and BOARD.bit_count() == 37
-    assert names(START_CELLS) == sorted(["c1", "d1", "e1", "c7", "d7", "e7", "a3", "a4", "a5", "g3", "g4", "g5"])
+    assert names(START_CELLS) == sorted(
+        ["c1", "d1", "e1", "c7", "d7", "e7", "a3", "a4", "a5", "g3", "g4", "g5"]
+    )
     for corner in ("a1", "b1", "a2", "f1", "g1", "g2", "a6", "a7", "b7", "f7", "g7", "g6"):
         assert cell_of(corner) not in CELLS
     assert cell_name(CENTRE) == "d4"

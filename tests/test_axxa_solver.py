@@ -59,7 +59,15 @@ def test_finish_turn_pays_with_a_spare_piece():
 
 
 def test_solver_takes_a_sure_triplet():
-    stacks = {"b2": "[22]1", "c2": "[33]1", "c4": "1", "g4": "[44]6", "e7": "[55]2", "d7": "[36]4", "g3": "[65]6"}
+    stacks = {
+        "b2": "[22]1",
+        "c2": "[33]1",
+        "c4": "1",
+        "g4": "[44]6",
+        "e7": "[55]2",
+        "d7": "[36]4",
+        "g3": "[65]6",
+    }
     s = position(stacks)
     for level in ("easy", "medium", "hard"):
         move = AxxaSolver(level).choose(s.view_for(0), Limit(nodes=4), random.Random(1))
@@ -127,7 +135,15 @@ def test_heuristic_bounds_and_order():
     assert -1.0 <= heuristic(s, 0) <= 1.0
     assert -1.0 <= heuristic(s.view_for(0), 0) <= 1.0
     # Same board; one more triplet removed is better, a later number made impossible is worse.
-    stacks = {"b2": "[22]1", "c2": "[33]1", "c4": "1", "g4": "[44]6", "e7": "[55]2", "d7": "[36]4", "g3": "[65]6"}
+    stacks = {
+        "b2": "[22]1",
+        "c2": "[33]1",
+        "c4": "1",
+        "g4": "[44]6",
+        "e7": "[55]2",
+        "d7": "[36]4",
+        "g3": "[65]6",
+    }
     base = position(stacks)
     doomed = position({**stacks, "d7": "[16]4"})
     assert heuristic(doomed, 0) < heuristic(base, 0)

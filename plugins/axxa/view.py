@@ -184,6 +184,9 @@ class AxxaView(BoardView):
         self._seed: int | None = None
         self._cache_key: tuple | None = None
         self._sprites: dict[tuple, pygame.Surface] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+        self._tray_key: tuple | None = None
+        self._tray_surface: pygame.Surface | None = None
         self._board: pygame.Surface | None = None
         self._view_src: GameState | None = None
         self._view: AxxaState | None = None
@@ -589,7 +592,7 @@ class AxxaView(BoardView):
             skip.add(anim.slide_from)  # type: ignore[union-attr, arg-type]
         due = shown.due
         pulse = 0.5 + 0.5 * math.sin(ctx.time * 4.0)
-        for cell in sorted(CELLS, key=lambda c: (-(c // SIZE), c % SIZE)):
+        for cell in _DRAW_ORDER:
             if cell in skip or not shown.stacks[cell]:
                 continue
             center = self.cell_center(cell)
@@ -621,6 +624,16 @@ class AxxaView(BoardView):
 
     def _font(self, ctx: ViewContext, px: float, bold: bool = False) -> pygame.font.Font:
         return ctx.fonts.get(max(1, round(px / ctx.fonts.scale)), bold)
+
+    def _text(self, font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+        """``font.render`` cached: the same labels are drawn every frame."""
+        key = (id(font), text, tuple(color))
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > 600:
+                self._texts.clear()
+            surf = self._texts[key] = font.render(text, True, color)
+        return surf
 
     def _tile(self, value: int, size: int, ctx: ViewContext, known: bool = True) -> pygame.Surface:
         """A piece seen from above: a numbered face, or the plain back of an unknown piece."""
@@ -723,7 +736,7 @@ class AxxaView(BoardView):
                     color = NUMBER_COLORS[p & VALUE]
                     pygame.draw.circle(surface, _dark(color, 0.5), (x, y), rad + 1)
                     pygame.draw.circle(surface, _mix(FACE, color, 0.3), (x, y), rad)
-                    text = font.render(str(p & VALUE), True, _dark(color, 0.5))
+                    text = self._text(font, str(p & VALUE), _dark(color, 0.5))
                     surface.blit(text, text.get_rect(center=(x, y + 1)))
                 else:
                     pygame.draw.circle(surface, _dark(BACK, 0.4), (x, y), rad + 1)
@@ -747,6 +760,8 @@ class AxxaView(BoardView):
             return
         self._cache_key = key
         self._sprites = {}
+        self._texts = {}
+        self._tray_key = None
         self._board = self._build_board(ctx)
 
     def _build_board(self, ctx: ViewContext) -> pygame.Surface:
@@ -776,13 +791,13 @@ class AxxaView(BoardView):
         font = self._font(ctx, max(8, c * 0.26), bold=True)
         ink = theme.text_dim
         for x in range(SIZE):
-            t = font.render("abcdefg"[x], True, ink)
+            t = self._text(font, "abcdefg"[x], ink)
             board.blit(
                 t,
                 t.get_rect(center=(fx + x * c + c // 2, fy + SIZE * c + (self.field.y - self.outer.y) // 2)),
             )
         for y in range(SIZE):
-            t = font.render(str(y + 1), True, ink)
+            t = self._text(font, str(y + 1), ink)
             board.blit(t, t.get_rect(center=(fx // 2, fy + (SIZE - 1 - y) * c + c // 2)))
         if pygame.display.get_surface() is not None:
             board = board.convert_alpha()
@@ -796,7 +811,7 @@ class AxxaView(BoardView):
         pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
         pygame.draw.rect(surface, theme.accent, r, max(2, c // 24), border_radius=c // 5)
         font = self._font(ctx, c * 0.22, bold=True)
-        label = font.render("DUE", True, theme.text_dim)
+        label = self._text(font, "DUE", theme.text_dim)
         surface.blit(label, label.get_rect(midleft=(r.x + c // 8, r.centery)))
         due = view.due
         size = int(c * 0.66)
@@ -804,7 +819,7 @@ class AxxaView(BoardView):
             tile = self._tile(due, size, ctx)
             surface.blit(tile, tile.get_rect(midright=(r.right - c // 8, r.centery)))
         else:
-            t = self._font(ctx, c * 0.4, bold=True).render("✓", True, theme.ok)
+            t = self._text(self._font(ctx, c * 0.4, bold=True), "✓", theme.ok)
             surface.blit(t, t.get_rect(midright=(r.right - c // 6, r.centery)))
         small = self._font(ctx, c * 0.2)
         big = self._font(ctx, c * 0.34, bold=True)
@@ -818,15 +833,15 @@ class AxxaView(BoardView):
         ):
             r = self._corner(which)
             pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
-            h = small.render(head, True, theme.text_dim)
-            v = big.render(value, True, theme.text)
+            h = self._text(small, head, theme.text_dim)
+            v = self._text(big, value, theme.text)
             surface.blit(h, h.get_rect(midtop=(r.centerx, r.y + c // 14)))
             surface.blit(v, v.get_rect(midbottom=(r.centerx, r.bottom - c // 16)))
         seed = self.seed_of(view, ctx)
         r = self._corner("br")
         pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
-        h = small.render("DEAL", True, theme.text_dim)
-        v = self._font(ctx, c * 0.28, bold=True).render(str(seed) if seed else "-", True, theme.text)
+        h = self._text(small, "DEAL", theme.text_dim)
+        v = self._text(self._font(ctx, c * 0.28, bold=True), str(seed) if seed else "-", theme.text)
         surface.blit(h, h.get_rect(midtop=(r.centerx, r.y + c // 14)))
         surface.blit(v, v.get_rect(midbottom=(r.centerx, r.bottom - c // 12)))
 
@@ -852,11 +867,11 @@ class AxxaView(BoardView):
                     surface, _dark(theme.accent, 0.5), center, int(c * 0.34), max(3, c // 12) + 2
                 )
                 pygame.draw.circle(surface, theme.accent, center, int(c * 0.34), max(3, c // 12))
-                t = font.render("3!", True, theme.accent)
+                t = self._text(font, "3!", theme.accent)
                 surface.blit(t, t.get_rect(center=center))
             elif chance > 0.0:
                 pygame.draw.circle(surface, theme.target_far, center, int(c * 0.3), max(2, c // 18))
-                t = font.render(f"{round(100 * chance)}%", True, theme.target_far)
+                t = self._text(font, f"{round(100 * chance)}%", theme.target_far)
                 surface.blit(t, t.get_rect(center=center))
             else:
                 pygame.draw.circle(surface, _dark(theme.target_near, 0.5), center, int(c * 0.13) + 2)
@@ -908,11 +923,11 @@ class AxxaView(BoardView):
             corner = (center[0] - int(c * 0.34), center[1] - int(c * 0.36))
             if spare <= 0:
                 pygame.draw.circle(surface, theme.danger, corner, int(c * 0.12))
-                t = font.render("!", True, (255, 255, 255))
+                t = self._text(font, "!", (255, 255, 255))
                 surface.blit(t, t.get_rect(center=corner))
             elif view.rules.solo and v < due:
                 pygame.draw.circle(surface, theme.ok, corner, int(c * 0.12))
-                t = font.render("✓", True, (255, 255, 255))
+                t = self._text(font, "✓", (255, 255, 255))
                 surface.blit(t, t.get_rect(center=corner))
             if cell == focus:
                 color = theme.danger if spare <= 0 else theme.highlight
@@ -950,7 +965,7 @@ class AxxaView(BoardView):
                 surface, theme.button_primary if focused else theme.button, r, border_radius=h // 3
             )
             color = theme.button_primary_text if focused else theme.text
-            t = font.render(label, True, color)
+            t = self._text(font, label, color)
             surface.blit(t, t.get_rect(center=r.center))
             self._turn_buttons.append((r, move))
 
@@ -987,7 +1002,7 @@ class AxxaView(BoardView):
                 pygame.draw.circle(surface, color, self.cell_center(cell), int(c * 0.46), width)
         else:
             font = self._font(ctx, c * 0.3, bold=True)
-            t = font.render("Hint: " + ("turn under" if move == TURN_MOVE else "keep"), True, color)
+            t = self._text(font, "Hint: " + ("turn under" if move == TURN_MOVE else "keep"), color)
             surface.blit(t, t.get_rect(midbottom=(self.field.centerx, self.field.y - 2)))
 
     def _draw_cursor(self, surface: pygame.Surface, cell: Cell, ctx: ViewContext) -> None:
@@ -1076,9 +1091,29 @@ class AxxaView(BoardView):
     # --- tray -------------------------------------------------------------------------------------
 
     def _draw_tray(self, surface: pygame.Surface, view: AxxaState, ctx: ViewContext) -> None:
+        """The tray beside the board, redrawn only when what it shows changes."""
         tray = self.tray
         if tray.width < 40 or tray.height < 40:
             return
+        key = (
+            view.due,
+            view.paid,
+            view.scores,
+            view.to_move,
+            view.outcome is None,
+            tuple(view.in_play(n) for n in range(1, 7)),
+            tuple(ctx.seat_names or ()),
+        )
+        if key != self._tray_key or self._tray_surface is None:
+            self._tray_key = key
+            surf = pygame.Surface(tray.size, pygame.SRCALPHA)
+            self._paint_tray(surf, view, ctx, pygame.Rect((0, 0), tray.size))
+            self._tray_surface = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+        surface.blit(self._tray_surface, tray)
+
+    def _paint_tray(
+        self, surface: pygame.Surface, view: AxxaState, ctx: ViewContext, tray: pygame.Rect
+    ) -> None:
         theme = ctx.theme
         pygame.draw.rect(surface, theme.card, tray, border_radius=max(6, self.cell // 6))
         pad = max(6, min(tray.width, tray.height) // 16)
@@ -1102,7 +1137,7 @@ class AxxaView(BoardView):
 
     def _heading(self, surface: pygame.Surface, text: str, rect: pygame.Rect, ctx: ViewContext) -> int:
         font = self._font(ctx, max(10, min(rect.width / 12, self.cell * 0.24)), bold=True)
-        t = font.render(text, True, ctx.theme.text_dim)
+        t = self._text(font, text, ctx.theme.text_dim)
         surface.blit(t, rect.topleft)
         return rect.y + t.get_height() + 4
 
@@ -1133,7 +1168,7 @@ class AxxaView(BoardView):
                             surface, color, r, max(1, size // 14), border_radius=max(2, size // 6)
                         )
                         if k == 1:
-                            t = self._font(ctx, size * 0.55, bold=True).render(str(n), True, color)
+                            t = self._text(self._font(ctx, size * 0.55, bold=True), str(n), color)
                             surface.blit(t, t.get_rect(center=r.center))
             return
         names = list(getattr(ctx, "seat_names", ()) or [])
@@ -1145,14 +1180,14 @@ class AxxaView(BoardView):
             name = names[seat] if seat < len(names) else f"Player {seat + 1}"
             color = theme.seat(seat)
             mark = "▶ " if seat == view.to_move and view.outcome is None else ""
-            t = font.render(f"{mark}{name}: {view.scores[seat]}", True, color)
+            t = self._text(font, f"{mark}{name}: {view.scores[seat]}", color)
             surface.blit(t, (rect.x, y0))
             size = int(max(5, min(slot_h * 0.45, rect.width / 14)))
             # Which triplets this seat took is not kept; show its count as small tiles.
             for k in range(view.scores[seat]):
                 r = pygame.Rect(rect.x + k * int(size * 1.15), y0 + t.get_height() + 2, size, size)
                 pygame.draw.rect(surface, color, r, border_radius=max(2, size // 5))
-                tt = self._font(ctx, size * 0.6, bold=True).render("3", True, theme.shadow)
+                tt = self._text(self._font(ctx, size * 0.6, bold=True), "3", theme.shadow)
                 surface.blit(tt, tt.get_rect(center=r.center))
 
     def _draw_paid(
@@ -1201,7 +1236,7 @@ class AxxaView(BoardView):
                 color = theme.danger
             elif n == due:
                 color = theme.accent
-            t = font.render(f"×{left}", True, color)
+            t = self._text(font, f"×{left}", color)
             surface.blit(t, t.get_rect(midleft=(x0 + size + 3, y0 + size // 2)))
 
     # --- end of game ----------------------------------------------------------------------------
@@ -1233,12 +1268,12 @@ class AxxaView(BoardView):
         veil.fill((*theme.panel, 238))
         surface.blit(veil, box)
         pygame.draw.rect(surface, color, box, max(2, c // 20), border_radius=c // 6)
-        t = big.render(title, True, color)
+        t = self._text(big, title, color)
         y = box.y + c // 6
         surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
         y += big.get_linesize()
         for line in lines:
-            rt = small.render(line, True, theme.text)
+            rt = self._text(small, line, theme.text)
             surface.blit(rt, rt.get_rect(midtop=(box.centerx, y)))
             y += small.get_linesize()
 
@@ -1257,6 +1292,10 @@ def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+#: Stacks are drawn from the top row down, so lower stacks overlap the ones behind them.
+_DRAW_ORDER = tuple(sorted(CELLS, key=lambda c: (-(c // SIZE), c % SIZE)))
 
 
 def _spare(view: AxxaState, n: int) -> int:

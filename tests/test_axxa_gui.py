@@ -1,0 +1,246 @@
+"""AxxA on screen, headless: whole solo games driven by synthetic mouse and keyboard events, first
+on the view alone, then through the real play scene."""
+
+import random
+
+import pygame
+import pytest
+
+from core import Limit
+from core.match import StartRequest
+from core.ui.app import App
+from core.ui.fonts import Fonts
+from core.ui.scenes.play import PlayScene
+from core.ui.theme import DEFAULT
+from core.view import ViewContext
+from plugins.axxa import GAME
+from plugins.axxa.board import SIZE, xy
+from plugins.axxa.rules import KEEP, PAYMENT, REMOVE, ROTATE, SHIFT, TAKE, TURN, AxxaState
+from plugins.axxa.solver import AxxaSolver
+from plugins.axxa.view import AxxaView
+from tests.ui_toygame import click, key, run_until
+
+
+def press(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def events_for_mouse(view: AxxaView, state: AxxaState, move) -> list[list[pygame.event.Event]]:
+    """The clicks (one list of events per click) that should make the view return ``move``."""
+    if move.kind == SHIFT:
+        return [click(view.cell_center(c)) for c in move.cells]
+    if move.kind == PAYMENT:
+        return [click(view.cell_center(move.cells[0]))]
+    if move.kind == REMOVE:
+        return [click(view.cell_center(c)) for c in move.cells]
+    return [[press(pygame.K_t if move.kind == ROTATE else pygame.K_k)]]
+
+
+def keyboard_path(view: AxxaView, target: int) -> list[int]:
+    """Arrow keys that take the view's cursor to ``target`` (simulated on the view's own rule)."""
+    keys = []
+    cur = view._cursor
+    for _ in range(30):
+        if cur == target:
+            return keys
+        cx, cy = xy(cur)
+        tx, ty = xy(target)
+        options = []
+        if tx != cx:
+            options.append((pygame.K_RIGHT if tx > cx else pygame.K_LEFT, (1 if tx > cx else -1, 0)))
+        if ty != cy:
+            options.append((pygame.K_UP if ty > cy else pygame.K_DOWN, (0, 1 if ty > cy else -1)))
+        for k, (dx, dy) in options:
+            nxt = view._step(cur, dx, dy)
+            if nxt != cur and abs(xy(nxt)[0] - tx) + abs(xy(nxt)[1] - ty) < abs(cx - tx) + abs(cy - ty):
+                keys.append(k)
+                cur = nxt
+                break
+        else:
+            raise AssertionError("cursor cannot reach the target")
+    assert cur == target
+    return keys
+
+
+def choose(agent: AxxaSolver, state: AxxaState, rng: random.Random):
+    return agent.choose(state.view_for(0), Limit(nodes=2), rng)
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.display.init()
+    pygame.font.init()
+    return pygame.Surface((1280, 800))
+
+
+FONTS = Fonts(1.0)
+
+
+def ctx(interactive: bool = True, t: float = 0.0) -> ViewContext:
+    return ViewContext(theme=DEFAULT, fonts=FONTS, time=t, interactive=interactive, seat_names=["Solo"])
+
+
+@pytest.mark.parametrize("options", [{}, {"rotation": "choice"}])
+def test_whole_solo_game_on_the_view(surface, options):
+    """Mouse for most moves, the keyboard cursor for every third stack move; every frame drawn."""
+    opts = GAME.resolve_options({**options, "seed": 12})
+    view = AxxaView(GAME, opts)
+    view.layout(pygame.Rect(0, 0, 900, 800))
+    state = GAME.new_state(opts, None)
+    agent = AxxaSolver("easy")
+    rng = random.Random(1)
+    view.reset(state.view_for(0))
+    plies = 0
+    kinds = set()
+    while state.outcome is None:
+        c = ctx(t=plies * 0.1)
+        shown = state.view_for(0)
+        view.draw(surface, shown, c)
+        move = choose(agent, state, rng)
+        kinds.add(move.kind)
+        got = None
+        if move.kind == SHIFT and plies % 3 == 0:
+            # Keyboard: the first arrow shows the cursor, then walk it to the stack and the target.
+            assert view.handle_event(press(pygame.K_RIGHT), shown, c) is None
+            for cell in move.cells:
+                for k in keyboard_path(view, cell):
+                    assert view.handle_event(press(k), shown, c) is None
+                got = view.handle_event(press(pygame.K_RETURN), shown, c)
+                view.draw(surface, shown, c)
+        else:
+            for events in events_for_mouse(view, shown, move):
+                for e in events:
+                    result = view.handle_event(e, shown, c)
+                    if result is not None:
+                        got = result
+                view.draw(surface, shown, c)
+        assert got == move, (state.to_text(), move.text())
+        after = state.play(move)
+        view.on_move(state, move, after)
+        state = after
+        for frame in range(100):
+            view.draw(surface, state.view_for(0) if state.outcome is None else state, ctx(False, frame / 10))
+            if not view.animating:
+                break
+            view.update(0.1)
+        assert not view.animating
+        plies += 1
+    view.draw(surface, state, ctx(False))
+    lines = view.status(state, ctx(False))
+    assert lines[-1] == state.outcome.reason[0].upper() + state.outcome.reason[1:]
+    assert SHIFT in kinds and PAYMENT in kinds
+    if options:
+        assert ROTATE in kinds or KEEP in kinds
+
+
+def test_selection_shows_targets_and_escape_clears(surface):
+    opts = GAME.resolve_options({"seed": 3})
+    view = AxxaView(GAME, opts)
+    view.layout(pygame.Rect(0, 0, 1024, 700))
+    state = GAME.new_state(opts, None).view_for(0)
+    c = ctx()
+    frm = next(m.cells[0] for m in state.legal_moves())
+    for e in click(view.cell_center(frm)):
+        assert view.handle_event(e, state, c) is None
+    assert view.selected == frm and view.has_selection
+    view.draw(surface, state, c)
+    view.handle_event(press(pygame.K_ESCAPE), state, c)
+    assert not view.has_selection
+    # A click on an empty space or off the board selects nothing.
+    for e in click((2, 2)):
+        view.handle_event(e, state, c)
+    assert view.selected is None
+
+
+def test_celebration_animates_for_a_good_move(surface):
+    from tests.test_axxa_rules import position
+
+    start = position({"b2": "21", "c2": "21", "c4": "[2]12", "g4": "6", "e7": "[33]3"})
+    move = start.parse_move("c4-b3")
+    after = start.play(move)
+    assert after.chain == 2
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    view.layout(pygame.Rect(0, 0, 1280, 800))
+    view.on_move(start, move, after)
+    assert view.animating and view._anim.celebrate == "Good move!"
+    for frame in range(100):
+        view.draw(surface, after.view_for(0) if after.outcome is None else after, ctx(False, frame / 10))
+        if not view.animating:
+            break
+        view.update(0.1)
+    assert not view.animating and frame > 10
+
+
+def test_take_and_pay_by_clicks(surface):
+    from tests.test_axxa_rules import play, position
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    view.layout(pygame.Rect(0, 0, 1280, 800))
+    s = play(position({"b2": "[2]1", "c2": "[3]1", "d2": "[4]1", "c4": "1", "g4": "6"}), "c4-c3")
+    assert s.phase == TAKE
+    c = ctx()
+    # c2 lies in every possible triplet: no move yet; then d2 and b2 name exactly one.
+    got = [
+        view.handle_event(e, s, c) for e in click(view.cell_center(s.parse_move("take:b2,c2,d2").cells[1]))
+    ]
+    assert not any(got)
+    view.draw(surface, s, c)
+    got = [
+        view.handle_event(e, s, c) for e in click(view.cell_center(s.parse_move("take:b2,c2,d2").cells[2]))
+    ]
+    assert not any(got)  # c2 and d2: still c2,d2,c3 or b2,c2,d2
+    got = [
+        view.handle_event(e, s, c) for e in click(view.cell_center(s.parse_move("take:b2,c2,d2").cells[0]))
+    ]
+    assert [g for g in got if g] == [s.parse_move("take:b2,c2,d2")]
+
+
+def test_plays_through_the_real_play_scene(registry):
+    """A solo game in the arcade's play scene, every move a click or key press on the view."""
+    request = StartRequest(game_id="axxa", options={"seed": 31}, players=["human"])
+    app = App(registry, windowed=True, size=(1280, 800), start=request, strict=True)
+    try:
+        app.step()
+        play = app.scenes.top
+        assert isinstance(play, PlayScene) and play.match.game.id == "axxa"
+        view = play.view
+        agent = AxxaSolver("easy")
+        rng = random.Random(4)
+        plies = 0
+        while play.match.state.outcome is None and plies < 300:
+            # Big frame steps keep the test quick; the animations only need to finish.
+            assert run_until(app, lambda: play.interactive, frames=200, dt=0.25)
+            state = play.match.state
+            shown = play.shown_state()
+            assert shown.is_view or not shown.has_hidden_information  # the screen never gets hidden pieces
+            move = choose(agent, state, rng)
+            before = len(play.match.move_texts())
+            if move.kind in (ROTATE, KEEP):
+                app.step(events=[key(pygame.K_t if move.kind == ROTATE else pygame.K_k)])
+            else:
+                for events in events_for_mouse(view, shown, move):
+                    app.step(events=events)
+            assert len(play.match.move_texts()) == before + 1, move.text()
+            assert play.match.move_texts()[-1] == move.text()
+            plies += 1
+        assert play.match.state.outcome is not None
+        run_until(app, lambda: False, frames=30)
+        assert not app.errors
+    finally:
+        app.close()
+
+
+def test_turn_buttons_by_mouse(surface):
+    from plugins.axxa.rules import Rules
+    from tests.test_axxa_rules import play, position
+
+    s = play(position({"c1": "[12]3", "g5": "[11]1"}, rules=Rules(rotation_choice=True)), "c1-c4")
+    assert s.phase == TURN
+    view = AxxaView(GAME, GAME.resolve_options({"rotation": "choice"}))
+    view.layout(pygame.Rect(0, 0, 1280, 800))
+    c = ctx()
+    view.draw(surface, s, c)
+    (turn_rect, turn_move), (keep_rect, keep_move) = view._turn_buttons
+    got = [view.handle_event(e, s, c) for e in click(keep_rect.center)]
+    assert keep_move in got and keep_move.kind == KEEP
+    assert SIZE == 7
