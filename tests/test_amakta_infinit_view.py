@@ -367,3 +367,23 @@ def test_hints_fill_the_auction_and_the_editor(screen):
     d = Driver(created(), screen, hint=hint)
     assert d.view._edit_move() == hint
     assert d.send(key(pygame.K_RETURN)) == hint
+
+
+def test_keyboard_cursor_plays_without_a_mouse(screen):
+    d = Driver(InfinitState.from_text(PLAY), screen)
+    x = d.view.camera.center[0]
+    d.send(key(pygame.K_RIGHT))  # the arrows pan while there is no cursor
+    d.settle()
+    assert d.view.camera.center[0] > x and not d.view.has_selection
+    d.send(key(pygame.K_RETURN))  # Enter brings out the cursor on White's base
+    assert d.view.cursor == (0, 0) and d.view.has_selection
+    d.send(key(pygame.K_UP) + key(pygame.K_UP))  # up twice keeps the column
+    assert d.view.cursor == (0, -2)
+    d.send(key(pygame.K_DOWN) + key(pygame.K_DOWN))
+    assert d.view.cursor == (0, 0)
+    d.send(key(pygame.K_TAB))  # a piece from the hand
+    assert d.view.mode == "hand"
+    move = d.send(key(pygame.K_RETURN))
+    assert move is not None and move.kind == "place" and move.cell == (0, 0)
+    d.send(key(pygame.K_BACKSPACE))
+    assert not d.view.cursor_visible and not d.view.has_selection

@@ -11,7 +11,9 @@ is where fields are and what comes before play.
   Fields are drawn from the visible part only and cached while the camera rests; coordinates
   (``column,row``) show when zoomed in, and a marker at the edge points at a base off screen.
   While the AI moves (the core then sends no events) held arrow and +/- keys still pan and
-  zoom. ``Shift`` + arrows move the keyboard cursor (``Enter`` acts on its field).
+  zoom. ``Enter`` (the gamepad's A) with nothing to confirm, or ``Shift`` + arrows, bring out a
+  keyboard cursor: the arrows then move it (the camera follows), ``Enter`` acts on its field and
+  ``Backspace`` (B) puts it away.
 - **Auction.** A card shows White's points, the current bid and who made it, the bids so
   far and whose turn it is, with a bid to raise to (``Up`` / ``Down`` +-1, ``PgUp`` /
   ``PgDn`` +-10, or type digits) and what raising or accepting would mean.
@@ -57,6 +59,7 @@ from plugins.amakta.rules.state import PLAY, SEAT_NAMES
 from plugins.amakta.view import (
     ACTIVATE,
     BODY,
+    CANCEL,
     DIR_ANGLES,
     FIELD,
     FIELD_EDGE,
@@ -1392,24 +1395,49 @@ class InfinitView(AmaktaView):
             arrows = {
                 pygame.K_LEFT: (-2, 0),
                 pygame.K_RIGHT: (2, 0),
-                pygame.K_UP: (-1, -1),
-                pygame.K_DOWN: (1, 1),
+                pygame.K_UP: (0, -1),
+                pygame.K_DOWN: (0, 1),
             }
-            if key in arrows and event.mod & pygame.KMOD_SHIFT:
+            # The arrows pan, unless the keyboard cursor is out (Shift + arrows, or Enter / the
+            # gamepad's A with nothing to confirm): then they move it. Backspace puts it away.
+            if key in arrows and (event.mod & pygame.KMOD_SHIFT or self.cursor_visible):
                 self._cursor_step(state, arrows[key])
+                return None
+            if key in CANCEL and self.cursor_visible and self.mode is None:
+                self.cursor_visible = False
+                return None
+            if (
+                key in ACTIVATE
+                and not self.cursor_visible
+                and self.button_focus is None
+                and (self.mode is None or self.hover_cell is None)
+                and self._legal_for(state).play
+            ):
+                self._cursor_step(state, (0, 0))
                 return None
             if cam.handle_event(event):
                 return None
         return super().handle_event(event, state, ctx)
 
+    @property
+    def has_selection(self) -> bool:
+        """A half-made move or the keyboard cursor: Escape (gamepad B) clears it before pausing."""
+        return self.mode is not None or self.cursor_visible
+
     def _cursor_step(self, state: InfinitState, delta: tuple[int, int]) -> None:
+        """Show the cursor (on the mover's base if it is in view, else mid-screen) or move it one
+        field; up and down zigzag so that the cursor keeps its column."""
         if self.cursor is None or not self.cursor_visible:
             self.cursor_visible = True
-            if self.cursor is None:
-                self.cursor = self.board.bases[state.pos.turn]
+            base = self.board.bases[state.pos.turn]
+            if self.cursor is None or not self._visible(self.cursor, -1.0):
+                self.cursor = base if self._visible(base, -1.0) else self.cell_at(self.board_area.center)
         else:
             x, y = self.cursor
-            self.cursor = (x + delta[0], y + delta[1])
+            dx, dy = delta
+            if dy:
+                dx = -1 if (y % 2 == 0) == (dy < 0) else 1
+            self.cursor = (x + dx, y + dy)
         if not self._visible(self.cursor, -1.0):
             self.camera.move_to(world(self.cursor))
 
