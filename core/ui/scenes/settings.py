@@ -1,5 +1,5 @@
 """The settings screen: each row changes with left/right (or Enter, or a click on its arrows) and
-takes effect at once; the settings are saved as they change and kept between runs."""
+takes effect at once; leaving the screen saves them (kept between runs)."""
 
 from __future__ import annotations
 
@@ -56,13 +56,18 @@ class SettingsScene(Scene):
         self.focus = FocusList([*self.rows, *self.buttons])
         self.scroll = 0
         self.size = (1, 1)
+        self._saved = self.app.settings.to_dict()
+
+    def exit(self) -> None:
+        if self.app.settings.to_dict() != self._saved:
+            self.app.settings.save()
 
     # --- model ------------------------------------------------------------------------------
 
     def change(self, name: str, delta: int) -> None:
         s = self.app.settings
         setattr(s, name, settings_mod.step(name, getattr(s, name), delta))
-        self.app.apply_settings()
+        self.app.apply_settings(save=False)
         self.app.sound.play("select")
 
     def defaults(self) -> None:
@@ -70,7 +75,7 @@ class SettingsScene(Scene):
         for name, _ in LAYOUT:
             if name != "#":
                 setattr(self.app.settings, name, getattr(fresh, name))
-        self.app.apply_settings()
+        self.app.apply_settings(save=False)
 
     def back(self) -> None:
         if self.manager is not None:
