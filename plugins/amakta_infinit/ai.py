@@ -22,17 +22,18 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from functools import lru_cache
 
 from core import Agent, Limit
 from plugins.amakta.ai import AmaktaAgent
 from plugins.amakta.rules.engine import Move
-from plugins.amakta.rules.pieces import parse_layout
+from plugins.amakta.rules.pieces import DIGIT_ARROWS, from_digits, parse_layout
 from plugins.amakta.rules.state import PLAY
 
 from .state import ACCEPT, BID, CLOSE, InfinitState, bid_cap
-from .values import CREATE, counts, normal, table, value_of
+from .values import CREATE, counts, normal, value_of
 
 #: The plan: shapes of the standard sets, most useful first (layout text, circle).
 PLAN = tuple(
@@ -65,17 +66,19 @@ BLANK = 0
 
 @lru_cache(maxsize=1)
 def _fillers() -> tuple[tuple[int, int, int], ...]:
-    """Cheap pieces with arrows and no circle, then damaged ones: (value, layout, circle), by value."""
-    t = table()
-    plain, damaged = [], []
-    for i in range(len(t.values)):
-        v = t.values[i]
-        if v > 16:
-            break
-        layout, circle = t.layouts[i], t.circles[i]
-        if layout == BLANK or circle == 1:
-            continue
-        (plain if circle == 0 else damaged).append((v, normal(layout), circle))
+    """Cheap pieces with arrows (at most three, so worth at most 14), without a circle first, then
+    damaged: (value, normal layout, circle), by value. Made directly, without the creation table."""
+    shapes = set()
+    for k in (1, 2, 3):
+        for where in itertools.combinations(range(6), k):
+            for ds in itertools.product(range(1, 10), repeat=k):
+                if sum(len(DIGIT_ARROWS[x]) for x in ds) <= 3:
+                    digits = [0] * 6
+                    for i, x in zip(where, ds, strict=True):
+                        digits[i] = x
+                    shapes.add(normal(from_digits(digits)))
+    plain = sorted((value_of(s, 0), s, 0) for s in shapes)
+    damaged = sorted((value_of(s, 2), s, 2) for s in shapes)
     return tuple(plain + damaged)
 
 
@@ -142,7 +145,7 @@ class InfinitAgent(Agent):
         self.player.reset()
 
     def choose(self, state: InfinitState, limit: Limit, rng: random.Random, stop=None) -> Move:  # type: ignore[override]
-        if not state.legal_moves():
+        if state.outcome is not None:  # (creation move lists are long: not listed here)
             raise ValueError("no legal move: the game is over")
         if state.offer is not None or state.phase == PLAY:
             move = self.player.choose(state, limit, rng, stop)

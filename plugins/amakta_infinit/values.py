@@ -108,20 +108,22 @@ class _Table:
         self.moves: list[Move] = []
         #: Normal forms of canonical layouts met so far.
         self.forms: dict[int, int] = {}
+        self.lock = threading.Lock()
 
     def prefix(self, points: int) -> list[Move]:
         """The shared move objects of every piece worth at most ``points``."""
         n = bisect.bisect_right(self.values, points)
         moves = self.moves
         if len(moves) < n:
-            layouts, circles, forms = self.layouts, self.circles, self.forms
-            # Layouts are sorted in canonical form; moves carry the readable normal form.
-            for i in range(len(moves), n):
-                c = layouts[i]
-                form = forms.get(c)
-                if form is None:
-                    forms[c] = form = normal(c)
-                moves.append(Move(CREATE, piece=form, orient=circles[i]))
+            with self.lock:  # the view may be extending it in the background
+                layouts, circles, forms = self.layouts, self.circles, self.forms
+                # Layouts are sorted in canonical form; moves carry the readable normal form.
+                for i in range(len(moves), n):
+                    c = layouts[i]
+                    form = forms.get(c)
+                    if form is None:
+                        forms[c] = form = normal(c)
+                    moves.append(Move(CREATE, piece=form, orient=circles[i]))
         return moves[:n] if n < len(moves) else moves
 
 
@@ -138,11 +140,10 @@ def table() -> _Table:
     return _TABLE[0]
 
 
-def warm_up() -> threading.Thread | None:
-    """Build the table in a background thread, so the first creation move does not wait for it."""
-    if _TABLE:
-        return None
-    thread = threading.Thread(target=table, name="amakta-infinit-table", daemon=True)
+def warm_up(points: int = 0) -> threading.Thread:
+    """Build the table, and the moves of pieces worth up to ``points``, in a background thread,
+    so that the first creation move does not wait for them."""
+    thread = threading.Thread(target=lambda: table().prefix(points), name="amakta-infinit-table", daemon=True)
     thread.start()
     return thread
 

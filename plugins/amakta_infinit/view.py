@@ -162,8 +162,9 @@ class InfinitView(AmaktaView):
         self._bid_state: InfinitState | None = None
         self._hinted: Any = None
         self.hint_text = ""
-        # The creation moves' table takes a second or two to build: do it while the auction runs.
-        warm_up()
+        # The creation moves take a second or two to list the first time: do it while the
+        # auction runs, for as many points as Black can get.
+        warm_up(bid_cap(int(options.get("points", 60))))
 
     # --- board and state ------------------------------------------------------------------------
 
