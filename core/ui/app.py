@@ -289,7 +289,7 @@ class App:
                 self.toggle_fullscreen()
                 return True
             if event.key == pygame.K_F12:
-                self.draw()  # what the player sees, notices excluded
+                self._guarded(self.draw)  # what the player sees, notices excluded
                 self.screenshot()
                 return True
         return False

@@ -101,6 +101,9 @@ class DialogScene(Scene):
             return True
         item = self.focus.handle_event(event)
         if item is not None:
+            sound = getattr(self.app, "sound", None)
+            if sound is not None:
+                sound.play("select")
             item.activate()
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)

@@ -210,6 +210,8 @@ class MenuScene(Scene):
         bgap = ui.px(14)
         bw = (row_w - (len(self.buttons) - 1) * bgap) // len(self.buttons)
         x = (w - row_w) // 2
+        fits = ui.text_width("Saved games", BODY, True) + ui.px(28) <= bw
+        self.saves_button.label = "Saved games" if fits else "Saves"
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.list_rect.bottom + ui.px(24), bw, bh)
             x += bw + bgap
