@@ -425,23 +425,28 @@ class InfinitView(AmaktaView):
                 pygame.draw.polygon(bg, ROW_TINT, hex_points(cx - ox, cy - oy, s * 0.98))
         if s < MIN_OUTLINE:
             return bg
-        # Three edges a field (left, upper left, upper right); the neighbours draw the rest.
+        # One polyline a row: each field's left, upper-left and upper-right edges, then down its
+        # right edge (the next field's left edge, drawn back up): the rows below close the rest.
         corners = [
             (s * math.cos(math.radians(a)), s * math.sin(math.radians(a))) for a in (150, 210, 270, 330)
         ]
         width = max(1, int(s * 0.05))
         font = self._font(ctx, s * 0.34) if labels else None
         label_colour = _mix(FIELD, (60, 40, 20), 0.55)
+        step = 2 * WORLD_X * s
         for y in range(y0, y1 + 1):
             start = x0 if (x0 + y) % 2 == 0 else x0 + 1
-            for x in range(start, x1 + 1, 2):
-                cx, cy = cam.world_to_screen((x * WORLD_X, y * WORLD_Y))
-                cx -= ox
-                cy -= oy
-                pygame.draw.lines(bg, FIELD_EDGE, False, [(cx + dx, cy + dy) for dx, dy in corners], width)
-                if font is not None:
-                    img = self._label(font, self.board.name((x, y)), label_colour, int(s))
-                    bg.blit(img, img.get_rect(center=(int(cx), int(cy))))
+            cx0, cy = cam.world_to_screen((start * WORLD_X, y * WORLD_Y))
+            cx0 -= ox
+            cy -= oy
+            count = (x1 - start) // 2 + 1
+            points = [(cx0 + i * step + dx, cy + dy) for i in range(count) for dx, dy in corners]
+            if len(points) >= 2:
+                pygame.draw.lines(bg, FIELD_EDGE, False, points, width)
+            if font is not None:
+                for i in range(count):
+                    img = self._label(font, self.board.name((start + 2 * i, y)), label_colour, int(s))
+                    bg.blit(img, img.get_rect(center=(int(cx0 + i * step), int(cy))))
         return bg
 
     def _label(self, font: pygame.font.Font, text: str, colour, size: int) -> pygame.Surface:
