@@ -82,7 +82,7 @@ from plugins.amakta.rules.state import (
     AmaktaState,
 )
 
-from .values import CIRCLE_WORDS, CREATE, cheapest_value, creatable, normal, value_of
+from .values import CIRCLE_WORDS, CREATE, creatable, normal, value_of
 
 BID = "bid"
 CREATION = "create"
@@ -240,12 +240,6 @@ class InfinitState(AmaktaState):
         """The bids the seat to move may make now (empty at the cap)."""
         low = self.bids[-1] + 1 if self.bids else 0
         return range(low, bid_cap(self.points[0]) + 1)
-
-    def can_create(self, colour: int) -> bool:
-        """True when some piece not yet in ``colour``'s set fits its remaining points."""
-        return cheapest_value(self.taken(colour)) <= self.remaining(colour)
-
-    # --- moves --------------------------------------------------------------------------------
 
     def _legal(self) -> list[Move]:
         if self.outcome is not None:
@@ -787,10 +781,6 @@ def _read_draw_end(draw: str, end_text: str) -> tuple[int | None, int | None, tu
     elif end_text != "-":
         raise NotationError(f"end={end_text!r}: -, resign0/resign1 or agreed")
     return offer, declined, end
-
-
-def new_state(distance: int, white_points: int) -> InfinitState:
-    return InfinitState.new(distance, white_points)
 
 
 def sets_value(pieces: Sequence[Piece]) -> int:

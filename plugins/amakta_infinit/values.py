@@ -165,15 +165,6 @@ def creatable(points: int, taken: frozenset[int] | set[int]) -> list[Move]:
     return [m for m in moves if m.piece not in taken]
 
 
-def cheapest_value(taken: frozenset[int] | set[int]) -> int:
-    """The value of the cheapest piece whose normal form is not in ``taken``."""
-    t = table()
-    for i in range(len(t.values)):
-        if normal(t.layouts[i]) not in taken:
-            return t.values[i]
-    return 1 << 30
-
-
 #: Common pieces for the editor and the AI: a name and the readable layout (E NE NW W SW SE).
 PRESET_TEXTS = (
     ("Blue dart", "b.-.-.-.-.-"),
