@@ -427,3 +427,32 @@ def test_conformance_default_options():
 def test_accept_constant_is_the_listed_move():
     s = play(InfinitState.new(4, 10), "bid:3")
     assert ACCEPT in s.legal_moves()
+
+
+# --- the command line ------------------------------------------------------------------------------------
+
+
+def test_command_line_list_show_perft_arena(capsys):
+    from core.cli import main
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert any(
+        line.startswith("amakta-infinit ") and "plugin amakta_infinit" in line for line in out.splitlines()
+    )
+    assert main(["show", "amakta-infinit", "-p", FAR, "-m", "relocate:-10,-6:-11,-6:r3"]) == 0
+    out = capsys.readouterr().out
+    assert "w2r3@-11,-6" in out and "to-move: Player 1" in out
+    assert main(["show", "amakta-infinit", "-o", "points=10", "-m", "bid:10", "accept"]) == 0
+    out = capsys.readouterr().out
+    assert "phase=create" in out and "create:b.-.-.-.-.-" in out and "legal: close" in out
+    assert main(["perft", "amakta-infinit", "2", "-o", "points=5"]) == 0
+    out = capsys.readouterr().out
+    # bids 0..10 and the meta moves; then each bid answered by accept, higher bids or meta moves
+    assert "depth 1 nodes 13" in out
+    assert main(["arena", "amakta-infinit", "easy", "random", "--games", "1", "-o", "points=4", "-q"]) == 0
+    assert "1 games" in capsys.readouterr().out
+    assert main(["show", "amakta-infinit", "-m", "create:b.-.-.-.-.-"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().endswith("is not legal now (Player 1 opens the auction for Black's points)")
+    assert len(err.strip().splitlines()) == 1
