@@ -540,14 +540,21 @@ def check_view(
     try:
         try:
             made = game.make_view()
-            view = made(game, options) if isinstance(made, type) else made
         except Exception as exc:
             _crash(report, "renderer", "make_view", exc)
             return
-        if not isinstance(view, BoardView):
-            report.fail(
-                f"renderer: make_view() gave a {type(view).__name__}, not a BoardView subclass or instance"
-            )
+        if (
+            isinstance(made, type)
+            and not issubclass(made, BoardView)
+            or (not isinstance(made, type) and not isinstance(made, BoardView))
+        ):
+            what = f"the class {made.__name__}" if isinstance(made, type) else f"a {type(made).__name__}"
+            report.fail(f"renderer: make_view() gave {what}, not a BoardView subclass or instance")
+            return
+        try:
+            view = made(game, options) if isinstance(made, type) else made
+        except Exception as exc:
+            _crash(report, "renderer", f"{made.__name__}(game, options)", exc)
             return
         fonts = Fonts()
         names = game.names(options)
@@ -643,6 +650,9 @@ def _check_animation_and_input(
             before, after = shown(run.states[k - 1]), shown(run.states[k])
             where = f"renderer animation of move {k}"
             view.on_move(before, move, after)
+            sound = view.sound_for(before, move, after) if hasattr(view, "sound_for") else None
+            if sound is not None and not isinstance(sound, str):
+                report.fail(f"{where}: sound_for returned {sound!r}, not a sound name or None")
             ctx = context(DEFAULT, k, run, after, False)
             t = 0.0
             step = 0

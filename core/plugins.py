@@ -100,15 +100,17 @@ class _Loader:
         detail = "".join(traceback.format_exception(exc))
         self.registry.broken.append(BrokenPlugin(name, _one_line(exc), detail))
 
-    def add_module(self, name: str, importer) -> None:
+    def add_module(self, name: str, importer, source: str) -> None:
         if not self.allowed(name):
             return
+        if self.pm.has_plugin(name) or any(n == name for n, _ in self.modules):
+            # Listed under a name of its own, so the plugin already loaded stays intact.
+            self.broken(
+                f"{name} ({source})",
+                PluginError(f"plugin {name}: another plugin of that name is already loaded; rename one"),
+            )
+            return
         try:
-            if self.pm.has_plugin(name) or any(n == name for n, _ in self.modules):
-                raise PluginError(
-                    f"plugin {name}: another plugin of that name is already loaded "
-                    "(a folder plugin and an installed one?); rename one"
-                )
             module = importer()
             self.check_hooks(name, module)
             self.pm.register(module, name=name)
@@ -152,20 +154,23 @@ class _Loader:
                 self.broken(dotted, exc)
         if self.spec.builtin:
             for name in _folder_plugins(BUILTIN_DIR):
-                self.add_module(name, lambda n=name: importlib.import_module(f"plugins.{n}"))
+                self.add_module(name, lambda n=name: importlib.import_module(f"plugins.{n}"), "plugins/")
         for folder in self.spec.plugin_dirs:
             path = Path(folder).resolve()
             if str(path) not in sys.path:
                 sys.path.insert(0, str(path))
             for name in _folder_plugins(path):
-                self.add_module(name, lambda n=name: importlib.import_module(n))
+                self.add_module(name, lambda n=name: importlib.import_module(n), str(path))
         if self.spec.entry_points:
             for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-                self.add_module(ep.name, ep.load)
+                self.add_module(ep.name, ep.load, "entry point")
 
     def call(self, hook: str, add) -> None:
         caller = getattr(self.pm.hook, hook)
-        for impl in reversed(caller.get_hookimpls()):
+        # Load order (the core's defaults, built-in, extra folders, entry points), not pluggy's
+        # last-registered-first: on a duplicate id the newcomer is the broken one, so a third-party
+        # plugin can never knock out the core's generic agents or commands.
+        for impl in caller.get_hookimpls():
             name = impl.plugin_name
             if any(b.name == name for b in self.registry.broken):
                 continue

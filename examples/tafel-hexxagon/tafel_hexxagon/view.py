@@ -119,14 +119,18 @@ def _rounded(points: list[tuple[float, float]], corner: float, steps: int = 6) -
 
 
 def _blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
+    """A soft copy of ``surface``. Wide blurs run on a shrunken copy: a shadow has no detail to lose,
+    and blurring a full-size board would take a noticeable moment on every resize."""
     if radius < 1:
         return surface
+    w, h = surface.get_size()
+    k = max(1, radius // 3)
+    small = pygame.transform.smoothscale(surface, (max(1, w // k), max(1, h // k))) if k > 1 else surface
     try:
-        return pygame.transform.gaussian_blur(surface, radius)
-    except (AttributeError, ValueError, pygame.error):  # older pygame-ce: a scaled copy is soft enough
-        w, h = surface.get_size()
-        small = pygame.transform.smoothscale(surface, (max(1, w // 4), max(1, h // 4)))
-        return pygame.transform.smoothscale(small, (w, h))
+        small = pygame.transform.gaussian_blur(small, max(1, radius // k))
+    except (AttributeError, ValueError, pygame.error):  # older pygame-ce: the scaling alone softens
+        pass
+    return pygame.transform.smoothscale(small, (w, h)) if k > 1 else small
 
 
 def _fast(surface: pygame.Surface) -> pygame.Surface:
@@ -351,6 +355,12 @@ class HexxagonView(BoardView):
             move_time * FLIP_DELAY,
             FLIP_TIME * self._speed,
         )
+
+    def sound_for(self, before: GameState, move: Move, after: GameState) -> str | None:
+        """Turning gems sounds like a capture; a plain clone or jump like a move."""
+        if isinstance(before, HexxagonState) and isinstance(move, HexMove) and before.flips(move):
+            return "capture"
+        return "move"
 
     def update(self, dt: float) -> None:
         if self._anim is not None:
