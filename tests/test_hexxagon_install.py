@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "tafel-hexxagon"
@@ -38,6 +37,8 @@ def _pip_install(src: Path, target: Path) -> bool:
 
 
 def _install_by_hand(src: Path, target: Path) -> None:
+    import tomllib  # Python 3.11+; only this fallback needs it
+
     config = tomllib.loads((src / "pyproject.toml").read_text(encoding="utf-8"))
     project = config["project"]
     for package in config["tool"]["setuptools"]["packages"]:

@@ -14,7 +14,6 @@ import inspect
 import re
 import shlex
 import sys
-import tomllib
 import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -173,6 +172,7 @@ def test_command_lines_in_the_guide_parse(guide_plugins):
 
 
 def test_packaging_sample_is_valid_toml_with_the_entry_point():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     (block,) = [b for b in blocks() if b.lang == "toml"]
     data = tomllib.loads(block.body)
     entry = data["project"]["entry-points"]["tafel"]
