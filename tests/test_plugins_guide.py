@@ -88,7 +88,12 @@ def run_block(block: Block) -> dict:
 def test_the_guide_has_its_parts():
     python = python_blocks()
     files = {b.path for b in blocks() if b.path}
-    assert {"fourinarow/__init__.py", "fourinarow/rules.py", "fourinarow/view.py", "fourinarow/RULES.md"} <= files
+    assert {
+        "fourinarow/__init__.py",
+        "fourinarow/rules.py",
+        "fourinarow/view.py",
+        "fourinarow/RULES.md",
+    } <= files
     assert len([b for b in python if not b.path]) >= 8
 
 
