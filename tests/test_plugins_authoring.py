@@ -248,7 +248,7 @@ def toy(state_cls=TicTacToeState, view=None, **kw):
     return dataclasses.replace(
         game,
         id=kw.pop("id", "toy"),
-        new_state=lambda options, seed: state_cls(),
+        new_state=kw.pop("new_state", lambda options, seed: state_cls()),
         make_view=(lambda: view) if view else None,
         **kw,
     )
@@ -332,6 +332,13 @@ def test_renderer_failures(view, words):
         assert report.ok and report.frames > 0
     else:
         assert any(words in f for f in report.failures), report.failures
+
+
+def test_definition_failures():
+    report = check_game(toy(new_state=lambda options, seed: None), games=1)
+    assert report.failures == ["game 1: new_state returned a NoneType, not a GameState"]
+    report = check_game(toy(seat_names=lambda options: ["X"]), games=1)
+    assert "definition: seat_names gave ['X'] for 2 seats" in report.failures
 
 
 def test_drawing_outside_the_rectangle_is_a_note():
