@@ -25,6 +25,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+import threading
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -87,6 +90,67 @@ def named_path(name: str) -> Path:
 # --- writing -------------------------------------------------------------------------------------
 
 
+class Writer:
+    """Runs file jobs (autosaves, history, removals) in order on a background thread, so the
+    fsyncs of an autosave never hold up a frame. A queued autosave of a file is replaced by a
+    newer one of the same file; :meth:`flush` waits until everything is on disk."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._jobs: deque[tuple[str | None, Callable[[], Any]]] = deque()
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self._errors: list[str] = []
+
+    def submit(self, job: Callable[[], Any], key: str | None = None) -> None:
+        with self._cond:
+            if key is not None:
+                self._jobs = deque(j for j in self._jobs if j[0] != key)
+            self._jobs.append((key, job))
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="tafel-saves", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._jobs:
+                    if not self._cond.wait(timeout=30.0) and not self._jobs:
+                        self._thread = None  # idle: a later submit starts a fresh thread
+                        return
+                _, job = self._jobs.popleft()
+                self._busy = True
+            try:
+                job()
+            except Exception as exc:  # reported to the screen through take_errors()
+                with self._cond:
+                    self._errors.append(f"{type(exc).__name__}: {exc}".splitlines()[0])
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every job is done; False if that took longer than ``timeout`` seconds."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
+
+    def take_errors(self) -> list[str]:
+        with self._cond:
+            errors, self._errors = self._errors, []
+        return errors
+
+
+#: The one writer the play screen uses.
+writer = Writer()
+
+
+def flush(timeout: float = 10.0) -> bool:
+    """Wait for background saves (before listing or reading saves, and when the arcade closes)."""
+    return writer.flush(timeout)
+
+
 def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -116,8 +180,28 @@ def write(path: Path, data: dict[str, Any]) -> Path:
 
 
 def autosave(match: Match) -> Path:
-    """Store ``match`` as the autosave of its game (after every move)."""
+    """Store ``match`` as the autosave of its game now (after every move)."""
     return write(autosave_path(match.game.id), record(match, kind=AUTOSAVE, name=AUTOSAVE))
+
+
+def autosave_later(match: Match) -> None:
+    """Like :func:`autosave`, written by the background :data:`writer` (the record is taken now)."""
+    path = autosave_path(match.game.id)
+    data = record(match, kind=AUTOSAVE, name=AUTOSAVE)
+    writer.submit(lambda: write(path, data), key=str(path))
+
+
+def finish_later(match: Match) -> None:
+    """A finished match: into the history, and its autosave removed, in the background, after any
+    autosave still queued."""
+    data = record(match, kind=HISTORY, name=match.game.title)
+    path = _history_path(match)
+
+    def job() -> None:
+        write(path, data)
+        remove_autosave(match)
+
+    writer.submit(job)
 
 
 def remove_autosave(match: Match) -> bool:
@@ -143,10 +227,13 @@ def default_name(match: Match) -> str:
     return f"{match.game.title} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
 
 
+def _history_path(match: Match) -> Path:
+    return history_dir() / f"{slug(match.game.id)}-{slug(match.id)}.json"
+
+
 def archive(match: Match) -> Path:
     """Put a finished ``match`` into the history (the same match replaces its earlier entry)."""
-    path = history_dir() / f"{slug(match.game.id)}-{slug(match.id)}.json"
-    return write(path, record(match, kind=HISTORY, name=match.game.title))
+    return write(_history_path(match), record(match, kind=HISTORY, name=match.game.title))
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -295,6 +382,7 @@ def load(path: Path, registry: Registry) -> Match:
     Raises SaveError with one line; the file is then moved aside (damaged, a game that is not
     installed, another version of the game, moves that do not replay).
     """
+    flush()
     data = read(path)
     game_id = data["game"]
     game = registry.games.get(game_id)
@@ -349,11 +437,13 @@ def _newest_first(items: list[SaveInfo]) -> list[SaveInfo]:
 def list_saves(problems: list[str] | None = None) -> list[SaveInfo]:
     """Autosaves and named saves, newest first. Damaged files are moved aside and reported in
     ``problems`` (or on stderr)."""
+    flush()
     return _newest_first(_scan(autosave_dir(), problems) + _scan(saves_dir(), problems))
 
 
 def list_history(problems: list[str] | None = None) -> list[SaveInfo]:
     """Finished games, newest first (at most HISTORY_LIMIT)."""
+    flush()
     folder = history_dir()
     try:
         files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
@@ -370,6 +460,7 @@ def list_history(problems: list[str] | None = None) -> list[SaveInfo]:
 
 
 def latest_autosave(problems: list[str] | None = None) -> SaveInfo | None:
+    flush()
     autos = _newest_first(_scan(autosave_dir(), problems))
     return autos[0] if autos else None
 

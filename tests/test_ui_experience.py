@@ -64,6 +64,7 @@ def pad(button):
 
 
 def autosaved():
+    saves.flush()  # autosaves are written in the background
     return json.loads(saves.autosave_path(GAME_ID).read_text())
 
 
@@ -225,6 +226,7 @@ def test_finished_game_goes_to_history_and_statistics_then_replays(app):
         move(app, play, cell)
     assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
     assert play.match.state.outcome.winners == (0,)
+    saves.flush()
     assert not saves.autosave_path(GAME_ID).exists()
     assert app.sound.played[-1] == "win"
     line = stats.Stats.load().lines[GAME_ID]["first"]
@@ -235,6 +237,7 @@ def test_finished_game_goes_to_history_and_statistics_then_replays(app):
     app.step(events=click(next(b for b in app.scenes.top.buttons if b.key == "undo").rect.center))
     move(app, play, 8)
     assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+    saves.flush()
     assert stats.Stats.load().lines[GAME_ID]["first"].games == 1
 
     app.back_to_menu()
@@ -388,6 +391,7 @@ def test_attract_mode_after_idle_and_any_input_returns(app):
     assert isinstance(demo, PlayScene) and demo.mode == "demo"
     assert all(p == "easy" for p in demo.match.players)
     assert run_until(app, lambda: demo.match.ply >= 2, frames=300, dt=0.1)
+    saves.flush()
     assert not saves.autosave_path(GAME_ID).exists()  # demos are not saved
     app.step(events=[key_event(pygame.K_a)])
     assert app.scenes.top is menu and app.idle < 1

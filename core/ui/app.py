@@ -265,6 +265,9 @@ class App:
             self.scenes.clear()
         except Exception as exc:  # leaving must never fail
             self._record(exc)
+        from core import saves
+
+        saves.flush()  # the last autosave reaches the disk before the process ends
         self.sound.close()
         if self._worker is not None:
             try:

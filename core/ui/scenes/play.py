@@ -385,22 +385,22 @@ class PlayScene(Scene):
     # --- saving -------------------------------------------------------------------------------
 
     def autosave(self) -> None:
-        """Store the game after every change (not replays and demos); one notice if the disk
-        refuses, and the game goes on."""
+        """Store the game after every change (not replays and demos). The file is written in the
+        background (:data:`core.saves.writer`); a failure shows one notice and the game goes on."""
         if self.mode != "play" or not getattr(self.app, "autosave_enabled", True):
             return
         from core import saves
 
         try:
-            if self.match.state.is_over:
-                return
-            saves.autosave(self.match)
-        except Exception as exc:
-            if not self.autosave_failed:
-                self.autosave_failed = True
-                self.toast(f"Autosave failed: {one_line(exc)}", error=True)
-            return
-        self.autosave_failed = False
+            if not self.match.state.is_over:
+                saves.autosave_later(self.match)
+        except Exception as exc:  # e.g. options that are not JSON
+            self._autosave_failed(one_line(exc))
+
+    def _autosave_failed(self, message: str) -> None:
+        if not self.autosave_failed:
+            self.autosave_failed = True
+            self.toast(f"Saving failed: {message}", error=True)
 
     def _finish(self) -> None:
         """The game just ended: history, statistics, the autosave goes (once per match)."""
@@ -411,14 +411,15 @@ class PlayScene(Scene):
             return
         from core import saves, stats
 
+        match = self.match
+        outcome = match.state.outcome
         try:
-            saves.archive(self.match)
-            saves.remove_autosave(self.match)
-            outcome = self.match.state.outcome
+            saves.finish_later(match)
             if outcome is not None:
-                stats.record_result(self.match.game.id, self.match.id, self.match.players, outcome)
+                players = list(match.players)
+                saves.writer.submit(lambda: stats.record_result(match.game.id, match.id, players, outcome))
         except Exception as exc:
-            self.toast(f"Could not store the finished game: {one_line(exc)}", error=True)
+            self._autosave_failed(one_line(exc))
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -844,6 +845,11 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.mode == "play":
+            from core import saves
+
+            for error in saves.writer.take_errors():
+                self._autosave_failed(error)
         self._guard("update", self.view.update, dt)
         for toast in self.toasts:
             toast[1] -= dt

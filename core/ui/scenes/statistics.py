@@ -35,6 +35,9 @@ class StatsScene(ListScene):
         self.refresh()
 
     def rows(self) -> list[ListRow]:
+        from core import saves
+
+        saves.flush()  # a game that just ended is counted in the background
         data = stats.Stats.load()
         registry = self.app.registry
         out = []
