@@ -205,6 +205,7 @@ class PlayScene(Scene):
         self.undo_button = Button("Undo", self.undo, key="undo", size=SMALL)
         self.redo_button = Button("Redo", self.redo, key="redo", size=SMALL)
         self.hint_button = Button("Hint", self.request_hint, key="hint", size=SMALL)
+        self.hint_label = "Hint"
         self.menu_button = Button("Menu", self.pause, key="menu", size=SMALL)
         self.takeover_button = Button(
             "Play it myself", self.take_over, key="takeover", size=SMALL, kind="primary"
@@ -708,7 +709,7 @@ class PlayScene(Scene):
             return
         self.undo_button.label = "Undo  Ctrl+Z" if wide else "Undo"
         self.redo_button.label = "Redo  Ctrl+Y" if wide else "Redo"
-        self.hint_button.label = "Hint  H" if wide else "Hint"
+        self.hint_label = self.hint_button.label = "Hint  H" if wide else "Hint"
         self.menu_button.label = "Menu  Esc" if wide else "Menu"
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -1253,6 +1254,7 @@ class PlayScene(Scene):
             self.undo_button.enabled = self.match.can_undo and self.mode == "play"
             self.redo_button.enabled = self.match.can_redo and self.mode == "play"
             self.hint_button.enabled = self.mode == "play" and self.interactive and self.hint_pending is None
+            self.hint_button.label = "Thinking…" if self.hint_pending is not None else self.hint_label
         visible += self._bottom_buttons()
         for b in visible:
             b.draw(surface, ui)
