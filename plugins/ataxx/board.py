@@ -11,6 +11,8 @@ result is simply ANDed with the empty squares, which never include padding.
 3
 >>> bin(DOUBLES[square_of("d4")]).count("1")
 16
+>>> jump_pairs(1 << square_of("a1"), BOARD)  # a1 reaches the 5 squares at distance 2
+5
 """
 
 from __future__ import annotations
@@ -92,3 +94,28 @@ def squares(bb: Bitboard) -> list[Square]:
         out.append(low.bit_length() - 1)
         bb ^= low
     return out
+
+
+# --- counting jumps with one multiplication -------------------------------------------------
+#
+# ``a * JUMP_SPREAD`` lays 16 copies of ``a`` side by side, copy i shifted by the i-th jump
+# offset, each in its own ``JUMP_LANE``-bit lane; ``b * JUMP_REPEAT`` lays 16 unshifted copies
+# of ``b`` in the same lanes. ANDing the two and counting bits counts the pairs (x in a, y in b)
+# at king distance exactly 2 - the number of jumps from ``a`` into ``b`` - in four C-speed
+# big-int operations instead of 16 shifts, ANDs and popcounts. Lanes are ordered by offset and
+# 63 + 20 bits wide, so copies never overlap and carry into each other: the product is exact.
+
+JUMP_LANE = SIZE * STRIDE + 2 * STRIDE + 2
+JUMP_SPREAD: int = sum(
+    1 << (i * JUMP_LANE + 2 * STRIDE + 2 + off) for i, off in enumerate(sorted(DOUBLE_OFFSETS))
+)
+JUMP_REPEAT: int = sum(1 << (i * JUMP_LANE + 2 * STRIDE + 2) for i in range(len(DOUBLE_OFFSETS)))
+
+
+def jump_pairs(a: Bitboard, b: Bitboard) -> int:
+    """Pairs (x in ``a``, y in ``b``) at king distance exactly 2 (jumps from ``a`` into ``b``).
+
+    >>> jump_pairs(1 << square_of("d4"), BOARD), jump_pairs(BOARD, 1 << square_of("d4"))
+    (16, 16)
+    """
+    return (a * JUMP_SPREAD & b * JUMP_REPEAT).bit_count()

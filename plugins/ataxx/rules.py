@@ -17,7 +17,7 @@ at halfmove 100).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from core import IllegalMoveError, NotationError, Outcome
@@ -27,16 +27,17 @@ from .board import (
     BOARD,
     DOUBLE_OFFSETS,
     DOUBLES,
+    JUMP_REPEAT,
+    JUMP_SPREAD,
     SINGLES,
     SIZE,
+    SQUARES,
     STRIDE,
     Bitboard,
     Square,
     dilate,
-    shift,
     square_name,
     square_of,
-    squares,
 )
 
 RED, BLUE = 0, 1
@@ -88,23 +89,37 @@ class AtaxxMove:
 
 
 PASS = AtaxxMove(None, None)
+#: The clone to each square (indexed by square; None on padding).
+CLONE_MOVES: list[AtaxxMove | None] = [
+    AtaxxMove(None, to) if to in SQUARES else None for to in range(SIZE * STRIDE)
+]
+#: Per jump offset, the jump landing on each square (indexed by destination; None where the
+#: origin would be off the board), in the order :meth:`AtaxxState.generate` lists them.
+JUMP_MOVES: tuple[tuple[int, list[AtaxxMove | None]], ...] = tuple(
+    (
+        off,
+        [
+            AtaxxMove(to - off, to)
+            if to in SQUARES and to - off in SQUARES and DOUBLES[to] >> (to - off) & 1
+            else None
+            for to in range(SIZE * STRIDE)
+        ],
+    )
+    for off in DOUBLE_OFFSETS
+)
 
 
 def _count_moves(own: Bitboard, empty: Bitboard) -> int:
     """Number of clone and jump moves for ``own`` (no pass), without listing them."""
-    n = (dilate(own) & empty).bit_count()
-    for off in DOUBLE_OFFSETS:
-        n += ((own << off if off > 0 else own >> -off) & empty).bit_count()
-    return n
+    h = own | own << 1 | own >> 1
+    return ((h | h << 9 | h >> 9) & empty).bit_count() + (own * JUMP_SPREAD & empty * JUMP_REPEAT).bit_count()
 
 
 def _has_move(own: Bitboard, empty: Bitboard) -> bool:
-    if dilate(own) & empty:
-        return True
-    for off in DOUBLE_OFFSETS:
-        if shift(own, off) & empty:
-            return True
-    return False
+    """True when some empty square is within king distance 2 of ``own``."""
+    h = own | own << 1 | own >> 1 | own << 2 | own >> 2
+    h |= h << 9 | h >> 9
+    return bool((h | h << 9 | h >> 9) & empty)
 
 
 class AtaxxState(GameState):
@@ -186,17 +201,29 @@ class AtaxxState(GameState):
         return moves if moves else [PASS]
 
     def generate(self) -> list[AtaxxMove]:
-        """Clones then jumps for the side to move, ignoring game end; no pass."""
+        """Clones then jumps for the side to move, ignoring game end; no pass.
+
+        Moves come from :data:`CLONE_MOVES` and :data:`JUMP_MOVES` (moves are immutable values,
+        so one object per move serves every position): building ~80 frozen dataclasses per
+        call would cost more than finding the moves.
+        """
         own = self.red if self.to_move == RED else self.blue
-        empty = self.empty
-        moves = [AtaxxMove(None, to) for to in squares(dilate(own) & empty)]
-        for off in DOUBLE_OFFSETS:
-            targets = shift(own, off) & empty
+        empty = BOARD & ~(self.red | self.blue | self.gaps)
+        h = own | own << 1 | own >> 1
+        targets = (h | h << 9 | h >> 9) & empty
+        moves = []
+        append = moves.append
+        table = CLONE_MOVES
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            append(table[low.bit_length() - 1])
+        for off, table in JUMP_MOVES:
+            targets = (own << off if off > 0 else own >> -off) & empty
             while targets:
                 low = targets & -targets
-                to = low.bit_length() - 1
-                moves.append(AtaxxMove(to - off, to))
                 targets ^= low
+                append(table[low.bit_length() - 1])
         return moves
 
     def is_forced_pass(self) -> bool:
@@ -396,18 +423,49 @@ class AtaxxState(GameState):
         return cls(red, blue, gaps, to_move, halfmove, fullmove, engine_rules)
 
 
-def perft(state: AtaxxState, depth: int) -> int:
+#: Entries the perft cache may hold before it starts over (~100 bytes each).
+PERFT_CACHE_LIMIT = 1 << 19
+
+
+def perft(state: AtaxxState, depth: int, cache: bool = True) -> int:
     """Move-path count to ``depth``: a pass is one move, a finished game (no stones for a side, or
     no move for either) is zero. Repetition is ignored, as in the published tables.
 
-    >>> perft(AtaxxState.start(), 2)
-    256
+    The last two plies are counted without making their moves (see :func:`_perft2`), and with
+    ``cache`` counts of positions met again by another move order are remembered (equal
+    positions have equal counts).
+
+    >>> perft(AtaxxState.start(), 2), perft(AtaxxState.start(), 4, cache=False)
+    (256, 155888)
     """
     own, opp = (state.red, state.blue) if state.to_move == RED else (state.blue, state.red)
-    return _perft(own, opp, BOARD & ~(state.red | state.blue | state.gaps), depth)
+    empty = BOARD & ~(state.red | state.blue | state.gaps)
+    if depth <= 2 or not cache:
+        return _perft(own, opp, empty, depth)
+    table: dict[int, int] = {}
+
+    def cached(own: Bitboard, opp: Bitboard, empty: Bitboard, depth: int) -> int:
+        # The blockers are fixed for the whole count, so (own, opp, depth) is the position.
+        key = (own << 64 | opp) << 8 | depth
+        n = table.get(key)
+        if n is None:
+            if len(table) >= PERFT_CACHE_LIMIT:
+                table.clear()
+            n = table[key] = _perft(own, opp, empty, depth, cached)
+        return n
+
+    return _perft(own, opp, empty, depth, cached)
 
 
-def _perft(own: Bitboard, opp: Bitboard, empty: Bitboard, depth: int) -> int:
+def _perft(
+    own: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+    depth: int,
+    child: Callable[[Bitboard, Bitboard, Bitboard, int], int] | None = None,
+) -> int:
+    """The count for ``own`` to move; ``child`` counts the positions after each move (default:
+    this function, uncached)."""
     if depth == 0:
         return 1
     if not own or not opp or not empty:
@@ -417,15 +475,18 @@ def _perft(own: Bitboard, opp: Bitboard, empty: Bitboard, depth: int) -> int:
         if n:
             return n
         return 1 if _has_move(opp, empty) else 0
+    if depth == 2:
+        return _perft2(own, opp, empty)
+    if child is None:
+        child = _perft
     total = 0
     clones = dilate(own) & empty
     any_move = False
     while clones:
         low = clones & -clones
         clones ^= low
-        to = low.bit_length() - 1
-        flips = SINGLES[to] & opp
-        total += _perft(opp ^ flips, own | low | flips, empty ^ low, depth - 1)
+        flips = SINGLES[low.bit_length() - 1] & opp
+        total += child(opp ^ flips, own | low | flips, empty ^ low, depth - 1)
         any_move = True
     for off in DOUBLE_OFFSETS:
         targets = (own << off if off > 0 else own >> -off) & empty
@@ -435,10 +496,120 @@ def _perft(own: Bitboard, opp: Bitboard, empty: Bitboard, depth: int) -> int:
             to = low.bit_length() - 1
             frm_bit = 1 << (to - off)
             flips = SINGLES[to] & opp
-            total += _perft(opp ^ flips, (own ^ frm_bit) | low | flips, (empty ^ low) | frm_bit, depth - 1)
+            total += child(opp ^ flips, (own ^ frm_bit) | low | flips, (empty ^ low) | frm_bit, depth - 1)
             any_move = True
     if not any_move:
         if not _has_move(opp, empty):
             return 0
-        total = _perft(opp, own, empty, depth - 1)
+        total = child(opp, own, empty, depth - 1)
+    return total
+
+
+def _perft2(
+    own: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+    spread: int = JUMP_SPREAD,
+    repeat: int = JUMP_REPEAT,
+    doubles: list[Bitboard] = DOUBLES,
+    singles: list[Bitboard] = SINGLES,
+) -> int:
+    """perft(2) for ``own`` to move (both sides have stones, some square is empty) without making
+    a single move: for every move, the opponent's move count afterwards, derived from its count
+    now. (The keyword defaults only make the tables fast locals.)
+
+    The opponent's count is ``t0`` = its clone destinations (empty squares next to its stones)
+    plus its jump pairs (stone, empty square at distance 2). A move to ``to`` that flips nothing
+    (``to`` touches no opposing stone) only removes ``to`` from the empty squares: ``t0`` minus
+    the opposing stones at distance 2 from ``to``; a jump also empties its origin ``frm``, which
+    adds the opposing stones at distance 2 from ``frm`` and one clone if ``frm`` touches one.
+    Those moves are summed in bulk, per origin stone for jumps. Moves that flip are counted one
+    destination at a time; any move that might leave the opponent without a move (``t0`` <= 16)
+    or without stones goes through the plain path, which knows passes and game ends.
+    """
+    h = own | own << 1 | own >> 1
+    clones = (h | h << 9 | h >> 9) & empty
+    h |= own << 2 | own >> 2
+    h |= h << 9 | h >> 9
+    dests = (h | h << 9 | h >> 9) & empty
+    if not dests:  # own must pass
+        if not _has_move(opp, empty):
+            return 0
+        return _count_moves(opp, empty)
+    empty_rep = empty * repeat
+    opp_spread = opp * spread
+    opp_rep = opp * repeat
+    h = opp | opp << 1 | opp >> 1
+    opp_near = h | h << 9 | h >> 9  # opposing stones and the squares touching them
+    c0 = (opp_near & empty).bit_count()
+    t0 = (opp_spread & empty_rep).bit_count() + c0
+    total = 0
+    if t0 > 16:
+        # A quiet move takes at most 16 of the opponent's moves: it always has one left.
+        quiet = dests & ~opp_near
+        dests &= opp_near
+        quiet_clones = quiet & clones
+        total = t0 * quiet_clones.bit_count() - (opp_spread & quiet_clones * repeat).bit_count()
+        stones = own
+        while stones:
+            low = stones & -stones
+            stones ^= low
+            frm = low.bit_length() - 1
+            ring = doubles[frm]
+            to = ring & quiet
+            if to:
+                gain = t0 + (ring & opp).bit_count() + (opp_near >> frm & 1)
+                total += gain * to.bit_count() - (to * spread & opp_rep).bit_count()
+    while dests:
+        low = dests & -dests
+        dests ^= low
+        to = low.bit_length() - 1
+        flips = singles[to] & opp
+        srcs = doubles[to] & own
+        if flips:
+            p = opp ^ flips
+            if not p:
+                continue  # the opponent has no stones left: every such game is over
+            e = empty ^ low
+            h = p | p << 1 | p >> 1
+            p_near = h | h << 9 | h >> 9
+            c = (
+                t0
+                - c0
+                - (doubles[to] & opp).bit_count()
+                - (flips * spread & empty_rep).bit_count()
+                + (p_near & e).bit_count()
+            )
+            if c:
+                if clones & low:
+                    total += c
+                if srcs:
+                    total += (
+                        c * srcs.bit_count()
+                        + (srcs * spread & (opp_rep ^ flips * repeat)).bit_count()
+                        + (srcs & p_near).bit_count()
+                    )
+                continue
+        else:
+            c = t0 - (doubles[to] & opp).bit_count()
+            if c:
+                if clones & low:
+                    total += c
+                if srcs:
+                    total += (
+                        c * srcs.bit_count()
+                        + (srcs * spread & opp_rep).bit_count()
+                        + (srcs & opp_near).bit_count()
+                    )
+                continue
+        # The opponent may be left without a move (a pass, or the end): move by move.
+        p = opp ^ flips
+        if not p:
+            continue
+        if clones & low:
+            total += _perft(p, own | low | flips, empty ^ low, 1)
+        while srcs:
+            fb = srcs & -srcs
+            srcs ^= fb
+            total += _perft(p, (own ^ fb) | low | flips, (empty ^ low) | fb, 1)
     return total

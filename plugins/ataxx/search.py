@@ -42,6 +42,14 @@ NULL_R = 2
 
 POS_JUMPS = tuple(off for off in DOUBLE_OFFSETS if off > 0)
 NEG_JUMPS = tuple(-off for off in DOUBLE_OFFSETS if off < 0)
+#: Move codes by destination: the clone to each square, and per jump offset (positive ones
+#: first, as gen_moves lists them) the jump landing there (junk entries on padding and where
+#: the origin is off the board are never looked up: no stone stands there).
+CLONE_CODES = [CLONE | to for to in range(64)]
+JUMP_CODES = tuple(
+    (off, [((to - off) & 63) << 6 | to for to in range(64)])
+    for off in POS_JUMPS + tuple(-o for o in NEG_JUMPS)
+)
 
 
 class Aborted(Exception):
@@ -284,26 +292,21 @@ def gen_moves(own: int, opp: int, empty: int) -> list[int]:
     >>> len(gen_moves(s.red, s.blue, s.empty))
     16
     """
+    h = own | own << 1 | own >> 1
+    targets = (h | h << 9 | h >> 9) & empty
     moves = []
-    c = dilate(own) & empty
-    while c:
-        low = c & -c
-        c ^= low
-        moves.append(CLONE | (low.bit_length() - 1))
-    for off in POS_JUMPS:
-        t = (own << off) & empty
-        while t:
-            low = t & -t
-            t ^= low
-            to = low.bit_length() - 1
-            moves.append((to - off) << 6 | to)
-    for off in NEG_JUMPS:
-        t = (own >> off) & empty
-        while t:
-            low = t & -t
-            t ^= low
-            to = low.bit_length() - 1
-            moves.append((to + off) << 6 | to)
+    append = moves.append
+    table = CLONE_CODES
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        append(table[low.bit_length() - 1])
+    for off, table in JUMP_CODES:
+        targets = (own << off if off > 0 else own >> -off) & empty
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            append(table[low.bit_length() - 1])
     return moves
 
 
