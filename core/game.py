@@ -193,6 +193,11 @@ class GameState:
         """True when the only move is a pass the core may play without asking the player."""
         return False
 
+    def seat_color(self, seat: int, theme: Any) -> tuple[int, int, int] | None:
+        """The colour the side panel shows for ``seat`` (e.g. a stone colour that may change after a
+        pie swap); None means the theme's seat colour. ``theme`` is a :class:`core.ui.theme.Theme`."""
+        return None
+
     def meta_moves(self) -> list[tuple[str, Move]]:
         """Legal moves made from the pause menu rather than on the board, with labels
         (``[("Offer a draw", m), ("Resign", m2)]``). The core lists them there; default none."""

@@ -136,6 +136,10 @@ class AtollState(GameState):
     def colour_of(self, seat: int) -> int:
         return seat ^ self.swapped
 
+    def seat_color(self, seat: int, theme) -> tuple[int, int, int]:
+        """The side panel shows each seat in its stone colour, which the swap exchanges."""
+        return theme.stone_dark if self.colour_of(seat) == BLACK else theme.stone_light
+
     def legal_moves(self) -> list[AtollMove]:
         if self.winner is not None:
             return []

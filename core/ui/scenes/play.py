@@ -446,6 +446,12 @@ class PlayScene(Scene):
         self.autosave()
         return True
 
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        """The panel colour of ``seat``: the game's own (stone colours) or the theme's."""
+        theme = self.app.ui.theme
+        color = self._guard("seat_color", self.match.state.seat_color, seat, theme, default=None)
+        return tuple(color) if color else theme.seat(seat)
+
     def human_move(self, move: Move) -> bool:
         try:
             legal = self.shown_state().legal_moves()
@@ -1122,7 +1128,10 @@ class PlayScene(Scene):
                 pygame.draw.rect(surface, t.button_hover, row, border_radius=ui.px(12))
                 pygame.draw.rect(surface, t.accent, row, ui.px(2), border_radius=ui.px(12))
             rad = ui.px(12)
-            pygame.draw.circle(surface, t.seat(seat), (row.x + ui.px(16) + rad, row.centery), rad)
+            color = self.seat_color(seat)
+            pygame.draw.circle(surface, color, (row.x + ui.px(16) + rad, row.centery), rad)
+            if sum(color) > 600 or sum(color) < 120:  # a white or black stone needs an outline
+                pygame.draw.circle(surface, t.text_dim, (row.x + ui.px(16) + rad, row.centery), rad, 1)
             name_x = row.x + ui.px(16) + 2 * rad + ui.px(14)
             if self.thinking and self.ai_seat == seat and self.browse is None:
                 dots = "." * (int(self.time * 3) % 4)
@@ -1308,7 +1317,7 @@ class PlayScene(Scene):
                 surface, f"{i + 1}.", (rect.x + ui.px(12) + num_w, y), SMALL, t.text_dim, anchor="topright"
             )
             cx = rect.x + ui.px(22) + num_w + ui.px(6)
-            pygame.draw.circle(surface, t.seat(seat), (cx, y + lh // 2), ui.px(7))
+            pygame.draw.circle(surface, self.seat_color(seat), (cx, y + lh // 2), ui.px(7))
             ui.draw_text(
                 surface,
                 texts[i],
