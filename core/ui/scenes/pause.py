@@ -36,8 +36,14 @@ class PauseScene(DialogScene):
             lines = [error, "The game is saved: you can keep it, and Continue in the menu resumes it."]
             title = "A game plugin failed"
         else:
-            buttons = [
-                resume,
+            buttons = [resume]
+            # Game actions made from the menu rather than the board (resign, offer or answer a draw),
+            # open to a human whose turn it is.
+            state = match.state
+            if not state.is_over and state.to_move in match.human_seats and play.mode == "play":
+                for i, (label, move) in enumerate(_meta_moves(state)):
+                    buttons.append(Button(label, lambda m=move: self.meta(m), key=f"meta:{i}"))
+            buttons += [
                 Button("Undo move", self.undo, key="undo", enabled=match.can_undo),
                 save,
                 Button("Load game…", self.load, key="load"),
@@ -54,6 +60,10 @@ class PauseScene(DialogScene):
 
     def resume_game(self) -> None:
         self.close()
+
+    def meta(self, move: Any) -> None:
+        self.close()
+        self.play.human_move(move)
 
     def undo(self) -> None:
         self.close()
@@ -122,3 +132,10 @@ def _is_fallback(view: Any) -> bool:
     from core.ui.scenes.play import FallbackView
 
     return isinstance(view, FallbackView)
+
+
+def _meta_moves(state: Any) -> list[tuple[str, Any]]:
+    try:
+        return list(state.meta_moves())
+    except Exception:  # a plugin bug here must not keep the pause menu from opening
+        return []
