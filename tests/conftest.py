@@ -25,3 +25,9 @@ def registry():
     from core.plugins import load_registry
 
     return load_registry()
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path_factory, monkeypatch):
+    """Each test gets its own empty data folder, so one test's autosave never shows up in another."""
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path_factory.mktemp("data")))
