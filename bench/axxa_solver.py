@@ -8,8 +8,14 @@ A deal is won when the 6s are removed; the mean progress counts triplets removed
     python bench/axxa_solver.py --players solver --deals 50 --level medium
     python bench/axxa_solver.py --jobs 2                # deals spread over two processes
 
-Players: ``random`` (core RandomAgent), ``greedy`` (core GreedyAgent with AxxA's evaluation,
-one ply over sampled deals), ``solver`` (plugins.axxa.solver at --level, --movetime a move).
+Players:
+
+- ``random``: core RandomAgent;
+- ``greedy``: core GreedyAgent (one ply, averaged over 8 sampled deals) scoring positions plainly:
+  triplets removed, pieces of the number due showing and touching
+  (:func:`plugins.axxa.solver.simple_evaluation`);
+- ``greedy+``: the same GreedyAgent with the solver's own evaluation (AxxA's ``GameDef.evaluate``);
+- ``solver``: plugins.axxa.solver at ``--level``, ``--movetime`` seconds a move.
 """
 
 from __future__ import annotations
@@ -33,6 +39,13 @@ def make_agent(name: str, level: str):
 
         return RandomAgent(GAME)
     if name == "greedy":
+        from dataclasses import replace
+
+        from core.ai.greedy import GreedyAgent
+        from plugins.axxa.solver import simple_evaluation
+
+        return GreedyAgent(replace(GAME, evaluate=simple_evaluation))
+    if name == "greedy+":
         from core.ai.greedy import GreedyAgent
 
         return GreedyAgent(GAME)
@@ -40,7 +53,7 @@ def make_agent(name: str, level: str):
         from plugins.axxa.solver import AxxaSolver
 
         return AxxaSolver(level)
-    raise SystemExit(f"unknown player {name!r} (random, greedy, solver)")
+    raise SystemExit(f"unknown player {name!r} (random, greedy, greedy+, solver)")
 
 
 def play_deal(args: tuple[str, str, int, float, dict]) -> tuple[int, int, int, int, float]:

@@ -491,10 +491,21 @@ def rollout(w: World, seat: int, turns: int, rng: random.Random, noise: float) -
     return _squash(position_value(w, seat), w)
 
 
+#: Scale of the positional part of a solo value when it is mapped into one triplet's worth.
+POSITIONAL_SCALE = 40.0
+
+
 def _squash(value: float, w: World) -> float:
-    """A static value mapped into [0, 1], below any win (solo) or by the triplet lead."""
+    """A static value mapped into [0, 1] on the scale of the rewards.
+
+    Solo: a game going on with T triplets removed is worth between T/6 (what losing now would
+    give) and (T+1)/6, placed by its positional part; so continuing always beats giving up, and
+    a removed triplet always beats a nice position. Competitive: by the triplet lead.
+    """
     if w.solo:
-        return max(0.0, min(0.99, value / (W_TRIPLET * SOLO_TRIPLETS + 60.0)))
+        extra = value - W_TRIPLET * w.total
+        part = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, extra / POSITIONAL_SCALE))))
+        return min(0.999, (w.total + part) / SOLO_TRIPLETS)
     return 1.0 / (1.0 + math.exp(-value / W_TRIPLET))
 
 
@@ -510,6 +521,25 @@ def heuristic(state: AxxaState, seat: int) -> float:
     if state.phase == PAY:
         w.pay(pay_choice(w))
     return 2.0 * _squash(position_value(w, seat), w) - 1.0
+
+
+def simple_evaluation(state: AxxaState, seat: int) -> float:
+    """A plain score in [-1, 1] for a naive greedy player (the bench's yardstick): triplets
+    removed (or the triplet lead), plus a little for pieces of the number due showing and for two
+    of them touching. No look at payments, spare pieces or what lies under the tops.
+    """
+    outcome = state.outcome
+    if outcome is not None:
+        return 2.0 * outcome.rewards[seat] - 1.0
+    if state.rules.solo:
+        value = float(state.triplets)
+    else:
+        value = state.scores[seat] - max(s for i, s in enumerate(state.scores) if i != seat)
+    due = state.due
+    if due <= 6:
+        m = state.tops(due)
+        value += 0.1 * min(3, m.bit_count()) + (0.3 if _pair(m) else 0.0)
+    return max(-1.0, min(1.0, value / 7.0)) if state.rules.solo else math.tanh(value / 2.0)
 
 
 # --- the agent ----------------------------------------------------------------------------------
@@ -674,4 +704,4 @@ def _value(w: World, seat: int) -> float:
     return _squash(position_value(w, seat), w)
 
 
-__all__ = ["AxxaSolver", "World", "heuristic", "position_value"]
+__all__ = ["AxxaSolver", "World", "heuristic", "position_value", "simple_evaluation"]

@@ -1196,8 +1196,14 @@ class AxxaView(BoardView):
         y = self._heading(surface, f"PAID ({len(view.paid)})", rect, ctx)
         if not view.paid:
             return
-        cols = 9 if rect.width > rect.height else 6
-        size = int(max(6, min(rect.width / (cols * 1.1), (rect.bottom - y) / 3.4)))
+        # The largest tiles with which room for 18 payments (the usual most) fits the area.
+        room = max(18, len(view.paid))
+        height = max(1, rect.bottom - y)
+        size = 6
+        for cols in range(3, 19):
+            rows = math.ceil(room / cols)
+            size = max(size, int(min(rect.width / (cols * 1.1), height / (rows * 1.15))))
+        size = min(size, int(self.cell * 0.5))
         cols = max(1, int(rect.width // (size * 1.1)))
         for i, v in enumerate(view.paid):
             r = pygame.Rect(
