@@ -70,7 +70,7 @@ from plugins.amakta.rules.engine import (
     orient_text,
     parse_orient,
 )
-from plugins.amakta.rules.pieces import PIECE_COUNT, canonical, layout_text, parse_layout
+from plugins.amakta.rules.pieces import PIECE_COUNT, canonical
 from plugins.amakta.rules.state import (
     ACCEPT_DRAW,
     DECLINE_DRAW,
@@ -82,7 +82,7 @@ from plugins.amakta.rules.state import (
     AmaktaState,
 )
 
-from .values import CIRCLE_WORDS, CREATE, creatable, normal, value_of
+from .values import CIRCLE_WORDS, CREATE, MoveList, creatable, layout_text, normal, read_piece, value_of
 
 BID = "bid"
 CREATION = "create"
@@ -253,10 +253,10 @@ class InfinitState(AmaktaState):
         else:
             colour = self.pos.turn
             moves = [CLOSE, *creatable(self.remaining(colour), self.taken(colour))]
-        if not self.meta:
-            return moves
-        extra = [RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN]
-        return [*moves, *extra]
+        if self.meta:
+            moves = [*moves, *([RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN])]
+        # Creation lists are long: membership tests on them are set lookups.
+        return MoveList(moves) if self.phase == CREATION else moves
 
     def play(self, move: Move) -> InfinitState:  # type: ignore[override]
         # Creation lists can hold a hundred thousand moves: check those by the rules instead
@@ -398,8 +398,7 @@ class InfinitState(AmaktaState):
         if kind == BID:
             return f"bid:{move.piece}"
         if kind == CREATE:
-            text = f"create:{layout_text(move.piece)}"
-            return text if not move.orient else f"{text}:{CIRCLE_WORDS[move.orient]}"
+            return create_text(move.piece, move.orient)
         if kind in ("accept", "close") or kind in META_KINDS:
             return kind
         return self.pos.move_text(move)
@@ -427,6 +426,8 @@ class InfinitState(AmaktaState):
 
     def _read_move(self, text: str) -> Move:
         raw = text.strip().lower()
+        if raw.startswith(CREATE):
+            return read_create(raw)
         parts = [p for p in raw.replace(" ", ":").split(":") if p]
         if not parts:
             raise NotationError("empty move")
@@ -439,16 +440,6 @@ class InfinitState(AmaktaState):
             if len(parts) != 2 or not parts[1].isdigit():
                 raise NotationError(f"{text!r}: write bid:N with a whole number N (e.g. bid:40)")
             return Move(BID, piece=int(parts[1]))
-        if kind == CREATE:
-            if len(parts) not in (2, 3):
-                raise NotationError(f"{text!r}: write create:LAYOUT or create:LAYOUT:reinforce|damage")
-            layout = parse_layout(parts[1])
-            circle = 0
-            if len(parts) == 3:
-                if parts[2] not in _CIRCLE_READ:
-                    raise NotationError(f"{text!r}: the circle is none, reinforce or damage")
-                circle = _CIRCLE_READ[parts[2]]
-            return Move(CREATE, piece=normal(layout), orient=circle)
         if kind in PLAY_KINDS:
             if self.phase != PLAY:
                 raise IllegalMoveError(f"{text}: play moves start when both sets are closed")
@@ -562,6 +553,28 @@ _KEYS = (
     "end",
     "seen",
 )
+
+
+@lru_cache(maxsize=1 << 18)
+def create_text(layout: int, circle: int) -> str:
+    """``create:b.-.-.bb.-.-`` and, with a circle, ``:reinforce`` or ``:damage`` (cached: creation
+    lists are long and their texts are asked for again and again)."""
+    text = f"create:{layout_text(layout)}"
+    return text if not circle else f"{text}:{CIRCLE_WORDS[circle]}"
+
+
+@lru_cache(maxsize=1 << 18)
+def read_create(raw: str) -> Move:
+    """The create move a lower-case text names, the piece in normal form (not checked for legality)."""
+    parts = [p for p in raw.replace(" ", ":").split(":") if p]
+    if parts[0] != CREATE or len(parts) not in (2, 3):
+        raise NotationError(f"{raw!r}: write create:LAYOUT or create:LAYOUT:reinforce|damage")
+    circle = 0
+    if len(parts) == 3:
+        if parts[2] not in _CIRCLE_READ:
+            raise NotationError(f"{raw!r}: the circle is none, reinforce or damage")
+        circle = _CIRCLE_READ[parts[2]]
+    return Move(CREATE, piece=read_piece(parts[1]), orient=circle)
 
 
 def _full_hands(eq: Equipment) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -25,10 +25,10 @@ import bisect
 import threading
 from array import array
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from plugins.amakta.rules.engine import Move
-from plugins.amakta.rules.pieces import CIRCLE_S, DIGIT_ARROWS, canonical_pieces, parse_layout
+from plugins.amakta.rules.pieces import CIRCLE_S, DIGIT_ARROWS, DIGIT_TOKENS, canonical_pieces, parse_layout
 
 NO_CIRCLE, REINFORCE, DAMAGE = 0, 1, 2
 CIRCLES = (NO_CIRCLE, REINFORCE, DAMAGE)
@@ -40,6 +40,7 @@ _DIGIT_A = tuple(0 if len(r) == 2 and r[0] == r[1] else len(r) for r in DIGIT_AR
 _DIGIT_B = tuple(1 if len(r) == 2 and r[0] == r[1] else 0 for r in DIGIT_ARROWS)
 
 
+@lru_cache(maxsize=1 << 17)
 def normal(layout: int) -> int:
     """The form a piece is written and stored in: the largest of its 12 images, which puts
     its arrows first in direction order (``b.-.-.-.-.-`` rather than ``-.-.-.-.-.b``). Two
@@ -59,6 +60,7 @@ def normal(layout: int) -> int:
     )
 
 
+@lru_cache(maxsize=1 << 17)
 def counts(layout: int) -> tuple[int, int]:
     """(single arrows, double arrows) of ``layout``; the same as the rules module's ``counts``."""
     a = b = 0
@@ -146,6 +148,48 @@ def warm_up(points: int = 0) -> threading.Thread:
     thread = threading.Thread(target=lambda: table().prefix(points), name="amakta-infinit-table", daemon=True)
     thread.start()
     return thread
+
+
+class MoveList(list):
+    """A list of moves whose ``in`` is a set lookup (made on first use): creation lists hold up to
+    a quarter of a million moves, and callers test membership in them.
+
+    >>> moves = MoveList([Move("close"), Move("pass")])
+    >>> Move("pass") in moves, Move("take") in moves, isinstance(moves, list)
+    (True, False, True)
+    """
+
+    __slots__ = ("_members",)
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self._members: frozenset | None = None
+
+    def __contains__(self, item: object) -> bool:
+        if self._members is None or len(self._members) != len(self):
+            self._members = frozenset(self)
+        try:
+            return item in self._members
+        except TypeError:  # an unhashable value is no move
+            return False
+
+
+_TEXT_TOKENS = {str(d): token for d, token in enumerate(DIGIT_TOKENS)}
+
+
+def layout_text(layout: int) -> str:
+    """The readable form of a layout, as :func:`plugins.amakta.rules.pieces.layout_text` (faster).
+
+    >>> layout_text(100400)
+    'b.-.-.bb.-.-'
+    """
+    return ".".join([_TEXT_TOKENS[c] for c in f"{layout:06d}"])
+
+
+@lru_cache(maxsize=1 << 16)
+def read_piece(text: str) -> int:
+    """The normal form of the piece a layout text names (any orientation; NotationError otherwise)."""
+    return normal(parse_layout(text))
 
 
 def creatable(points: int, taken: frozenset[int] | set[int]) -> list[Move]:
