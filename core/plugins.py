@@ -9,6 +9,7 @@ Three sources, in this order:
 3. installed packages that declare an entry point in the group ``tafel``.
 
 ``TAFEL_PLUGINS`` (comma-separated names) limits loading to an allow-list;
+``TAFEL_PLUGIN_DIRS`` (``os.pathsep``-separated folders) adds plugin folders outside ``plugins/``;
 ``TAFEL_NO_ENTRY_POINTS=1`` keeps installed third-party plugins out (the test suite uses it).
 
 A plugin that fails to import, or whose hook raises, becomes a :class:`BrokenPlugin` with
@@ -69,8 +70,9 @@ def allow_list_from_env() -> tuple[str, ...] | None:
 
 
 def default_spec() -> LoadSpec:
+    dirs = tuple(d for d in os.environ.get("TAFEL_PLUGIN_DIRS", "").split(os.pathsep) if d.strip())
     return LoadSpec(
-        plugin_dirs=(),
+        plugin_dirs=dirs,
         allow=allow_list_from_env(),
         entry_points=os.environ.get("TAFEL_NO_ENTRY_POINTS", "") not in ("1", "true", "yes"),
     )

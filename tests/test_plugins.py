@@ -154,3 +154,10 @@ def test_game_specific_agent_hides_generic(registry):
     hard = registry.agent("hard", "ataxx")
     assert hard.games == ("ataxx",)
     assert registry.agent("random", "ataxx").games is None
+
+
+def test_plugin_dirs_from_environment(tmp_path, monkeypatch):
+    _write(tmp_path, "tp_envdir", GAME_PLUGIN.format(gid="nim-envdir"))
+    monkeypatch.setenv("TAFEL_PLUGIN_DIRS", str(tmp_path))
+    monkeypatch.setenv("TAFEL_PLUGINS", "tp_envdir")
+    assert set(load_registry().games) == {"nim-envdir"}
