@@ -113,6 +113,11 @@ class BoardView:
         or None (the view may keep a partial selection meanwhile)."""
         return None
 
+    def handle_view_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> bool:
+        """Called for input events while no human may move (AI turns, AI-only games, a finished
+        game), for looking around only: pan, zoom, hover. Never makes a move. True when used."""
+        return False
+
     def status(self, state: GameState, ctx: ViewContext) -> list[str]:
         """Extra lines for the side panel (counts, phase, the number due, ...)."""
         return []

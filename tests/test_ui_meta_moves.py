@@ -46,3 +46,15 @@ def test_no_meta_buttons_for_games_without_them(app, registry):
     app.step(events=[key(pygame.K_ESCAPE)])
     pause = app.scenes.top
     assert not [b for b in pause.buttons if b.key and str(b.key).startswith("meta:")]
+
+
+def test_view_events_reach_the_view_while_the_ai_moves(app, registry):
+    """Looking around (pan, zoom) works on AI turns through BoardView.handle_view_event."""
+    game = registry.game("ataxx")
+    play = app.start_match(Match(game, {}, players=["easy", "easy"], seed=None))
+    app.step()
+    seen = []
+    play.view.handle_view_event = lambda event, state, ctx: seen.append(event.type) or True
+    assert not play.interactive
+    app.step(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    assert pygame.MOUSEWHEEL in seen

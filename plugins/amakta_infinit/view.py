@@ -1243,6 +1243,13 @@ class InfinitView(AmaktaView):
 
     # --- input ------------------------------------------------------------------------------------
 
+    def handle_view_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> bool:
+        """While the AI moves or after the game, the wheel still zooms (held keys and drags are
+        polled in ``update``)."""
+        if not isinstance(state, InfinitState) or state.phase != PLAY or event.type != pygame.MOUSEWHEEL:
+            return False
+        return bool(self.camera.handle_event(event))
+
     def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
         if not isinstance(state, InfinitState) or not ctx.interactive or state.outcome is not None:
             return None

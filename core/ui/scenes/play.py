@@ -776,6 +776,10 @@ class PlayScene(Scene):
             if move is not None:
                 self.human_move(move)
                 return True
+        elif getattr(self.view, "handle_view_event", None) is not None and self._guard(
+            "handle_view_event", self.view.handle_view_event, event, self.shown_state(), self._ctx_now()
+        ):
+            return True
         return False
 
     def _browse_key(self, event: pygame.event.Event) -> bool:
