@@ -182,6 +182,13 @@ class AmaktaState(GameState):
         white = self.white_seat if self.white_seat is not None else 0
         return white if colour == WHITE else 1 - white
 
+    def seat_color(self, seat: int, theme) -> tuple[int, int, int] | None:
+        """The panel shows each seat in its pieces' colour once the colours are chosen."""
+        colour = self.colour_of(seat)
+        if colour is None:
+            return None
+        return theme.stone_light if colour == WHITE else theme.stone_dark
+
     def colour_of(self, seat: int) -> int | None:
         if self.white_seat is None:
             return None
