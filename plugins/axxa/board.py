@@ -194,6 +194,38 @@ CHAIN_BY_LOW = _by_lowest(CHAIN_TRIPLES)
 LINE_BY_LOW = _by_lowest(LINE_TRIPLES)
 
 
+def _pair_zones(triples: tuple[Mask, ...]) -> list[Mask]:
+    zones = [0] * (SIZE * SIZE * SIZE * SIZE)
+    for t in triples:
+        a, b, c = cells_of(t)
+        for p, q, r in ((a, b, c), (a, c, b), (b, c, a)):
+            zones[p * SIZE * SIZE + q] |= 1 << r
+            zones[q * SIZE * SIZE + p] |= 1 << r
+    return zones
+
+
+#: PAIR_ZONE[a * 49 + b]: the spaces that complete a triplet shape with the spaces a and b.
+CHAIN_PAIR_ZONE = _pair_zones(CHAIN_TRIPLES)
+LINE_PAIR_ZONE = _pair_zones(LINE_TRIPLES)
+
+
+def completing(mask: Mask, straight: bool = False) -> Mask:
+    """Spaces outside ``mask`` where one more piece makes a triplet shape with two in ``mask``.
+
+    >>> sorted(cell_name(c) for c in cells_of(completing((1 << cell_of("b2")) | (1 << cell_of("d2")), True)))
+    ['c2']
+    """
+    table = LINE_PAIR_ZONE if straight else CHAIN_PAIR_ZONE
+    cells = cells_of(mask)
+    zone = 0
+    n = SIZE * SIZE
+    for i, a in enumerate(cells):
+        row = a * n
+        for b in cells[i + 1 :]:
+            zone |= table[row + b]
+    return zone & ~mask
+
+
 def triples_in(mask: Mask, straight: bool = False) -> list[Mask]:
     """Every triplet shape lying wholly in ``mask``, in a stable order.
 

@@ -26,7 +26,7 @@ import time
 from core import Agent, GameError, Limit
 from core.ai.base import StopCheck
 
-from .board import CELLS, KING, REACH, SIZE, Cell, Mask, cells_of, triples_in
+from .board import CELLS, KING, REACH, SIZE, Cell, Mask, cells_of, completing, triples_in
 from .rules import (
     KEEP,
     KNOWN,
@@ -244,6 +244,8 @@ W_NEXT_TOP = 2.0
 W_NEXT_PAIR = 6.0
 W_TIGHT = 6.0
 W_DOOMED = 80.0
+W_OWN = 20.0
+W_ALIVE = 30.0
 W_THREAT = 30.0
 W_THREATS = 5.0
 
@@ -287,18 +289,26 @@ def completions(w: World, due: int, m: Mask) -> tuple[float, int]:
     chance = -1.0
     peek = PEEK
     showing = has_triplet(m, straight)
+    zone_all = -1
     for c in CELLS:
         s = st[c]
         if not s:
             continue
         bit = 1 << c
-        rest = m & ~bit
-        if showing and has_triplet(rest, straight):
-            p = 1.0  # a triplet already showing is removed after any move that keeps it
-            needs_dest = False
-        else:
+        if bit & m:
+            rest = m & ~bit
             if rest.bit_count() < 2:
                 continue
+            zone = completing(rest, straight)
+        else:
+            rest = m
+            if zone_all < 0:
+                zone_all = completing(m, straight)
+            zone = zone_all
+        if showing and (not bit & m or has_triplet(rest, straight)):
+            p = 1.0  # a triplet already showing is removed after any move that keeps it
+            zone = -1
+        else:
             piece = s[-2] if len(s) > 1 else s[-1]
             if peek or piece & KNOWN:
                 if piece & VALUE != due:
@@ -311,9 +321,8 @@ def completions(w: World, due: int, m: Mask) -> tuple[float, int]:
                 p = chance
                 if p <= 0.0:
                     continue
-            needs_dest = True
         for dest, masks in _REACH[c][s[-1] & VALUE]:
-            if needs_dest and not has_triplet(rest | (1 << dest), straight):
+            if not zone & (1 << dest):
                 continue
             for mk in masks:
                 if not mk & occ:
@@ -331,44 +340,56 @@ def completions(w: World, due: int, m: Mask) -> tuple[float, int]:
 def position_value(w: World, seat: int) -> float:
     """Static value of a position for ``seat``, in triplet units of 100 (see the W_ weights).
 
-    Rewards triplets removed; pieces of the number due on top, two of them touching, and known
-    ones just under a top (they turn up when that stack moves); a little for the next number;
-    and punishes numbers still needed that have no spare piece left to pay with.
+    Rewards triplets removed (solo) or the lead in triplets (competitive); pieces of the number
+    due on top, two of them touching, known ones just under a top (they turn up when that stack
+    moves) and the chance that the next stack move completes a triplet; a little for the next
+    number; and punishes numbers still needed that have no spare piece left, or too few.
+
+    In the competitive game the chances on the board belong to whoever moves next, so they
+    count against ``seat`` when that is someone else.
     """
     if w.solo:
         if w.total >= SOLO_TRIPLETS:
             return 1000.0
         value = W_TRIPLET * w.total
+        sign = 1.0
     else:
         mine = w.scores[seat]
         best_other = max(s for i, s in enumerate(w.scores) if i != seat)
-        value = W_TRIPLET * (mine - best_other)
+        # The lead decides; own triplets count a little on their own, so that freezing the
+        # scores (paying the number due away) is no goal in itself.
+        value = W_TRIPLET * (mine - best_other) + W_OWN * mine
+        sign = 1.0 if w.seat == seat else -0.3
     due = w.due
-    if w.in_play(due) < STACK:
-        return value - 300.0
+    left = w.in_play(due)
+    if left < STACK:
+        return value - 300.0 if w.solo else value
+    if not w.solo:
+        value += W_ALIVE if left > STACK else W_ALIVE / 2
     tops = w.tops
     m = tops[due]
-    value += W_DUE_TOP * min(3, m.bit_count())
+    shape = W_DUE_TOP * min(3, m.bit_count())
     if _pair(m):
-        value += W_DUE_PAIR
+        shape += W_DUE_PAIR
     under = 0
     st = w.st
     for c in CELLS:
         s = st[c]
         if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
             under += 1
-    value += W_DUE_UNDER * min(2, under)
+    shape += W_DUE_UNDER * min(2, under)
     best, sure = completions(w, due, m)
     if best:
-        value += W_THREAT * best + W_THREATS * min(3, max(0, sure - 1))
+        shape += W_THREAT * best + W_THREATS * min(3, max(0, sure - 1))
     nxt = due % 6 + 1
     if w.solo and w.total + 1 >= SOLO_TRIPLETS:
         nxt = 0
     if nxt:
         mn = tops[nxt]
-        value += W_NEXT_TOP * min(3, mn.bit_count())
+        shape += W_NEXT_TOP * min(3, mn.bit_count())
         if _pair(mn):
-            value += W_NEXT_PAIR
+            shape += W_NEXT_PAIR
+    value += sign * shape
     if w.solo:
         for n in range(due + 1, 7):
             left = w.in_play(n)
@@ -392,28 +413,37 @@ def _spare(w: World, n: int) -> int:
 
 
 def pay_choice(w: World) -> Cell:
-    """The top to pay with: a spare number (already done, or with pieces to spare) first,
-    never one of the number due that touches another, and preferably one over a useful piece."""
+    """The top to pay with: a number already done first, then one with pieces to spare (the
+    more the better), never one of the number due that touches another, and preferably one
+    over a piece of the number due next to one showing."""
     due = w.due
     dmask = w.tops[due]
+    full, rest = divmod(w.total, 6)
+    solo = w.solo
+    base = [0.0] * 7
+    for n in range(1, 7):
+        if solo and n < due:
+            base[n] = 20.0  # already removed: every piece left of it is free
+            continue
+        spare = PER_NUMBER - w.paid[n] - STACK * (full + (1 if n <= rest else 0)) - STACK
+        base[n] = 8.0 + min(spare, 3) if spare > 0 else -50.0
+    base[due] -= 15.0
+    if solo and due < 6:
+        base[due + 1] -= 3.0
     best, best_score = -1, -1e9
     st = w.st
+    peek = PEEK
     for c in CELLS:
         s = st[c]
         if not s:
             continue
         v = s[-1] & VALUE
-        spare = _spare(w, v)
-        score = 0.0 if spare <= 0 else 10.0 + min(spare, 3)
-        if spare <= 0:
-            score -= 50.0
-        if v == due:
-            score -= 15.0 + (12.0 if KING[c] & dmask else 0.0)
-        elif w.solo and v == due % 6 + 1:
-            score -= 3.0
+        score = base[v]
+        if v == due and KING[c] & dmask:
+            score -= 12.0
         if len(s) > 1:
             under = s[-2]
-            if PEEK or under & KNOWN:
+            if peek or under & KNOWN:
                 if under & VALUE == due:
                     # Uncovering the number due next to one already showing builds a triplet.
                     score += 6.0 + (8.0 if KING[c] & dmask else 0.0)
