@@ -74,3 +74,13 @@ def test_damaged_file_starts_a_fresh_sheet(tmp_path):
     sheet.save()
     assert RecordSheet.load(path).overall().played == 1
     assert RecordSheet.load(tmp_path / "missing.json").lines() == ["No solo games played yet."]
+
+
+def test_records_command(tmp_path, monkeypatch, capsys):
+    from core.cli import main
+
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path))
+    record_game(SoloResult(seed=9, triplets=2, paid=25))
+    assert main(["axxa-records"]) == 0
+    out = capsys.readouterr().out
+    assert "Overall: 1 played, 0 solved, best 2 of 6 triplets" in out and "Deal 9:" in out

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl
+from core import AgentDef, CommandDef, GameDef, GameState, Limit, Option, Options, hookimpl
 
 from .rules import SOLO_TRIPLETS, AxxaMove, AxxaState, Rules, parse_position
 
@@ -200,3 +200,33 @@ def register_agents(register) -> None:
             default_limit=Limit(time=LEVEL_TIME["hard"]),
         )
     )
+
+
+def _configure_records(parser) -> None:
+    parser.add_argument("--deal", type=int, default=None, help="show one deal's records")
+    parser.add_argument("--triplets", choices=("chain", "straight"), default="chain")
+    parser.add_argument("--rotation", choices=("mandatory", "choice"), default="mandatory")
+    parser.add_argument("--limit", type=int, default=10, help="how many deals to list")
+
+
+def _run_records(args, registry) -> int:
+    from .records import RecordSheet, records_path, variant_key
+
+    sheet = RecordSheet.load()
+    variant = variant_key({"triplets": args.triplets, "rotation": args.rotation})
+    print(f"AxxA solo records ({variant}) in {records_path()}")
+    if args.deal is not None:
+        rec = sheet.deal(args.deal, variant)
+        best = "solved" if rec.best >= 6 else f"{rec.best} of 6 triplets"
+        print(f"deal {args.deal}: {rec.played} played, {rec.won} solved, best {best}")
+        if rec.fewest_paid is not None:
+            print(f"fewest pieces paid {rec.fewest_paid}, fewest undos {rec.fewest_undos}")
+        return 0
+    for line in sheet.lines(variant, limit=args.limit):
+        print(line)
+    return 0
+
+
+@hookimpl
+def register_commands(register) -> None:
+    register(CommandDef("axxa-records", "show the AxxA solo records", _configure_records, _run_records))

@@ -235,8 +235,9 @@ class RecordSheet:
 
 
 def _summary(rec: Record) -> str:
-    best = "solved" if rec.best >= SOLVED else f"best {rec.best}/6"
-    parts = [f"{rec.played} played", f"{rec.won} solved", best]
+    parts = [f"{rec.played} played", f"{rec.won} solved"]
+    if not rec.won:
+        parts.append(f"best {rec.best} of 6 triplets")
     if rec.fewest_paid is not None:
         parts.append(f"fewest paid {rec.fewest_paid}")
     if rec.fewest_undos is not None:
