@@ -549,9 +549,11 @@ class Engine:
         if not empty:
             diff = own.bit_count() - opp.bit_count()
             return WIN - ply if diff > 0 else -WIN + ply if diff < 0 else 0
+        if depth <= 0:
+            return self.evaluate(own, opp, empty)
         key = (own, opp)
         path = self._path
-        if depth <= 0 or key in path:
+        if key in path:
             # A repetition on the way is scored statically, never as a decided game.
             return self.evaluate(own, opp, empty)
 
@@ -627,7 +629,20 @@ class Engine:
         nb0 = ~b0
         nb1 = ~b1
         nb2 = ~b2
-        top = _max_in(jumps, b0, b1, b2, b3)
+        # The most flips any destination offers (_max_in, inlined).
+        if jumps & b3:
+            top = 8
+        else:
+            cands = jumps
+            top = 0
+            if cands & b2:
+                cands &= b2
+                top = 4
+            if cands & b1:
+                cands &= b1
+                top += 2
+            if cands & b0:
+                top += 1
 
         orig_alpha = alpha
         best = -INF
@@ -639,9 +654,11 @@ class Engine:
             # evaluation of a child never exceeds its material plus ``margin``, so once a
             # move's gain cannot lift the score above alpha, neither can any later one.
             evaluate = self.evaluate
+            singles = SINGLES
             base = (own.bit_count() - opp.bit_count()) * STONE + self.margin
+            won = WIN - ply - 1
             n = 0
-            done = False
+            cut = False
             for f in range(top, -1, -1):
                 if f == 8:
                     level = b3
@@ -649,57 +666,76 @@ class Engine:
                     level = (b2 if f & 4 else nb2) & (b1 if f & 2 else nb1) & (b0 if f & 1 else nb0)
                     if not f:
                         level &= ~b3
-                for is_clone in (True, False):
-                    bound = base + (2 * f + is_clone) * STONE
-                    if bound <= alpha:
-                        if bound > best:
-                            best = bound
-                        done = True
-                        break
-                    dest = (clones if is_clone else jumps) & level
-                    while dest:
-                        low = dest & -dest
-                        dest ^= low
-                        to = low.bit_length() - 1
-                        flips = SINGLES[to] & opp
-                        p = opp ^ flips
-                        if is_clone:
-                            srcs = 1
+                # Clones flipping f stones gain 2f + 1 ...
+                bound = base + (2 * f + 1) * STONE
+                if bound <= alpha:
+                    if bound > best:
+                        best = bound
+                    break
+                dest = clones & level
+                while dest:
+                    low = dest & -dest
+                    dest ^= low
+                    to = low.bit_length() - 1
+                    flips = singles[to] & opp
+                    p = opp ^ flips
+                    o = own | low | flips
+                    e = empty ^ low
+                    n += 1
+                    if not p:
+                        score = won
+                    elif not e:
+                        diff = o.bit_count() - p.bit_count()
+                        score = won if diff > 0 else -won if diff < 0 else 0
+                    else:
+                        score = -evaluate(p, o, e)
+                    if score > best:
+                        best = score
+                        best_move = CLONE | to
+                        if score > alpha:
+                            alpha = score
+                            if alpha >= beta:
+                                cut = True
+                                break
+                if cut:
+                    break
+                # ... and jumps flipping f stones gain 2f.
+                bound -= STONE
+                if bound <= alpha:
+                    if bound > best:
+                        best = bound
+                    break
+                dest = jumps & level
+                while dest:
+                    low = dest & -dest
+                    dest ^= low
+                    to = low.bit_length() - 1
+                    flips = singles[to] & opp
+                    p = opp ^ flips
+                    landed = own | low | flips  # the origin stone is still to be taken off
+                    e0 = empty ^ low
+                    srcs = doubles[to] & own
+                    while srcs:
+                        fb = srcs & -srcs
+                        srcs ^= fb
+                        o = landed ^ fb
+                        e = e0 | fb
+                        n += 1
+                        if not p:
+                            score = won
                         else:
-                            srcs = doubles[to] & own
-                        while srcs:
-                            if is_clone:
-                                srcs = 0
-                                code = CLONE | to
-                                o = own | low | flips
-                                e = empty ^ low
-                            else:
-                                fb = srcs & -srcs
-                                srcs ^= fb
-                                code = (fb.bit_length() - 1) << 6 | to
-                                o = (own ^ fb) | low | flips
-                                e = (empty ^ low) | fb
-                            n += 1
-                            if not p:
-                                score = WIN - ply - 1
-                            elif not e:
-                                diff = o.bit_count() - p.bit_count()
-                                score = WIN - ply - 1 if diff > 0 else -WIN + ply + 1 if diff < 0 else 0
-                            else:
-                                score = -evaluate(p, o, e)
-                            if score > best:
-                                best = score
-                                best_move = code
-                                if score > alpha:
-                                    alpha = score
-                                    if alpha >= beta:
-                                        done = True
-                                        break
-                        if done:
-                            break
-                    if done:
+                            score = -evaluate(p, o, e)  # (a jump leaves its origin empty)
+                        if score > best:
+                            best = score
+                            best_move = (fb.bit_length() - 1) << 6 | to
+                            if score > alpha:
+                                alpha = score
+                                if alpha >= beta:
+                                    cut = True
+                                    break
+                    if cut:
                         break
-                if done:
+                if cut:
                     break
             self.nodes += n
         else:
