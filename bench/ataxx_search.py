@@ -1,20 +1,29 @@
 #!/usr/bin/env python3
-"""Ataxx search speed: nodes per second and depth reached in a given time per position.
+"""Ataxx search speed: nodes per second and the depth reached in a given time per position.
 
-    python bench/ataxx_search.py              # 1 s each, the hard level's evaluation
+    python bench/ataxx_search.py                     # 1 s each, the hard level, 3 runs
     python bench/ataxx_search.py --seconds 3 --level material3
+    python bench/ataxx_search.py --positions start,mid-game --runs 1 --json
 
 Nodes count every position the search visits, the last ply's evaluated children included.
 The search stops early when the next iteration clearly cannot finish in time, as in play.
+
+``--clock cpu`` (the default) runs the engine's clock on this process's CPU time: on a shared,
+busy machine that gives the depth a quiet machine reaches in the same wall time; ``--clock
+wall`` measures as the game plays. Each run uses a fresh engine (empty table); the figures are
+medians over the runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import statistics
 import sys
 import time
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,6 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from core import Limit  # noqa: E402
+from plugins.ataxx import search as search_module  # noqa: E402
 from plugins.ataxx.ai import AtaxxSearch  # noqa: E402
 from plugins.ataxx.rules import AtaxxState  # noqa: E402
 
@@ -37,23 +47,56 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--level", default="hard")
-    args = parser.parse_args(argv)
-    print(f"Ataxx search, level {args.level}, {args.seconds:g} s per position (fresh table each)")
-    print(
-        f"  (load average {os.getloadavg()[0]:.1f}; cpu = this process's CPU time, robust to a busy machine)"
+    parser.add_argument("--runs", type=int, default=3, help="runs per position; medians are reported")
+    parser.add_argument(
+        "--positions",
+        default="",
+        help=f"comma-separated names (default all: {', '.join(n for n, _ in POSITIONS)})",
     )
+    parser.add_argument(
+        "--clock", choices=("cpu", "wall"), default="cpu", help="the engine's clock (see above)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    args = parser.parse_args(argv)
+    wanted = [n.strip() for n in args.positions.split(",") if n.strip()]
+    unknown = set(wanted) - {n for n, _ in POSITIONS}
+    if unknown:
+        parser.error(f"unknown position(s): {', '.join(sorted(unknown))}")
+    if args.clock == "cpu":
+        # The engine reads time.perf_counter() for its deadline: give it this process's CPU clock.
+        search_module.time = types.SimpleNamespace(perf_counter=time.process_time)  # type: ignore[assignment]
+    print(
+        f"Ataxx search, level {args.level}, {args.seconds:g} s per position on the {args.clock} clock,"
+        f" {args.runs} run(s), fresh table each (load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)"
+    )
+    figures: dict[str, dict] = {}
     for name, fen in POSITIONS:
+        if wanted and name not in wanted:
+            continue
         state = AtaxxState.from_fen(fen)
-        ai = AtaxxSearch(args.level)
-        cpu = time.process_time()
-        move = ai.choose(state, Limit(time=args.seconds), random.Random(0))
-        cpu = time.process_time() - cpu
-        info = ai.info
+        rows = []
+        for _ in range(args.runs):
+            ai = AtaxxSearch(args.level)
+            cpu = time.process_time()
+            move = ai.choose(state, Limit(time=args.seconds), random.Random(0))
+            cpu = time.process_time() - cpu
+            info = ai.info
+            rows.append((info["depth"], info["nodes"], info["nodes"] / max(cpu, 1e-9), info, move))
+        depth = statistics.median(r[0] for r in rows)
+        nodes = statistics.median(r[1] for r in rows)
+        nps = statistics.median(r[2] for r in rows)
+        info, move = rows[0][3], rows[0][4]
         print(
-            f"  {name:20s} depth {info['depth']:2d}  {info['nodes']:>8,d} nodes in {info['time']:.2f} s "
-            f"= {info['nps']:>7,d} nodes/s ({info['nodes'] / max(cpu, 1e-9):>7,.0f}/cpu s)  "
-            f"score {info['score']:+5d}  best {move.text():5s} pv {info['pv']}",
+            f"  {name:20s} depth {depth:4g}  {nodes:>9,.0f} nodes  {nps:>9,.0f} nodes/cpu s"
+            f"  score {info['score']:+5d}  best {move.text():5s} pv {info['pv']}",
             flush=True,
+        )
+        figures[name] = {"depth": depth, "nodes": nodes, "nps": nps, "best": move.text()}
+    if args.json:
+        print(
+            json.dumps(
+                {"level": args.level, "seconds": args.seconds, "clock": args.clock, "positions": figures}
+            )
         )
     return 0
 

@@ -7,6 +7,7 @@ opening plies, with the sides swapped, so neither colour nor opening favours an 
     python bench/ataxx_strength.py                      # 40 + 40 games at the levels' own times
     python bench/ataxx_strength.py --games 10 --movetime 0.2 --parallel
     python bench/ataxx_strength.py --match hard:material3 --games 20
+    python bench/ataxx_strength.py --games 4 --json      # the results as JSON on the last line
 
 Prints win / draw / loss counts and rates per match (the targets: hard beats material3 in
 >= 95% of games, medium beats greedy in >= 90%).
@@ -15,6 +16,7 @@ Prints win / draw / loss counts and rates per match (the targets: hard beats mat
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -112,7 +114,7 @@ def play_game(job: tuple[str, str, int, float | None, int]) -> tuple[int, float,
     return index, state.outcome.rewards[first_seat], plies, state.outcome.reason
 
 
-def run_match(first: str, second: str, games: int, movetime: float | None, parallel: bool, seed: int) -> None:
+def run_match(first: str, second: str, games: int, movetime: float | None, parallel: bool, seed: int) -> dict:
     _, label = make_agent(second)
     jobs = [(first, second, i, movetime, seed) for i in range(games)]
     start = time.perf_counter()
@@ -139,6 +141,16 @@ def run_match(first: str, second: str, games: int, movetime: float | None, paral
         f"{plies:.0f} plies a game, {elapsed:.0f} s",
         flush=True,
     )
+    return {
+        "first": first,
+        "second": second,
+        "games": len(results),
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "win_rate": wins / n,
+        "seconds": elapsed,
+    }
 
 
 def _progress(res: tuple[int, float, int, str]) -> None:
@@ -160,13 +172,18 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="A:B to play only that match (repeatable); default hard:material3 and medium:greedy",
     )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON on the last line")
     args = parser.parse_args(argv)
     matches = (
         [m.split(":", 1) for m in args.match] if args.match else [["hard", "material3"], ["medium", "greedy"]]
     )
     print(f"Ataxx strength, {args.games} games a match, pid {os.getpid()}", flush=True)
-    for first, second in matches:
+    results = [
         run_match(first, second, args.games, args.movetime, args.parallel, args.seed)
+        for first, second in matches
+    ]
+    if args.json:
+        print(json.dumps({"movetime": args.movetime, "matches": results}))
     return 0
 
 
