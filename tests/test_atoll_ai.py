@@ -107,7 +107,7 @@ def test_search_blocks_inside_the_tree():
     searcher = Searcher(s.board, random.Random(5))
     searcher.set_root(s)
     root = searcher.root
-    legal = [d for d, v in enumerate(root.v) if v != -1.0]
+    legal = searcher.legal_children(root)
     assert [searcher.tables.cell_of[d] for d in legal] == [s.board.parse_cell("f5")]
     searcher.search(None, 200)
     assert searcher.tables.cell_of[searcher.best_index()] == s.board.parse_cell("f5")
@@ -145,7 +145,7 @@ def test_agent_considers_the_swap_and_respects_stop():
     searcher.set_root(s)
     searcher.search(None, 1500)
     swap = searcher.tables.size
-    assert searcher.root.v[swap] != -1.0 and searcher.root.n[swap] > 0
+    assert swap in searcher.legal_children(searcher.root) and searcher.root.n[swap] > 0
     calls = []
 
     def stop():

@@ -212,6 +212,33 @@ class Board:
                 x = y
         return None
 
+    def joins(self, stones: Bitboard, colour: int) -> bool:
+        """True when ``stones`` (placed stones of ``colour``) join a pair of its opposite islands.
+
+        The same answer as ``connected(...) is not None``, tuned for the AI's playouts, which ask
+        it once per random game: a flood step is written with the six shifts factored into four
+        (``x | x << 1`` shifted by ``stride - 1`` gives the ``stride - 1`` and ``stride``
+        neighbours at once), and each flood stops as soon as it touches the far island.
+
+        >>> b = Board.get(11)
+        >>> column_f = sum(1 << b.parse_cell(f"f{n}") for n in range(1, 11))
+        >>> b.joins(column_f, BLACK), b.joins(column_f & ~(1 << b.parse_cell("f5")), BLACK)
+        (True, False)
+        """
+        mask = stones | self.island_mask[colour]
+        v = self.stride - 1
+        for x, target, _ in self.pairs[colour]:
+            while True:
+                up = x | x << 1
+                down = x | x >> 1
+                y = (up | down | up << v | down >> v) & mask
+                if y & target:
+                    return True
+                if y == x:
+                    break
+                x = y
+        return False
+
     def winning_cells(self, stones: Bitboard, colour: int, empty: Bitboard) -> Bitboard:
         """Empty cells where one more stone of ``colour`` joins a pair of its opposite islands."""
         mask = stones | self.island_mask[colour]
