@@ -5,7 +5,7 @@ class, which imports pygame, so it is kept apart for fast command-line start-up)
 :mod:`core.ui.camera` for boards that pan and zoom.
 """
 
-from core.ai.base import LEVEL_TIME, LEVELS, Agent, AgentDef, Limit
+from core.ai.base import LEVEL_TIME, LEVELS, Agent, AgentDef, Limit, level_agents
 from core.commands import CommandDef
 from core.game import (
     GameDef,
@@ -39,4 +39,5 @@ __all__ = [
     "Options",
     "Outcome",
     "hookimpl",
+    "level_agents",
 ]

@@ -85,3 +85,34 @@ class AgentDef:
 LEVELS = ("easy", "medium", "hard")
 #: Default think time per level, in seconds.
 LEVEL_TIME = {"easy": 0.05, "medium": 0.3, "hard": 1.0}
+
+
+def level_agents(
+    game_id: str,
+    make: Callable[[str], Agent],
+    description: str | dict[str, str],
+    times: dict[str, float] | None = None,
+) -> list[AgentDef]:
+    """AgentDefs for a game's own ``easy``, ``medium`` and ``hard``.
+
+    ``make(level)`` builds the agent when a game needs it (import the AI module inside it,
+    so listing games stays fast). ``description`` is one text for all levels (the level is
+    appended) or one per level; ``times`` are think times (default :data:`LEVEL_TIME`).
+
+    >>> [a.name for a in level_agents("nim", lambda level: Agent(), "Nim search")]
+    ['easy', 'medium', 'hard']
+    """
+    times = times or LEVEL_TIME
+    agents = []
+    for level in LEVELS:
+        text = description[level] if isinstance(description, dict) else f"{description}, {level}"
+        agents.append(
+            AgentDef(
+                level,
+                text,
+                lambda game, _level=level: make(_level),
+                games=(game_id,),
+                default_limit=Limit(time=times[level]),
+            )
+        )
+    return agents

@@ -6,7 +6,7 @@ The rules live in :mod:`plugins.amakta.rules` so that variants (Amakta Infinit) 
 
 from __future__ import annotations
 
-from core import LEVEL_TIME, AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl
+from core import GameDef, GameState, Option, Options, hookimpl, level_agents
 
 from .rules import catalog
 from .rules.state import SEAT_NAMES, AmaktaState
@@ -142,13 +142,10 @@ def register_games(register) -> None:
     register(GAME)
 
 
-def _agent(level: str):
-    def factory(game: GameDef):
-        from .ai import AmaktaAgent
+def _make_agent(level: str):
+    from .ai import AmaktaAgent
 
-        return AmaktaAgent(level)
-
-    return factory
+    return AmaktaAgent(level)
 
 
 AGENT_DESCRIPTIONS = {
@@ -160,16 +157,8 @@ AGENT_DESCRIPTIONS = {
 
 @hookimpl
 def register_agents(register) -> None:
-    for level in ("easy", "medium", "hard"):
-        register(
-            AgentDef(
-                level,
-                AGENT_DESCRIPTIONS[level],
-                _agent(level),
-                games=(GAME_ID,),
-                default_limit=Limit(time=LEVEL_TIME[level]),
-            )
-        )
+    for agent in level_agents(GAME_ID, _make_agent, AGENT_DESCRIPTIONS):
+        register(agent)
 
 
 @hookimpl

@@ -7,7 +7,7 @@ creation table in :mod:`.values`, the AI in :mod:`.ai` and the screen in :mod:`.
 
 from __future__ import annotations
 
-from core import LEVEL_TIME, AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl
+from core import GameDef, GameState, Option, Options, hookimpl, level_agents
 
 from .state import DRAW_MOVES, InfinitState
 
@@ -119,13 +119,10 @@ def register_games(register) -> None:
     register(GAME)
 
 
-def _agent(level: str):
-    def factory(game: GameDef):
-        from .ai import InfinitAgent
+def _make_agent(level: str):
+    from .ai import InfinitAgent
 
-        return InfinitAgent(level)
-
-    return factory
+    return InfinitAgent(level)
 
 
 AGENT_DESCRIPTIONS = {
@@ -137,13 +134,5 @@ AGENT_DESCRIPTIONS = {
 
 @hookimpl
 def register_agents(register) -> None:
-    for level in ("easy", "medium", "hard"):
-        register(
-            AgentDef(
-                level,
-                AGENT_DESCRIPTIONS[level],
-                _agent(level),
-                games=(GAME_ID,),
-                default_limit=Limit(time=LEVEL_TIME[level]),
-            )
-        )
+    for agent in level_agents(GAME_ID, _make_agent, AGENT_DESCRIPTIONS):
+        register(agent)

@@ -6,7 +6,7 @@ so listing games stays fast.
 
 from __future__ import annotations
 
-from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl
+from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl, level_agents
 
 from .layouts import LAYOUTS, layout_fen
 from .rules import RED, SEAT_NAMES, AtaxxState, perft
@@ -107,34 +107,21 @@ def register_games(register) -> None:
     register(GAME)
 
 
-def _agent(level: str):
-    def factory(game: GameDef):
-        from .ai import AtaxxSearch
+def _make_agent(level: str):
+    from .ai import AtaxxSearch
 
-        return AtaxxSearch(level)
-
-    return factory
+    return AtaxxSearch(level)
 
 
 @hookimpl
 def register_agents(register) -> None:
-    from core import LEVEL_TIME
-
-    for level in ("easy", "medium", "hard"):
-        register(
-            AgentDef(
-                level,
-                f"Ataxx alpha-beta, {level}",
-                _agent(level),
-                games=("ataxx",),
-                default_limit=Limit(time=LEVEL_TIME[level]),
-            )
-        )
+    for agent in level_agents("ataxx", _make_agent, "Ataxx alpha-beta"):
+        register(agent)
     register(
         AgentDef(
             "material3",
             "Material-only alpha-beta to depth 3 (a yardstick for the strength bench)",
-            _agent("material3"),
+            lambda game: _make_agent("material3"),
             games=("ataxx",),
             default_limit=Limit(depth=3),
         )

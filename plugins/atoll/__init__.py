@@ -6,7 +6,7 @@ listing games stays fast.
 
 from __future__ import annotations
 
-from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl
+from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl, level_agents
 
 from .board import BLACK, SIZES, STANDARD, WHITE, Board
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft
@@ -93,12 +93,6 @@ def make_view():
     return AtollView
 
 
-def _game_kwargs() -> dict:
-    # ``GameDef.perft`` is a newer, optional field of the contract: pass it only where it exists.
-    fields = getattr(GameDef, "__dataclass_fields__", {})
-    return {"perft": lambda state, depth: perft(state, depth)} if "perft" in fields else {}
-
-
 GAME = GameDef(
     id="atoll",
     title="Atoll",
@@ -113,20 +107,17 @@ GAME = GameDef(
     make_view=lambda: make_view(),
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
-    **_game_kwargs(),
+    perft=lambda state, depth: perft(state, depth),
 )
 
 #: Think time per level in seconds (levels differ only by time; the search is the same).
 LEVEL_SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
 
 
-def _agent(level: str):
-    def factory(game: GameDef):
-        from .ai import AtollMCTS
+def _make_agent(level: str):
+    from .ai import AtollMCTS
 
-        return AtollMCTS(level)
-
-    return factory
+    return AtollMCTS(level)
 
 
 @hookimpl
@@ -136,21 +127,14 @@ def register_games(register) -> None:
 
 @hookimpl
 def register_agents(register) -> None:
-    for level in ("easy", "medium", "hard"):
-        register(
-            AgentDef(
-                level,
-                f"Atoll MCTS, {LEVEL_SECONDS[level]:g} s a move",
-                _agent(level),
-                games=("atoll",),
-                default_limit=Limit(time=LEVEL_SECONDS[level]),
-            )
-        )
+    descriptions = {level: f"Atoll MCTS, {seconds:g} s a move" for level, seconds in LEVEL_SECONDS.items()}
+    for agent in level_agents("atoll", _make_agent, descriptions, LEVEL_SECONDS):
+        register(agent)
     register(
         AgentDef(
             "atoll-mcts",
             "Atoll MCTS with the budget you give it (iterations or time)",
-            _agent("custom"),
+            lambda game: _make_agent("custom"),
             games=("atoll",),
             default_limit=Limit(time=1.0),
         )
