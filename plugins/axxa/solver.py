@@ -2,11 +2,19 @@
 
 It is given a seat's view only (face-down pieces unknown). To choose a move it samples full
 deals consistent with the view (:meth:`AxxaState.determinize`) and, in each, plays every
-candidate move to the end of the turn and then a few more turns with a fast greedy policy on a
-light mutable copy of the position (:class:`World`); the candidate with the best mean value over
-the samples wins. Candidates are pruned by successive halving, so more think time means more
-samples for the moves that matter. In competitive games every seat in a sample plays the same
-greedy policy for itself, and the value is the searching seat's reward.
+candidate move to the end of the turn on a light mutable copy of the position (:class:`World`):
+the piece a move turns up comes from the sample, as the player would see it; the rest of the
+turn (turn or keep, which triplet, which piece pays) follows a quick policy. The position
+reached is scored by :func:`position_value`, which itself uses only what a player knows
+(face-down pieces count by their chances), so a sample can't tell the solver where the hidden
+pieces lie. The move with the best mean over the samples wins; weak moves are dropped as
+samples come in (successive halving), so more think time means more samples for the moves
+that matter. Deeper look-ahead (greedy roll-outs of further turns) was tried and lost to
+more samples at the same think time.
+
+Values are on the scale of the rewards: a solo game with T triplets removed is worth between
+T/6 (losing now) and (T+1)/6; in the competitive game the score is by the triplet lead, and the
+chances on the board count against the seat when an opponent moves next.
 
 >>> from plugins.axxa.rules import AxxaState
 >>> s = AxxaState.deal(11)
@@ -490,37 +498,6 @@ def finish_turn(w: World, removed: int) -> None:
     w.end_turn()
 
 
-def greedy_turn(w: World, rng: random.Random, noise: float = 0.0) -> World:
-    """The best whole turn by :func:`position_value` one turn ahead (the rollout policy)."""
-    seat = w.seat
-    best = None
-    best_v = -1e18
-    for frm, to in w.shifts():
-        rotations = (True, False) if w.choice and len(w.st[frm]) > 1 else (True,)
-        for rot in rotations:
-            w2 = w.copy()
-            w2.shift(frm, to, rot)
-            finish_turn(w2, resolve(w2))
-            v = position_value(w2, seat)
-            if noise:
-                v += noise * rng.random()
-            if v > best_v:
-                best, best_v = w2, v
-    assert best is not None
-    return best
-
-
-def rollout(w: World, seat: int, turns: int, rng: random.Random, noise: float) -> float:
-    """Play ``turns`` greedy turns (or to the end); the value for ``seat`` in [0, 1]."""
-    for _ in range(turns):
-        if w.finished():
-            return w.rewards()[seat]
-        w = greedy_turn(w, rng, noise)
-    if w.finished():
-        return w.rewards()[seat]
-    return _squash(position_value(w, seat), w)
-
-
 #: Scale of the positional part of a solo value when it is mapped into one triplet's worth.
 POSITIONAL_SCALE = 40.0
 
@@ -574,14 +551,17 @@ def simple_evaluation(state: AxxaState, seat: int) -> float:
 
 # --- the agent ----------------------------------------------------------------------------------
 
-#: Per level: static samples (every legal move is scored on these deals one turn ahead), how
-#: many of the best moves go on to the deep stage, rollout turns there, and rollout noise.
+#: Per level: the most sampled deals per decision (the think time usually ends the search
+#: first) and whether weak moves are dropped as samples come in, to sample the rest more.
 LEVELS = {
-    "easy": {"static": 2, "keep": 0, "turns": 0, "noise": 0.0},
-    "medium": {"static": 6, "keep": 4, "turns": 1, "noise": 1.0},
-    "hard": {"static": 8, "keep": 6, "turns": 2, "noise": 1.0},
+    "easy": {"samples": 3, "prune": False},
+    "medium": {"samples": 4000, "prune": True},
+    "hard": {"samples": 4000, "prune": True},
 }
 DEFAULT_TIME = {"easy": 0.05, "medium": 0.3, "hard": 1.0}
+#: Samples before the first pruning; then after every doubling. Never fewer moves than this.
+FIRST_CUT = 8
+KEEP_AT_LEAST = 4
 
 
 def _continue(w: World, move: AxxaMove, moved: Cell) -> None:
@@ -631,19 +611,18 @@ def _assign(dst: World, src: World) -> None:
 
 
 class AxxaSolver(Agent):
-    """Samples the face-down pieces and scores each legal move by look-ahead; see the module
-    docstring. ``level`` is easy, medium or hard.
+    """Samples the face-down pieces and scores each legal move one whole turn ahead; see the
+    module docstring. ``level`` is easy, medium or hard; keyword ``params`` override the
+    level's (``samples``, ``prune``).
 
-    The search runs in two stages on deals sampled from the view (the same deals for every
-    move, so differences between moves are not luck of the draw):
-
-    1. static: every legal move, finished into a whole turn, scored by the evaluation;
-    2. deep: the ``keep`` best moves are scored again by greedy rollouts of ``turns`` more
-       turns, on fresh deals, halving the field now and then, until the time (or ``nodes``,
-       a cap on sampled deals) runs out.
+    Every sampled deal scores all moves still in the race (the same deals for every move, so
+    differences between moves are not the luck of the draw). After 8 deals, and then after every
+    doubling, the weaker half of the moves is dropped (keeping at least 4), so the think time
+    goes to the moves that matter. The search ends at ``limit.time`` (the level's default time
+    if unset), at ``limit.nodes`` sampled deals, or when ``stop()`` says so.
     """
 
-    def __init__(self, level: str = "hard", **params: float) -> None:
+    def __init__(self, level: str = "hard", **params: object) -> None:
         super().__init__()
         if level not in LEVELS:
             raise ValueError(f"unknown solver level {level!r} (easy, medium, hard)")
@@ -663,64 +642,35 @@ class AxxaSolver(Agent):
         view = state.view_for(state.to_move)
         budget = limit.time if limit.time is not None else DEFAULT_TIME[self.level]
         deadline = start + budget
-        max_samples = limit.nodes
+        cap = int(self.params["samples"])  # type: ignore[call-overload]
+        if limit.nodes is not None:
+            cap = min(cap, limit.nodes)
+        prune = bool(self.params["prune"])
         seat = state.to_move
         moved = state.moved
-        params = self.params
-        turns = int(params["turns"]) if limit.depth is None else max(0, limit.depth - 1)
-        noise = float(params["noise"])
+        total = {m: 0.0 for m in moves}
+        alive = list(moves)
         samples = 0
-
-        def spent() -> bool:
-            if max_samples is not None and samples >= max_samples:
-                return True
-            if stop is not None and stop():
-                return True
-            return time.perf_counter() >= deadline
-
-        # Stage 1: every move, one turn deep, on the same few sampled deals.
-        static = {m: 0.0 for m in moves}
-        rounds = 0
-        for _ in range(max(1, int(params["static"]))):
+        next_cut = FIRST_CUT
+        while True:
             base = World.from_state(view.determinize(rng))
-            for move in moves:
+            for move in alive:
                 w = base.copy()
                 _continue(w, move, moved)
-                static[move] += _value(w, seat)
+                total[move] += _value(w, seat)
             samples += 1
-            rounds += 1
-            if spent():
+            if samples >= cap or time.perf_counter() >= deadline or (stop is not None and stop()):
                 break
-        ranked = sorted(moves, key=lambda m: (-static[m], moves.index(m)))
-        best = ranked[0]
-        keep = int(params["keep"])
-        deep_samples = 0
-        if keep >= 2 and turns > 0 and not spent():
-            # Stage 2: the best few, rolled out further, on fresh deals; halve now and then.
-            alive = ranked[:keep]
-            total = {m: 0.0 for m in alive}
-            count = {m: 0 for m in alive}
-            next_cut = 4
-            while not spent():
-                base = World.from_state(view.determinize(rng))
-                for move in alive:
-                    w = base.copy()
-                    _continue(w, move, moved)
-                    total[move] += rollout(w, seat, turns, rng, noise)
-                    count[move] += 1
-                samples += 1
-                deep_samples += 1
-                if deep_samples >= next_cut and len(alive) > 2:
-                    alive.sort(key=lambda m: -total[m] / count[m])
-                    alive = alive[: max(2, len(alive) // 2)]
-                    next_cut = deep_samples * 2
-            if deep_samples:
-                best = max(alive, key=lambda m: (total[m] / max(1, count[m]), static[m]))
+            if prune and samples >= next_cut and len(alive) > KEEP_AT_LEAST:
+                alive.sort(key=lambda m: -total[m])
+                alive = alive[: max(KEEP_AT_LEAST, (len(alive) + 1) // 2)]
+                next_cut *= 2
+        best = max(alive, key=lambda m: (total[m], -moves.index(m)))
         self.info = {
             "samples": samples,
-            "static_samples": rounds,
-            "deep_samples": deep_samples,
             "moves": len(moves),
+            "candidates": len(alive),
+            "value": round(total[best] / samples, 3),
             "time": round(time.perf_counter() - start, 3),
         }
         return best
