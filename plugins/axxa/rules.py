@@ -674,11 +674,17 @@ class AxxaState(GameState):
         return " ".join(parts)
 
     def describe(self) -> str:
-        if self.rules.solo:
-            due = self.due
-            head = "solved" if due > 6 else f"due: {_plural(due)}"
-            return f"{head} · triplets {self.triplets}/{SOLO_TRIPLETS} · paid {len(self.paid)}"
-        return f"due: {_plural(self.due)} · triplets " + " - ".join(str(s) for s in self.scores)
+        """The deal number (when this state knows it) and how the last turn went.
+
+        >>> AxxaState.deal(42).describe()
+        'Deal 42'
+        """
+        parts = []
+        if self.seed is not None:
+            parts.append(f"Deal {self.seed}")
+        if self.phase == MOVE and self.chain >= 2:
+            parts.append("last turn: " + ("outstanding move!" if self.chain >= 3 else "good move!"))
+        return " · ".join(parts)
 
 
 def stack_text(stack: tuple[int, ...]) -> str:

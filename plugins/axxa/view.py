@@ -538,9 +538,6 @@ class AxxaView(BoardView):
             )
             lines.append(f"Triplets: {scores}")
         lines.append(f"Pieces paid: {len(view.paid)}")
-        seed = self.seed_of(state, ctx)
-        if seed is not None:
-            lines.append(f"Deal: {seed}")
         if view.outcome is not None:
             lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
         else:
