@@ -362,6 +362,43 @@ def parse_frame_time(out: str) -> list[Row]:
     return rows
 
 
+def parse_amakta_infinit_speed(out: str) -> list[Row]:
+    rows = []
+    for m in re.finditer(r"^(\S.*?)\s+([\d.]+) ms\s*$", out, re.M):
+        rows.append(Row(f"Amakta Infinit: {m.group(1)}", f"{float(m.group(2)):.1f} ms wall", "report"))
+    if not rows:
+        raise ValueError("no timings in the output")
+    return rows
+
+
+def parse_amakta_infinit_strength(out: str) -> list[Row]:
+    rows = []
+    versus = None
+    for line in out.splitlines():
+        head = re.match(r"^amakta-infinit: (\w+) vs (\w+),", line)
+        if head:
+            versus = head.groups()
+            continue
+        m = re.match(r"^(\w+): (\d+) wins, (\d+) draws, (\d+) losses", line)
+        if m and versus:
+            wins, draws, losses = int(m.group(2)), int(m.group(3)), int(m.group(4))
+            games = wins + draws + losses
+            hard_easy = versus == ("hard", "easy")
+            rows.append(
+                Row(
+                    f"Amakta Infinit {versus[0]} beats {versus[1]}",
+                    _pct(wins, games) + (f", {draws} drawn" if draws else ""),
+                    "wins most (issue 6)" if hard_easy else "report",
+                    "",
+                    (games > 0 and wins / games > 0.5) if hard_easy else None,
+                )
+            )
+            versus = None
+    if not rows:
+        raise ValueError("no match results in the output")
+    return rows
+
+
 def parse_startup(out: str) -> list[Row]:
     m = re.search(r"median ([\d.]+) s", out)
     if not m:
@@ -464,7 +501,26 @@ SPECS = [
         [("Start-up: python main.py to menu drawn", "<= 1.5 s")],
         quick_timeout=15,
     ),
+    Spec(
+        "amakta_infinit_strength",
+        [],
+        ["--games", "1", "--match", "hard:easy", "--movetime", "0.05"],
+        parse_amakta_infinit_strength,
+        [("Amakta Infinit hard beats easy", "wins most (issue 6)")],
+        quick_timeout=15,
+    ),
+    # Last in a quick run: it has no quick settings (~10-30 s); the time left decides.
+    Spec(
+        "amakta_infinit_speed",
+        [],
+        [],
+        parse_amakta_infinit_speed,
+        [("Amakta Infinit speed (creation table, move lists, frames)", "report")],
+        quick_timeout=40,
+    ),
 ]
+#: Scripts in bench/ that are not benchmarks with figures for the table.
+NOT_BENCHMARKS = {"run", "monkey"}
 
 
 # --- running -------------------------------------------------------------------------------------
@@ -561,6 +617,10 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown benchmark(s) {', '.join(unknown)}; known: {', '.join(sorted(names))}")
     specs = [s for s in SPECS if not wanted or s.name in wanted]
+    known = names | NOT_BENCHMARKS
+    strangers = sorted(
+        p.stem for p in BENCH.glob("*.py") if p.stem not in known and not p.stem.startswith("_")
+    )
     began = time.perf_counter()
     deadline = began + QUICK_BUDGET if args.quick else None
     rows: list[Row] = []
@@ -581,6 +641,10 @@ def main(argv: list[str] | None = None) -> int:
         print(note, file=sys.stderr, flush=True)
         rows += got
         notes.append(f"{spec.name}: {note}")
+    if not wanted:
+        for name in strangers:
+            # A benchmark added after this runner: listed, so nobody thinks it was run.
+            rows.append(Row(f"bench/{name}.py", "n/a (not in run.py yet: add a Spec)", ""))
     total = time.perf_counter() - began
     print(f"{'Quick' if args.quick else 'Full'} run, {time.strftime('%Y-%m-%d %H:%M')}: {machine()}\n")
     if args.markdown:
