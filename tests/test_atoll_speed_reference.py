@@ -204,11 +204,9 @@ class PlainSearch:
             if cd:
                 node.n, node.w = [0] * (size + 1), [0] * (size + 1)
                 node.cd, node.cx, node.cy = cd, [], []
-                for d in cd:
-                    a = min(source.an[d], ai.INHERIT_WEIGHT)
-                    node.cx.append(a * source.aw[d] / source.an[d])
-                    node.cy.append(a)
-                node.cv = [node.cx[j] / node.cy[j] for j in range(len(cd))]
+                node.cv = [source.aw[d] / source.an[d] for d in cd]
+                node.cx = [ai.INHERIT_WEIGHT * rate for rate in node.cv]
+                node.cy = [ai.INHERIT_WEIGHT] * len(cd)
                 node.bound, node.next, node.inherited = min(node.cv), ai.INHERIT_VISITS, True
         return node
 
@@ -260,7 +258,7 @@ class PlainSearch:
             state = state.play(SWAP if d == size else move_for(t.cell_of[d]))
             child = node.kids.get(d)
             if child is None:
-                if node.n[d] >= 1:
+                if node.n[d] >= ai.EXPAND_AFTER:
                     source = path[-2][0] if len(path) > 1 and path[-2][3] == state.colour else None
                     child = node.kids[d] = self.make_node(state, source)
                     if child.solved:
