@@ -180,10 +180,19 @@ def parse_ataxx_strength(out: str) -> list[Row]:
 
 def parse_atoll_speed(out: str) -> list[Row]:
     rows = []
-    it = re.search(r"empty board\s+iterations:\s+([\d,]+)/s wall\s+([\d,]+)/s cpu", out)
-    po = re.search(r"empty board\s+playouts:\s+([\d,]+)/s wall\s+([\d,]+)/s cpu", out)
+    it = po = None
+    try:
+        empty = _json_line(out)["empty"]
+        it = (empty["iterations_per_s_wall"], empty["iterations_per_s_cpu"])
+        po = (empty["playouts_per_s_wall"], empty["playouts_per_s_cpu"])
+    except (ValueError, KeyError, TypeError):
+        # No --json figures: read the text lines.
+        m = re.search(r"empty board\s+iterations:\s+([\d,]+)/s wall\s+([\d,]+)/s cpu", out)
+        it = (_num(m.group(1)), _num(m.group(2))) if m else None
+        m = re.search(r"empty board\s+playouts:\s+([\d,]+)/s wall\s+([\d,]+)/s cpu", out)
+        po = (_num(m.group(1)), _num(m.group(2))) if m else None
     if it:
-        cpu, wall = _num(it.group(2)), _num(it.group(1))
+        wall, cpu = it
         rows.append(
             Row(
                 "Atoll MCTS iterations, empty board",
@@ -198,7 +207,7 @@ def parse_atoll_speed(out: str) -> list[Row]:
             Row("Atoll MCTS iterations, empty board", "n/a (not in the output)", ">= 20,000/s (issue 9)")
         )
     if po:
-        cpu, wall = _num(po.group(2)), _num(po.group(1))
+        wall, cpu = po
         rows.append(
             Row(
                 "Atoll playouts, empty board",
@@ -444,8 +453,8 @@ SPECS = [
     ),
     Spec(
         "atoll_speed",
-        [],
-        ["--seconds", "0.5"],
+        ["--json"],
+        ["--json", "--seconds", "0.5"],
         parse_atoll_speed,
         [
             ("Atoll MCTS iterations, empty board", ">= 20,000/s"),
