@@ -835,10 +835,12 @@ class AxxaView(BoardView):
             surface.blit(h, h.get_rect(midtop=(r.centerx, r.y + c // 14)))
             surface.blit(v, v.get_rect(midbottom=(r.centerx, r.bottom - c // 16)))
         seed = self.seed_of(view, ctx)
+        if seed is None:
+            return  # the core shows the deal elsewhere until the view learns it
         r = self._corner("br")
         pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
         h = self._text(small, "DEAL", theme.text_dim)
-        v = self._text(self._font(ctx, c * 0.28, bold=True), str(seed) if seed else "-", theme.text)
+        v = self._text(self._font(ctx, c * 0.28, bold=True), str(seed), theme.text)
         surface.blit(h, h.get_rect(midtop=(r.centerx, r.y + c // 14)))
         surface.blit(v, v.get_rect(midbottom=(r.centerx, r.bottom - c // 12)))
 
@@ -1180,12 +1182,13 @@ class AxxaView(BoardView):
             t = self._text(font, f"{mark}{name}: {view.scores[seat]}", color)
             surface.blit(t, (rect.x, y0))
             size = int(max(5, min(slot_h * 0.45, rect.width / 14)))
-            # Which triplets this seat took is not kept; show its count as small tiles.
+            # One seat-coloured trio of chips per triplet taken.
             for k in range(view.scores[seat]):
-                r = pygame.Rect(rect.x + k * int(size * 1.15), y0 + t.get_height() + 2, size, size)
-                pygame.draw.rect(surface, color, r, border_radius=max(2, size // 5))
-                tt = self._text(self._font(ctx, size * 0.6, bold=True), "3", theme.shadow)
-                surface.blit(tt, tt.get_rect(center=r.center))
+                x = rect.x + k * int(size * 1.5)
+                for j in range(3):
+                    center = (x + size // 2, y0 + t.get_height() + 2 + size // 2 + (j - 1) * size // 3)
+                    pygame.draw.circle(surface, _dark(color, 0.4), center, size // 3 + 1)
+                    pygame.draw.circle(surface, color, center, size // 3)
 
     def _draw_paid(
         self, surface: pygame.Surface, view: AxxaState, rect: pygame.Rect, ctx: ViewContext
