@@ -659,7 +659,6 @@ class AxxaState(GameState):
         for c, s in enumerate(self.stacks):
             if s:
                 parts.append(f"{cell_name(c)}:{stack_text(s)}")
-        rules = self.rules
         due = self.due
         parts.append(f"due:{due if due <= 6 else '-'}")
         parts.append(f"seat:{self.to_move + 1}")
@@ -670,7 +669,6 @@ class AxxaState(GameState):
         parts.append("scores:" + ",".join(str(s) for s in self.scores))
         parts.append("paid:" + ("".join(str(p) for p in self.paid) or "-"))
         parts.append(f"seed:{self.seed if self.seed is not None else '-'}")
-        del rules
         return " ".join(parts)
 
     def describe(self) -> str:

@@ -413,13 +413,6 @@ def position_value(w: World, seat: int) -> float:
     return value
 
 
-def _spare(w: World, n: int) -> int:
-    """Pieces of ``n`` that may be paid without making the number impossible."""
-    if w.solo and n < w.due:
-        return 99  # already removed: every remaining piece of it is spare
-    return w.in_play(n) - STACK
-
-
 def pay_choice(w: World) -> Cell:
     """The top to pay with: a number already done first, then one with pieces to spare (the
     more the better), never one of the number due that touches another, and preferably one
@@ -465,14 +458,19 @@ def pay_choice(w: World) -> Cell:
 
 
 def take_choice(w: World, candidates: list[Mask]) -> Mask:
-    """Which triplet to take when several are possible: the one leaving the best position."""
-    best, best_v = candidates[0], -1e18
+    """Which triplet to take when several are possible, from what a player knows: the one that
+    uncovers the most known pieces of the next number (then the first)."""
+    nxt = w.due % 6 + 1
+    st = w.st
+    best, best_score = candidates[0], -1
     for t in candidates:
-        w2 = w.copy()
-        w2.take(t)
-        v = position_value(w2, w.seat)
-        if v > best_v:
-            best, best_v = t, v
+        score = 0
+        for c in cells_of(t):
+            s = st[c]
+            if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == nxt:
+                score += 1
+        if score > best_score:
+            best, best_score = t, score
     return best
 
 
@@ -572,16 +570,25 @@ def _continue(w: World, move: AxxaMove, moved: Cell) -> None:
     if kind == SHIFT:
         frm, to = move.cells
         if w.choice and len(w.st[frm]) > 1:
-            w2 = w.copy()
-            w2.shift(frm, to, True)
-            w3 = w.copy()
-            w3.shift(frm, to, False)
-            f2 = resolve(w2)
-            finish_turn(w2, f2)
-            f3 = resolve(w3)
-            finish_turn(w3, f3)
-            pick = w2 if position_value(w2, w.seat) >= position_value(w3, w.seat) else w3
-            _assign(w, pick)
+            # Turn or keep: compare both when the piece that would turn up is known; otherwise
+            # (no peeking at the sample) keep only when keeping takes a triplet.
+            seat = w.seat
+            kept = w.copy()
+            kept.shift(frm, to, False)
+            took = resolve(kept)
+            finish_turn(kept, took)
+            if not w.st[frm][-2] & KNOWN:
+                if took:
+                    _assign(w, kept)
+                    return
+                w.shift(frm, to, True)
+                finish_turn(w, resolve(w))
+                return
+            turned = w.copy()
+            turned.shift(frm, to, True)
+            finish_turn(turned, resolve(turned))
+            better = turned if position_value(turned, seat) >= position_value(kept, seat) else kept
+            _assign(w, better)
             return
         w.shift(frm, to, True)
         finish_turn(w, resolve(w))
