@@ -199,15 +199,15 @@ class PlainSearch:
             node.cd, node.cv, node.bound, node.next = [node.legal[0]], [1.0], float("-inf"), 1 << 62
             node.cx, node.cy = [1.0], [1.0]
             return node
-        if source is not None and source.n is not None and not source.restricted and not source.inherited:
-            cd = [d for d in source.cd if d < size and d in node.legal]
-            if cd:
+        if source is not None and source.n is not None and not source.restricted:
+            picked = [j for j, d in enumerate(source.cd) if d < size and d in node.legal and source.cv[j] > 0]
+            if picked:
                 node.n, node.w = [0] * (size + 1), [0] * (size + 1)
-                node.cd, node.cx, node.cy = cd, [], []
-                node.cv = [source.aw[d] / source.an[d] for d in cd]
-                node.cx = [ai.INHERIT_WEIGHT * rate for rate in node.cv]
-                node.cy = [ai.INHERIT_WEIGHT] * len(cd)
-                node.bound, node.next, node.inherited = min(node.cv), ai.INHERIT_VISITS, True
+                node.cd = [source.cd[j] for j in picked]
+                node.cv = [source.cv[j] for j in picked]
+                node.cx = [ai.INHERIT_WEIGHT * value for value in node.cv]
+                node.cy = [ai.INHERIT_WEIGHT] * len(picked)
+                node.bound, node.next, node.inherited = float("-inf"), ai.INHERIT_VISITS, True
         return node
 
     def refresh(self, node: PlainNode) -> None:

@@ -23,7 +23,7 @@ board, where a plain per-child implementation managed about 8,000):
   others (``bound``). A node refreshes when that fails, and each time its visits double (at least
   every 255 visits, the capacity of a byte), so the AMAF rates it goes by are never far behind.
 - A new node does not refresh at all at first: it borrows the candidates of the node two moves up
-  (the same colour to move, two stones fewer), with their AMAF rates as a prior, for its first
+  (the same colour to move, two stones fewer), with their values as a prior, for its first
   ``INHERIT_VISITS`` visits. Its own AMAF rates would be noise by then anyway.
 
 Selection is greedy on a blend of the child's own win rate and its AMAF rate, the RAVE rule:
@@ -44,6 +44,7 @@ plain re-implementation of the whole search against this one, tree for tree.
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 import time
@@ -77,10 +78,11 @@ CANDIDATES = 6
 #: A node refreshes its values after visits >> REFRESH_SHIFT more visits (at least 1, at most 255,
 #: the capacity of a byte of pending AMAF counts): with 0, each time its visits double.
 REFRESH_SHIFT = 0
-#: A new node chooses among the candidates of the node two moves up (same colour to move) and uses
-#: its AMAF rates until it has had this many visits (at most 254: its pending counts are bytes).
+#: A new node chooses among the candidates of the node two moves up (same colour to move), with
+#: their values there as a prior, until it has had this many visits (at most 254: its pending
+#: counts are bytes).
 INHERIT_VISITS = 16
-#: ... counting each borrowed AMAF rate as this many visits.
+#: ... counting each borrowed value as this many visits.
 INHERIT_WEIGHT = 8.0
 #: Rough memory budget for the tree: nodes stop being added beyond it (searching goes on).
 TREE_BYTES = 100_000_000
@@ -150,7 +152,7 @@ class Tables:
 
         if count is None:
             # A few MB on every board size; a power of two, so a random pick is one getrandbits.
-            count = 1 << max(7, (100_000 // len(cells)).bit_length())
+            count = 1 << max(7, round(math.log2(100_000 / len(cells))))
         self.count = count
         self.count_bits = count.bit_length() - 1
         rng = random.Random(seed)
@@ -289,8 +291,8 @@ class Searcher:
     ) -> Node:
         """The node of a position, with its tactics settled (see the module docstring).
 
-        ``source``, a node two moves up with the same colour to move, lends its AMAF statistics
-        and candidates until the new node has seen INHERIT_VISITS playouts of its own.
+        ``source``, a node two moves up with the same colour to move, lends its candidates and
+        their AMAF rates until the new node has had INHERIT_VISITS visits of its own.
         """
         board = self.board
         empty = board.playable_mask & ~(black | white)
@@ -309,32 +311,33 @@ class Searcher:
             elif theirs:
                 self._restrict(node, self.tables.dense_of[theirs.bit_length() - 1])
                 return node
-        if source is not None and not node.solved and source.an:  # a source with AMAF lists of its own
+        if source is not None and not node.solved and source.n is not None and not source.restricted:
+            # (A forced source's only move is taken here.)
             self._inherit(node, source)
         return node
 
     def _inherit(self, node: Node, source: Node) -> None:
-        """Start ``node`` with the candidates of ``source`` and their AMAF rates as a prior.
+        """Start ``node`` with the candidates of ``source`` and their values as a prior.
 
         A node's own AMAF rates are noise for its first few playouts, while ``source`` has the
         same colour to move in a position two stones away, usually seen many times: its best
-        moves are good first guesses, at almost no cost (no refresh). Each borrowed rate counts
-        as INHERIT_WEIGHT visits, so the node's own results soon count as much.
+        moves are good first guesses, at almost no cost (no refresh). Each borrowed value counts
+        as INHERIT_WEIGHT visits, so the node's own results soon count as much. Until its first
+        refresh, after INHERIT_VISITS visits, the node chooses among these candidates only.
         """
         empty = node.empty
         bit_of = self.tables.bit_of_or_swap
-        cd = [d for d in source.cd if empty & bit_of[d]]
-        if not cd:
+        # Moves still open here (not the swap, not a move known to lose there).
+        picked = [(d, v) for d, v in zip(source.cd, source.cv, strict=True) if empty & bit_of[d] and v > 0.0]
+        if not picked:
             return
         size = self.tables.size
-        an, aw = source.an, source.aw
         node.n, node.w = [0] * (size + 1), [0] * (size + 1)
-        node.cd = cd
-        node.cv = rates = [aw[d] / an[d] for d in cd]
-        node.cx = [INHERIT_WEIGHT * r for r in rates]
-        node.cy = [INHERIT_WEIGHT] * len(cd)
-        # Refresh once every candidate has fallen below where the worst one started.
-        node.bound = min(rates)
+        node.cd = [d for d, _ in picked]
+        node.cv = [v for _, v in picked]
+        node.cx = [INHERIT_WEIGHT * v for v in node.cv]
+        node.cy = [INHERIT_WEIGHT] * len(picked)
+        node.bound = float("-inf")
         node.next = INHERIT_VISITS
         node.inherited = True
 
