@@ -350,10 +350,10 @@ TENSE = AtollState.from_text("4b4/3wb5/2wb5/2w7/bbw4w1/w1bwww4/2bbw4/1bb1bw1bb1/
     "make_state, iterations, min_nodes",
     [
         (AtollState.start, 700, 100),  # the root refreshes after 255 visits without one: a full byte
-        (_after_f6, 300, 50),
+        (_after_f6, 500, 50),
         (lambda: DOUBLE_THREAT, 300, 5),  # solved in a few iterations
         (lambda: TENSE, 400, 50),
-        (lambda: AtollState.start(15), 150, 20),
+        (lambda: AtollState.start(15), 250, 20),
     ],
     ids=["empty", "swap", "double-threat", "tense", "size-15"],
 )

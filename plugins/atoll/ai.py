@@ -72,7 +72,7 @@ DEAD_VISITS = 1_000_000_000
 #: 3000 drew 10-10.
 RAVE_EQUIVALENCE = 3000.0
 #: A child node is made when its move is chosen again after this many visits.
-EXPAND_AFTER = 1
+EXPAND_AFTER = 2
 #: Children a node chooses among between two refreshes of its values.
 CANDIDATES = 6
 #: A node refreshes its values after visits >> REFRESH_SHIFT more visits (at least 1, at most 255,
