@@ -216,9 +216,10 @@ class Board:
         """True when ``stones`` (placed stones of ``colour``) join a pair of its opposite islands.
 
         The same answer as ``connected(...) is not None``, tuned for the AI's playouts, which ask
-        it once per random game: a flood step is written with the six shifts factored into four
-        (``x | x << 1`` shifted by ``stride - 1`` gives the ``stride - 1`` and ``stride``
-        neighbours at once), and each flood stops as soon as it touches the far island.
+        it once per random game. A flood step needs three shifts, not six: with
+        ``up = x | x << 1``, the six neighbours are ``x >> 1``, ``up`` and ``up`` shifted by
+        ``stride - 1`` either way (``up >> stride`` holds ``x >> (stride - 1)``). Two steps are taken
+        between the tests (a flood only grows, so a touch or a standstill is still seen).
 
         >>> b = Board.get(11)
         >>> column_f = sum(1 << b.parse_cell(f"f{n}") for n in range(1, 11))
@@ -226,12 +227,14 @@ class Board:
         (True, False)
         """
         mask = stones | self.island_mask[colour]
-        v = self.stride - 1
+        w = self.stride
+        v = w - 1
         for x, target, _ in self.pairs[colour]:
             while True:
                 up = x | x << 1
-                down = x | x >> 1
-                y = (up | down | up << v | down >> v) & mask
+                x = (up | x >> 1 | up << v | up >> w) & mask
+                up = x | x << 1
+                y = (up | x >> 1 | up << v | up >> w) & mask
                 if y & target:
                     return True
                 if y == x:
