@@ -24,7 +24,8 @@ never an exception out of :func:`check_game`. ``python main.py check GAME`` runs
 :func:`check_game_fully` and prints :meth:`Report.lines`.
 
 >>> from core.plugins import load_registry
->>> report = check_game(load_registry().game("ataxx"), games=1, max_plies=30)
+>>> registry = load_registry()
+>>> report = check_game(registry.game(sorted(registry.games)[0]), games=1, max_plies=30)
 >>> report.ok, report.failures
 (True, [])
 """

@@ -154,7 +154,7 @@ class Registry:
         ):
             raise PluginError(
                 f"plugin {plugin}: agent {agent.name!r}: games must be a tuple of game ids "
-                f"like ('{agent.games if isinstance(agent.games, str) else 'ataxx'}',), not {agent.games!r}"
+                f"like ('{agent.games if isinstance(agent.games, str) else 'my-game'}',), not {agent.games!r}"
             )
         if not isinstance(agent.default_limit, Limit):
             raise PluginError(f"plugin {plugin}: agent {agent.name!r}: default_limit must be a core.Limit")

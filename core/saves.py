@@ -16,8 +16,8 @@ absent even after ``kill -9``. A file that cannot be used (damaged JSON, another
 that is not installed, another game version, moves that no longer replay) is renamed
 ``*.corrupt`` or ``*.unusable`` with a one-line :class:`SaveError`; other saves are untouched.
 
->>> slug("My game: Ataxx #2!")
-'my-game-ataxx-2'
+>>> slug("My game: Round #2!")
+'my-game-round-2'
 """
 
 from __future__ import annotations

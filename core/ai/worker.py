@@ -5,7 +5,7 @@ options, seed, start position, the move texts played so far, seat, agent name, l
 polls for an :class:`AIResult` each frame::
 
     worker = AIWorker(registry.spec)
-    gen = worker.request(AIRequest("ataxx", options, None, None, moves, seat=1, agent="hard", limit=Limit()))
+    gen = worker.request(AIRequest("some-game", options, None, None, moves, seat=1, agent="hard", limit=Limit()))
     ...
     result = worker.poll()          # each frame; None until the answer is there
     if result is not None and result.error is None:

@@ -22,7 +22,7 @@ class Theme:
     grid: Color = (92, 68, 40)
     blocked: Color = (70, 60, 52)
     highlight: Color = (255, 235, 120)
-    #: Move targets: near (e.g. Ataxx clone) and far (jump) targets drawn in distinct styles.
+    #: Move targets: near (e.g. a step) and far (e.g. a jump) targets drawn in distinct styles.
     target_near: Color = (120, 230, 140)
     target_far: Color = (110, 170, 255)
     last_move: Color = (255, 140, 60)
