@@ -8,6 +8,7 @@ class, which imports pygame, so it is kept apart for fast command-line start-up)
 from core.ai.base import LEVEL_TIME, LEVELS, Agent, AgentDef, Limit, level_agents
 from core.commands import CommandDef
 from core.game import (
+    FinishedGame,
     GameDef,
     GameError,
     GameState,
@@ -18,6 +19,7 @@ from core.game import (
     OptionError,
     Options,
     Outcome,
+    RecordsTable,
 )
 from core.hookspecs import hookimpl
 
@@ -27,6 +29,7 @@ __all__ = [
     "Agent",
     "AgentDef",
     "CommandDef",
+    "FinishedGame",
     "GameDef",
     "GameError",
     "GameState",
@@ -38,6 +41,7 @@ __all__ = [
     "OptionError",
     "Options",
     "Outcome",
+    "RecordsTable",
     "hookimpl",
     "level_agents",
 ]

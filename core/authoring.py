@@ -40,7 +40,9 @@ def run_new_game(args: argparse.Namespace, registry: Registry) -> int:
     if builtin:
         print(f"  python main.py play {names.id}")
     else:
-        print("  to play it, move the folder into Tafel's plugins/ or install it as a package (see PLUGINS.md)")
+        print(
+            "  to play it, move the folder into Tafel's plugins/ or install it as a package (see PLUGINS.md)"
+        )
     return 0
 
 

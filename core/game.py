@@ -277,6 +277,46 @@ def _default_seat_names(options: Options, players: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(players)]
 
 
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game that just ended at the screen, as ``GameDef.on_finished`` receives it.
+
+    ``players`` has one entry per seat: ``"human"`` or the agent's name. ``undos`` and ``hints``
+    count what the people used during the game (puzzles keep records of them).
+    """
+
+    game_id: str
+    options: Options
+    seed: int | None
+    state: GameState
+    players: tuple[str, ...]
+    moves: int
+    undos: int = 0
+    hints: int = 0
+    match_id: str = ""
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.players) if p == "human")
+
+
+@dataclass(frozen=True)
+class RecordsTable:
+    """A game's records for the core's Records screen: column headers with their share of the
+    width, and rows of texts (best first). ``note`` is one line under the title.
+
+    >>> t = RecordsTable("Solo records", (("Deal", 1.0), ("Best", 1.0)), (("42", "solved"),))
+    >>> t.rows[0][1]
+    'solved'
+    """
+
+    title: str
+    columns: tuple[tuple[str, float], ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    note: str = ""
+    empty: str = "No records yet: finish a game to set the first."
+
+
 @dataclass
 class GameDef:
     """Everything the core needs to offer one game. Plugins pass these to ``register``.
@@ -311,8 +351,18 @@ class GameDef:
     random_setup: bool = False
     #: Optional fast move counter ``perft(state, depth)`` (same counts as the generic one).
     perft: Callable[[GameState, int], int] | None = None
-    #: Free-form flags the core understands: "no-undo" (undo off), "solo-records".
+    #: Free-form flags the core understands: "no-undo" (undo, redo and forks are off).
     features: frozenset[str] = field(default_factory=frozenset)
+    #: Optional ``features_for(options)``: the flags for these options, when they depend on them
+    #: (a variant with hidden pieces may turn undo off); replaces ``features`` when given.
+    features_for: Callable[[Options], frozenset[str]] | None = None
+    #: Optional ``on_finished(FinishedGame) -> list[str]``: called once, on the UI thread, when a
+    #: game with a person at the screen ends (not replays, demos or AI-only games). Keep records
+    #: here; the lines returned ("New record: ...") are shown on the game-over card.
+    on_finished: Callable[[FinishedGame], Sequence[str]] | None = None
+    #: Optional ``records() -> RecordsTable``: the game's own records, shown on a Records screen
+    #: opened from its setup screen, its game-over card and the statistics screen.
+    records: Callable[[], RecordsTable] | None = None
     #: Set by the registry: the plugin that registered this game.
     plugin: str = ""
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from core.ai.base import LEVELS, Limit
-from core.game import GameDef, GameError, GameState, Move, NotationError, Options
+from core.game import FinishedGame, GameDef, GameError, GameState, Move, NotationError, Options
 
 if TYPE_CHECKING:
     from core.registry import Registry
@@ -238,6 +238,20 @@ class Match:
     @property
     def ply(self) -> int:
         return len(self.moves)
+
+    def finished(self) -> FinishedGame:
+        """This match as ``GameDef.on_finished`` receives it (its current state is the last)."""
+        return FinishedGame(
+            game_id=self.game.id,
+            options=dict(self.options),
+            seed=self.seed,
+            state=self.state,
+            players=tuple(self.players),
+            moves=len(self.moves),
+            undos=self.undos,
+            hints=self.hints,
+            match_id=self.id,
+        )
 
     def move_texts(self) -> list[str]:
         return list(self.texts)

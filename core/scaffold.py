@@ -49,10 +49,10 @@ class PluginNames:
 def plugin_names(name: str, title: str | None = None) -> PluginNames:
     """Check ``name`` (the game id) and derive the other spellings from it."""
     if not _NAME.match(name) or name.endswith(("-", "_")):
-        raise ScaffoldError(
-            f"game name {name!r} must start with a letter and use only a-z, 0-9, '-' and '_'"
-        )
-    if title is not None and (not title.strip() or not title.isprintable() or any(c in title for c in '"\\{}')):
+        raise ScaffoldError(f"game name {name!r} must start with a letter and use only a-z, 0-9, '-' and '_'")
+    if title is not None and (
+        not title.strip() or not title.isprintable() or any(c in title for c in '"\\{}')
+    ):
         raise ScaffoldError(f"title {title!r} must be printable text without quotes, backslashes or braces")
     package = name.replace("-", "_")
     words = [w for w in re.split(r"[-_]", name) if w]
@@ -65,7 +65,9 @@ def check_package_name(package: str) -> None:
     if not package.isidentifier() or keyword.iskeyword(package):
         raise ScaffoldError(f"the plugin folder name {package!r} is not a Python package name")
     if package in _RESERVED or package in sys.stdlib_module_names:
-        raise ScaffoldError(f"the plugin folder name {package!r} would hide a module of that name; pick another")
+        raise ScaffoldError(
+            f"the plugin folder name {package!r} would hide a module of that name; pick another"
+        )
 
 
 def render(text: str, names: PluginNames) -> str:
@@ -105,7 +107,9 @@ def write_plugin(
     """
     names = plugin_names(name, title)
     if taken and names.id in taken:
-        raise ScaffoldError(f"a game with id {names.id!r} already exists (plugin {taken[names.id]}); pick another name")
+        raise ScaffoldError(
+            f"a game with id {names.id!r} already exists (plugin {taken[names.id]}); pick another name"
+        )
     target = Path(folder) if folder is not None else default_folder(names)
     check_package_name(target.name)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):

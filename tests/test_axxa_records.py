@@ -1,19 +1,20 @@
 """AxxA solo records: per deal and overall, kept in a JSON file written atomically."""
 
 import json
+import random
 
-from plugins.axxa import records
-from plugins.axxa.records import RecordSheet, SoloResult, data_dir, record_game, records_path, variant_key
+import pygame
+
+from core import Limit
+from core.match import Match, StartRequest
+from plugins.axxa import GAME, features_for, on_finished, records
+from plugins.axxa.records import RecordSheet, SoloResult, record_game, records_path, variant_key
+from plugins.axxa.solver import AxxaSolver
 
 
-def test_data_dir_follows_the_environment(monkeypatch, tmp_path):
+def test_records_live_in_the_data_folder(monkeypatch, tmp_path):
     monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
-    assert data_dir() == tmp_path / "data"
     assert records_path() == tmp_path / "data" / "axxa-records.json"
-    monkeypatch.delenv("TAFEL_DATA_DIR")
-    monkeypatch.setattr(records.sys, "platform", "linux")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert data_dir() == tmp_path / "xdg" / "tafel"
 
 
 def test_best_figures_per_deal_and_overall():
@@ -63,10 +64,12 @@ def test_saved_between_runs_atomically(tmp_path, monkeypatch):
     assert lines[0].startswith("Overall: 2 played, 1 solved") and lines[1].startswith("Deal 3:")
 
 
-def test_damaged_file_starts_a_fresh_sheet(tmp_path):
+def test_damaged_file_is_kept_aside_and_a_fresh_sheet_starts(tmp_path):
     path = tmp_path / "axxa-records.json"
     path.write_text("{not json")
-    assert RecordSheet.load(path).overall().played == 0
+    sheet = RecordSheet.load(path)
+    assert sheet.overall().played == 0 and "damaged" in sheet.problem
+    assert (tmp_path / "axxa-records.json.corrupt").read_text() == "{not json"  # nothing lost
     path.write_text(json.dumps({"version": 1, "variants": {"chain/mandatory": {"overall": {"played": "x"}}}}))
     sheet = RecordSheet.load(path)
     assert sheet.overall().played == 0
@@ -84,3 +87,99 @@ def test_records_command(tmp_path, monkeypatch, capsys):
     assert main(["axxa-records"]) == 0
     out = capsys.readouterr().out
     assert "Overall: 1 played, 0 solved, best 2 of 6 triplets" in out and "Deal 9:" in out
+
+
+def finished_solo_game(seed: int = 31) -> Match:
+    """A solo match of deal ``seed`` played to its end by the quick solver (as a person would)."""
+    match = Match(GAME, {"seed": seed}, players=["human"])
+    agent, rng = AxxaSolver("easy"), random.Random(seed)
+    while match.state.outcome is None:
+        match.play(agent.choose(match.state.view_for(0), Limit(nodes=2), rng))
+    return match
+
+
+def test_a_finished_solo_game_is_recorded_with_its_undos(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path))
+    match = finished_solo_game()
+    match.undos = 3
+    news = on_finished(match.finished())
+    assert news and all(line.startswith("New record: ") for line in news)
+    rec = RecordSheet.load().deal(31)
+    state = match.state
+    assert rec.played == 1 and rec.best == state.triplets
+    if state.triplets == 6:
+        assert rec.fewest_undos == 3 and rec.fewest_paid == len(state.paid)
+    # The same result again sets nothing new, and the table lists the deal and the overall line.
+    assert on_finished(match.finished()) == []
+    table = records()
+    assert [row[0] for row in table.rows] == ["All deals", "Deal 31"]
+    assert table.rows[1][1] == "any chain" and table.rows[1][2] == "2"
+    assert len(table.columns) == len(table.rows[0])
+
+
+def test_only_solo_games_people_played_are_recorded(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path))
+    match = finished_solo_game()
+    match.players = ["hard"]  # watching the solver play
+    assert on_finished(match.finished()) == []
+    comp = Match(GAME, {"mode": "competitive", "seed": 5}, players=["human", "human"])
+    assert on_finished(comp.finished()) == []
+    assert not records_path().exists()
+    assert records().rows == () and "No solo games" in records().empty
+
+
+def test_competitive_game_has_no_undo_the_puzzle_has():
+    assert features_for(GAME.resolve_options({"mode": "competitive"})) == {"no-undo"}
+    comp = Match(GAME, {"mode": "competitive", "seed": 5}, players=["human", "human"])
+    comp.play(comp.state.legal_moves()[0])
+    assert not comp.undo_allowed and not comp.can_undo
+    solo = Match(GAME, {"seed": 5}, players=["human"])
+    solo.play(solo.state.legal_moves()[0])
+    assert solo.undo_allowed and solo.can_undo
+
+
+def test_records_on_the_game_over_card_and_screens(registry, tmp_path, monkeypatch):
+    """The game-over card names the new records; its Records button, the setup screen's and the
+    statistics screen's open the same table."""
+    from core.ui.app import App
+    from core.ui.scenes.gameover import GameOverScene
+    from core.ui.scenes.play import PlayScene
+    from core.ui.scenes.records import RecordsScene
+    from core.ui.scenes.setup import SetupScene
+    from core.ui.scenes.statistics import StatsScene
+    from tests.ui_toygame import click, run_until
+
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path))
+    done = finished_solo_game()
+    request = StartRequest(
+        game_id="axxa", options={"seed": 31}, players=["human"], moves=done.move_texts()[:-1]
+    )
+    app = App(registry, windowed=True, size=(1280, 800), start=request, strict=True)
+    try:
+        app.step()
+        play = app.scenes.top
+        assert isinstance(play, PlayScene) and play.match.state.outcome is None
+        play.play_move(done.moves[-1])
+        assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene), frames=400, dt=0.1)
+        card = app.scenes.top
+        assert any(line.startswith("New record: deal 31") for line in card.lines)
+        button = next(b for b in card.buttons if b.key == "records")
+        app.step()
+        app.step(events=click(button.rect.center))
+        assert isinstance(app.scenes.top, RecordsScene)
+        shown = app.scenes.top
+        assert [row.columns[0] for row in shown.items] == ["All deals", "Deal 31"]
+        app.step(
+            events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)]
+        )
+        assert app.scenes.top is card
+        setup = SetupScene(app, GAME)
+        assert any(b.key == "records" for b in setup.buttons)
+        setup.show_records()
+        assert isinstance(app.scenes.top, RecordsScene)
+        app.scenes.top.back()
+        stats_scene = StatsScene(app)
+        assert any(b.key == "records:axxa" for b in stats_scene.extra_buttons)
+        assert not app.errors
+    finally:
+        app.close()

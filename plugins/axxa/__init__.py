@@ -15,7 +15,18 @@ from __future__ import annotations
 
 import random
 
-from core import AgentDef, CommandDef, GameDef, GameState, Limit, Option, Options, hookimpl
+from core import (
+    AgentDef,
+    CommandDef,
+    FinishedGame,
+    GameDef,
+    GameState,
+    Limit,
+    Option,
+    Options,
+    RecordsTable,
+    hookimpl,
+)
 
 from .rules import SOLO_TRIPLETS, AxxaMove, AxxaState, Rules, parse_position
 
@@ -135,6 +146,57 @@ def evaluate(state: GameState, seat: int) -> float:
     return heuristic(state, seat)
 
 
+def features_for(options: Options) -> frozenset[str]:
+    """Undo is part of the solo puzzle (and counted in its records); in the competitive game it
+    would let a player look under a stack and take the move back, so it is off there."""
+    return frozenset() if options.get("mode", "solo") == "solo" else frozenset({"no-undo"})
+
+
+def on_finished(game: FinishedGame) -> list[str]:
+    """Record a finished solo game a person played; the lines name the records it set."""
+    from .records import SoloResult, record_game
+
+    state = game.state
+    if not isinstance(state, AxxaState) or not state.rules.solo or not game.human_seats:
+        return []
+    seed = state.seed if state.seed is not None else game.seed
+    if seed is None:
+        return ["Not recorded: this game did not start from a numbered deal."]
+    result = SoloResult(seed=int(seed), triplets=state.triplets, paid=len(state.paid), undos=game.undos)
+    news = record_game(result, game.options)
+    return [f"New record: {line}" for line in news[:4]]
+
+
+def records() -> RecordsTable:
+    """The solo records for the Records screen: each rule variant's overall line, then its deals."""
+    from .records import RecordSheet, variant_label
+
+    sheet = RecordSheet.load()
+    rows = []
+    for key in sorted(sheet.variants, key=lambda k: (k != "chain/mandatory", k)):
+        variant = sheet.variants[key]
+        label = variant_label(key)
+        if variant.overall.played:
+            rows.append(("All deals", label, *variant.overall.cells()))
+        ordered = sorted(variant.deals.items(), key=lambda kv: (-kv[1].won, -kv[1].best, kv[0]))
+        rows += [(f"Deal {seed}", label, *rec.cells()) for seed, rec in ordered]
+    return RecordsTable(
+        "solo records",
+        (
+            ("Deal", 1.0),
+            ("Rules", 1.3),
+            ("Played", 0.6),
+            ("Solved", 0.6),
+            ("Best", 0.9),
+            ("Fewest paid", 0.8),
+            ("Fewest undos", 0.8),
+        ),
+        tuple(rows),
+        note=sheet.problem,
+        empty="No solo games finished yet: solve a deal to set the first records.",
+    )
+
+
 def make_view():
     from .view import AxxaView
 
@@ -157,7 +219,9 @@ GAME = GameDef(
     seat_count=seat_count,
     seat_names=seat_names,
     random_setup=True,
-    features=frozenset({"solo-records"}),
+    features_for=features_for,
+    on_finished=on_finished,
+    records=records,
 )
 
 __all__ = ["GAME", "SOLO_TRIPLETS", "AxxaMove", "AxxaState", "Rules", "rules_of"]

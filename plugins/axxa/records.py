@@ -4,10 +4,9 @@ A record sheet holds, for each rule variant (triplet shape and rotation) and for
 and all deals together: games played and won, the best result (triplets removed, 6 = solved),
 and among solved games the fewest pieces paid and the fewest undos.
 
-The file is ``axxa-records.json`` in ``$TAFEL_DATA_DIR`` if set, else in the platform's
-per-user data folder (``~/.local/share/tafel`` on Linux, ``~/Library/Application Support/Tafel``
-on macOS, ``%APPDATA%\\Tafel`` on Windows). It is written atomically (a temporary file renamed
-over the old one), and a missing or damaged file simply starts a fresh sheet.
+The file is ``axxa-records.json`` in Tafel's data folder (:func:`core.datadir.data_dir`:
+``$TAFEL_DATA_DIR`` if set, else the platform's per-user place). It is written atomically, and
+a damaged file is moved aside and a fresh sheet started.
 
 >>> sheet = RecordSheet()
 >>> sheet.add(SoloResult(seed=42, triplets=4, paid=20, undos=0))
@@ -21,31 +20,15 @@ over the old one), and a missing or damaged file simply starts a fresh sheet.
 from __future__ import annotations
 
 import json
-import os
-import sys
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.datadir import atomic_write, data_dir, move_aside
+
 FILE_NAME = "axxa-records.json"
 VERSION = 1
 SOLVED = 6
-
-
-def data_dir() -> Path:
-    """Where Tafel keeps per-user data: ``$TAFEL_DATA_DIR`` or the platform's usual place."""
-    env = os.environ.get("TAFEL_DATA_DIR", "").strip()
-    if env:
-        return Path(env).expanduser()
-    home = Path.home()
-    if sys.platform.startswith("win"):
-        base = os.environ.get("APPDATA")
-        return Path(base) / "Tafel" if base else home / "AppData" / "Roaming" / "Tafel"
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / "Tafel"
-    xdg = os.environ.get("XDG_DATA_HOME", "").strip()
-    return (Path(xdg) if xdg else home / ".local" / "share") / "tafel"
 
 
 def records_path() -> Path:
@@ -60,6 +43,17 @@ def variant_key(options: dict[str, Any] | None = None) -> str:
     """
     options = options or {}
     return f"{options.get('triplets', 'chain')}/{options.get('rotation', 'mandatory')}"
+
+
+def variant_label(key: str) -> str:
+    """A variant key for people.
+
+    >>> variant_label("chain/mandatory"), variant_label("straight/choice")
+    ('any chain', 'straight lines, turn by choice')
+    """
+    shape, _, rotation = key.partition("/")
+    text = "straight lines" if shape == "straight" else "any chain"
+    return text + (", turn by choice" if rotation == "choice" else "")
 
 
 @dataclass(frozen=True)
@@ -104,6 +98,17 @@ class Record:
                 news.append(f"fewest undos {result.undos}")
         return news
 
+    def cells(self) -> tuple[str, ...]:
+        """Played, solved, best, fewest paid, fewest undos: texts for a records table.
+
+        >>> Record(played=3, won=1, best=6, fewest_paid=12, fewest_undos=0).cells()
+        ('3', '1', 'solved', '12', '0')
+        """
+        best = "solved" if self.best >= SOLVED else f"{self.best} of 6"
+        paid = "–" if self.fewest_paid is None else str(self.fewest_paid)
+        undos = "–" if self.fewest_undos is None else str(self.fewest_undos)
+        return (str(self.played), str(self.won), best, paid, undos)
+
     @classmethod
     def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict):
@@ -136,6 +141,8 @@ class RecordSheet:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
         self.variants: dict[str, Variant] = {}
+        #: Set by :meth:`load` when the file on disk could not be used.
+        self.problem = ""
 
     # --- figures -------------------------------------------------------------------------------
 
@@ -205,31 +212,36 @@ class RecordSheet:
 
     @classmethod
     def load(cls, path: Path | None = None) -> RecordSheet:
-        """The sheet in ``path`` (default :func:`records_path`); empty if missing or unreadable."""
+        """The sheet in ``path`` (default :func:`records_path`); empty if missing. A damaged file
+        is moved aside (``axxa-records.json.corrupt``) so no record is overwritten unseen, and
+        :attr:`problem` says so."""
         path = path or records_path()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
             return cls(path)
+        except OSError as exc:
+            sheet = cls(path)
+            sheet.problem = f"records file unreadable ({exc.strerror or exc}): starting a fresh sheet"
+            return sheet
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or not isinstance(data.get("variants"), dict):
+                raise ValueError("not a records sheet")
+        except ValueError:
+            sheet = cls(path)
+            try:
+                moved = move_aside(path)
+                sheet.problem = f"records file was damaged; kept as {moved.name}, starting a fresh sheet"
+            except OSError:
+                sheet.problem = "records file was damaged: starting a fresh sheet"
+            return sheet
         return cls.from_json(data, path)
 
     def save(self, path: Path | None = None) -> Path:
-        """Write the sheet atomically: a temporary file in the same folder, renamed over the old."""
+        """Write the sheet atomically (a temporary file renamed over the old one)."""
         path = path or self.path or records_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".axxa-records-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_json(), f, indent=1, sort_keys=True)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        atomic_write(path, json.dumps(self.to_json(), indent=1, sort_keys=True))
         self.path = path
         return path
 

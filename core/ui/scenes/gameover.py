@@ -47,14 +47,17 @@ class GameOverScene(DialogScene):
         buttons = [Button("Play again", self.again, kind="primary", key="again")]
         if match.can_undo and match.human_seats:
             buttons.append(Button("Undo last move", self.undo, key="undo"))
+        if match.game.records is not None and match.human_seats:
+            buttons.append(Button("Records", self.records, key="records"))
         buttons.append(Button("Menu", self.menu, key="menu"))
         reason = self.outcome.reason if self.outcome is not None else ""
         reason = reason[:1].upper() + reason[1:]
         title = headline(self.outcome, self.names) if self.outcome is not None else "Game over"
+        news = list(getattr(play, "finish_news", []))
         super().__init__(
             app,
             title,
-            [reason] if reason else [],
+            ([reason] if reason else []) + news,
             buttons,
             on_back=self.menu,
             hints="↑↓ choose · Enter select · Esc menu",
@@ -129,6 +132,11 @@ class GameOverScene(DialogScene):
     def undo(self) -> None:
         self.close()
         self.play.undo()
+
+    def records(self) -> None:
+        from core.ui.scenes.records import open_records
+
+        open_records(self.app, self.play.match.game)
 
     def menu(self) -> None:
         self.app.back_to_menu()

@@ -189,6 +189,8 @@ class PlayScene(Scene):
         self.over_timer = 0.0
         self.over_shown = False
         self.finished = False
+        #: What the game said when this game ended (new records), for the game-over card.
+        self.finish_news: list[str] = []
         self.list_scroll = 0
         #: The position looked at in the move list (a ply), None for the live game.
         self.browse: int | None = 0 if mode == "replay" else None
@@ -408,6 +410,7 @@ class PlayScene(Scene):
         if self.finished or self.mode != "play":
             return
         self.finished = True
+        self._report_finish()
         if not getattr(self.app, "autosave_enabled", True):
             return
         from core import saves, stats
@@ -421,6 +424,18 @@ class PlayScene(Scene):
                 saves.writer.submit(lambda: stats.record_result(match.game.id, match.id, players, outcome))
         except Exception as exc:
             self._autosave_failed(one_line(exc))
+
+    def _report_finish(self) -> None:
+        """Tell the game a game with people at the screen ended (``GameDef.on_finished``, where
+        games keep records); its lines ("New record: ...") go on the game-over card."""
+        self.finish_news = []
+        hook = self.match.game.on_finished
+        if hook is None or not self.match.human_seats or self.match.state.outcome is None:
+            return
+        try:
+            self.finish_news = [str(line) for line in hook(self.match.finished()) or ()][:6]
+        except Exception as exc:  # the plugin's records failed: the game itself is fine
+            self.toast(f"{self.match.game.title}: records not kept: {one_line(exc)}", error=True)
 
     # --- actions ------------------------------------------------------------------------------
 

@@ -82,6 +82,9 @@ class SetupScene(Scene):
         self.rules_button = Button("Rules", self.show_rules, key="rules", enabled=bool(game.rules.strip()))
         self.back_button = Button("Back", self.back, key="back")
         self.buttons = [self.start_button, self.rules_button, self.back_button]
+        if game.records is not None:
+            self.records_button = Button("Records", self.show_records, key="records")
+            self.buttons.insert(2, self.records_button)
         self.rows: list[Row] = []
         self.focus = FocusList([], wrap=True)
         self.size = (1, 1)
@@ -221,6 +224,11 @@ class SetupScene(Scene):
         self.app.setup_memory[self.game.id] = {"options": dict(self.values), "players": list(self.players)}
         self.app.start_match(match)
 
+    def show_records(self) -> None:
+        from core.ui.scenes.records import open_records
+
+        open_records(self.app, self.game)
+
     def show_rules(self) -> None:
         from core.ui.scenes.rules import RulesScene
 
@@ -284,8 +292,9 @@ class SetupScene(Scene):
             yy += row_h + gap
         self.row_h = row_h
         self.content_h = yy
-        bw = min(ui.px(300), (inner - 2 * ui.px(20)) // 3)
-        total = 3 * bw + 2 * ui.px(20)
+        n = len(self.buttons)
+        bw = min(ui.px(300), (inner - (n - 1) * ui.px(20)) // n)
+        total = n * bw + (n - 1) * ui.px(20)
         x = self.card.centerx - total // 2
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.buttons_y, bw, bh)

@@ -32,7 +32,21 @@ class StatsScene(ListScene):
         self.reset_button = Button("Reset", self.confirm_reset, key="reset", kind="danger")
         super().__init__(app)
         self.extra_buttons = [self.reset_button]
+        # Games that keep records of their own (a puzzle's bests) get a button each.
+        for game in sorted(app.registry.games.values(), key=lambda g: g.title):
+            if game.records is not None:
+                self.extra_buttons.insert(
+                    0, Button(f"{game.title} records", self._records_of(game), key=f"records:{game.id}")
+                )
         self.refresh()
+
+    def _records_of(self, game):
+        def show() -> None:
+            from core.ui.scenes.records import open_records
+
+            open_records(self.app, game)
+
+        return show
 
     def rows(self) -> list[ListRow]:
         from core import saves

@@ -1,0 +1,50 @@
+"""A game's own records (``GameDef.records``): a puzzle's bests per setup and overall.
+
+The game hands over a :class:`core.game.RecordsTable` (title, columns, rows); this screen only
+shows it. A game whose records fail to load shows the error in place of the rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.game import GameDef, RecordsTable
+from core.ui.scenes.lists import ListRow, ListScene
+from core.ui.scenes.play import one_line
+
+
+class RecordsScene(ListScene):
+    hints = "↑↓ scroll · Esc back"
+
+    def __init__(self, app: Any, game: GameDef) -> None:
+        self.game = game
+        self.title = f"{game.title}: records"
+        self.columns = (("Records", 1.0),)
+        super().__init__(app)
+
+    def table(self) -> RecordsTable | None:
+        if self.game.records is None:
+            return None
+        try:
+            return self.game.records()
+        except Exception as exc:  # a damaged records file or a plugin bug: say so, keep running
+            self.messages = [f"Records could not be read: {one_line(exc)}"]
+            return None
+
+    def rows(self) -> list[ListRow]:
+        self.messages = []
+        table = self.table()
+        if table is None:
+            self.empty_text = "No records."
+            return []
+        self.title = f"{self.game.title}: {table.title}"
+        self.columns = table.columns or (("Records", 1.0),)
+        self.empty_text = table.empty
+        if table.note:
+            self.messages = [table.note]
+        return [ListRow(f"record:{i}", list(cells)) for i, cells in enumerate(table.rows)]
+
+
+def open_records(app: Any, game: GameDef) -> None:
+    """Push the records screen of ``game`` (which must have ``records``)."""
+    app.push(RecordsScene(app, game))
