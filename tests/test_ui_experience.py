@@ -403,3 +403,71 @@ def test_attract_mode_after_idle_and_any_input_returns(app):
     assert app.scenes.top.mode == "demo"
     app.step(events=[pad(pygame.CONTROLLER_BUTTON_A)])
     assert app.scenes.top is menu
+
+
+# --- a game's own records (GameDef.on_finished and records) ---------------------------------------
+
+
+def test_game_records_hooks_card_and_screen(app):
+    """The core calls on_finished once with what the players used, shows its lines on the card,
+    and the Records button shows the game's table; a failing hook is a toast, not a crash."""
+    from core import RecordsTable
+    from core.ui.scenes.records import RecordsScene
+
+    seen = []
+
+    def on_finished(finished):
+        seen.append(finished)
+        return [f"New record: {finished.moves} moves"]
+
+    def records():
+        return RecordsTable("bests", (("Game", 1.0), ("Moves", 1.0)), (("fastest", str(seen[-1].moves)),))
+
+    game = replace(app.registry.game(GAME_ID), on_finished=on_finished, records=records)
+    play = start(app, ["human", "human"], game=game)
+    for cell in (0, 3, 1, 4):
+        move(app, play, cell)
+    play.undo()
+    move(app, play, 4)
+    move(app, play, 2)
+    assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+    [finished] = seen
+    assert (finished.moves, finished.undos, finished.players) == (5, 1, ("human", "human"))
+    assert finished.state.outcome.winners == (0,) and finished.human_seats == (0, 1)
+    card = app.scenes.top
+    assert "New record: 5 moves" in card.lines
+    app.step(events=click(next(b for b in card.buttons if b.key == "records").rect.center))
+    screen = app.scenes.top
+    assert isinstance(screen, RecordsScene) and screen.title.endswith("bests")
+    assert [r.columns for r in screen.items] == [["fastest", "5"]]
+
+    def broken():
+        raise ValueError("records file exploded")
+
+    screen.game = replace(game, records=broken)
+    screen.refresh()
+    assert screen.items == [] and "exploded" in screen.messages[0]
+    app.step()
+    assert not app.errors
+
+
+def test_failing_records_hook_is_a_toast(app):
+    def on_finished(finished):
+        raise OSError("disk full")
+
+    game = replace(app.registry.game(GAME_ID), on_finished=on_finished)
+    play = start(app, ["human", "human"], game=game)
+    for cell in (0, 3, 1, 4, 2):
+        move(app, play, cell)
+    assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+    assert any("records not kept" in t[0] and "disk full" in t[0] for t in play.toasts)
+    assert play.match.state.outcome.winners == (0,)
+
+
+def test_features_for_turns_undo_off_by_option(app):
+    game = replace(
+        app.registry.game(GAME_ID),
+        features_for=lambda options: frozenset({"no-undo"}) if options.get("misere") else frozenset(),
+    )
+    assert Match(game, {"misere": True}, players=["human", "human"]).undo_allowed is False
+    assert Match(game, {}, players=["human", "human"]).undo_allowed is True
