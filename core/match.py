@@ -196,7 +196,12 @@ class Match:
     def restarted(self, *, new_seed: bool = False) -> Match:
         """The same setup from its start (a fresh random setup when ``new_seed``)."""
         seed = None if new_seed else self.seed
-        return Match(self.game, self.options, seed=seed, position=self.start_position, players=self.players)
+        options = self.options
+        if new_seed and self.game.random_setup and isinstance(options.get("seed"), int):
+            # The game names its setup seed as an option too (see SetupScene.seed_option).
+            seed = random.randrange(1, 1_000_000)
+            options = dict(options, seed=seed)
+        return Match(self.game, options, seed=seed, position=self.start_position, players=self.players)
 
     # --- state --------------------------------------------------------------------------------
 

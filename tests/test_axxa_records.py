@@ -103,7 +103,8 @@ def test_a_finished_solo_game_is_recorded_with_its_undos(tmp_path, monkeypatch):
     match = finished_solo_game()
     match.undos = 3
     news = on_finished(match.finished())
-    assert news and all(line.startswith("New record: ") for line in news)
+    assert news and all(line.startswith("New record, ") for line in news)
+    assert news[0].startswith("New record, deal 31: ")
     rec = RecordSheet.load().deal(31)
     state = match.state
     assert rec.played == 1 and rec.best == state.triplets
@@ -162,7 +163,7 @@ def test_records_on_the_game_over_card_and_screens(registry, tmp_path, monkeypat
         play.play_move(done.moves[-1])
         assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene), frames=400, dt=0.1)
         card = app.scenes.top
-        assert any(line.startswith("New record: deal 31") for line in card.lines)
+        assert any(line.startswith("New record, deal 31: ") for line in card.lines)
         button = next(b for b in card.buttons if b.key == "records")
         app.step()
         app.step(events=click(button.rect.center))
@@ -181,5 +182,29 @@ def test_records_on_the_game_over_card_and_screens(registry, tmp_path, monkeypat
         stats_scene = StatsScene(app)
         assert any(b.key == "records:axxa" for b in stats_scene.extra_buttons)
         assert not app.errors
+    finally:
+        app.close()
+
+
+def test_a_games_own_seed_option_is_the_seed_row(registry):
+    """A random-setup game with an int option ``seed`` (AxxA's "Deal") gets one row for both, and
+    the seed chosen there reaches the option; Play again deals anew, Same setup again does not."""
+    from core.ui.app import App
+    from core.ui.scenes.setup import SetupScene
+
+    app = App(registry, windowed=True, size=(1280, 800))
+    try:
+        game = registry.game("axxa")
+        setup = SetupScene(app, game)
+        labels = [row.label for row in setup.rows]
+        assert labels.count("Deal") == 1 and "Random setup (seed)" not in labels
+        setup._set_seed(4242)
+        setup.start()
+        play = app.scenes.top
+        assert play.match.options["seed"] == 4242 and play.match.state.seed == 4242
+        again = play.match.restarted(new_seed=True)
+        assert again.options["seed"] == again.seed != 4242 and again.state.seed == again.seed
+        same = play.match.restarted(new_seed=False)
+        assert same.state.seed == 4242
     finally:
         app.close()

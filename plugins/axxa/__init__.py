@@ -164,7 +164,12 @@ def on_finished(game: FinishedGame) -> list[str]:
         return ["Not recorded: this game did not start from a numbered deal."]
     result = SoloResult(seed=int(seed), triplets=state.triplets, paid=len(state.paid), undos=game.undos)
     news = record_game(result, game.options)
-    return [f"New record: {line}" for line in news[:4]]
+    # "deal 7: fewest undos 0" and the like, one card line per deal and overall.
+    grouped: dict[str, list[str]] = {}
+    for line in news:
+        where, _, what = line.partition(": ")
+        grouped.setdefault(where, []).append(what.replace("best result ", ""))
+    return [f"New record, {where}: {', '.join(whats)}" for where, whats in grouped.items()]
 
 
 def records() -> RecordsTable:

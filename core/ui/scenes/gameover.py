@@ -45,6 +45,9 @@ class GameOverScene(DialogScene):
         self.outcome = match.state.outcome
         self.names = match.seat_names
         buttons = [Button("Play again", self.again, kind="primary", key="again")]
+        if match.game.random_setup and match.start_position is None and match.human_seats:
+            # Puzzles and shuffled setups: the same deal once more, to do better.
+            buttons.append(Button("Same setup again", self.same, key="same"))
         if match.can_undo and match.human_seats:
             buttons.append(Button("Undo last move", self.undo, key="undo"))
         if match.game.records is not None and match.human_seats:
@@ -128,6 +131,10 @@ class GameOverScene(DialogScene):
     def again(self) -> None:
         self.close()
         self.play.restart(new_seed=True)
+
+    def same(self) -> None:
+        self.close()
+        self.play.restart(new_seed=False)
 
     def undo(self) -> None:
         self.close()

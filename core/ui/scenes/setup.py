@@ -118,13 +118,15 @@ class SetupScene(Scene):
     def rebuild(self) -> None:
         """Rows from the current values (the number of seats may depend on an option)."""
         rows: list[Row] = []
+        own = self.seed_option()
         for opt in self.game.options:
-            rows.append(self._option_row(opt))
+            if opt is not own:
+                rows.append(self._option_row(opt))
         if self.game.random_setup:
             rows.append(
                 Row(
                     "seed",
-                    "Random setup (seed)",
+                    own.label if own is not None else "Random setup (seed)",
                     lambda: str(self.seed),
                     lambda d: self._set_seed(_new_seed()),
                     editable=lambda: str(self.seed),
@@ -200,6 +202,16 @@ class SetupScene(Scene):
         if len(self.players) != before:
             self.focus.focus(f"opt:{opt.key}")
 
+    def seed_option(self) -> Option | None:
+        """A random-setup game's own int option ``seed`` (AxxA's "Deal"): the setup shows it as the
+        seed row, and the seed chosen there is also that option's value."""
+        if not self.game.random_setup:
+            return None
+        for opt in self.game.options:
+            if opt.key == "seed" and opt.kind == "int":
+                return opt
+        return None
+
     def _set_seed(self, seed: int) -> None:
         self.seed = seed
 
@@ -213,8 +225,11 @@ class SetupScene(Scene):
     def start(self) -> None:
         if self.editing is not None:
             self.end_edit(True)
+        values = dict(self.values)
+        if self.seed_option() is not None:
+            values["seed"] = self.seed
         try:
-            match = Match(self.game, self.values, seed=self.seed, players=self.players)
+            match = Match(self.game, values, seed=self.seed, players=self.players)
         except GameError as exc:
             self.error = str(exc)
             return
