@@ -142,6 +142,10 @@ def cmd_arena(args: argparse.Namespace, registry: Registry) -> int:
     from core.arena import run_arena
 
     game, options = _game_and_options(args, registry)
+    if args.agent_b is None:
+        if game.seats(options) > 1:
+            raise CliError(f"{game.id} has {game.seats(options)} seats: name a second agent")
+        args.agent_b = args.agent_a  # a solo game: the one agent plays alone
     for name in (args.agent_a, args.agent_b):
         registry.agent(name, game.id)
     if args.games < 1:
@@ -254,7 +258,7 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p = sub.add_parser("arena", help="play AI agents against each other")
     p.add_argument("game")
     p.add_argument("agent_a")
-    p.add_argument("agent_b")
+    p.add_argument("agent_b", nargs="?", help="the other seats' agent (one-seat games: leave out)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--movetime", type=float, default=None, help="seconds per move (default: the agents' own)")
     p.add_argument("--seed", type=int, default=1)

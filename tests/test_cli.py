@@ -59,6 +59,7 @@ def test_show_finished_game(capsys):
         (["show", "ataxx", "-o", "colour=red"], "no option"),
         (["perft", "ataxx", "0"], "at least 1"),
         (["arena", "ataxx", "random", "nobody", "--games", "1"], "unknown agent"),
+        (["arena", "ataxx", "random", "--games", "1"], "name a second agent"),
         (["play", "ataxx", "--players", "human"], "needs 2 entries"),
         (["play", "ataxx", "--players", "human,robot"], "must be human"),
     ],
@@ -83,9 +84,18 @@ def test_perft_position(capsys):
 
 
 def test_arena(capsys):
-    code, out, _ = run(capsys, "arena", "ataxx", "greedy", "random", "--games", "2", "--movetime", "0.01", "-q")
+    code, out, _ = run(
+        capsys, "arena", "ataxx", "greedy", "random", "--games", "2", "--movetime", "0.01", "-q"
+    )
     assert code == 0
     assert "wins" in out.lower() and "elo" in out.lower()
+
+
+def test_solo_arena_with_one_agent_prints_its_win_rate(capsys):
+    code, out, _ = run(capsys, "arena", "axxa", "easy", "--games", "2", "--movetime", "0.01", "-q")
+    assert code == 0
+    assert "axxa: easy alone, 2 games" in out
+    assert any(line.startswith("won ") and "of 2 (" in line for line in out.splitlines())
 
 
 def test_main_py_subprocess():
