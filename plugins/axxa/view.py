@@ -538,6 +538,10 @@ class AxxaView(BoardView):
             )
             lines.append(f"Triplets: {scores}")
         lines.append(f"Pieces paid: {len(view.paid)}")
+        extra = ctx.extra if ctx is not None else {}
+        if view.rules.solo and (extra.get("undos") or extra.get("hints")):
+            # Part of the score: the records keep the fewest undos of a solved deal.
+            lines.append(f"Undos: {extra.get('undos', 0)} · hints: {extra.get('hints', 0)}")
         if view.outcome is not None:
             lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
         else:
