@@ -104,12 +104,19 @@ ACTION_LABELS = {
 ACTION_ORDER = (ROTATE, TAKE, RELOCATE, REPLACE, EXPROPRIATE, APPROPRIATE, REMOVE, RELEASE, RELEASE_PLACE)
 
 
+#: cos and sin of each corner of a pointy-top hexagon (computed once: hexagons are drawn by the hundred).
+_HEX_CORNERS = tuple(
+    (math.cos(math.radians(60 * k - 30)), math.sin(math.radians(60 * k - 30))) for k in range(6)
+)
+
+
 def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """Corners of a pointy-top hexagon of circumradius ``r``."""
-    return [
-        (cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))
-        for k in range(6)
-    ]
+    """Corners of a pointy-top hexagon of circumradius ``r``.
+
+    >>> [(round(x), round(y)) for x, y in hex_points(0, 0, 10)][:2]
+    [(9, -5), (9, 5)]
+    """
+    return [(cx + r * c, cy + r * s) for c, s in _HEX_CORNERS]
 
 
 def _mix(a: Color, b: Color, t: float) -> Color:
@@ -267,6 +274,59 @@ class _Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
 
+class _Layer:
+    """A part of the picture kept as drawn, blitted back while its key stays the same.
+
+    ``show`` blits the kept pixels when ``key`` matches; otherwise the caller draws the part
+    as usual and calls ``keep``, which copies the drawn rectangle once the same key has been
+    drawn twice in a row: the frame that brings a change (a move, a click) is the busiest, so
+    it only draws, and the copy waits for the next one. Copying what was drawn (rather than
+    drawing into a separate surface) keeps every pixel identical, antialiased text included;
+    it assumes what lies under the rectangle is the same each frame (the core fills the
+    background before the view draws), so keys carry the theme.
+
+    >>> surface = pygame.Surface((20, 20))
+    >>> layer = _Layer()
+    >>> for frame in range(3):
+    ...     if not layer.show(surface, "red"):
+    ...         _ = surface.fill((200, 0, 0), (0, 0, 10, 10))
+    ...         layer.keep(surface, pygame.Rect(0, 0, 10, 10), "red")
+    ...     _ = surface.fill((0, 0, 0))
+    >>> layer.show(surface, "red"), tuple(surface.get_at((5, 5))), layer.show(surface, "blue")
+    (True, (200, 0, 0, 255), False)
+    """
+
+    __slots__ = ("key", "image", "rect", "_drawn")
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.image: pygame.Surface | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._drawn: Any = None
+
+    def show(self, surface: pygame.Surface, key: Any) -> bool:
+        if self.image is None or key != self.key:
+            return False
+        surface.blit(self.image, self.rect)
+        return True
+
+    def keep(self, surface: pygame.Surface, rect: pygame.Rect, key: Any) -> None:
+        if key != self._drawn:
+            self._drawn = key
+            return
+        rect = pygame.Rect(rect).clip(surface.get_rect())
+        if rect.width <= 0 or rect.height <= 0:
+            self.image = None
+            return
+        self.image = surface.subsurface(rect).copy()
+        self.rect = rect
+        self.key = key
+
+    def forget(self) -> None:
+        self.key = self._drawn = None
+        self.image = None
+
+
 class AmaktaView(BoardView):
     """Renderer and controller for Amakta; see the module docstring."""
 
@@ -284,7 +344,13 @@ class AmaktaView(BoardView):
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self._geo_key: tuple | None = None
         self._sprites: dict[tuple, pygame.Surface] = {}
-        self._field_cache: dict[tuple, pygame.Surface] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+        # Parts of the picture kept between frames (see _Layer): the board without pieces, each
+        # inventory, and the control tints (a translucent layer of their own).
+        self._bare_layer = _Layer()
+        self._board_layer = _Layer()
+        self._inv_layers = {WHITE: _Layer(), BLACK: _Layer()}
+        self._control: tuple[Any, pygame.Surface, pygame.Rect] | None = None
         self._legal: _Legal | None = None
         self.show_control = False
         self.buttons: list[_Button] = []
@@ -353,7 +419,6 @@ class AmaktaView(BoardView):
             return
         self._geo_key = key
         self._sprites.clear()
-        self._field_cache.clear()
         rect = self.rect
         self.wide = rect.width >= rect.height * 1.25
         bar_h = max(26, min(56, int(rect.height * 0.055)))
@@ -480,13 +545,26 @@ class AmaktaView(BoardView):
         scale = ctx.fonts.scale or 1.0
         return ctx.fonts.get(max(6, int(pixels / scale)), bold)
 
+    def _render(
+        self, ctx, text: str, pixels: float, colour, bold: bool = False, max_w=None
+    ) -> pygame.Surface:
+        """``text`` rendered (shrunk until it fits ``max_w``), cached: the same lines are drawn every frame."""
+        key = (text, pixels, tuple(colour), bold, max_w, ctx.fonts.scale)
+        img = self._texts.get(key)
+        if img is None:
+            font = self._font(ctx, pixels, bold)
+            if max_w is not None:
+                while font.size(text)[0] > max_w and pixels > 8:
+                    pixels -= 1
+                    font = self._font(ctx, pixels, bold)
+            img = font.render(text, True, colour)
+            if len(self._texts) > 3000:
+                self._texts.clear()
+            self._texts[key] = img
+        return img
+
     def _text(self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None):
-        font = self._font(ctx, pixels, bold)
-        if max_w is not None:
-            while font.size(text)[0] > max_w and pixels > 8:
-                pixels -= 1
-                font = self._font(ctx, pixels, bold)
-        img = font.render(text, True, colour)
+        img = self._render(ctx, text, pixels, colour, bold, max_w)
         r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surface.blit(img, r)
         return r
@@ -499,41 +577,29 @@ class AmaktaView(BoardView):
         self._state = state
         self._set_board(state.eq.board)
         self._geometry()
-        legal = self._legal_for(state)
         live = ctx.interactive and state.outcome is None
         if not live and self.mode is not None:
             self._clear()
+        # The legal moves are listed only for a human's turn: a new state from the AI must not
+        # cost the frame a move generation.
+        legal = self._legal_for(state) if live else None
         pos = state.pos
-        ctrl = pos.control()
-        counts = pos.counts()
         s = self.size
         theme = ctx.theme
-        # fields
-        targets = self._targets(legal) if live else set()
-        last = self._last_cells(ctx)
-        for cell in self.board.fields:
-            cx, cy = self.cell_center(cell)
-            pts = hex_points(cx, cy, s * 0.97)
-            pygame.draw.polygon(surface, FIELD, pts)
-            if cell in last:
-                pygame.draw.polygon(surface, _mix(FIELD, theme.last_move, 0.45), hex_points(cx, cy, s * 0.9))
-            pygame.draw.polygon(surface, FIELD_EDGE, pts, max(1, int(s * 0.05)))
-        for x, y in self.board.holes:
-            cx, cy = self.origin[0] + x * SQRT3 / 2 * s, self.origin[1] + y * 1.5 * s
-            pygame.draw.polygon(surface, HOLE, hex_points(cx, cy, s * 0.9))
-            pygame.draw.polygon(surface, (70, 60, 50), hex_points(cx, cy, s * 0.9), max(1, int(s * 0.06)))
-        self._draw_bases(surface, ctx)
-        self._draw_labels(surface, ctx, pos)
-        for cell in targets:
-            cx, cy = self.cell_center(cell)
-            pygame.draw.polygon(
-                surface, theme.target_near, hex_points(cx, cy, s * 0.86), max(2, int(s * 0.1))
-            )
-        # pieces
+        # fields (kept as drawn while the layout and the position stay the same)
+        self._draw_board(surface, ctx, s >= 15 and not self.show_control, pos.cells, self._last_cells(ctx))
         moving_from = self.sel_cell if self.mode in ("relocate",) else None
+        faded = {c for c in (moving_from, self.target if self.mode == "orient" else None) if c in pos.cells}
+        if live:
+            for cell in self._targets(legal):
+                cx, cy = self.cell_center(cell)
+                pygame.draw.polygon(
+                    surface, theme.target_near, hex_points(cx, cy, s * 0.86), max(2, int(s * 0.1))
+                )
+        # pieces
         for cell, (col, idx, ori, ex) in pos.cells.items():
             owner = col ^ ex
-            alpha = 110 if cell == moving_from or (self.mode == "orient" and cell == self.target) else 255
+            alpha = 110 if cell in faded else 255
             layout = orient(pos.eq.sets[col][idx], ori)
             self._blit_piece(
                 surface,
@@ -546,7 +612,7 @@ class AmaktaView(BoardView):
                 alpha,
             )
         if self.show_control:
-            self._draw_control(surface, ctx, ctrl, counts, pos.cells)
+            self._draw_control(surface, ctx, pos.control(), pos.counts(), pos.cells)
         if live and self.sel_cell is not None and self.sel_cell in pos.cells:
             cx, cy = self.cell_center(self.sel_cell)
             pygame.draw.polygon(surface, theme.highlight, hex_points(cx, cy, s * 0.98), max(2, int(s * 0.09)))
@@ -669,47 +735,125 @@ class AmaktaView(BoardView):
 
     def _draw_control(self, surface, ctx, ctrl, counts, occupied) -> None:
         """Tints on empty fields (drawn under the pieces), rings round occupied ones and the counts
-        (drawn over them)."""
+        (drawn over them). The translucent layer is made once per position and view, over the
+        board only (not the whole window)."""
         s = self.size
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for cell, who in ctrl.items():
-            if not self.board.is_field(cell):
-                continue
-            cx, cy = self.cell_center(cell)
-            if cell in occupied:
-                pygame.draw.polygon(
-                    layer, CONTROL_EDGE[who], hex_points(cx, cy, s * 0.99), max(3, int(s * 0.13))
-                )
-                continue
-            pygame.draw.polygon(layer, CONTROL_TINT[who], hex_points(cx, cy, s * 0.92))
-            pygame.draw.polygon(layer, CONTROL_EDGE[who], hex_points(cx, cy, s * 0.8), max(2, int(s * 0.08)))
-            if who == -1:
-                for k in (-0.4, 0.0, 0.4):
-                    pygame.draw.line(
-                        layer,
-                        (120, 40, 160, 200),
-                        (cx - s * 0.5, cy + s * (k + 0.25)),
-                        (cx + s * 0.5, cy + s * (k - 0.25)),
-                        max(1, int(s * 0.06)),
+        area = self._overlay_rect().clip(surface.get_rect())
+        key = (self._view_key(), tuple(area))
+        kept = self._control
+        if kept is not None and kept[0] is ctrl and kept[1] is occupied and kept[2] == key:
+            layer = kept[3]
+        else:
+            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            ox, oy = area.topleft
+            for cell, who in ctrl.items():
+                if not self.board.is_field(cell):
+                    continue
+                cx, cy = self.cell_center(cell)
+                cx, cy = cx - ox, cy - oy
+                if cell in occupied:
+                    pygame.draw.polygon(
+                        layer, CONTROL_EDGE[who], hex_points(cx, cy, s * 0.99), max(3, int(s * 0.13))
                     )
-        surface.blit(layer, (0, 0))
+                    continue
+                pygame.draw.polygon(layer, CONTROL_TINT[who], hex_points(cx, cy, s * 0.92))
+                pygame.draw.polygon(
+                    layer, CONTROL_EDGE[who], hex_points(cx, cy, s * 0.8), max(2, int(s * 0.08))
+                )
+                if who == -1:
+                    for k in (-0.4, 0.0, 0.4):
+                        pygame.draw.line(
+                            layer,
+                            (120, 40, 160, 200),
+                            (cx - s * 0.5, cy + s * (k + 0.25)),
+                            (cx + s * 0.5, cy + s * (k - 0.25)),
+                            max(1, int(s * 0.06)),
+                        )
+            self._control = (ctrl, occupied, key, layer)
+        surface.blit(layer, area)
         if s >= 14:
             for cell, (w, b) in counts.items():
                 if not self.board.is_field(cell):
                     continue
                 cx, cy = self.cell_center(cell)
-                font = self._font(ctx, s * 0.38, True)
-                img = font.render(f"{w}:{b}", True, (255, 226, 110))
+                img = self._render(ctx, f"{w}:{b}", s * 0.38, (255, 226, 110), True)
                 r = img.get_rect(center=(int(cx), int(cy + s * 0.6)))
                 pygame.draw.rect(surface, (20, 20, 24), r.inflate(6, 2), border_radius=4)
                 surface.blit(img, r)
+
+    def _view_key(self) -> tuple:
+        """What places the fields on the screen (layouts and, in a subclass, a camera)."""
+        return (self._geo_key, self.size, self.origin)
+
+    def _overlay_rect(self) -> pygame.Rect:
+        """The part of the screen overlays over the fields may cover."""
+        return self._board_bounds()
+
+    def _draw_board(self, surface, ctx, labels: bool, occupied, last: set) -> None:
+        """Fields, holes and bases, the last move's fields tinted and (with ``labels``) the names of
+        the empty fields. Two kept pictures: the bare board until the layout changes, and the board
+        with tints and names until a move is made."""
+        base_key = (self._view_key(), ctx.theme, surface.get_size())
+        key = (
+            base_key,
+            frozenset(last),
+            labels and frozenset(c for c in self.board.fields if c not in occupied),
+            ctx.fonts.scale,
+        )
+        if self._board_layer.show(surface, key):
+            return
+        s = self.size
+        if not self._bare_layer.show(surface, base_key):
+            for cell in self.board.fields:
+                cx, cy = self.cell_center(cell)
+                pts = hex_points(cx, cy, s * 0.97)
+                pygame.draw.polygon(surface, FIELD, pts)
+                pygame.draw.polygon(surface, FIELD_EDGE, pts, max(1, int(s * 0.05)))
+            for x, y in self.board.holes:
+                cx, cy = self.origin[0] + x * SQRT3 / 2 * s, self.origin[1] + y * 1.5 * s
+                pygame.draw.polygon(surface, HOLE, hex_points(cx, cy, s * 0.9))
+                pygame.draw.polygon(surface, (70, 60, 50), hex_points(cx, cy, s * 0.9), max(1, int(s * 0.06)))
+            self._draw_bases(surface, ctx)
+            self._bare_layer.keep(surface, self._board_bounds(), base_key)
+        # The tint lies inside the field's edge and clear of its neighbours; only a base's ring
+        # reaches into it, and was drawn over it.
+        tint = _mix(FIELD, ctx.theme.last_move, 0.45)
+        for cell in last:
+            cx, cy = self.cell_center(cell)
+            pygame.draw.polygon(surface, tint, hex_points(cx, cy, s * 0.9))
+            if cell in self.board.bases:
+                self._draw_base_ring(surface, self.board.bases.index(cell))
+        if labels:
+            colour = _mix(FIELD, (60, 40, 20), 0.55)
+            for cell in self.board.fields:
+                if cell in occupied:
+                    continue
+                cx, cy = self.cell_center(cell)
+                self._text(surface, ctx, self.board.name(cell), s * 0.36, colour, (cx, cy), "center")
+        self._board_layer.keep(surface, self._board_bounds(), key)
+
+    def _board_bounds(self) -> pygame.Rect:
+        """Every pixel the board layer draws: fields, holes, and the base arrows outside the board."""
+        s = self.size
+        xs, ys = [], []
+        for x, y in [self.board.xy(c) for c in self.board.fields] + list(self.board.holes):
+            xs.append(self.origin[0] + x * SQRT3 / 2 * s)
+            ys.append(self.origin[1] + y * 1.5 * s)
+        x0, x1 = int(min(xs) - 1.5 * s) - 3, int(max(xs) + 1.5 * s) + 3
+        y0, y1 = int(min(ys) - 1.05 * s) - 3, int(max(ys) + 1.05 * s) + 3
+        return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+
+    def _draw_base_ring(self, surface, colour: int) -> None:
+        cx, cy = self.cell_center(self.board.bases[colour])
+        s = self.size
+        pygame.draw.polygon(surface, OWNER_LINE[colour], hex_points(cx, cy, s * 0.97), max(2, int(s * 0.12)))
 
     def _draw_bases(self, surface, ctx) -> None:
         s = self.size
         for colour, base in enumerate(self.board.bases):
             cx, cy = self.cell_center(base)
             ring = OWNER_LINE[colour]
-            pygame.draw.polygon(surface, ring, hex_points(cx, cy, s * 0.97), max(2, int(s * 0.12)))
+            self._draw_base_ring(surface, colour)
             # The permanent base arrow, pointing in from outside the board.
             angle = math.pi if colour == WHITE else 0.0
             ux = math.cos(angle)
@@ -726,19 +870,42 @@ class AmaktaView(BoardView):
                 ],
             )
 
-    def _draw_labels(self, surface, ctx, pos) -> None:
-        s = self.size
-        if s < 15 or self.show_control:
-            return
-        colour = _mix(FIELD, (60, 40, 20), 0.55)
-        for cell in self.board.fields:
-            if cell in pos.cells:
-                continue
-            cx, cy = self.cell_center(cell)
-            self._text(surface, ctx, self.board.name(cell), s * 0.36, colour, (cx, cy), "center")
-
     def _draw_inventory(
-        self, surface, ctx, state: AmaktaState, legal: _Legal, colour: int, live: bool
+        self, surface, ctx, state: AmaktaState, legal: _Legal | None, colour: int, live: bool
+    ) -> None:
+        """A colour's pieces in their slots, kept as drawn while nothing in the panel changes."""
+        rect = self.inv_rects[colour]
+        pos = state.pos
+        me = pos.turn if state.phase == PLAY else None
+        mine = live and colour == me
+        # Everything the panel shows, as the key of its kept picture.
+        key = (
+            tuple(rect),
+            tuple(map(tuple, self.slots[colour])),
+            self.slot_radius,
+            ctx.theme,
+            ctx.fonts.scale,
+            surface.get_size(),
+            state.phase,
+            state.white_seat,
+            state.circles[colour],
+            pos.eq.sets[colour],
+            pos.inv[colour],
+            frozenset(p[1] for p in pos.cells.values() if p[0] == colour),
+            state.next_circle() if state.phase in ("circles-same", "circles-each") else None,
+            mine and legal.play,
+            tuple(i for i in range(len(self.slots[colour])) if self._slot_pickable(legal, i)) if mine else (),
+            (self.sel_piece, self.mode) if mine else None,
+            self.hover_slot if mine else None,
+        )
+        layer = self._inv_layers[colour]
+        if layer.show(surface, key):
+            return
+        self._paint_inventory(surface, ctx, state, legal, colour, live)
+        layer.keep(surface, rect, key)
+
+    def _paint_inventory(
+        self, surface, ctx, state: AmaktaState, legal: _Legal | None, colour: int, live: bool
     ) -> None:
         rect = self.inv_rects[colour]
         theme = ctx.theme
@@ -993,7 +1160,7 @@ class AmaktaView(BoardView):
         r.clamp_ip(self.rect)
         pygame.draw.rect(surface, ctx.theme.card, r, border_radius=5)
         pygame.draw.rect(surface, ctx.theme.panel_edge, r, 1, border_radius=5)
-        surface.blit(font.render(text, True, ctx.theme.text), (r.x + 6, r.y + 3))
+        surface.blit(self._render(ctx, text, font_px, ctx.theme.text), (r.x + 6, r.y + 3))
 
     def _draw_tooltip(self, surface, ctx, state: AmaktaState, cell) -> None:
         pos = state.pos

@@ -65,6 +65,7 @@ from plugins.amakta.view import (
     FIELD_EDGE,
     SQRT3,
     AmaktaView,
+    _Layer,
     _mix,
     hex_points,
 )
@@ -142,6 +143,11 @@ class InfinitView(AmaktaView):
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
+        self._backdrop = _Layer()
+        self._auction_layer = _Layer()
+        self._editor_layer = _Layer()
+        self._editor_made: tuple[tuple, list[_Widget]] | None = None
+        self._wrapped: dict[tuple, list[str]] = {}
         self._press_pos: tuple[int, int] | None = None
         self._dragged = False
         self._rpress: tuple[int, int] | None = None
@@ -342,11 +348,6 @@ class InfinitView(AmaktaView):
             self._draw_play(surface, state, ctx, live)
             return
         if state.phase == BID:
-            clip = surface.get_clip()
-            surface.set_clip(self.board_area)
-            self._draw_fields(surface, ctx)
-            self._draw_bases(surface, ctx)
-            surface.set_clip(clip)
             self._sync_bid(state)
             self._take_hint(ctx)
             self.widgets = self._auction_widgets(state, ctx, live and state.offer is None)
@@ -358,7 +359,7 @@ class InfinitView(AmaktaView):
             self.widgets = self._editor_widgets(state, ctx, live and state.offer is None)
             self._draw_editor(surface, state, ctx, live)
         if state.offer is not None or state.outcome is not None:
-            self._draw_bar(surface, ctx, state, self._legal_for(state), live)
+            self._draw_bar(surface, ctx, state, self._legal_for(state) if live else None, live)
         else:
             self._text(
                 surface,
@@ -395,17 +396,56 @@ class InfinitView(AmaktaView):
             "Left/Right direction · Up/Down or 0-9 its arrows · C circle · Enter create · X X close the set"
         )
 
-    def _draw_fields(self, surface: pygame.Surface, ctx: ViewContext) -> None:
-        """The visible fields (cached while the camera rests)."""
+    def _fields_key(self) -> tuple:
+        """What the field picture shows: the camera, and whether the names are written."""
         area = self.board_area
         cam = self.camera
         s = cam.zoom
         labels = s >= LABEL_SIZE and not cam.animating and not cam.dragging and not self._dragged
-        key = (tuple(area), round(cam.x, 4), round(cam.y, 4), round(s, 4), labels, self.board.bases)
+        return (tuple(area), round(cam.x, 4), round(cam.y, 4), round(s, 4), labels, self.board.bases)
+
+    def _draw_fields(self, surface: pygame.Surface, ctx: ViewContext) -> None:
+        """The visible fields (cached while the camera rests)."""
+        key = self._fields_key()
         if key != self._bg_key or self._bg is None:
             self._bg_key = key
-            self._bg = self._render_fields(ctx, labels)
-        surface.blit(self._bg, area.topleft)
+            self._bg = self._render_fields(ctx, key[4])
+        surface.blit(self._bg, self.board_area.topleft)
+
+    def _backdrop_key(self, ctx: ViewContext, surface: pygame.Surface) -> tuple:
+        return (self._fields_key(), self._view_key(), ctx.theme, ctx.fonts.scale, surface.get_size())
+
+    def _backdrop_rect(self) -> pygame.Rect:
+        """The board area and the card's shadow (which may reach past it on a tiny screen)."""
+        return self.board_area.union(self._auction_card().move(4, 6))
+
+    def _draw_backdrop(self, surface: pygame.Surface, ctx: ViewContext) -> None:
+        """The board under the auction card, behind a veil, and the empty card: kept as drawn while
+        the camera rests."""
+        key = self._backdrop_key(ctx, surface)
+        if self._bg_key is not None and self._backdrop.show(surface, key):
+            return
+        theme = ctx.theme
+        clip = surface.get_clip()
+        surface.set_clip(self.board_area)
+        self._draw_fields(surface, ctx)
+        self._draw_bases(surface, ctx)
+        surface.set_clip(clip)
+        veil = pygame.Surface(self.board_area.size, pygame.SRCALPHA)
+        veil.fill((*theme.background, 120))
+        surface.blit(veil, self.board_area.topleft)
+        card = self._auction_card()
+        pygame.draw.rect(surface, theme.shadow, card.move(4, 6), border_radius=14)
+        pygame.draw.rect(surface, theme.card, card, border_radius=14)
+        pygame.draw.rect(surface, theme.panel_edge, card, 2, border_radius=14)
+        self._backdrop.keep(surface, self._backdrop_rect(), key)
+
+    def _view_key(self) -> tuple:
+        cam = self.camera
+        return (self._geo_key, tuple(self.board_area), cam.x, cam.y, cam.zoom)
+
+    def _overlay_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.board_area)
 
     def _render_fields(self, ctx: ViewContext, labels: bool) -> pygame.Surface:
         area = self.board_area
@@ -460,9 +500,9 @@ class InfinitView(AmaktaView):
         return img
 
     def _draw_play(self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool) -> None:
-        legal = self._legal_for(state)
         if not live and self.mode is not None:
             self._clear()
+        legal = self._legal_for(state) if live else None
         pos = state.pos
         s = self.size
         theme = ctx.theme
@@ -683,14 +723,25 @@ class InfinitView(AmaktaView):
     def _draw_auction(
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
     ) -> None:
+        """The board behind a veil and the auction card, kept as drawn while nothing on it changes."""
+        key = (
+            self._backdrop_key(ctx, surface),
+            state,
+            live,
+            state.to_move in ctx.human_seats,
+            self.bid_value,
+            self.typed,
+            tuple((w.label, w.enabled, w.primary, w.rect.collidepoint(self.mouse)) for w in self.widgets),
+        )
+        if self._auction_layer.show(surface, key):
+            return
+        self._draw_backdrop(surface, ctx)
+        self._draw_card(surface, state, ctx, live)
+        self._auction_layer.keep(surface, self._backdrop_rect(), key)
+
+    def _draw_card(self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool) -> None:
         theme = ctx.theme
         card = self._auction_card()
-        veil = pygame.Surface(self.board_area.size, pygame.SRCALPHA)
-        veil.fill((*theme.background, 120))
-        surface.blit(veil, self.board_area.topleft)
-        pygame.draw.rect(surface, theme.shadow, card.move(4, 6), border_radius=14)
-        pygame.draw.rect(surface, theme.card, card, border_radius=14)
-        pygame.draw.rect(surface, theme.panel_edge, card, 2, border_radius=14)
         line = card.height / 15
         w = card.width - 2 * line
         white_points = state.points[0]
@@ -810,8 +861,23 @@ class InfinitView(AmaktaView):
         return (left.centerx, left.centery), radius
 
     def _editor_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[_Widget]:
+        """The editor's chips, palette, circles, buttons and presets (made again only when the piece,
+        the state or the layout changed)."""
         if not live:
             return []
+        key = (
+            tuple(self.board_area),
+            state,
+            tuple(self.edit),
+            self.edit_circle,
+            self.edit_dir,
+            self.close_armed > 0,
+        )
+        if self._editor_made is None or self._editor_made[0] != key:
+            self._editor_made = (key, self._make_editor_widgets(state))
+        return self._editor_made[1]
+
+    def _make_editor_widgets(self, state: InfinitState) -> list[_Widget]:
         boxes = self._editor_boxes()
         out: list[_Widget] = []
         (cx, cy), radius = self._preview_geometry(boxes["left"])
@@ -957,6 +1023,27 @@ class InfinitView(AmaktaView):
         return None
 
     def _draw_editor(
+        self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
+    ) -> None:
+        """The editor, kept as drawn while neither the piece, the state nor the pointer's widget change."""
+        key = (
+            tuple(self.board_area),
+            ctx.theme,
+            ctx.fonts.scale,
+            surface.get_size(),
+            state,
+            live,
+            state.seat_of(state.pos.turn) in ctx.human_seats,
+            self.message,
+            self.widgets and self._editor_made[0],
+            next((i for i, w in enumerate(self.widgets) if w.rect.collidepoint(self.mouse)), None),
+        )
+        if self._editor_layer.show(surface, key):
+            return
+        self._paint_editor(surface, state, ctx, live)
+        self._editor_layer.keep(surface, self.board_area, key)
+
+    def _paint_editor(
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
     ) -> None:
         theme = ctx.theme
@@ -1150,7 +1237,28 @@ class InfinitView(AmaktaView):
         )
 
     def _draw_set(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState, colour: int) -> None:
-        """A colour's set while pieces are created: the pieces with their values, points left."""
+        """A colour's set while pieces are created: the pieces with their values, points left (kept
+        as drawn while they stay the same)."""
+        key = (
+            tuple(self.inv_rects[colour]),
+            tuple(map(tuple, self.slots[colour])),
+            self.slot_radius,
+            ctx.theme,
+            ctx.fonts.scale,
+            surface.get_size(),
+            state.pos.turn == colour and state.offer is None,
+            state.seat_of(colour),
+            state.closed[colour],
+            state.pieces[colour],
+            state.points[colour],
+            self.hover_slot if self.hover_slot and self.hover_slot[0] == colour else None,
+        )
+        if self._inv_layers[colour].show(surface, key):
+            return
+        self._paint_set(surface, ctx, state, colour)
+        self._inv_layers[colour].keep(surface, self.inv_rects[colour], key)
+
+    def _paint_set(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState, colour: int) -> None:
         rect = self.inv_rects[colour]
         theme = ctx.theme
         active = state.pos.turn == colour and state.offer is None
@@ -1215,6 +1323,15 @@ class InfinitView(AmaktaView):
         self._tooltip(surface, ctx, text, (slot.centerx, slot.y))
 
     def _wrap(self, ctx: ViewContext, text: str, px: float, width: float) -> list[str]:
+        key = (text, px, width, ctx.fonts.scale)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 200:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = self._wrap_words(ctx, text, px, width)
+        return lines
+
+    def _wrap_words(self, ctx: ViewContext, text: str, px: float, width: float) -> list[str]:
         font = self._font(ctx, px)
         lines: list[str] = []
         current = ""
