@@ -7,6 +7,7 @@ A deal is won when the 6s are removed; the mean progress counts triplets removed
     python bench/axxa_solver.py --deals 20 --movetime 0.2
     python bench/axxa_solver.py --players solver --deals 50 --level medium
     python bench/axxa_solver.py --jobs 2                # deals spread over two processes
+    python bench/axxa_solver.py --deals 10 --movetime 0.1 --json   # one JSON line at the end
 
 Players:
 
@@ -16,11 +17,19 @@ Players:
   (:func:`plugins.axxa.solver.simple_evaluation`);
 - ``greedy+``: the same GreedyAgent with the solver's own evaluation (AxxA's ``GameDef.evaluate``);
 - ``solver``: plugins.axxa.solver at ``--level``, ``--movetime`` seconds a move.
+
+The solver's search speed is summed over every decision it made in the run: *moves per second*
+are candidate moves played out to the end of the turn and scored (``AxxaSolver.info
+["playouts"]``), *samples per second* the sampled deals of the face-down pieces; both per second
+of search, on the wall clock and on the process's CPU clock (a busy machine slows the wall
+clock, not the CPU one). Decisions with one legal move take no search and are left out.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import sys
 import time
@@ -32,8 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core import Limit  # noqa: E402
 from plugins.axxa import GAME  # noqa: E402
 
+PLAYERS = ("random", "greedy", "greedy+", "solver")
 
-def make_agent(name: str, level: str):
+
+def make_agent(name: str, level: str, params: dict | None = None):
     if name == "random":
         from core.ai.random_agent import RandomAgent
 
@@ -52,51 +63,142 @@ def make_agent(name: str, level: str):
     if name == "solver":
         from plugins.axxa.solver import AxxaSolver
 
-        return AxxaSolver(level)
-    raise SystemExit(f"unknown player {name!r} (random, greedy, greedy+, solver)")
+        return AxxaSolver(level, **(params or {}))
+    raise SystemExit(f"unknown player {name!r} ({', '.join(PLAYERS)})")
 
 
-def play_deal(args: tuple[str, str, int, float, dict]) -> tuple[int, int, int, int, float]:
-    """One deal: (seed, triplets removed, pieces paid, plies, seconds)."""
-    name, level, seed, movetime, options = args
-    agent = make_agent(name, level)
+def play_deal(args: tuple[str, str, int, float, int | None, dict, dict]) -> dict:
+    """One deal, played to the end: the result and the search figures of the player."""
+    name, level, seed, movetime, samples, options, params = args
+    agent = make_agent(name, level, params)
     opts = GAME.resolve_options(options)
     state = GAME.new_state(opts, seed)
     rng = random.Random(seed)
-    limit = Limit(time=movetime)
-    plies = 0
+    limit = Limit(time=movetime, nodes=samples)
+    plies = searched = drawn = played = 0
+    wall = cpu = 0.0
     start = time.perf_counter()
     while state.outcome is None:
         view = state.view_for(state.to_move)
+        w0, c0 = time.perf_counter(), time.process_time()
         move = agent.choose(view, limit, rng)
+        w1, c1 = time.perf_counter(), time.process_time()
+        info = getattr(agent, "info", None) or {}
+        if "playouts" in info and not info.get("forced"):
+            searched += 1
+            drawn += info["samples"]
+            played += info["playouts"]
+            wall += w1 - w0
+            cpu += c1 - c0
         state = state.play(move)
         plies += 1
-    return seed, state.triplets, len(state.paid), plies, time.perf_counter() - start
+    reason = state.outcome.reason
+    return {
+        "seed": seed,
+        "end": "solved" if state.triplets >= 6 else "stuck" if "no stack can move" in reason else "short",
+        "triplets": state.triplets,
+        "paid": len(state.paid),
+        "plies": plies,
+        "seconds": time.perf_counter() - start,
+        "searched": searched,
+        "samples": drawn,
+        "playouts": played,
+        "search_wall": wall,
+        "search_cpu": cpu,
+    }
 
 
-def run(name: str, level: str, deals: int, movetime: float, jobs: int, options: dict, first: int) -> None:
-    tasks = [(name, level, first + i, movetime, options) for i in range(deals)]
+def summarize(name: str, results: list[dict], seconds: float) -> dict:
+    deals = len(results)
+    won = sum(1 for r in results if r["triplets"] >= 6)
+    out = {
+        "won": won,
+        "deals": deals,
+        "win_rate": won / deals if deals else 0.0,
+        "mean_triplets": sum(r["triplets"] for r in results) / deals if deals else 0.0,
+        "mean_paid": sum(r["paid"] for r in results) / deals if deals else 0.0,
+        "mean_plies": sum(r["plies"] for r in results) / deals if deals else 0.0,
+        "seconds": round(seconds, 1),
+        # How deals ended: solved, a number due short of pieces, or no stack able to move.
+        "ends": {e: sum(1 for r in results if r["end"] == e) for e in ("solved", "short", "stuck")},
+        "lost_deals": [r["seed"] for r in results if r["triplets"] < 6],
+        # Deals by triplets removed, 0..6.
+        "triplets_hist": [sum(1 for r in results if r["triplets"] == t) for t in range(7)],
+    }
+    searched = sum(r["searched"] for r in results)
+    if searched:
+        wall = sum(r["search_wall"] for r in results)
+        cpu = sum(r["search_cpu"] for r in results)
+        samples = sum(r["samples"] for r in results)
+        playouts = sum(r["playouts"] for r in results)
+        out.update(
+            searched_moves=searched,
+            samples=samples,
+            playouts=playouts,
+            mean_samples=samples / searched,
+            mean_search_time=wall / searched,
+            moves_per_s_wall=playouts / wall if wall else 0.0,
+            moves_per_s_cpu=playouts / cpu if cpu else 0.0,
+            samples_per_s_wall=samples / wall if wall else 0.0,
+            samples_per_s_cpu=samples / cpu if cpu else 0.0,
+        )
+    return out
+
+
+def run(
+    name: str,
+    level: str,
+    deals: int,
+    movetime: float,
+    samples: int | None,
+    jobs: int,
+    options: dict,
+    first: int,
+    params: dict | None = None,
+) -> dict:
+    tasks = [(name, level, first + i, movetime, samples, options, params or {}) for i in range(deals)]
     start = time.perf_counter()
+    results: list[dict] = []
+
+    def progress(r: dict) -> None:
+        results.append(r)
+        if len(results) % 10 == 0:
+            won = sum(1 for x in results if x["triplets"] >= 6)
+            print(
+                f"  {name}: {len(results)} deals, {won} won ({time.perf_counter() - start:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_deal, tasks))
+            for r in pool.map(play_deal, tasks):
+                progress(r)
     else:
-        results = []
         for task in tasks:
-            results.append(play_deal(task))
-            if len(results) % 10 == 0:
-                won = sum(1 for r in results if r[1] >= 6)
-                print(f"  {name}: {len(results)} deals, {won} won", file=sys.stderr, flush=True)
-    won = sum(1 for r in results if r[1] >= 6)
-    progress = sum(r[1] for r in results) / len(results)
-    paid = sum(r[2] for r in results) / len(results)
-    label = f"{name} ({level}, {movetime:g} s/move)" if name == "solver" else name
+            progress(play_deal(task))
+    summary = summarize(name, results, time.perf_counter() - start)
+    if name == "solver":
+        budget = f"{movetime:g} s/move" + (f", <= {samples} samples" if samples else "")
+        label = f"solver ({level}, {budget})"
+    else:
+        label = name
     print(
-        f"{label:<28} won {won:>4}/{len(results)} = {100.0 * won / len(results):5.1f}%   "
-        f"mean triplets {progress:4.2f}/6   mean paid {paid:4.1f}   "
-        f"{time.perf_counter() - start:7.1f} s",
+        f"{label:<28} won {summary['won']:>4}/{deals} = {100.0 * summary['win_rate']:5.1f}%   "
+        f"mean triplets {summary['mean_triplets']:4.2f}/6   mean paid {summary['mean_paid']:4.1f}   "
+        f"{summary['seconds']:7.1f} s   lost: {summary['ends']['short']} short, {summary['ends']['stuck']} stuck",
         flush=True,
     )
+    if "playouts" in summary:
+        print(
+            f"{'':<28} search: {summary['moves_per_s_cpu']:,.0f} moves/s cpu "
+            f"({summary['moves_per_s_wall']:,.0f} wall), "
+            f"{summary['samples_per_s_cpu']:,.0f} samples/s cpu ({summary['samples_per_s_wall']:,.0f} wall); "
+            f"{summary['mean_samples']:.0f} samples and {summary['mean_search_time']:.2f} s "
+            f"per searched move ({summary['searched_moves']} moves)",
+            flush=True,
+        )
+    return summary
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -104,22 +206,69 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--first", type=int, default=1, help="seed of the first deal")
     p.add_argument("--movetime", type=float, default=1.0, help="solver think time per move, seconds")
+    p.add_argument(
+        "--samples", type=int, default=None, help="also cap the solver's sampled deals per move (Limit.nodes)"
+    )
     p.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
-    p.add_argument("--players", default="random,greedy,solver", help="comma-separated: random,greedy,solver")
+    p.add_argument("--players", default="random,greedy,solver", help="comma-separated: " + ",".join(PLAYERS))
     p.add_argument(
         "--jobs", type=int, default=1, help="worker processes (the machine is shared: keep it low)"
     )
     p.add_argument("--straight", action="store_true", help="straight-line triplets only")
     p.add_argument("--choice", action="store_true", help="rotation is the player's choice")
+    p.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
+    p.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a solver parameter over the level's (e.g. samples=64), for tuning; repeatable",
+    )
     args = p.parse_args(argv)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    for name in names:
+        if name not in PLAYERS:
+            p.error(f"unknown player {name!r} ({', '.join(PLAYERS)})")
     options = {}
     if args.straight:
         options["triplets"] = "straight"
     if args.choice:
         options["rotation"] = "choice"
-    print(f"AxxA solo, deals {args.first}..{args.first + args.deals - 1}, options {options or 'default'}")
-    for name in args.players.split(","):
-        run(name.strip(), args.level, args.deals, args.movetime, args.jobs, options, args.first)
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"AxxA solo, deals {args.first}..{args.first + args.deals - 1}, options {options or 'default'}, "
+        f"{args.jobs} job(s), load average {load}",
+        flush=True,
+    )
+    params = {}
+    for item in args.param:
+        key, sep, value = item.partition("=")
+        if not sep:
+            p.error(f"--param {item!r}: expected KEY=VALUE")
+        params[key.strip()] = json.loads(value) if value.strip()[:1] in "0123456789-tf[{" else value
+    if params:
+        print(f"solver parameters: {params}", flush=True)
+    figures = {}
+    for name in names:
+        figures[name] = run(
+            name, args.level, args.deals, args.movetime, args.samples, args.jobs, options, args.first, params
+        )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "deals": args.deals,
+                    "first": args.first,
+                    "movetime": args.movetime,
+                    "samples": args.samples,
+                    "level": args.level,
+                    "options": options,
+                    "jobs": args.jobs,
+                    "params": params,
+                    "players": figures,
+                }
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -155,3 +155,17 @@ def test_competitive_heuristic_prefers_the_leader():
     lead = position({"b2": "[33]3", "g4": "[44]4", "c7": "[55]5"}, scores=(2, 0), rules=Rules(players=2))
     assert lead.outcome is None
     assert heuristic(lead, 0) > 0 > heuristic(lead, 1)
+
+
+def test_solver_info_counts_moves_played_out():
+    """info["playouts"] counts every candidate move scored, sample by sample: all moves until the
+    first pruning, then only those left in the race (what the bench's moves per second count)."""
+    s = AxxaState.deal(4)
+    n = len(s.legal_moves())
+    solver = AxxaSolver("hard")
+    solver.choose(s.view_for(0), Limit(nodes=8), random.Random(1))
+    assert solver.info["samples"] == 8 and solver.info["playouts"] == 8 * n
+    solver.choose(s.view_for(0), Limit(nodes=10), random.Random(1))
+    kept = max(4, (n + 1) // 2)
+    assert solver.info["samples"] == 10 and solver.info["playouts"] == 8 * n + 2 * kept
+    assert solver.info["candidates"] == kept

@@ -646,7 +646,7 @@ class AxxaSolver(Agent):
             raise GameError("no legal move: the game is over")
         start = time.perf_counter()
         if len(moves) == 1:
-            self.info = {"samples": 0, "forced": True}
+            self.info = {"samples": 0, "playouts": 0, "forced": True, "time": 0.0}
             return moves[0]
         view = state.view_for(state.to_move)
         budget = limit.time if limit.time is not None else DEFAULT_TIME[self.level]
@@ -660,6 +660,7 @@ class AxxaSolver(Agent):
         total = {m: 0.0 for m in moves}
         alive = list(moves)
         samples = 0
+        playouts = 0
         next_cut = FIRST_CUT
         while True:
             base = World.from_state(view.determinize(rng))
@@ -668,6 +669,7 @@ class AxxaSolver(Agent):
                 _continue(w, move, moved)
                 total[move] += _value(w, seat)
             samples += 1
+            playouts += len(alive)
             if samples >= cap or time.perf_counter() >= deadline or (stop is not None and stop()):
                 break
             if prune and samples >= next_cut and len(alive) > KEEP_AT_LEAST:
@@ -677,6 +679,8 @@ class AxxaSolver(Agent):
         best = max(alive, key=lambda m: (total[m], -moves.index(m)))
         self.info = {
             "samples": samples,
+            # Candidate moves played out to the end of the turn and scored, over all samples.
+            "playouts": playouts,
             "moves": len(moves),
             "candidates": len(alive),
             "value": round(total[best] / samples, 3),
