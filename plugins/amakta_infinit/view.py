@@ -68,6 +68,7 @@ from plugins.amakta.view import (
     _Layer,
     _mix,
     hex_points,
+    unaligned_surface,
 )
 
 from .state import ACCEPT, BID, CLOSE, CREATION, DRAW_MOVES, InfinitState, bid_cap, board
@@ -216,7 +217,6 @@ class InfinitView(AmaktaView):
         if key == self._geo_key:
             return
         self._geo_key = key
-        self._sprites.clear()
         rect = self.rect
         self.wide = rect.width >= rect.height * 1.25
         bar_h = max(26, min(56, int(rect.height * 0.055)))
@@ -410,7 +410,7 @@ class InfinitView(AmaktaView):
         if key != self._bg_key or self._bg is None:
             self._bg_key = key
             self._bg = self._render_fields(ctx, key[4])
-        surface.blit(self._bg, self.board_area.topleft)
+        surface.blit(self._bg, self.board_area.topleft, ((0, 0), self.board_area.size))
 
     def _backdrop_key(self, ctx: ViewContext, surface: pygame.Surface) -> tuple:
         return (self._fields_key(), self._view_key(), ctx.theme, ctx.fonts.scale, surface.get_size())
@@ -451,7 +451,9 @@ class InfinitView(AmaktaView):
         area = self.board_area
         cam = self.camera
         s = cam.zoom
-        bg = pygame.Surface(area.size)
+        bg = self._bg
+        if bg is None or bg.get_height() != area.height or bg.get_width() not in (area.width, area.width + 1):
+            bg = unaligned_surface(area.size)  # new memory only for a new size: it costs more than drawing
         bg.fill(FIELD)
         ox, oy = area.topleft
         wx0, wy0, ww, wh = cam.visible_world()
@@ -1026,14 +1028,16 @@ class InfinitView(AmaktaView):
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
     ) -> None:
         """The editor, kept as drawn while neither the piece, the state nor the pointer's widget change."""
+        if not live:
+            # A panel and two lines: drawing them costs less than keeping them.
+            self._paint_editor(surface, state, ctx, live)
+            return
         key = (
             tuple(self.board_area),
             ctx.theme,
             ctx.fonts.scale,
             surface.get_size(),
             state,
-            live,
-            state.seat_of(state.pos.turn) in ctx.human_seats,
             self.message,
             self.widgets and self._editor_made[0],
             next((i for i, w in enumerate(self.widgets) if w.rect.collidepoint(self.mouse)), None),
