@@ -438,26 +438,7 @@ class AmaktaView(BoardView):
             return
         self._geo_key = key
         self._sprites.clear()
-        rect = self.rect
-        self.wide = rect.width >= rect.height * 1.25
-        bar_h = max(26, min(56, int(rect.height * 0.055)))
-        self.bar_rect = pygame.Rect(rect.x, rect.bottom - bar_h, rect.width, bar_h)
-        # A narrow bar has no room for the prompt beside its buttons: give it a line of its own.
-        prompt_h = 0 if self.wide else max(16, int(bar_h * 0.6))
-        self.prompt_rect = pygame.Rect(rect.x, self.bar_rect.y - prompt_h, rect.width, prompt_h)
-        body = pygame.Rect(rect.x, rect.y, rect.width, rect.height - bar_h - prompt_h - 4)
-        if self.wide:
-            col_w = int(min(max(body.width * 0.15, 90), body.width * 0.22))
-            self.inv_rects[WHITE] = pygame.Rect(body.x, body.y, col_w, body.height)
-            self.inv_rects[BLACK] = pygame.Rect(body.right - col_w, body.y, col_w, body.height)
-            self.board_area = pygame.Rect(
-                body.x + col_w + 6, body.y, body.width - 2 * col_w - 12, body.height
-            )
-        else:
-            row_h = int(min(max(body.height * 0.14, 56), body.height * 0.2))
-            self.inv_rects[BLACK] = pygame.Rect(body.x, body.y, body.width, row_h)
-            self.inv_rects[WHITE] = pygame.Rect(body.x, body.bottom - row_h, body.width, row_h)
-            self.board_area = pygame.Rect(body.x, body.y + row_h + 4, body.width, body.height - 2 * row_h - 8)
+        self._layout_areas()
         xs = [self.board.xy(c)[0] for c in self.board.fields] + [x for x, _ in self.board.holes]
         ys = [self.board.xy(c)[1] for c in self.board.fields] + [y for _, y in self.board.holes]
         xmin, xmax, ymin, ymax = min(xs), max(xs), min(ys), max(ys)
@@ -473,6 +454,38 @@ class AmaktaView(BoardView):
         self.origin = (ox, oy)
         for colour in (WHITE, BLACK):
             self.slots[colour] = self._grid(self.inv_rects[colour], self._count(colour))
+
+    def _layout_areas(self, inventories: bool = True) -> None:
+        """The bar, the prompt line, the inventories (beside the board in a wide area, above and
+        below it in a tall one) and the board area in ``self.rect``. Without ``inventories`` the
+        board area takes their room too."""
+        rect = self.rect
+        self.wide = rect.width >= rect.height * 1.25
+        bar_h = max(26, min(56, int(rect.height * 0.055)))
+        self.bar_rect = pygame.Rect(rect.x, rect.bottom - bar_h, rect.width, bar_h)
+        # A narrow bar has no room for the prompt beside its buttons: give it a line of its own.
+        prompt_h = 0 if self.wide else max(16, int(bar_h * 0.6))
+        self.prompt_rect = pygame.Rect(rect.x, self.bar_rect.y - prompt_h, rect.width, prompt_h)
+        body = pygame.Rect(rect.x, rect.y, rect.width, rect.height - bar_h - prompt_h - 4)
+        if not inventories:
+            self.inv_rects = {WHITE: pygame.Rect(0, 0, 0, 0), BLACK: pygame.Rect(0, 0, 0, 0)}
+            self.board_area = body
+        elif self.wide:
+            col_w = int(min(max(body.width * 0.15, 90), body.width * 0.22))
+            self.inv_rects = {
+                WHITE: pygame.Rect(body.x, body.y, col_w, body.height),
+                BLACK: pygame.Rect(body.right - col_w, body.y, col_w, body.height),
+            }
+            self.board_area = pygame.Rect(
+                body.x + col_w + 6, body.y, body.width - 2 * col_w - 12, body.height
+            )
+        else:
+            row_h = int(min(max(body.height * 0.14, 56), body.height * 0.2))
+            self.inv_rects = {
+                BLACK: pygame.Rect(body.x, body.y, body.width, row_h),
+                WHITE: pygame.Rect(body.x, body.bottom - row_h, body.width, row_h),
+            }
+            self.board_area = pygame.Rect(body.x, body.y + row_h + 4, body.width, body.height - 2 * row_h - 8)
 
     def _piece_counts(self) -> tuple[int, int]:
         state = self._state
@@ -596,7 +609,10 @@ class AmaktaView(BoardView):
         self._state = state
         self._set_board(state.eq.board)
         self._geometry()
-        live = ctx.interactive and state.outcome is None
+        self._draw_play(surface, state, ctx, ctx.interactive and state.outcome is None)
+
+    def _draw_play(self, surface: pygame.Surface, state: AmaktaState, ctx: ViewContext, live: bool) -> None:
+        """The play screen: the board and its pieces, the help over them, the inventories and the bar."""
         if not live and self.mode is not None:
             self._clear()
         # The legal moves are listed only for a human's turn: a new state from the AI must not
@@ -605,7 +621,6 @@ class AmaktaView(BoardView):
         pos = state.pos
         s = self.size
         theme = ctx.theme
-        # fields and pieces (kept as drawn while the layout, the position and the selection stay)
         moving_from = self.sel_cell if self.mode in ("relocate",) else None
         faded = frozenset(
             c for c in (moving_from, self.target if self.mode == "orient" else None) if c in pos.cells
@@ -646,15 +661,29 @@ class AmaktaView(BoardView):
                     pygame.draw.polygon(
                         surface, theme.hint, hex_points(cx, cy, s * 0.95), max(2, int(s * 0.1))
                     )
+        self._finish_board(surface, ctx, state)
         for colour in (WHITE, BLACK):
             self._draw_inventory(surface, ctx, state, legal, colour, live)
         self._draw_bar(surface, ctx, state, legal, live)
         if self.mode == "menu" and self.menu:
             self._draw_menu(surface, ctx)
-        if focus is not None and focus in pos.cells and self.mode != "menu":
-            self._draw_tooltip(surface, ctx, state, focus)
-        elif self.hover_slot is not None and self.mode != "menu":
-            self._draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
+        if self.mode != "menu":
+            shown = focus is not None and self._draw_focus_tooltip(surface, ctx, state, focus)
+            if not shown and self.hover_slot is not None:
+                self._draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
+
+    def _finish_board(self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState) -> None:
+        """Called after everything drawn over the board (a subclass may add to it or end a clip)."""
+
+    def _draw_focus_tooltip(
+        self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState, focus
+    ) -> bool:
+        """The tooltip of the field under the pointer or the cursor; False when it has none (then an
+        inventory slot under the pointer may show one)."""
+        if focus not in state.pos.cells:
+            return False
+        self._draw_tooltip(surface, ctx, state, focus)
+        return True
 
     def _last_cells(self, ctx: ViewContext) -> set:
         move = ctx.last_move
@@ -827,12 +856,20 @@ class AmaktaView(BoardView):
                     continue
                 cx, cy = self.cell_center(cell)
                 self._text(surface, ctx, self.board.name(cell), s * 0.36, colour, (cx, cy), "center")
+        self._draw_targets_and_pieces(surface, ctx, pos, targets, faded)
+        self._board_layer.keep(surface, self._board_bounds(), key)
+
+    def _draw_targets_and_pieces(self, surface, ctx, pos, targets: frozenset, faded: frozenset) -> None:
+        """Rings on the fields a selection can go to, then the pieces (``faded`` ones see-through)."""
+        s = self.size
         for cell in targets:
             cx, cy = self.cell_center(cell)
             pygame.draw.polygon(
                 surface, ctx.theme.target_near, hex_points(cx, cy, s * 0.86), max(2, int(s * 0.1))
             )
         for cell, (col, idx, ori, ex) in pos.cells.items():
+            if not self._in_view(cell):
+                continue
             self._blit_piece(
                 surface,
                 self.cell_center(cell),
@@ -843,7 +880,10 @@ class AmaktaView(BoardView):
                 s,
                 110 if cell in faded else 255,
             )
-        self._board_layer.keep(surface, self._board_bounds(), key)
+
+    def _in_view(self, cell: Any) -> bool:
+        """Whether a piece on ``cell`` can be seen (on a finite board, always)."""
+        return True
 
     def _board_bounds(self) -> pygame.Rect:
         """Every pixel the board layer draws: fields, holes, and the base arrows outside the board."""
@@ -893,12 +933,7 @@ class AmaktaView(BoardView):
         mine = live and colour == me
         # Everything the panel shows, as the key of its kept picture.
         key = (
-            tuple(rect),
-            tuple(map(tuple, self.slots[colour])),
-            self.slot_radius,
-            ctx.theme,
-            ctx.fonts.scale,
-            surface.get_size(),
+            self._panel_key(surface, ctx, colour),
             state.phase,
             state.white_seat,
             state.circles[colour],
@@ -916,6 +951,17 @@ class AmaktaView(BoardView):
             return
         self._paint_inventory(surface, ctx, state, legal, colour, live)
         layer.keep(surface, rect, key)
+
+    def _panel_key(self, surface: pygame.Surface, ctx: ViewContext, colour: int) -> tuple:
+        """Where a colour's panel and its slots are and what they are drawn with."""
+        return (
+            tuple(self.inv_rects[colour]),
+            tuple(map(tuple, self.slots[colour])),
+            self.slot_radius,
+            ctx.theme,
+            ctx.fonts.scale,
+            surface.get_size(),
+        )
 
     def _paint_inventory(
         self, surface, ctx, state: AmaktaState, legal: _Legal | None, colour: int, live: bool

@@ -53,7 +53,6 @@ from plugins.amakta.rules.pieces import (
     describe,
     digits,
     from_digits,
-    orient,
 )
 from plugins.amakta.rules.state import PLAY, SEAT_NAMES
 from plugins.amakta.view import (
@@ -141,6 +140,7 @@ class InfinitView(AmaktaView):
         self.board = board(int(options.get("distance", 6)))
         self.camera = Camera(zoom=20.0, min_zoom=1.5, max_zoom=140.0, pan_buttons=(2, 3), keys=True)
         self._framed = False
+        self._clip: pygame.Rect | None = None
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
@@ -217,33 +217,8 @@ class InfinitView(AmaktaView):
         if key == self._geo_key:
             return
         self._geo_key = key
-        rect = self.rect
-        self.wide = rect.width >= rect.height * 1.25
-        bar_h = max(26, min(56, int(rect.height * 0.055)))
-        self.bar_rect = pygame.Rect(rect.x, rect.bottom - bar_h, rect.width, bar_h)
-        prompt_h = 0 if self.wide else max(16, int(bar_h * 0.6))
-        self.prompt_rect = pygame.Rect(rect.x, self.bar_rect.y - prompt_h, rect.width, prompt_h)
-        body = pygame.Rect(rect.x, rect.y, rect.width, rect.height - bar_h - prompt_h - 4)
-        if self._phase() == BID:
-            # Nothing in hand yet: the auction card gets the whole area.
-            self.inv_rects = {WHITE: pygame.Rect(0, 0, 0, 0), BLACK: pygame.Rect(0, 0, 0, 0)}
-            self.board_area = body
-        elif self.wide:
-            col_w = int(min(max(body.width * 0.15, 90), body.width * 0.22))
-            self.inv_rects = {
-                WHITE: pygame.Rect(body.x, body.y, col_w, body.height),
-                BLACK: pygame.Rect(body.right - col_w, body.y, col_w, body.height),
-            }
-            self.board_area = pygame.Rect(
-                body.x + col_w + 6, body.y, body.width - 2 * col_w - 12, body.height
-            )
-        else:
-            row_h = int(min(max(body.height * 0.14, 56), body.height * 0.2))
-            self.inv_rects = {
-                BLACK: pygame.Rect(body.x, body.y, body.width, row_h),
-                WHITE: pygame.Rect(body.x, body.bottom - row_h, body.width, row_h),
-            }
-            self.board_area = pygame.Rect(body.x, body.y + row_h + 4, body.width, body.height - 2 * row_h - 8)
+        # Nothing in hand during the auction: the auction card gets the whole area.
+        self._layout_areas(inventories=self._phase() != BID)
         self.board_area.width = max(1, self.board_area.width)
         self.board_area.height = max(1, self.board_area.height)
         self.camera.set_viewport(self.board_area)
@@ -501,89 +476,36 @@ class InfinitView(AmaktaView):
             self._labels[key] = img
         return img
 
-    def _draw_play(self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool) -> None:
-        if not live and self.mode is not None:
-            self._clear()
-        legal = self._legal_for(state) if live else None
-        pos = state.pos
+    def _draw_board(self, surface, ctx, pos, last: set, targets: frozenset, faded: frozenset) -> None:
+        """The visible fields (kept as drawn while the camera rests), the last move, the bases, the
+        targets and the pieces in view, clipped to the board area until ``_finish_board``."""
         s = self.size
         theme = ctx.theme
-        clip = surface.get_clip()
+        self._clip = surface.get_clip()
         surface.set_clip(self.board_area)
         self._draw_fields(surface, ctx)
-        for cell in self._last_cells(ctx):
+        for cell in last:
             cx, cy = self.cell_center(cell)
             pygame.draw.polygon(surface, _mix(FIELD, theme.last_move, 0.45), hex_points(cx, cy, s * 0.9))
         self._draw_bases(surface, ctx)
-        for cell in self._targets(legal) if live else ():
-            cx, cy = self.cell_center(cell)
-            pygame.draw.polygon(
-                surface, theme.target_near, hex_points(cx, cy, s * 0.86), max(2, int(s * 0.1))
-            )
-        moving_from = self.sel_cell if self.mode == "relocate" else None
-        for cell, (col, idx, ori, ex) in pos.cells.items():
-            if not self._visible(cell):
-                continue
-            alpha = 110 if cell == moving_from or (self.mode == "orient" and cell == self.target) else 255
-            self._blit_piece(
-                surface,
-                self.cell_center(cell),
-                orient(pos.eq.sets[col][idx], ori),
-                col,
-                pos.circle((col, idx, ori, ex)),
-                (col ^ ex) if ex else None,
-                s,
-                alpha,
-            )
-        if self.show_control:
-            self._draw_control(surface, ctx, pos.control(), pos.counts(), pos.cells)
-        if live and self.sel_cell is not None and self.sel_cell in pos.cells:
-            cx, cy = self.cell_center(self.sel_cell)
-            pygame.draw.polygon(surface, theme.highlight, hex_points(cx, cy, s * 0.98), max(2, int(s * 0.09)))
-        focus = self.cursor if self.cursor_visible else self.hover_cell
-        preview = self._preview(state, legal, focus) if live else None
-        if preview is not None:
-            cell, piece = preview
-            self._draw_arrows(surface, ctx, pos, cell, piece)
-            col, idx, o, _ex = piece
-            self._blit_piece(
-                surface,
-                self.cell_center(cell),
-                orient(pos.eq.sets[col][idx], o),
-                col,
-                pos.circles[col][idx],
-                None,
-                s,
-                215,
-            )
-        elif focus is not None and focus in pos.cells:
-            self._draw_arrows(surface, ctx, pos, focus, None)
-        if live and self.cursor_visible and self.cursor is not None:
-            cx, cy = self.cell_center(self.cursor)
-            pygame.draw.polygon(surface, theme.focus, hex_points(cx, cy, s * 1.0), max(2, int(s * 0.08)))
-        if ctx.hint is not None and isinstance(ctx.hint, AMove):
-            for cell in (ctx.hint.cell, ctx.hint.to):
-                if isinstance(cell, tuple):
-                    cx, cy = self.cell_center(cell)
-                    pygame.draw.polygon(
-                        surface, theme.hint, hex_points(cx, cy, s * 0.95), max(2, int(s * 0.1))
-                    )
+        self._draw_targets_and_pieces(surface, ctx, pos, targets, faded)
+
+    def _in_view(self, cell: Any) -> bool:
+        return self._visible(cell)
+
+    def _finish_board(self, surface: pygame.Surface, ctx: ViewContext, state) -> None:
         self._draw_edge_markers(surface, ctx, state)
-        surface.set_clip(clip)
-        pygame.draw.rect(surface, theme.panel_edge, self.board_area, 1)
-        for colour in (WHITE, BLACK):
-            self._draw_inventory(surface, ctx, state, legal, colour, live)
-        self._draw_bar(surface, ctx, state, legal, live)
-        if self.mode == "menu" and self.menu:
-            self._draw_menu(surface, ctx)
-        if focus is not None and self.mode != "menu":
-            if focus in pos.cells:
-                self._draw_tooltip(surface, ctx, state, focus)
-            elif s < LABEL_SIZE and self.board_area.collidepoint(self.mouse) and not self._dragged:
-                cx, cy = self.cell_center(focus)
-                self._tooltip(surface, ctx, f"field {self.board.name(focus)}", (cx, cy - s * 1.05))
-        elif self.hover_slot is not None and self.mode != "menu":
-            self._draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
+        surface.set_clip(self._clip)
+        pygame.draw.rect(surface, ctx.theme.panel_edge, self.board_area, 1)
+
+    def _draw_focus_tooltip(self, surface: pygame.Surface, ctx: ViewContext, state, focus) -> bool:
+        """A piece's tooltip, or an empty field's name when the names are too small to be written."""
+        if focus in state.pos.cells:
+            self._draw_tooltip(surface, ctx, state, focus)
+        elif self.size < LABEL_SIZE and self.board_area.collidepoint(self.mouse) and not self._dragged:
+            cx, cy = self.cell_center(focus)
+            self._tooltip(surface, ctx, f"field {self.board.name(focus)}", (cx, cy - self.size * 1.05))
+        return True
 
     def _draw_edge_markers(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState) -> None:
         """A small arrow at the edge of the board area towards each base that is off screen."""
@@ -1244,12 +1166,7 @@ class InfinitView(AmaktaView):
         """A colour's set while pieces are created: the pieces with their values, points left (kept
         as drawn while they stay the same)."""
         key = (
-            tuple(self.inv_rects[colour]),
-            tuple(map(tuple, self.slots[colour])),
-            self.slot_radius,
-            ctx.theme,
-            ctx.fonts.scale,
-            surface.get_size(),
+            self._panel_key(surface, ctx, colour),
             state.pos.turn == colour and state.offer is None,
             state.seat_of(colour),
             state.closed[colour],
