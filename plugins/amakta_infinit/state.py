@@ -67,19 +67,20 @@ from plugins.amakta.rules.engine import (
     Equipment,
     Move,
     Position,
-    orient_text,
-    parse_orient,
 )
 from plugins.amakta.rules.pieces import PIECE_COUNT, canonical
 from plugins.amakta.rules.state import (
-    ACCEPT_DRAW,
-    DECLINE_DRAW,
+    CIRCLE_READ,
     META_KINDS,
-    OFFER_DRAW,
     PLAY,
-    RESIGN,
     SEAT_NAMES,
+    STATE_FIELDS,
     AmaktaState,
+    read_cells,
+    read_draw_end,
+    read_inv,
+    read_seen,
+    read_tokens,
 )
 
 from .values import CIRCLE_WORDS, CREATE, MoveList, creatable, layout_text, normal, read_piece, value_of
@@ -95,7 +96,6 @@ DRAW_MOVES = PIECE_COUNT
 #: The highest bid is this many times White's points (but at least MIN_BID_CAP).
 BID_CAP_FACTOR = 2
 MIN_BID_CAP = 10
-_CIRCLE_READ = {"none": 0, "0": 0, "reinforce": 1, "reinforcement": 1, "+": 1, "damage": 2, "-": 2}
 
 Piece = tuple[int, int]
 """A created piece: (layout, circle)."""
@@ -137,28 +137,21 @@ class InfinitState(AmaktaState):
     """An Amakta Infinit state (immutable); see the module docstring."""
 
     __slots__ = ("distance", "points", "bids", "pieces", "closed", "quiet", "_taken")
+    _fields = (*STATE_FIELDS, "distance", "points", "bids", "pieces", "closed", "quiet")
 
     def __init__(
         self,
-        eq: Equipment,
-        phase: str,
-        circles,
-        white_seat: int | None,
-        pos: Position,
-        offer: int | None = None,
-        declined: int | None = None,
-        end: tuple | None = None,
-        history: tuple[int, ...] = (),
-        meta: bool = True,
-        *,
+        *args,
         distance: int,
         points: tuple[int, int | None],
         bids: tuple[int, ...] = (),
         pieces: Pieces = ((), ()),
         closed: tuple[bool, bool] = (False, False),
         quiet: int = 0,
+        **kwargs,
     ) -> None:
-        super().__init__(eq, phase, circles, white_seat, pos, offer, declined, end, history, meta)
+        """The standard state's fields (see :class:`AmaktaState`), then Infinit's own."""
+        super().__init__(*args, **kwargs)
         self.distance = distance
         #: (White's points, Black's points or None during the auction).
         self.points = points
@@ -184,11 +177,6 @@ class InfinitState(AmaktaState):
             eq, BID, ((), ()), None, Position.start(eq), distance=distance, points=(white_points, None)
         )
 
-    def _replace(self, **changes) -> InfinitState:
-        values = {name: getattr(self, name) for name in _FIELDS}
-        values.update(changes)
-        return InfinitState(**values)
-
     def _with_pieces(self, pieces: Pieces, **changes) -> InfinitState:
         eq = equipment(self.distance, tuple(p[0] for p in pieces[0]), tuple(p[0] for p in pieces[1]))
         circles = _circles(pieces)
@@ -210,10 +198,6 @@ class InfinitState(AmaktaState):
         if self.phase == BID:
             return len(self.bids) % 2
         return self.seat_of(self.pos.turn)
-
-    def seat_of(self, colour: int) -> int:
-        white = self.white_seat if self.white_seat is not None else 0
-        return white if colour == WHITE else 1 - white
 
     def remaining(self, colour: int) -> int:
         """Points ``colour`` has left for creating pieces (0 for Black during the auction)."""
@@ -242,21 +226,16 @@ class InfinitState(AmaktaState):
         return range(low, bid_cap(self.points[0]) + 1)
 
     def _legal(self) -> list[Move]:
-        if self.outcome is not None:
-            return []
-        if self.offer is not None:
-            return [ACCEPT_DRAW, DECLINE_DRAW, RESIGN] if self.meta else [ACCEPT_DRAW, DECLINE_DRAW]
-        if self.phase == PLAY:
-            moves = self.pos.moves()
-        elif self.phase == BID:
-            moves = ([ACCEPT] if self.bids else []) + [Move(BID, piece=n) for n in self.bid_range()]
-        else:
-            colour = self.pos.turn
-            moves = [CLOSE, *creatable(self.remaining(colour), self.taken(colour))]
-        if self.meta:
-            moves = [*moves, *([RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN])]
+        moves = super()._legal()
         # Creation lists are long: membership tests on them are set lookups.
-        return MoveList(moves) if self.phase == CREATION else moves
+        creating = self.phase == CREATION and self.offer is None and self.outcome is None
+        return MoveList(moves) if creating else moves
+
+    def _start_moves(self) -> list[Move]:
+        if self.phase == BID:
+            return ([ACCEPT] if self.bids else []) + [Move(BID, piece=n) for n in self.bid_range()]
+        colour = self.pos.turn
+        return [CLOSE, *creatable(self.remaining(colour), self.taken(colour))]
 
     def play(self, move: Move) -> InfinitState:  # type: ignore[override]
         # Creation lists can hold a hundred thousand moves: check those by the rules instead
@@ -318,29 +297,8 @@ class InfinitState(AmaktaState):
 
     def play_unchecked(self, move: Move) -> InfinitState:  # type: ignore[override]
         kind = move.kind
-        if kind in META_KINDS:
+        if kind in META_KINDS or self.phase == PLAY:
             return super().play_unchecked(move)  # type: ignore[return-value]
-        if self.phase == PLAY:
-            pos = self.pos
-            marking = pos.is_marking(move)
-            return InfinitState(
-                self.eq,
-                PLAY,
-                self.circles,
-                self.white_seat,
-                pos.apply(move),
-                None,
-                None,
-                None,
-                () if marking else (*self.history, pos.crc()),
-                self.meta,
-                distance=self.distance,
-                points=self.points,
-                bids=self.bids,
-                pieces=self.pieces,
-                closed=self.closed,
-                quiet=0 if marking else self.quiet + 1,
-            )
         if kind == BID:
             return self._replace(bids=(*self.bids, move.piece), declined=None)
         if kind == "accept":
@@ -366,6 +324,16 @@ class InfinitState(AmaktaState):
             return self._with_pieces(self.pieces, closed=closed, turn=other, declined=None)
         raise IllegalMoveError(f"{kind} is not an Amakta Infinit move")
 
+    def _carried(self, marking: bool) -> dict:
+        return {
+            "distance": self.distance,
+            "points": self.points,
+            "bids": self.bids,
+            "pieces": self.pieces,
+            "closed": self.closed,
+            "quiet": 0 if marking else self.quiet + 1,
+        }
+
     # --- the end ------------------------------------------------------------------------------
 
     def _compute_outcome(self) -> Outcome | None:
@@ -377,19 +345,8 @@ class InfinitState(AmaktaState):
         return None
 
     def repetition_key(self) -> Hashable:
-        return (
-            self.distance,
-            self.points,
-            self.bids,
-            self.pieces,
-            self.closed,
-            self.phase,
-            self.white_seat,
-            self.pos.key(),
-            self.pos.turn,
-            self.offer,
-            self.declined,
-        )
+        # The standard key (its circles follow from the pieces) after the start's own figures.
+        return (self.distance, self.points, self.bids, self.pieces, self.closed, *super().repetition_key())
 
     # --- notation -----------------------------------------------------------------------------
 
@@ -418,8 +375,7 @@ class InfinitState(AmaktaState):
         """Whether a move other than create is legal (creation lists are long: their other
         moves are checked without building them)."""
         if self.phase == CREATION and self.offer is None and self._moves is None and self.outcome is None:
-            extra = ([RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN]) if self.meta else []
-            return move in (CLOSE, *extra)
+            return move in (CLOSE, *(self._meta_moves() if self.meta else ()))
         if self._move_set is None:
             self._move_set = frozenset(self.legal_moves())
         return move in self._move_set
@@ -449,61 +405,27 @@ class InfinitState(AmaktaState):
         )
 
     def to_text(self) -> str:
-        pos = self.pos
-        name = self.eq.board.name
+        t = self._texts()
         white_points, black_points = self.points
         pts = f"{white_points}/{'?' if black_points is None else black_points}"
         sets = "/".join(".".join(piece_text(p) for p in hand) or "-" for hand in self.pieces)
         closed = "/".join(("wb"[c] if self.closed[c] else "-") for c in (WHITE, BLACK))
-        cells = "/".join(
-            f"{'wb'[col]}{idx + 1}{orient_text(ori)}{'x' if ex else ''}@{name(c)}"
-            for c, (col, idx, ori, ex) in sorted(pos.cells.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-        )
-        inv = "/".join(".".join(str(i + 1) for i in hand) or "-" for hand in pos.inv)
-        if self.offer is not None:
-            draw = f"offer{self.offer}"
-        elif self.declined is not None:
-            draw = f"declined{self.declined}"
-        else:
-            draw = "-"
-        if self.end is None:
-            end = "-"
-        elif self.end[0] == "resign":
-            end = f"resign{self.end[1]}"
-        else:
-            end = "agreed"
-        seen = ".".join(f"{h:08x}" for h in self.history) or "-"
-        white = "?" if self.white_seat is None else str(self.white_seat)
         bids = ".".join(str(b) for b in self.bids) or "-"
         return (
-            f"distance={self.distance} points={pts} phase={self.phase} white={white} bids={bids} "
-            f"sets={sets} closed={closed} turn={COLOUR_NAMES[pos.turn].lower()} cells={cells or '-'} "
-            f"inv={inv} quiet={self.quiet} draw={draw} end={end} seen={seen}"
+            f"distance={self.distance} points={pts} phase={self.phase} white={t['white']} bids={bids} "
+            f"sets={sets} closed={closed} turn={t['turn']} cells={t['cells']} "
+            f"inv={t['inv']} quiet={self.quiet} draw={t['draw']} end={t['end']} seen={t['seen']}"
         )
 
     @classmethod
     def from_text(cls, text: str, defaults: dict | None = None) -> InfinitState:  # type: ignore[override]
         """A state from its position text; ``defaults`` may give ``distance`` and ``points``
         (White's) when the text leaves them out. Raises NotationError with a one-line reason."""
-        values: dict[str, str] = {}
-        for token in text.split():
-            if "=" not in token:
-                raise NotationError(f"position token {token!r} is not key=value")
-            key, value = token.split("=", 1)
-            if key not in _KEYS:
-                raise NotationError(f"unknown position key {key!r} (keys: {', '.join(_KEYS)})")
-            if key in values:
-                raise NotationError(f"position key {key!r} given twice")
-            values[key] = value
-        return _read_state(values, defaults or {})
+        return _read_state(read_tokens(text, _KEYS), defaults or {})
 
     # --- display ------------------------------------------------------------------------------
 
-    def describe(self) -> str:
-        if self.outcome is not None:
-            return self.outcome.reason
-        if self.offer is not None:
-            return f"{self.seat_label(self.offer)} offers a draw"
+    def _describe_phase(self) -> str:
         if self.phase == BID:
             seat = self.to_move
             if not self.bids:
@@ -519,24 +441,6 @@ class InfinitState(AmaktaState):
         return f"InfinitState({self.to_text()!r})"
 
 
-_FIELDS = (
-    "eq",
-    "phase",
-    "circles",
-    "white_seat",
-    "pos",
-    "offer",
-    "declined",
-    "end",
-    "history",
-    "meta",
-    "distance",
-    "points",
-    "bids",
-    "pieces",
-    "closed",
-    "quiet",
-)
 _KEYS = (
     "distance",
     "points",
@@ -571,9 +475,9 @@ def read_create(raw: str) -> Move:
         raise NotationError(f"{raw!r}: write create:LAYOUT or create:LAYOUT:reinforce|damage")
     circle = 0
     if len(parts) == 3:
-        if parts[2] not in _CIRCLE_READ:
+        if parts[2] not in CIRCLE_READ:
             raise NotationError(f"{raw!r}: the circle is none, reinforce or damage")
-        circle = _CIRCLE_READ[parts[2]]
+        circle = CIRCLE_READ[parts[2]]
     return Move(CREATE, piece=read_piece(parts[1]), orient=circle)
 
 
@@ -687,27 +591,19 @@ def _read_state(values: dict[str, str], defaults: dict) -> InfinitState:
         raise NotationError(f"{turn_text}'s set is closed: the other colour creates")
     eq = equipment(distance, tuple(p[0] for p in pieces[0]), tuple(p[0] for p in pieces[1]))
     n = (len(pieces[0]), len(pieces[1]))
-    cells = _read_cells(values.get("cells", "-"), eq, n)
+    cells = read_cells(values.get("cells", "-"), eq, n, "4,-1")
     if cells and phase != PLAY:
         raise NotationError("pieces are on the board only in the play phase")
-    hands = _read_inv(values.get("inv"), cells, n)
+    hands = read_inv(values.get("inv"), cells, n)
     if phase != PLAY and hands != _full_hands(eq):
         raise NotationError("before play starts every piece is in hand")
-    seen = values.get("seen", "-")
-    history: tuple[int, ...] = ()
-    if seen != "-":
-        try:
-            history = tuple(int(h, 16) for h in seen.split("."))
-        except ValueError:
-            raise NotationError(f"seen={seen!r}: hex digests joined by dots") from None
-        if phase != PLAY:
-            raise NotationError("seen= is kept only in the play phase")
+    history = read_seen(values.get("seen", "-"), phase == PLAY)
     quiet = _int(values.get("quiet", str(len(history))), "quiet", 0)
     if quiet < len(history):
         raise NotationError(f"quiet={quiet}: at least the {len(history)} moves listed in seen=")
     if phase != PLAY and quiet:
         raise NotationError("quiet= counts play moves: 0 before play starts")
-    offer, declined, end = _read_draw_end(values.get("draw", "-"), values.get("end", "-"))
+    offer, declined, end = read_draw_end(values.get("draw", "-"), values.get("end", "-"))
     circles = _circles(pieces)
     pos = Position(eq, cells, hands, circles, turn)
     return InfinitState(
@@ -727,73 +623,6 @@ def _read_state(values: dict[str, str], defaults: dict) -> InfinitState:
         closed=closed,
         quiet=quiet,
     )
-
-
-def _read_cells(text: str, eq: Equipment, n: tuple[int, int]) -> dict:
-    cells: dict = {}
-    if text == "-":
-        return cells
-    for entry in text.split("/"):
-        piece_part, at, field_text = entry.partition("@")
-        if not at or len(piece_part) < 4 or piece_part[0] not in "wb":
-            raise NotationError(f"cells entry {entry!r}: write like w3r2@4,-1 (x before @ when expropriated)")
-        colour = WHITE if piece_part[0] == "w" else BLACK
-        ex = piece_part.endswith("x")
-        body = piece_part[1:-1] if ex else piece_part[1:]
-        number, r, orient_part = body.partition("r")
-        if not number.isdigit() or not r or not 1 <= int(number) <= n[colour]:
-            raise NotationError(f"cells entry {entry!r}: {COLOUR_NAMES[colour]} has pieces 1..{n[colour]}")
-        o = parse_orient("r" + orient_part)
-        cell = eq.board.parse_field(field_text)
-        if cell in cells:
-            raise NotationError(f"cells: two pieces on {field_text}")
-        idx = int(number) - 1
-        if any(p[0] == colour and p[1] == idx for p in cells.values()):
-            raise NotationError(f"cells: {piece_part[0]}{number} is on the board twice")
-        cells[cell] = (colour, idx, eq.normal(colour, idx, o), int(ex))
-    return cells
-
-
-def _read_inv(text: str | None, cells: dict, n: tuple[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    on_board = [{p[1] for p in cells.values() if p[0] == c} for c in (WHITE, BLACK)]
-    if text is None:
-        return (
-            tuple(i for i in range(n[0]) if i not in on_board[0]),
-            tuple(i for i in range(n[1]) if i not in on_board[1]),
-        )
-    halves = text.split("/")
-    if len(halves) != 2:
-        raise NotationError(f"inv={text!r}: give White's and Black's pieces separated by /")
-    hands = []
-    for c, half in enumerate(halves):
-        items = [] if half == "-" else half.split(".")
-        if not all(t.isdigit() and 1 <= int(t) <= n[c] for t in items):
-            raise NotationError(f"inv={text!r}: {COLOUR_NAMES[c]}'s pieces are 1..{n[c]}, joined by dots")
-        idxs = sorted(int(t) - 1 for t in items)
-        if len(set(idxs)) != len(idxs):
-            raise NotationError(f"inv={text!r}: a piece is listed twice")
-        if any(i in on_board[c] for i in idxs):
-            raise NotationError(f"inv={text!r}: a piece is both in hand and on the board")
-        hands.append(tuple(idxs))
-    return (hands[0], hands[1])
-
-
-def _read_draw_end(draw: str, end_text: str) -> tuple[int | None, int | None, tuple | None]:
-    offer = declined = None
-    if draw.startswith("offer") and draw[5:] in ("0", "1"):
-        offer = int(draw[5:])
-    elif draw.startswith("declined") and draw[8:] in ("0", "1"):
-        declined = int(draw[8:])
-    elif draw != "-":
-        raise NotationError(f"draw={draw!r}: -, offer0/offer1 or declined0/declined1")
-    end: tuple | None = None
-    if end_text.startswith("resign") and end_text[6:] in ("0", "1"):
-        end = ("resign", int(end_text[6:]))
-    elif end_text == "agreed":
-        end = ("agreed",)
-    elif end_text != "-":
-        raise NotationError(f"end={end_text!r}: -, resign0/resign1 or agreed")
-    return offer, declined, end
 
 
 def sets_value(pieces: Sequence[Piece]) -> int:

@@ -84,9 +84,12 @@ RESIGN = Move("resign")
 META_KINDS = frozenset(("offer-draw", "accept-draw", "decline-draw", "resign"))
 #: Repetitions that end the game.
 REPETITION_LIMIT = 3
-_CIRCLE_WORDS = {"none": 0, "0": 0, "reinforce": 1, "reinforcement": 1, "+": 1, "damage": 2, "-": 2}
+#: The words and signs a circle may be written as, when reading moves.
+CIRCLE_READ = {"none": 0, "0": 0, "reinforce": 1, "reinforcement": 1, "+": 1, "damage": 2, "-": 2}
 
 Circles = tuple[tuple[int | None, ...], tuple[int | None, ...]]
+#: The state's constructor arguments, in order (a variant adds its own after them).
+STATE_FIELDS = ("eq", "phase", "circles", "white_seat", "pos", "offer", "declined", "end", "history", "meta")
 
 
 @lru_cache(maxsize=32)
@@ -100,6 +103,8 @@ class AmaktaState(GameState):
     """A standard Amakta game state (immutable); see the module docstring."""
 
     players = 2
+    #: The constructor's arguments (what ``_replace`` copies); a variant lists its own too.
+    _fields: tuple[str, ...] = STATE_FIELDS
 
     __slots__ = (
         "eq",
@@ -159,9 +164,9 @@ class AmaktaState(GameState):
         return cls(eq, CIRCLES, circles, None, Position.start(eq))
 
     def _replace(self, **changes) -> AmaktaState:
-        values = {name: getattr(self, name) for name in _FIELDS}
+        values = {name: getattr(self, name) for name in self._fields}
         values.update(changes)
-        return AmaktaState(**values)
+        return type(self)(**values)
 
     def for_search(self) -> AmaktaState:
         """This state without draw offers and resignations in its moves (nor its successors')."""
@@ -210,20 +215,24 @@ class AmaktaState(GameState):
             return []
         if self.offer is not None:
             return [ACCEPT_DRAW, DECLINE_DRAW, RESIGN] if self.meta else [ACCEPT_DRAW, DECLINE_DRAW]
-        if self.phase == PLAY:
-            moves = self.pos.moves()
-        elif self.phase == CIRCLES:
-            moves = [CIRCLES_NONE, CIRCLES_SAME_MOVE, CIRCLES_EACH_MOVE]
-        elif self.phase == COLOUR:
-            moves = [Move("colour", colour=WHITE), Move("colour", colour=BLACK)]
-        else:
-            colour, idx = self.next_circle()
-            tag = None if self.phase == CIRCLES_SAME else colour
-            moves = [Move("circle", piece=idx, orient=v, colour=tag) for v in (0, 1, 2)] + [CIRCLES_DONE]
+        moves = self.pos.moves() if self.phase == PLAY else self._start_moves()
         if not self.meta:
             return moves
-        extra = [RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN]
-        return [*moves, *extra]
+        return [*moves, *self._meta_moves()]
+
+    def _start_moves(self) -> list[Move]:
+        """The moves of the phases before play (a variant with another start overrides this)."""
+        if self.phase == CIRCLES:
+            return [CIRCLES_NONE, CIRCLES_SAME_MOVE, CIRCLES_EACH_MOVE]
+        if self.phase == COLOUR:
+            return [Move("colour", colour=WHITE), Move("colour", colour=BLACK)]
+        colour, idx = self.next_circle()
+        tag = None if self.phase == CIRCLES_SAME else colour
+        return [Move("circle", piece=idx, orient=v, colour=tag) for v in (0, 1, 2)] + [CIRCLES_DONE]
+
+    def _meta_moves(self) -> list[Move]:
+        """Offering a draw (once a turn after a refusal: not again) and resigning, at the list's end."""
+        return [RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN]
 
     def meta_moves(self) -> list[tuple[str, Move]]:
         """Game actions for a pause menu, with labels: offer or answer a draw, resign."""
@@ -279,8 +288,8 @@ class AmaktaState(GameState):
             return self._replace(offer=None, declined=self.offer)
         if self.phase == PLAY:
             pos = self.pos
-            history = () if pos.is_marking(move) else (*self.history, pos.crc())
-            return AmaktaState(
+            marking = pos.is_marking(move)
+            return type(self)(
                 self.eq,
                 PLAY,
                 self.circles,
@@ -289,8 +298,9 @@ class AmaktaState(GameState):
                 None,
                 None,
                 None,
-                history,
+                () if marking else (*self.history, pos.crc()),
                 self.meta,
+                **self._carried(marking),
             )
         if kind == "colour":
             white = 1 if move.colour == WHITE else 0  # seat 1 chose
@@ -319,6 +329,11 @@ class AmaktaState(GameState):
             done = all(v is not None for c in circles for v in c)
             return self._with_circles(circles, COLOUR if done else self.phase)
         raise IllegalMoveError(f"{kind} is not an Amakta move")
+
+    def _carried(self, marking: bool) -> dict:
+        """What a variant's state carries on to the state after a play move (its own fields), given
+        whether the move marks (expropriates or releases)."""
+        return {}
 
     def _with_circles(self, circles: Circles, phase: str) -> AmaktaState:
         shown = tuple(tuple(v or 0 for v in c) for c in circles)
@@ -421,9 +436,9 @@ class AmaktaState(GameState):
                 colour, target = (WHITE if target[0] == "w" else BLACK), target[1:]
             if not target.isdigit() or not 1 <= int(target) <= len(self.eq.sets[colour or 0]):
                 raise NotationError(f"{text!r}: {parts[1]!r} is not a piece (e.g. 3 or w3)")
-            if word not in _CIRCLE_WORDS:
+            if word not in CIRCLE_READ:
                 raise NotationError(f"{text!r}: the circle is none, reinforce or damage")
-            return Move("circle", piece=int(target) - 1, orient=_CIRCLE_WORDS[word], colour=colour)
+            return Move("circle", piece=int(target) - 1, orient=CIRCLE_READ[word], colour=colour)
         if kind in ("colour", "color") and len(parts) == 2 and parts[1] in ("white", "black"):
             return Move("colour", colour=WHITE if parts[1] == "white" else BLACK)
         if kind in PLAY_KINDS:
@@ -434,14 +449,24 @@ class AmaktaState(GameState):
 
     def to_text(self) -> str:
         eq = self.eq
-        pos = self.pos
-        name = eq.board.name
+        t = self._texts()
         circles = "/".join("".join("?" if v is None else CIRCLE_CHARS[v] for v in c) for c in self.circles)
+        set_key = eq.set_keys[0]
+        return (
+            f"board={eq.board_key} set={set_key} phase={self.phase} white={t['white']} "
+            f"turn={t['turn']} circles={circles} cells={t['cells']} inv={t['inv']} "
+            f"draw={t['draw']} end={t['end']} seen={t['seen']}"
+        )
+
+    def _texts(self) -> dict[str, str]:
+        """The values of the position keys every Amakta game writes: white, turn, cells, inv, draw,
+        end and seen."""
+        pos = self.pos
+        name = self.eq.board.name
         cells = "/".join(
             f"{'wb'[col]}{idx + 1}{orient_text(ori)}{'x' if ex else ''}@{name(c)}"
             for c, (col, idx, ori, ex) in sorted(pos.cells.items(), key=lambda kv: _order(kv[0]))
         )
-        inv = "/".join(".".join(str(i + 1) for i in hand) or "-" for hand in pos.inv)
         if self.offer is not None:
             draw = f"offer{self.offer}"
         elif self.declined is not None:
@@ -454,14 +479,15 @@ class AmaktaState(GameState):
             end = f"resign{self.end[1]}"
         else:
             end = "agreed"
-        seen = ".".join(f"{h:08x}" for h in self.history) or "-"
-        white = "?" if self.white_seat is None else str(self.white_seat)
-        set_key = eq.set_keys[0]
-        return (
-            f"board={eq.board_key} set={set_key} phase={self.phase} white={white} "
-            f"turn={COLOUR_NAMES[pos.turn].lower()} circles={circles} cells={cells or '-'} inv={inv} "
-            f"draw={draw} end={end} seen={seen}"
-        )
+        return {
+            "white": "?" if self.white_seat is None else str(self.white_seat),
+            "turn": COLOUR_NAMES[pos.turn].lower(),
+            "cells": cells or "-",
+            "inv": "/".join(".".join(str(i + 1) for i in hand) or "-" for hand in pos.inv),
+            "draw": draw,
+            "end": end,
+            "seen": ".".join(f"{h:08x}" for h in self.history) or "-",
+        }
 
     @classmethod
     def from_text(cls, text: str, defaults: dict | None = None) -> AmaktaState:
@@ -469,16 +495,7 @@ class AmaktaState(GameState):
 
         ``defaults`` may give ``board`` and ``set`` when the text leaves them out.
         """
-        values: dict[str, str] = {}
-        for token in text.split():
-            if "=" not in token:
-                raise NotationError(f"position token {token!r} is not key=value")
-            key, value = token.split("=", 1)
-            if key not in _KEYS:
-                raise NotationError(f"unknown position key {key!r} (keys: {', '.join(_KEYS)})")
-            if key in values:
-                raise NotationError(f"position key {key!r} given twice")
-            values[key] = value
+        values = read_tokens(text, _KEYS)
         defaults = defaults or {}
         board_id = values.get("board", defaults.get("board"))
         set_id = values.get("set", defaults.get("set"))
@@ -497,6 +514,10 @@ class AmaktaState(GameState):
             return self.outcome.reason
         if self.offer is not None:
             return f"{self.seat_label(self.offer)} offers a draw"
+        return self._describe_phase()
+
+    def _describe_phase(self) -> str:
+        """Who does what now, the game neither over nor waiting for a draw answer."""
         if self.phase == CIRCLES:
             return f"{SEAT_NAMES[0]} assigns circles"
         if self.phase in (CIRCLES_SAME, CIRCLES_EACH):
@@ -516,8 +537,115 @@ class AmaktaState(GameState):
         return f"AmaktaState({self.to_text()!r})"
 
 
-_FIELDS = ("eq", "phase", "circles", "white_seat", "pos", "offer", "declined", "end", "history", "meta")
 _KEYS = ("board", "set", "phase", "white", "turn", "circles", "cells", "inv", "draw", "end", "seen")
+
+
+def read_tokens(text: str, keys: tuple[str, ...]) -> dict[str, str]:
+    """The ``key=value`` tokens of a position text (``keys`` are the ones allowed).
+
+    >>> read_tokens("board=small set=beginner", _KEYS)
+    {'board': 'small', 'set': 'beginner'}
+    """
+    values: dict[str, str] = {}
+    for token in text.split():
+        if "=" not in token:
+            raise NotationError(f"position token {token!r} is not key=value")
+        key, value = token.split("=", 1)
+        if key not in keys:
+            raise NotationError(f"unknown position key {key!r} (keys: {', '.join(keys)})")
+        if key in values:
+            raise NotationError(f"position key {key!r} given twice")
+        values[key] = value
+    return values
+
+
+def read_cells(text: str, eq: Equipment, n: tuple[int, int], example: str) -> dict:
+    """The pieces on the board from ``cells=`` (``-`` for none); ``n`` is the size of each set,
+    ``example`` a field for the error messages."""
+    cells: dict = {}
+    if text == "-":
+        return cells
+    for entry in text.split("/"):
+        piece_text, at, field_text = entry.partition("@")
+        if not at or len(piece_text) < 4 or piece_text[0] not in "wb":
+            raise NotationError(
+                f"cells entry {entry!r}: write like w3r2@{example} (x before @ when expropriated)"
+            )
+        colour = WHITE if piece_text[0] == "w" else BLACK
+        ex = piece_text.endswith("x")
+        body = piece_text[1:-1] if ex else piece_text[1:]
+        number, r, orient_part = body.partition("r")
+        if not number.isdigit() or not r or not 1 <= int(number) <= n[colour]:
+            raise NotationError(
+                f"cells entry {entry!r}: bad piece number ({COLOUR_NAMES[colour]} has pieces 1..{n[colour]})"
+            )
+        o = parse_orient("r" + orient_part)
+        cell = eq.board.parse_field(field_text)
+        if cell in cells:
+            raise NotationError(f"cells: two pieces on {field_text}")
+        idx = int(number) - 1
+        if any(p[0] == colour and p[1] == idx for p in cells.values()):
+            raise NotationError(f"cells: {entry[0]}{number} is on the board twice")
+        cells[cell] = (colour, idx, eq.normal(colour, idx, o), int(ex))
+    return cells
+
+
+def read_inv(text: str | None, cells: dict, n: tuple[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The pieces in hand from ``inv=`` (None: every piece not on the board)."""
+    on_board = [{p[1] for p in cells.values() if p[0] == c} for c in (WHITE, BLACK)]
+    if text is None:
+        return (
+            tuple(i for i in range(n[0]) if i not in on_board[0]),
+            tuple(i for i in range(n[1]) if i not in on_board[1]),
+        )
+    halves = text.split("/")
+    if len(halves) != 2:
+        raise NotationError(f"inv={text!r}: give White's and Black's pieces separated by /")
+    hands = []
+    for c, half in enumerate(halves):
+        items = [] if half == "-" else half.split(".")
+        if not all(t.isdigit() and 1 <= int(t) <= n[c] for t in items):
+            raise NotationError(f"inv={text!r}: {COLOUR_NAMES[c]}'s pieces are 1..{n[c]}, joined by dots")
+        idxs = sorted(int(t) - 1 for t in items)
+        if len(set(idxs)) != len(idxs):
+            raise NotationError(f"inv={text!r}: a piece is listed twice")
+        for i in idxs:
+            if i in on_board[c]:
+                raise NotationError(f"inv: {'wb'[c]}{i + 1} is both in hand and on the board")
+        hands.append(tuple(idxs))
+    return (hands[0], hands[1])
+
+
+def read_draw_end(draw: str, end_text: str) -> tuple[int | None, int | None, tuple | None]:
+    """(offer, declined, end) from ``draw=`` and ``end=``."""
+    offer = declined = None
+    if draw.startswith("offer") and draw[5:] in ("0", "1"):
+        offer = int(draw[5:])
+    elif draw.startswith("declined") and draw[8:] in ("0", "1"):
+        declined = int(draw[8:])
+    elif draw != "-":
+        raise NotationError(f"draw={draw!r}: -, offer0/offer1 or declined0/declined1")
+    end: tuple | None = None
+    if end_text.startswith("resign") and end_text[6:] in ("0", "1"):
+        end = ("resign", int(end_text[6:]))
+    elif end_text == "agreed":
+        end = ("agreed",)
+    elif end_text != "-":
+        raise NotationError(f"end={end_text!r}: -, resign0/resign1 or agreed")
+    return offer, declined, end
+
+
+def read_seen(text: str, play: bool) -> tuple[int, ...]:
+    """The repetition history from ``seen=`` (kept only in the play phase: ``play``)."""
+    if text == "-":
+        return ()
+    try:
+        history = tuple(int(h, 16) for h in text.split("."))
+    except ValueError:
+        raise NotationError(f"seen={text!r}: hex digests joined by dots") from None
+    if not play:
+        raise NotationError("seen= is kept only in the play phase")
+    return history
 
 
 def _order(cell: object) -> tuple:
@@ -567,85 +695,15 @@ def _read_state(eq: Equipment, values: dict[str, str]) -> AmaktaState:
         raise NotationError("phase=circles comes before any circle is assigned")
     if phase in (CIRCLES_SAME, CIRCLES_EACH) and not unassigned:
         raise NotationError(f"phase={phase} needs an unassigned circle")
-    # pieces on the board
-    board = eq.board
-    cells: dict = {}
-    cells_text = values.get("cells", "-")
-    if cells_text != "-":
-        for entry in cells_text.split("/"):
-            piece_text, at, field_text = entry.partition("@")
-            if not at or len(piece_text) < 4 or piece_text[0] not in "wb":
-                raise NotationError(
-                    f"cells entry {entry!r}: write like w3r2@d4 (x before @ when expropriated)"
-                )
-            colour = WHITE if piece_text[0] == "w" else BLACK
-            ex = piece_text.endswith("x")
-            body = piece_text[1:-1] if ex else piece_text[1:]
-            number, r, orient_part = body.partition("r")
-            if not number.isdigit() or not r or not 1 <= int(number) <= n[colour]:
-                raise NotationError(f"cells entry {entry!r}: bad piece number")
-            o = parse_orient("r" + orient_part)
-            cell = board.parse_field(field_text)
-            if cell in cells:
-                raise NotationError(f"cells: two pieces on {field_text}")
-            idx = int(number) - 1
-            if any(p[0] == colour and p[1] == idx for p in cells.values()):
-                raise NotationError(f"cells: {entry[0]}{number} is on the board twice")
-            cells[cell] = (colour, idx, eq.normal(colour, idx, o), int(ex))
+    # pieces on the board, in hand, the draw, the end, the history
+    cells = read_cells(values.get("cells", "-"), eq, n, "d4")
     if cells and phase != PLAY:
         raise NotationError("pieces are on the board only in the play phase")
-    # inventories
-    inv_text = values.get("inv")
-    if inv_text is None:
-        hands = tuple(
-            tuple(i for i in range(n[c]) if not any(p[0] == c and p[1] == i for p in cells.values()))
-            for c in (0, 1)
-        )
-    else:
-        halves = inv_text.split("/")
-        if len(halves) != 2:
-            raise NotationError(f"inv={inv_text!r}: give White's and Black's pieces separated by /")
-        hands_list = []
-        for c, h in enumerate(halves):
-            items = [] if h == "-" else h.split(".")
-            if not all(t.isdigit() and 1 <= int(t) <= n[c] for t in items):
-                raise NotationError(f"inv={inv_text!r}: piece numbers are 1..{n[c]}, joined by dots")
-            idxs = sorted(int(t) - 1 for t in items)
-            if len(set(idxs)) != len(idxs):
-                raise NotationError(f"inv={inv_text!r}: a piece is listed twice")
-            for i in idxs:
-                if any(p[0] == c and p[1] == i for p in cells.values()):
-                    raise NotationError(f"inv: {'wb'[c]}{i + 1} is both in hand and on the board")
-            hands_list.append(tuple(idxs))
-        hands = (hands_list[0], hands_list[1])
+    hands = read_inv(values.get("inv"), cells, n)
     if phase != PLAY and hands != (tuple(range(n[0])), tuple(range(n[1]))):
         raise NotationError("before play starts every piece is in hand")
-    # draw, end, history
-    draw = values.get("draw", "-")
-    offer = declined = None
-    if draw.startswith("offer") and draw[5:] in ("0", "1"):
-        offer = int(draw[5:])
-    elif draw.startswith("declined") and draw[8:] in ("0", "1"):
-        declined = int(draw[8:])
-    elif draw != "-":
-        raise NotationError(f"draw={draw!r}: -, offer0/offer1 or declined0/declined1")
-    end_text = values.get("end", "-")
-    end: tuple | None = None
-    if end_text.startswith("resign") and end_text[6:] in ("0", "1"):
-        end = ("resign", int(end_text[6:]))
-    elif end_text == "agreed":
-        end = ("agreed",)
-    elif end_text != "-":
-        raise NotationError(f"end={end_text!r}: -, resign0/resign1 or agreed")
-    seen = values.get("seen", "-")
-    history: tuple[int, ...] = ()
-    if seen != "-":
-        try:
-            history = tuple(int(h, 16) for h in seen.split("."))
-        except ValueError:
-            raise NotationError(f"seen={seen!r}: hex digests joined by dots") from None
-        if phase != PLAY:
-            raise NotationError("seen= is kept only in the play phase")
+    offer, declined, end = read_draw_end(values.get("draw", "-"), values.get("end", "-"))
+    history = read_seen(values.get("seen", "-"), phase == PLAY)
     shown = tuple(tuple(v or 0 for v in c) for c in circles)
     pos = Position(eq, cells, hands, shown, turn)  # type: ignore[arg-type]
     state = AmaktaState(eq, phase, circles, white_seat, pos, offer, declined, end, history)
