@@ -290,7 +290,7 @@ def unaligned_surface(size: tuple[int, int], like: pygame.Surface | None = None)
     return pygame.Surface(padded) if like is None else pygame.Surface(padded, 0, like)
 
 
-class _Layer:
+class Layer:
     """A part of the picture kept as drawn, blitted back while its key stays the same.
 
     ``show`` blits the kept pixels when ``key`` matches; otherwise the caller draws the part
@@ -302,7 +302,7 @@ class _Layer:
     background before the view draws), so keys carry the theme.
 
     >>> surface = pygame.Surface((20, 20))
-    >>> layer = _Layer()
+    >>> layer = Layer()
     >>> for frame in range(3):
     ...     if not layer.show(surface, "red"):
     ...         _ = surface.fill((200, 0, 0), (0, 0, 10, 10))
@@ -341,10 +341,6 @@ class _Layer:
         self.rect = rect
         self.key = key
 
-    def forget(self) -> None:
-        self.key = self._drawn = None
-        self.image = None
-
 
 class AmaktaView(BoardView):
     """Renderer and controller for Amakta; see the module docstring."""
@@ -364,12 +360,13 @@ class AmaktaView(BoardView):
         self._geo_key: tuple | None = None
         self._sprites: dict[tuple, pygame.Surface] = {}
         self._texts: dict[tuple, pygame.Surface] = {}
-        # Parts of the picture kept between frames (see _Layer): the board without pieces, each
-        # inventory, and the control tints (a translucent layer of their own).
-        self._bare_layer = _Layer()
-        self._board_layer = _Layer()
-        self._inv_layers = {WHITE: _Layer(), BLACK: _Layer()}
-        self._control: tuple[Any, pygame.Surface, pygame.Rect] | None = None
+        # Parts of the picture kept between frames (see Layer): the bare board, the board with
+        # its pieces, each inventory; and the control tints (a translucent layer of their own:
+        # the control, the occupied fields, the view key and the layer).
+        self._bare_layer = Layer()
+        self._board_layer = Layer()
+        self._inv_layers = {WHITE: Layer(), BLACK: Layer()}
+        self._control: tuple[Any, Any, tuple, pygame.Surface] | None = None
         self._legal: _Legal | None = None
         self.show_control = False
         self.buttons: list[_Button] = []

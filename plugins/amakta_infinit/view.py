@@ -64,7 +64,7 @@ from plugins.amakta.view import (
     FIELD_EDGE,
     SQRT3,
     AmaktaView,
-    _Layer,
+    Layer,
     _mix,
     hex_points,
     unaligned_surface,
@@ -144,9 +144,9 @@ class InfinitView(AmaktaView):
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
-        self._backdrop = _Layer()
-        self._auction_layer = _Layer()
-        self._editor_layer = _Layer()
+        self._backdrop = Layer()
+        self._auction_layer = Layer()
+        self._editor_layer = Layer()
         self._editor_made: tuple[tuple, list[_Widget]] | None = None
         self._wrapped: dict[tuple, list[str]] = {}
         self._press_pos: tuple[int, int] | None = None
