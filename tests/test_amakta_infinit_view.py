@@ -387,3 +387,50 @@ def test_keyboard_cursor_plays_without_a_mouse(screen):
     assert move is not None and move.kind == "place" and move.cell == (0, 0)
     d.send(key(pygame.K_BACKSPACE))
     assert not d.view.cursor_visible and not d.view.has_selection
+
+
+# --- kept pictures -------------------------------------------------------------------------------
+
+
+def _frame(view: InfinitView, state: InfinitState, c, surface: pygame.Surface) -> bytes:
+    surface.fill(DEFAULT.background)  # as the core does before every frame
+    view.draw(surface, state, c)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def _fresh(state: InfinitState, c, events) -> InfinitView:
+    view = InfinitView(GAME, GAME.resolve_options({"distance": state.distance}))
+    view.layout(pygame.Rect(0, 0, 1200, 800))
+    for event in events:
+        view.handle_event(event, state, c)
+    return view
+
+
+def test_kept_pictures_show_what_a_fresh_view_draws(screen):
+    """The auction card, the sets and the editor are kept between frames: whatever changes (bids,
+    the pointer, the piece being made), every frame equals a fresh view's drawing of the same."""
+    surface = pygame.Surface((1200, 800))
+    live, watching = ctx(), ctx(interactive=False, human_seats=frozenset({1}))
+    s = InfinitState.new(6, 60)
+    d = Driver(s, surface)
+    steps = []
+    for bid in (10, 25):
+        steps.append((s, live, []))
+        steps.append((s, live, click(d.widget("+10").rect.center)[:1] + key(pygame.K_UP)))
+        steps.append((s, watching, []))
+        s = s.play(Move("bid", piece=bid))
+    s = s.play(ACCEPT)
+    steps.append((s, live, key(pygame.K_3) + key(pygame.K_5) + key(pygame.K_c)))
+    steps.append((s, watching, []))
+    seen = set()
+    for state, c, events in steps:
+        for event in events:
+            d.view.handle_event(event, state, c)
+        frames = {_frame(d.view, state, c, surface) for _ in range(3)}  # drawn, kept, shown kept
+        fresh = _fresh(state, c, events)
+        # what the driven view carried over from the earlier steps
+        fresh.bid_value, fresh.edit = d.view.bid_value, list(d.view.edit)
+        fresh.edit_circle, fresh.edit_dir, fresh.mouse = d.view.edit_circle, d.view.edit_dir, d.view.mouse
+        assert frames == {_frame(fresh, state, c, surface)}
+        seen |= frames
+    assert len(seen) == len(steps)

@@ -426,3 +426,42 @@ def test_hovering_an_inventory_piece_describes_it(screen):
     d.send([pygame.event.Event(pygame.MOUSEMOTION, pos=slot, rel=(0, 0), buttons=(0, 0, 0))])
     assert d.view.hover_slot == (1, 2)
     assert pygame.image.tobytes(screen, "RGB") != before
+
+
+# --- kept pictures -------------------------------------------------------------------------------
+
+
+def _frame(view: AmaktaView, state: AmaktaState, c: ViewContext, surface: pygame.Surface) -> bytes:
+    surface.fill(DEFAULT.background)  # as the core does before every frame
+    view.draw(surface, state, c)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_kept_pictures_show_what_a_fresh_view_draws(screen):
+    """The view keeps its board and inventories between frames: after moves, hovering, a selection
+    and the control overlay, every frame equals a fresh view's first drawing of the same thing."""
+    surface = pygame.Surface((1100, 800))
+    state = AmaktaState.from_text(RICH)
+    view = make_view(state)
+    rng = random.Random(3)
+    seen = set()
+    for step in range(6):
+        last = state.legal_moves()[0] if step else None
+        c = ctx(last_move=last)
+        cell = sorted(state.pos.cells, key=str)[step % len(state.pos.cells)]
+        hover = mouse(view.cell_center(cell))[0]
+        events = (
+            [hover] + (keydown(pygame.K_TAB) if step % 2 else []) + (keydown(pygame.K_c) if step == 3 else [])
+        )
+        fresh = make_view(state)
+        for v in (view, fresh):
+            for event in events:
+                v.handle_event(event, state, c)
+        fresh.show_control = view.show_control  # on from the fourth step
+        frames = {_frame(view, state, c, surface) for _ in range(3)}  # drawn, kept, then shown kept
+        assert frames == {_frame(fresh, state, c, surface)}
+        seen |= frames
+        moves = [m for m in state.legal_moves() if m.kind not in ("resign", "offer-draw", "pass")]
+        state = state.play(rng.choice(moves))
+        view.on_move(None, None, state)
+    assert len(seen) == 6  # every step looked different
