@@ -629,6 +629,11 @@ class AxxaSolver(Agent):
     doubling, the weaker half of the moves is dropped (keeping at least 4), so the think time
     goes to the moves that matter. The search ends at ``limit.time`` (the level's default time
     if unset), at ``limit.nodes`` sampled deals, or when ``stop()`` says so.
+
+    After ``choose``, ``info`` holds ``samples`` (deals sampled), ``playouts`` (candidate moves
+    played to the end of the turn and scored, summed over the samples: the bench's "moves per
+    second"), ``moves``, ``candidates`` (moves left in the race), ``value`` and ``time``;
+    ``forced`` when there was only one legal move.
     """
 
     def __init__(self, level: str = "hard", **params: object) -> None:
