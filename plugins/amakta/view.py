@@ -301,6 +301,9 @@ class Layer:
     it assumes what lies under the rectangle is the same each frame (the core fills the
     background before the view draws), so keys carry the theme.
 
+    A change to a small part can instead be drawn over the shown picture and copied back
+    with ``update``, then declared with ``mark``.
+
     >>> surface = pygame.Surface((20, 20))
     >>> layer = Layer()
     >>> for frame in range(3):
@@ -323,7 +326,7 @@ class Layer:
     def show(self, surface: pygame.Surface, key: Any) -> bool:
         if self.image is None or key != self.key:
             return False
-        surface.blit(self.image, self.rect, (0, 0, self.rect.width, self.rect.height))
+        surface.blit(self.image, self.rect, ((0, 0), self.rect.size))
         return True
 
     def keep(self, surface: pygame.Surface, rect: pygame.Rect, key: Any) -> None:
@@ -334,12 +337,22 @@ class Layer:
         if rect.width <= 0 or rect.height <= 0:
             self.image = None
             return
-        if self.image is None or self.image.get_height() != rect.height or self.rect.width != rect.width:
+        image = self.image
+        if image is None or image.get_height() != rect.height or self.rect.width != rect.width:
             # A new surface only for a new size: fresh memory costs more than the copy itself.
-            self.image = unaligned_surface(rect.size, surface)
-        self.image.blit(surface, (0, 0), rect)
+            image = self.image = unaligned_surface(rect.size, surface)
         self.rect = rect
+        image.blit(surface, (0, 0), rect)
         self.key = key
+
+    def update(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Copy ``rect`` of ``surface`` (drawn again over the kept picture) into the kept picture."""
+        rect = pygame.Rect(rect).clip(self.rect)
+        self.image.blit(surface, rect.move(-self.rect.x, -self.rect.y), rect)
+
+    def mark(self, key: Any) -> None:
+        """The kept picture now shows ``key`` (it was mended with ``update``)."""
+        self.key = self._drawn = key
 
 
 class AmaktaView(BoardView):
@@ -365,6 +378,8 @@ class AmaktaView(BoardView):
         # the control, the occupied fields, the view key and the layer).
         self._bare_layer = Layer()
         self._board_layer = Layer()
+        #: What the board's kept picture was drawn for, and how each field looks in it.
+        self._board_looks: tuple[tuple, dict] | None = None
         self._inv_layers = {WHITE: Layer(), BLACK: Layer()}
         self._control: tuple[Any, Any, tuple, pygame.Surface] | None = None
         self._legal: _Legal | None = None
@@ -557,7 +572,8 @@ class AmaktaView(BoardView):
     def _sprite(
         self, layout: int, colour: int, circle: int, expro_owner: int | None, radius: float, alpha=255
     ):
-        key = (layout, colour, circle, expro_owner, round(radius, 1), alpha)
+        # The exact radius: a board piece and an inventory piece a hair smaller must not share a picture.
+        key = (layout, colour, circle, expro_owner, radius, alpha)
         surf = self._sprites.get(key)
         if surf is None:
             if len(self._sprites) > 600:
@@ -819,25 +835,95 @@ class AmaktaView(BoardView):
     def _draw_board(self, surface, ctx, pos, last: set, targets: frozenset, faded: frozenset) -> None:
         """Fields, holes and bases, the last move's fields tinted, the names of the empty fields,
         the move targets and the pieces (``faded`` ones see-through). Two kept pictures: the bare
-        board until the layout changes, and the whole until the position or the selection does."""
+        board until the layout changes, and the whole until the position or the selection does;
+        after a move the whole is mended field by field (see ``_mend_board``)."""
         s = self.size
         base_key = (self._view_key(), ctx.theme, surface.get_size())
         labels = s >= 15 and not self.show_control
         key = (base_key, pos, frozenset(last), labels, targets, faded, ctx.fonts.scale)
-        if self._board_layer.show(surface, key):
+        layer = self._board_layer
+        if layer.show(surface, key):
             return
+        # How each field looks: what stands on it, its circle, tint, target ring, fading.
+        looks = {
+            cell: (
+                pos.cells.get(cell),
+                pos.circle(pos.cells[cell]) if cell in pos.cells else None,
+                cell in last,
+                cell in targets,
+                cell in faded,
+            )
+            for cell in self.board.fields
+        }
+        kept = self._board_looks
+        bare = self._bare_layer
+        if (
+            layer.image is not None
+            and kept is not None
+            and kept[0] == (base_key, labels, ctx.fonts.scale)
+            and bare.image is not None
+            and bare.key == base_key
+        ):
+            # The kept picture, mended on the screen; the mended squares go back into it.
+            layer.show(surface, layer.key)
+            changed = {cell for cell, look in looks.items() if kept[1][cell] != look}
+            for square in self._mend_board(surface, ctx, pos, changed, last, labels, targets, faded):
+                layer.update(surface, square)
+            layer.mark(key)
+            self._board_looks = ((base_key, labels, ctx.fonts.scale), looks)
+            return
+        self._paint_board(surface, ctx, pos, base_key, last, labels, targets, faded)
+        layer.keep(surface, self._board_bounds(), key)
+        if layer.key is key:
+            self._board_looks = ((base_key, labels, ctx.fonts.scale), looks)
+
+    def _paint_board(self, surface, ctx, pos, base_key, last, labels, targets, faded) -> None:
+        s = self.size
         if not self._bare_layer.show(surface, base_key):
             for cell in self.board.fields:
-                cx, cy = self.cell_center(cell)
-                pts = hex_points(cx, cy, s * 0.97)
-                pygame.draw.polygon(surface, FIELD, pts)
-                pygame.draw.polygon(surface, FIELD_EDGE, pts, max(1, int(s * 0.05)))
+                self._draw_field(surface, cell)
             for x, y in self.board.holes:
                 cx, cy = self.origin[0] + x * SQRT3 / 2 * s, self.origin[1] + y * 1.5 * s
                 pygame.draw.polygon(surface, HOLE, hex_points(cx, cy, s * 0.9))
                 pygame.draw.polygon(surface, (70, 60, 50), hex_points(cx, cy, s * 0.9), max(1, int(s * 0.06)))
             self._draw_bases(surface, ctx)
             self._bare_layer.keep(surface, self._board_bounds(), base_key)
+        self._draw_field_marks(surface, ctx, pos, last, labels, self.board.fields)
+        self._draw_targets_and_pieces(surface, ctx, pos, targets, faded)
+
+    def _mend_board(self, surface, ctx, pos, changed: set, last, labels, targets, faded) -> list[pygame.Rect]:
+        """Draw the ``changed`` fields again over the kept picture of the board; the squares drawn.
+        Round each field, a square that holds the field and its piece's picture is put back from
+        the bare board and everything that reaches into it drawn again, clipped to it, in the
+        order of a full drawing: the square then holds what a full drawing would (soft edges
+        included)."""
+        bare = self._bare_layer
+        fields = self.board.fields
+        centres = {cell: self.cell_center(cell) for cell in fields}
+        half = int(self.size) + 4  # a piece's picture is 2 * size + 3 pixels wide
+        clip = surface.get_clip()
+        squares = []
+        for cell in changed:
+            cx, cy = centres[cell]
+            square = pygame.Rect(int(cx) - half, int(cy) - half, 2 * half, 2 * half).clip(bare.rect)
+            near = {c for c, (x, y) in centres.items() if abs(x - cx) < 2 * half and abs(y - cy) < 2 * half}
+            surface.set_clip(square.clip(clip))
+            surface.blit(bare.image, square, square.move(-bare.rect.x, -bare.rect.y))
+            self._draw_field_marks(surface, ctx, pos, [c for c in last if c in near], labels, near)
+            self._draw_targets_and_pieces(surface, ctx, pos, targets & near, faded, near)
+            squares.append(square)
+        surface.set_clip(clip)
+        return squares
+
+    def _draw_field(self, surface, cell: Any) -> None:
+        cx, cy = self.cell_center(cell)
+        pts = hex_points(cx, cy, self.size * 0.97)
+        pygame.draw.polygon(surface, FIELD, pts)
+        pygame.draw.polygon(surface, FIELD_EDGE, pts, max(1, int(self.size * 0.05)))
+
+    def _draw_field_marks(self, surface, ctx, pos, last, labels: bool, cells) -> None:
+        """The last move's tint and the names of the empty fields, on ``cells``."""
+        s = self.size
         # The tint lies inside the field's edge and clear of its neighbours; only a base's ring
         # reaches into it, and was drawn over it.
         tint = _mix(FIELD, ctx.theme.last_move, 0.45)
@@ -848,16 +934,17 @@ class AmaktaView(BoardView):
                 self._draw_base_ring(surface, self.board.bases.index(cell))
         if labels:
             colour = _mix(FIELD, (60, 40, 20), 0.55)
-            for cell in self.board.fields:
+            for cell in cells:
                 if cell in pos.cells:
                     continue
                 cx, cy = self.cell_center(cell)
                 self._text(surface, ctx, self.board.name(cell), s * 0.36, colour, (cx, cy), "center")
-        self._draw_targets_and_pieces(surface, ctx, pos, targets, faded)
-        self._board_layer.keep(surface, self._board_bounds(), key)
 
-    def _draw_targets_and_pieces(self, surface, ctx, pos, targets: frozenset, faded: frozenset) -> None:
-        """Rings on the fields a selection can go to, then the pieces (``faded`` ones see-through)."""
+    def _draw_targets_and_pieces(
+        self, surface, ctx, pos, targets: frozenset, faded: frozenset, only: set | None = None
+    ) -> None:
+        """Rings on the fields a selection can go to, then the pieces (``faded`` ones see-through),
+        on every field or ``only`` on some."""
         s = self.size
         for cell in targets:
             cx, cy = self.cell_center(cell)
@@ -865,7 +952,7 @@ class AmaktaView(BoardView):
                 surface, ctx.theme.target_near, hex_points(cx, cy, s * 0.86), max(2, int(s * 0.1))
             )
         for cell, (col, idx, ori, ex) in pos.cells.items():
-            if not self._in_view(cell):
+            if (only is not None and cell not in only) or not self._in_view(cell):
                 continue
             self._blit_piece(
                 surface,
