@@ -315,12 +315,14 @@ class Layer:
     (True, (200, 0, 0, 255), False)
     """
 
-    __slots__ = ("key", "image", "rect", "_drawn")
+    __slots__ = ("key", "image", "rect", "parts", "_drawn")
 
     def __init__(self) -> None:
         self.key: Any = None
         self.image: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: The caller's notes on what the kept picture shows (see AmaktaView._draw_kept_panel).
+        self.parts: Any = None
         self._drawn: Any = None
 
     def show(self, surface: pygame.Surface, key: Any) -> bool:
@@ -1010,31 +1012,65 @@ class AmaktaView(BoardView):
     def _draw_inventory(
         self, surface, ctx, state: AmaktaState, legal: _Legal | None, colour: int, live: bool
     ) -> None:
-        """A colour's pieces in their slots, kept as drawn while nothing in the panel changes."""
+        """A colour's pieces in their slots, kept as drawn (see ``_draw_kept_panel``)."""
         rect = self.inv_rects[colour]
+        theme = ctx.theme
         pos = state.pos
         me = pos.turn if state.phase == PLAY else None
-        mine = live and colour == me
-        # Everything the panel shows, as the key of its kept picture.
-        key = (
-            self._panel_key(surface, ctx, colour),
-            state.phase,
-            state.white_seat,
-            state.circles[colour],
-            pos.eq.sets[colour],
-            pos.inv[colour],
-            frozenset(p[1] for p in pos.cells.values() if p[0] == colour),
-            state.next_circle() if state.phase in ("circles-same", "circles-each") else None,
-            mine and legal.play,
-            tuple(i for i in range(len(self.slots[colour])) if self._slot_pickable(legal, i)) if mine else (),
-            (self.sel_piece, self.mode) if mine else None,
-            self.hover_slot if mine else None,
+        frame = theme.highlight if (live and legal.play and colour == me) else theme.panel_edge
+        seat = state.seat_of(colour) if state.white_seat is not None else None
+        who = COLOUR_NAMES[colour] + (
+            f" · {state.seat_label(seat).split('(')[-1].rstrip(')')}" if seat is not None else ""
         )
-        layer = self._inv_layers[colour]
-        if layer.show(surface, key):
-            return
-        self._paint_inventory(surface, ctx, state, legal, colour, live)
-        layer.keep(surface, rect, key)
+        slots = self.slots[colour]
+        title_h = slots[0].y - rect.y if slots else 20
+        hand = set(pos.inv[colour])
+        on_board = {p[1] for p in pos.cells.values() if p[0] == colour}
+        next_circle = None
+        if state.phase in ("circles-same", "circles-each"):
+            next_circle = state.next_circle()
+        parts: dict[Any, tuple] = {
+            "title": ((rect.x, rect.y, rect.width, title_h), f"{who} · {len(hand)} in hand", title_h)
+        }
+        for i, slot in enumerate(slots):
+            selected = live and self.sel_piece == i and colour == me and self.mode in ("hand", "orient")
+            pickable = live and colour == me and self._slot_pickable(legal, i)
+            accent = next_circle == (colour, i) or (
+                state.phase == "circles-same" and next_circle and next_circle[1] == i
+            )
+            where = "hand" if i in hand else ("board" if i in on_board else "out")
+            parts[i] = (
+                tuple(slot),
+                pos.eq.sets[colour][i],
+                state.circles[colour][i] or 0,
+                where,
+                bool(selected or (self.hover_slot == (colour, i) and pickable)),
+                bool(accent),
+                bool(pickable),
+                bool(selected),
+            )
+
+        def paint_bg(target: pygame.Surface) -> None:
+            pygame.draw.rect(target, theme.panel, rect, border_radius=8)
+            pygame.draw.rect(target, frame, rect, 2, border_radius=8)
+
+        def paint_part(target: pygame.Surface, name: Any, part: tuple) -> None:
+            if name == "title":
+                _r, text, h = part
+                self._text(
+                    target,
+                    ctx,
+                    text,
+                    max(10, h * 0.55),
+                    theme.text,
+                    (rect.x + 8, rect.y + h * 0.2),
+                    max_w=rect.width - 12,
+                )
+            else:
+                self._paint_slot(target, ctx, colour, name, *part)
+
+        base = (self._panel_key(surface, ctx, colour), frame)
+        self._draw_kept_panel(surface, self._inv_layers[colour], base, parts, paint_bg, paint_part, rect)
 
     def _panel_key(self, surface: pygame.Surface, ctx: ViewContext, colour: int) -> tuple:
         """Where a colour's panel and its slots are and what they are drawn with."""
@@ -1047,74 +1083,80 @@ class AmaktaView(BoardView):
             surface.get_size(),
         )
 
-    def _paint_inventory(
-        self, surface, ctx, state: AmaktaState, legal: _Legal | None, colour: int, live: bool
+    def _paint_slot(
+        self, surface, ctx, colour, i, slot, layout, circle, where, lit, accent, pickable, selected
     ) -> None:
-        rect = self.inv_rects[colour]
         theme = ctx.theme
-        pos = state.pos
-        me = pos.turn if state.phase == PLAY else None
-        frame = theme.highlight if (live and legal.play and colour == me) else theme.panel_edge
-        pygame.draw.rect(surface, theme.panel, rect, border_radius=8)
-        pygame.draw.rect(surface, frame, rect, 2, border_radius=8)
-        seat = state.seat_of(colour) if state.white_seat is not None else None
-        who = COLOUR_NAMES[colour] + (
-            f" · {state.seat_label(seat).split('(')[-1].rstrip(')')}" if seat is not None else ""
-        )
-        title_h = self.slots[colour][0].y - rect.y if self.slots[colour] else 20
-        hand = set(pos.inv[colour])
-        on_board = {p[1] for p in pos.cells.values() if p[0] == colour}
-        self._text(
-            surface,
-            ctx,
-            f"{who} · {len(hand)} in hand",
-            max(10, title_h * 0.55),
-            theme.text,
-            (rect.x + 8, rect.y + title_h * 0.2),
-            max_w=rect.width - 12,
-        )
+        slot = pygame.Rect(slot)
         r = self.slot_radius
-        next_circle = None
-        if state.phase in ("circles-same", "circles-each"):
-            next_circle = state.next_circle()
-        for i, slot in enumerate(self.slots[colour]):
-            layout = pos.eq.sets[colour][i]
-            circle = state.circles[colour][i] or 0
-            center = (slot.centerx, slot.centery - r * 0.08)
-            selected = live and self.sel_piece == i and colour == me and self.mode in ("hand", "orient")
-            pickable = live and colour == me and self._slot_pickable(legal, i)
-            if selected or (self.hover_slot == (colour, i) and pickable):
-                pygame.draw.rect(surface, theme.button_hover, slot.inflate(-2, -2), border_radius=6)
-            if next_circle == (colour, i) or (
-                state.phase == "circles-same" and next_circle and next_circle[1] == i
-            ):
-                pygame.draw.rect(surface, theme.accent, slot.inflate(-2, -2), 3, border_radius=6)
-            if i in hand:
-                self._blit_piece(surface, center, layout, colour, circle, None, r)
-                if pickable:
-                    pygame.draw.polygon(
-                        surface, theme.target_near, hex_points(*center, r * 1.0), max(2, int(r * 0.08))
-                    )
-                if selected:
-                    pygame.draw.polygon(
-                        surface, theme.highlight, hex_points(*center, r * 1.05), max(2, int(r * 0.12))
-                    )
-            elif i in on_board:
+        center = (slot.centerx, slot.centery - r * 0.08)
+        if lit:
+            pygame.draw.rect(surface, theme.button_hover, slot.inflate(-2, -2), border_radius=6)
+        if accent:
+            pygame.draw.rect(surface, theme.accent, slot.inflate(-2, -2), 3, border_radius=6)
+        if where == "hand":
+            self._blit_piece(surface, center, layout, colour, circle, None, r)
+            if pickable:
                 pygame.draw.polygon(
-                    surface, _mix(theme.panel, BODY[colour], 0.25), hex_points(*center, r * 0.9), 2
+                    surface, theme.target_near, hex_points(*center, r * 1.0), max(2, int(r * 0.08))
                 )
-            else:
+            if selected:
                 pygame.draw.polygon(
-                    surface, _mix(theme.panel, BODY[colour], 0.15), hex_points(*center, r * 0.9), 1
+                    surface, theme.highlight, hex_points(*center, r * 1.05), max(2, int(r * 0.12))
                 )
-                k = r * 0.45
-                pygame.draw.line(
-                    surface, theme.danger, (center[0] - k, center[1] - k), (center[0] + k, center[1] + k), 2
-                )
-                pygame.draw.line(
-                    surface, theme.danger, (center[0] - k, center[1] + k), (center[0] + k, center[1] - k), 2
-                )
-            self._text(surface, ctx, str(i + 1), max(9, r * 0.5), theme.text_dim, (slot.x + 3, slot.y + 1))
+        elif where == "board":
+            pygame.draw.polygon(
+                surface, _mix(theme.panel, BODY[colour], 0.25), hex_points(*center, r * 0.9), 2
+            )
+        else:
+            pygame.draw.polygon(
+                surface, _mix(theme.panel, BODY[colour], 0.15), hex_points(*center, r * 0.9), 1
+            )
+            k = r * 0.45
+            pygame.draw.line(
+                surface, theme.danger, (center[0] - k, center[1] - k), (center[0] + k, center[1] + k), 2
+            )
+            pygame.draw.line(
+                surface, theme.danger, (center[0] - k, center[1] + k), (center[0] + k, center[1] - k), 2
+            )
+        self._text(surface, ctx, str(i + 1), max(9, r * 0.5), theme.text_dim, (slot.x + 3, slot.y + 1))
+
+    def _draw_kept_panel(self, surface, layer: Layer, base, parts: dict, paint_bg, paint_part, rect) -> None:
+        """A panel made of ``parts`` (name: (rectangle, what it shows...)), kept as drawn (see
+        Layer). When only some parts changed, the kept picture is shown and those parts painted
+        again over it: the panel's background clipped to the part's rectangle, then the part
+        (each part stays inside its rectangle), copied back into the kept picture. ``base`` is
+        what the whole panel depends on (where it is, its frame, the theme)."""
+        key = (base, tuple(parts.items()))
+        if layer.show(surface, key):
+            return
+        kept = layer.parts
+        if (
+            layer.image is not None
+            and kept is not None
+            and kept[0] == base
+            and kept[1].keys() == parts.keys()
+        ):
+            layer.show(surface, layer.key)
+            clip = surface.get_clip()
+            for name, part in parts.items():
+                if kept[1][name] == part:
+                    continue
+                area = pygame.Rect(part[0])
+                surface.set_clip(area.clip(clip))
+                paint_bg(surface)
+                paint_part(surface, name, part)
+                layer.update(surface, area)
+            surface.set_clip(clip)
+            layer.mark(key)
+            layer.parts = (base, parts)
+            return
+        paint_bg(surface)
+        for name, part in parts.items():
+            paint_part(surface, name, part)
+        layer.keep(surface, rect, key)
+        if layer.key is key:
+            layer.parts = (base, parts)
 
     def _slot_pickable(self, legal: _Legal, idx: int) -> bool:
         if self.mode == "pick":
