@@ -385,6 +385,10 @@ class AmaktaView(BoardView):
         self._inv_layers = {WHITE: Layer(), BLACK: Layer()}
         self._control: tuple[Any, Any, tuple, pygame.Surface] | None = None
         self._legal: _Legal | None = None
+        # Idle-time piece pictures (see _prewarm); _busy: this frame drew more than kept pictures.
+        self._warm_pos: Any = None
+        self._warm: Any = iter(())
+        self._busy = False
         self.show_control = False
         self.buttons: list[_Button] = []
         self.button_focus: int | None = None
@@ -624,7 +628,51 @@ class AmaktaView(BoardView):
         self._state = state
         self._set_board(state.eq.board)
         self._geometry()
-        self._draw_play(surface, state, ctx, ctx.interactive and state.outcome is None)
+        self._busy = False
+        live = ctx.interactive and state.outcome is None
+        self._draw_play(surface, state, ctx, live)
+        if not live and not self._busy and state.phase == PLAY and state.outcome is None:
+            self._prewarm(state.pos)
+
+    def _prewarm(self, pos) -> None:
+        """While the AI thinks and nothing changes on screen, make one piece picture its move may
+        need (so the frame that shows the move has less to do): the mover's pieces in hand and on
+        the board in every orientation, the other side's pieces expropriated."""
+        if self._warm_pos is not pos:
+            self._warm_pos = pos
+            self._warm = self._warm_candidates(pos)
+        for key in self._warm:
+            if key not in self._sprites:
+                self._sprite(*key)
+                return
+
+    def _warm_candidates(self, pos):
+        eq, me, s = pos.eq, pos.turn, self.size
+        for col, idx, ori, ex in pos.cells.values():
+            if col ^ ex != me:  # expropriated by the mover (or given back)
+                flipped = (col, idx, ori, 1 - ex)
+                yield (
+                    orient(eq.sets[col][idx], ori),
+                    col,
+                    pos.circle(flipped),
+                    None if ex else col ^ 1,
+                    s,
+                    255,
+                )
+        for col, idx, _ori, ex in pos.cells.values():
+            if col ^ ex == me:
+                for o in eq.orients[col][idx]:
+                    yield (
+                        orient(eq.sets[col][idx], o),
+                        col,
+                        pos.circle((col, idx, o, ex)),
+                        (col ^ ex) if ex else None,
+                        s,
+                        255,
+                    )
+        for idx in pos.inv[me]:
+            for o in eq.orients[me][idx]:
+                yield (orient(eq.sets[me][idx], o), me, pos.circles[me][idx], None, s, 255)
 
     def _draw_play(self, surface: pygame.Surface, state: AmaktaState, ctx: ViewContext, live: bool) -> None:
         """The play screen: the board and its pieces, the help over them, the inventories and the bar."""
@@ -846,6 +894,7 @@ class AmaktaView(BoardView):
         layer = self._board_layer
         if layer.show(surface, key):
             return
+        self._busy = True
         # How each field looks: what stands on it, its circle, tint, target ring, fading.
         looks = {
             cell: (
@@ -1130,6 +1179,7 @@ class AmaktaView(BoardView):
         key = (base, tuple(parts.items()))
         if layer.show(surface, key):
             return
+        self._busy = True
         kept = layer.parts
         if (
             layer.image is not None
