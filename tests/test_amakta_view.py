@@ -438,16 +438,17 @@ def _frame(view: AmaktaView, state: AmaktaState, c: ViewContext, surface: pygame
 
 
 def test_kept_pictures_show_what_a_fresh_view_draws(screen):
-    """The view keeps its board and inventories between frames: after moves, hovering, a selection
-    and the control overlay, every frame equals a fresh view's first drawing of the same thing."""
+    """The view keeps its board and inventories between frames and mends them after a move: after
+    moves (while a person plays and while the AI does), hovering, a selection and the control
+    overlay, every frame equals a fresh view's first drawing of the same thing."""
     surface = pygame.Surface((1100, 800))
     state = AmaktaState.from_text(RICH)
     view = make_view(state)
     rng = random.Random(3)
     seen = set()
-    for step in range(6):
-        last = state.legal_moves()[0] if step else None
-        c = ctx(last_move=last)
+    last = None
+    for step in range(12):
+        c = ctx(last_move=last, interactive=step < 6)  # then the AI's moves: no input, no selection
         cell = sorted(state.pos.cells, key=str)[step % len(state.pos.cells)]
         hover = mouse(view.cell_center(cell))[0]
         events = (
@@ -459,9 +460,10 @@ def test_kept_pictures_show_what_a_fresh_view_draws(screen):
                 v.handle_event(event, state, c)
         fresh.show_control = view.show_control  # on from the fourth step
         frames = {_frame(view, state, c, surface) for _ in range(3)}  # drawn, kept, then shown kept
-        assert frames == {_frame(fresh, state, c, surface)}
+        assert frames == {_frame(fresh, state, c, surface)}, f"step {step}"
         seen |= frames
         moves = [m for m in state.legal_moves() if m.kind not in ("resign", "offer-draw", "pass")]
-        state = state.play(rng.choice(moves))
+        last = rng.choice(moves)
+        state = state.play(last)
         view.on_move(None, None, state)
-    assert len(seen) == 6  # every step looked different
+    assert len(seen) == 12  # every step looked different
