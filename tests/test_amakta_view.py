@@ -458,7 +458,12 @@ def test_kept_pictures_show_what_a_fresh_view_draws(screen):
         for v in (view, fresh):
             for event in events:
                 v.handle_event(event, state, c)
-        fresh.show_control = view.show_control  # on from the fourth step
+        # what the driven view carried over: the control overlay (on from the fourth step), the pointer
+        fresh.show_control, fresh.hover_cell, fresh.hover_slot = (
+            view.show_control,
+            view.hover_cell,
+            view.hover_slot,
+        )
         frames = {_frame(view, state, c, surface) for _ in range(3)}  # drawn, kept, then shown kept
         assert frames == {_frame(fresh, state, c, surface)}, f"step {step}"
         seen |= frames
