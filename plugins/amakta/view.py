@@ -346,6 +346,7 @@ class Layer:
         self.rect = rect
         image.blit(surface, (0, 0), rect)
         self.key = key
+        self.parts = None  # a new picture: the caller's notes are for the old one
 
     def update(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Copy ``rect`` of ``surface`` (drawn again over the kept picture) into the kept picture."""
@@ -383,6 +384,8 @@ class AmaktaView(BoardView):
         #: What the board's kept picture was drawn for, and how each field looks in it.
         self._board_looks: tuple[tuple, dict] | None = None
         self._inv_layers = {WHITE: Layer(), BLACK: Layer()}
+        #: Copies of empty panels (see _draw_kept_panel), by their layer.
+        self._empty_panels: dict[int, tuple] = {}
         self._control: tuple[Any, Any, tuple, pygame.Surface] | None = None
         self._legal: _Legal | None = None
         # Idle-time piece pictures (see _prewarm); _busy: this frame drew more than kept pictures.
@@ -1118,8 +1121,33 @@ class AmaktaView(BoardView):
             else:
                 self._paint_slot(target, ctx, colour, name, *part)
 
+        # Where each part draws. A part is painted again alone only while everything of it stays
+        # inside its rectangle (a picture cut by the clip would blend its edge differently), and
+        # the kept picture takes in whatever reaches out of the panel.
+        r = self.slot_radius
+        title = self._render(
+            ctx, parts["title"][1], max(10, title_h * 0.55), theme.text, max_w=rect.width - 12
+        )
+        reach = {"title": title.get_rect(topleft=(rect.x + 8, int(rect.y + title_h * 0.2)))}
+        half = max(int(r) + 4, int(r * 1.05) + max(2, int(r * 0.12)) + 2)
+        for i, slot in enumerate(slots):
+            number = self._render(ctx, str(i + 1), max(9, r * 0.5), theme.text_dim)
+            cx, cy = slot.centerx, int(slot.centery - r * 0.08)
+            reach[i] = pygame.Rect(cx - half, cy - half, 2 * half, 2 * half).union(
+                number.get_rect(topleft=(slot.x + 3, slot.y + 1))
+            )
+        mendable = all(pygame.Rect(parts[name][0]).contains(area) for name, area in reach.items())
         base = (self._panel_key(surface, ctx, colour), frame)
-        self._draw_kept_panel(surface, self._inv_layers[colour], base, parts, paint_bg, paint_part, rect)
+        self._draw_kept_panel(
+            surface,
+            self._inv_layers[colour],
+            base,
+            parts,
+            paint_bg,
+            paint_part,
+            rect.unionall(list(reach.values())),
+            mendable,
+        )
 
     def _panel_key(self, surface: pygame.Surface, ctx: ViewContext, colour: int) -> tuple:
         """Where a colour's panel and its slots are and what they are drawn with."""
@@ -1170,38 +1198,48 @@ class AmaktaView(BoardView):
             )
         self._text(surface, ctx, str(i + 1), max(9, r * 0.5), theme.text_dim, (slot.x + 3, slot.y + 1))
 
-    def _draw_kept_panel(self, surface, layer: Layer, base, parts: dict, paint_bg, paint_part, rect) -> None:
+    def _draw_kept_panel(
+        self, surface, layer: Layer, base, parts: dict, paint_bg, paint_part, rect, mendable: bool = True
+    ) -> None:
         """A panel made of ``parts`` (name: (rectangle, what it shows...)), kept as drawn (see
-        Layer). When only some parts changed, the kept picture is shown and those parts painted
-        again over it: the panel's background clipped to the part's rectangle, then the part
-        (each part stays inside its rectangle), copied back into the kept picture. ``base`` is
-        what the whole panel depends on (where it is, its frame, the theme)."""
+        Layer) over ``rect``. When only some parts changed, the kept picture is shown and those
+        parts painted again over it: each part's rectangle is put back from a copy of the empty
+        panel, the part painted and copied back into the kept picture. ``mendable`` says each
+        part stays inside its rectangle; ``base`` is what the whole panel depends on (where it is,
+        its frame, the theme), ``paint_bg`` paints the empty panel."""
         key = (base, tuple(parts.items()))
         if layer.show(surface, key):
             return
         self._busy = True
         kept = layer.parts
+        empty = self._empty_panels.get(id(layer))
         if (
-            layer.image is not None
+            mendable
+            and layer.image is not None
             and kept is not None
             and kept[0] == base
             and kept[1].keys() == parts.keys()
+            and empty is not None
+            and empty[0] == base
         ):
             layer.show(surface, layer.key)
-            clip = surface.get_clip()
+            _base, image, at = empty
             for name, part in parts.items():
                 if kept[1][name] == part:
                     continue
                 area = pygame.Rect(part[0])
-                surface.set_clip(area.clip(clip))
-                paint_bg(surface)
+                surface.blit(image, area, area.move(-at.x, -at.y))
                 paint_part(surface, name, part)
                 layer.update(surface, area)
-            surface.set_clip(clip)
             layer.mark(key)
             layer.parts = (base, parts)
             return
         paint_bg(surface)
+        if mendable and (empty is None or empty[0] != base):
+            at = pygame.Rect(rect).clip(surface.get_rect())
+            image = unaligned_surface(at.size, surface)
+            image.blit(surface, (0, 0), at)
+            self._empty_panels[id(layer)] = (base, image, at)
         for name, part in parts.items():
             paint_part(surface, name, part)
         layer.keep(surface, rect, key)

@@ -949,9 +949,12 @@ class InfinitView(AmaktaView):
     def _draw_editor(
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
     ) -> None:
-        """The editor, kept as drawn while neither the piece, the state nor the pointer's widget change."""
+        """The editor, kept as drawn while neither the piece, the state nor the pointer's widget change
+        (in a roomy area only: in a cramped one the controls spill out of it)."""
         if not live:
-            # A panel and two lines: drawing them costs less than keeping them.
+            self._draw_watched_editor(surface, state, ctx)
+            return
+        if not self._editor_roomy():
             self._paint_editor(surface, state, ctx, live)
             return
         key = (
@@ -968,6 +971,66 @@ class InfinitView(AmaktaView):
             return
         self._paint_editor(surface, state, ctx, live)
         self._editor_layer.keep(surface, self.board_area, key)
+
+    def _editor_roomy(self) -> bool:
+        """Whether everything the editor draws stays inside the board area (its sizes are not held
+        at their minimums)."""
+        boxes = self._editor_boxes()
+        right, left, presets = boxes["right"], boxes["left"], boxes["presets"]
+        return (
+            min(right.height / 11.5, right.width / 9) >= 16
+            and min(left.width, left.height) * 0.24 >= 60
+            and presets.height >= 120
+        )
+
+    def _draw_watched_editor(self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext) -> None:
+        """The editor while the other side (or the AI) creates: a panel with two lines, kept as
+        drawn; a new piece repaints only the heading (see ``_draw_kept_panel``)."""
+        theme = ctx.theme
+        area = self.board_area
+        head = self._editor_boxes()["head"]
+        colour = state.pos.turn
+        seat = state.seat_of(colour)
+        other = "" if seat in ctx.human_seats else " (AI)"
+        heading = (
+            f"{COLOUR_NAMES[colour]} ({SEAT_NAMES[seat]}) creates a piece · {state.remaining(colour)} of "
+            f"{state.points[colour]} points left"
+        )
+        middle = f"{SEAT_NAMES[seat]}{other} is creating…" if state.offer is None else state.describe()
+        band = pygame.Rect(area.x + 2, area.centery - head.height, area.width - 4, 2 * head.height)
+
+        def paint_bg(target: pygame.Surface) -> None:
+            pygame.draw.rect(target, theme.panel, area, border_radius=10)
+            pygame.draw.rect(target, theme.panel_edge, area, 2, border_radius=10)
+
+        def paint_part(target: pygame.Surface, name: str, part: tuple) -> None:
+            if name == "head":
+                self._text(
+                    target,
+                    ctx,
+                    part[1],
+                    head.height * 0.55,
+                    theme.text,
+                    (head.x + 6, head.centery),
+                    "midleft",
+                    True,
+                    head.width - 12,
+                )
+            else:
+                self._text(target, ctx, part[1], head.height * 0.6, theme.text_dim, area.center, "center")
+
+        parts = {"head": (tuple(head), heading), "middle": (tuple(band), middle)}
+        shown = (
+            self._render(ctx, heading, head.height * 0.55, theme.text, True, head.width - 12).get_rect(
+                midleft=(head.x + 6, head.centery)
+            ),
+            self._render(ctx, middle, head.height * 0.6, theme.text_dim).get_rect(center=area.center),
+        )
+        base = ("watching", tuple(area), theme, ctx.fonts.scale, surface.get_size())
+        mendable = head.contains(shown[0]) and band.contains(shown[1])
+        self._draw_kept_panel(
+            surface, self._editor_layer, base, parts, paint_bg, paint_part, area.unionall(shown), mendable
+        )
 
     def _paint_editor(
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
@@ -1177,7 +1240,14 @@ class InfinitView(AmaktaView):
         if self._inv_layers[colour].show(surface, key):
             return
         self._paint_set(surface, ctx, state, colour)
-        self._inv_layers[colour].keep(surface, self.inv_rects[colour], key)
+        # The slots share one radius (the last grid's): a piece may reach past a smaller set's panel.
+        r = self.slot_radius
+        half = int(r) + 4
+        reach = [
+            pygame.Rect(slot.centerx - half, int(slot.centery - r * 0.08) - half, 2 * half, 2 * half)
+            for slot in self.slots[colour]
+        ]
+        self._inv_layers[colour].keep(surface, self.inv_rects[colour].unionall(reach), key)
 
     def _paint_set(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState, colour: int) -> None:
         rect = self.inv_rects[colour]
