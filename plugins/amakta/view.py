@@ -520,6 +520,15 @@ class AmaktaView(BoardView):
 
     def _grid(self, rect: pygame.Rect, n: int) -> list[pygame.Rect]:
         """Slots for ``n`` pieces in ``rect`` below a title line, as large as they fit."""
+        self.slot_radius, cols, cw, ch, inner = self._grid_fit(rect, n)
+        out = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            out.append(pygame.Rect(int(inner.x + c * cw), int(inner.y + r * ch), int(cw), int(ch)))
+        return out
+
+    def _grid_fit(self, rect: pygame.Rect, n: int) -> tuple[float, int, float, float, pygame.Rect]:
+        """(piece radius, columns, slot width and height, the slots' area) of ``_grid``."""
         title_h = (
             max(16, int(min(rect.height, rect.width) * 0.12)) if not self.wide else max(18, rect.width // 7)
         )
@@ -531,13 +540,8 @@ class AmaktaView(BoardView):
             radius = min(cw / SQRT3, ch / 2.0) * 0.9
             if best is None or radius > best[0]:
                 best = (radius, cols, rows, cw, ch)
-        radius, cols, rows, cw, ch = best  # type: ignore[misc]
-        self.slot_radius = max(4.0, radius * 0.86)
-        out = []
-        for i in range(n):
-            r, c = divmod(i, cols)
-            out.append(pygame.Rect(int(inner.x + c * cw), int(inner.y + r * ch), int(cw), int(ch)))
-        return out
+        radius, cols, _rows, cw, ch = best  # type: ignore[misc]
+        return max(4.0, radius * 0.86), cols, cw, ch, inner
 
     def cell_center(self, cell: Any) -> tuple[float, float]:
         x, y = self.board.xy(cell)

@@ -224,13 +224,32 @@ class InfinitView(AmaktaView):
         self.camera.set_viewport(self.board_area)
         for colour in (WHITE, BLACK):
             n = self._count(colour)
-            rect = self.inv_rects[colour]
-            if self._phase() == CREATION:
-                # Room for a second title line (the points left).
-                extra = self._set_line(rect)
-                rect = pygame.Rect(rect.x, rect.y + extra, rect.width, rect.height - extra)
-            self.slots[colour] = self._grid(rect, n) if n else []
+            self.slots[colour] = self._grid(self._slots_rect(colour), n) if n else []
         self._bg_key = None
+
+    def _slots_rect(self, colour: int) -> pygame.Rect:
+        rect = self.inv_rects[colour]
+        if self._phase() == CREATION:
+            # Room for a second title line (the points left).
+            extra = self._set_line(rect)
+            rect = pygame.Rect(rect.x, rect.y + extra, rect.width, rect.height - extra)
+        return rect
+
+    def _prewarm_sets(self, state: InfinitState) -> None:
+        """While the other side creates and nothing changes on screen, make one picture of a piece
+        of the sets at the size the next piece will bring (the pieces share the radius of
+        Black's grid, or White's while Black has none)."""
+        colour = state.pos.turn
+        counts = [len(state.pieces[0]), len(state.pieces[1])]
+        counts[colour] += 1
+        grid = BLACK if counts[BLACK] else WHITE
+        radius = self._grid_fit(self._slots_rect(grid), counts[grid])[0]
+        for c in (WHITE, BLACK):
+            for layout, circle in state.pieces[c]:
+                key = (layout, c, circle, None, radius, 255)
+                if key not in self._sprites:
+                    self._sprite(*key)
+                    return
 
     def cell_center(self, cell: Any) -> tuple[float, float]:
         return self.camera.world_to_screen(world(cell))
@@ -328,8 +347,11 @@ class InfinitView(AmaktaView):
             self.widgets = self._auction_widgets(state, ctx, live and state.offer is None)
             self._draw_auction(surface, state, ctx, live)
         else:
+            self._busy = False
             for colour in (WHITE, BLACK):
                 self._draw_set(surface, ctx, state, colour)
+            if not live and not self._busy and state.offer is None:
+                self._prewarm_sets(state)
             self._take_hint(ctx)
             self.widgets = self._editor_widgets(state, ctx, live and state.offer is None)
             self._draw_editor(surface, state, ctx, live)
@@ -952,7 +974,9 @@ class InfinitView(AmaktaView):
         """The editor, kept as drawn while neither the piece, the state nor the pointer's widget change
         (in a roomy area only: in a cramped one the controls spill out of it)."""
         if not live:
-            self._draw_watched_editor(surface, state, ctx)
+            # A panel and two lines: drawing them costs less than keeping them (a copy as large
+            # as the panel).
+            self._paint_editor(surface, state, ctx, live)
             return
         if not self._editor_roomy():
             self._paint_editor(surface, state, ctx, live)
@@ -981,55 +1005,6 @@ class InfinitView(AmaktaView):
             min(right.height / 11.5, right.width / 9) >= 16
             and min(left.width, left.height) * 0.24 >= 60
             and presets.height >= 120
-        )
-
-    def _draw_watched_editor(self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext) -> None:
-        """The editor while the other side (or the AI) creates: a panel with two lines, kept as
-        drawn; a new piece repaints only the heading (see ``_draw_kept_panel``)."""
-        theme = ctx.theme
-        area = self.board_area
-        head = self._editor_boxes()["head"]
-        colour = state.pos.turn
-        seat = state.seat_of(colour)
-        other = "" if seat in ctx.human_seats else " (AI)"
-        heading = (
-            f"{COLOUR_NAMES[colour]} ({SEAT_NAMES[seat]}) creates a piece · {state.remaining(colour)} of "
-            f"{state.points[colour]} points left"
-        )
-        middle = f"{SEAT_NAMES[seat]}{other} is creating…" if state.offer is None else state.describe()
-        band = pygame.Rect(area.x + 2, area.centery - head.height, area.width - 4, 2 * head.height)
-
-        def paint_bg(target: pygame.Surface) -> None:
-            pygame.draw.rect(target, theme.panel, area, border_radius=10)
-            pygame.draw.rect(target, theme.panel_edge, area, 2, border_radius=10)
-
-        def paint_part(target: pygame.Surface, name: str, part: tuple) -> None:
-            if name == "head":
-                self._text(
-                    target,
-                    ctx,
-                    part[1],
-                    head.height * 0.55,
-                    theme.text,
-                    (head.x + 6, head.centery),
-                    "midleft",
-                    True,
-                    head.width - 12,
-                )
-            else:
-                self._text(target, ctx, part[1], head.height * 0.6, theme.text_dim, area.center, "center")
-
-        parts = {"head": (tuple(head), heading), "middle": (tuple(band), middle)}
-        shown = (
-            self._render(ctx, heading, head.height * 0.55, theme.text, True, head.width - 12).get_rect(
-                midleft=(head.x + 6, head.centery)
-            ),
-            self._render(ctx, middle, head.height * 0.6, theme.text_dim).get_rect(center=area.center),
-        )
-        base = ("watching", tuple(area), theme, ctx.fonts.scale, surface.get_size())
-        mendable = head.contains(shown[0]) and band.contains(shown[1])
-        self._draw_kept_panel(
-            surface, self._editor_layer, base, parts, paint_bg, paint_part, area.unionall(shown), mendable
         )
 
     def _paint_editor(
@@ -1239,6 +1214,7 @@ class InfinitView(AmaktaView):
         )
         if self._inv_layers[colour].show(surface, key):
             return
+        self._busy = True
         self._paint_set(surface, ctx, state, colour)
         # The slots share one radius (the last grid's): a piece may reach past a smaller set's panel.
         r = self.slot_radius
