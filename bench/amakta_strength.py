@@ -55,6 +55,10 @@ def play_game(job: tuple[str, str, int, str, str, float | None]) -> tuple[float,
     return state.outcome.rewards[a_seat], plies, state.outcome.reason, time.perf_counter() - start
 
 
+def _indexed(job: tuple[str, str, int, str, str, float | None]) -> tuple[int, tuple[float, int, str, float]]:
+    return job[2], play_game(job)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games per pairing")
@@ -72,18 +76,24 @@ def main() -> None:
     for level_a, level_b in matches:
         jobs = [(level_a, level_b, i, args.board, args.set_id, args.movetime) for i in range(args.games)]
         began = time.perf_counter()
+        results = []
+
+        def report(index: int, result: tuple[float, int, str, float]) -> None:
+            results.append(result)
+            r, plies, reason, secs = result
+            print(
+                f"  {level_a} vs {level_b} game {index + 1}: {r:g} ({reason}, {plies} plies, {secs:.0f} s)",
+                flush=True,
+            )
+
         if args.parallel:
             with get_context("spawn").Pool(os.cpu_count() or 2) as pool:
-                results = pool.map(play_game, jobs)
+                # Games report as they end, so a long run shows its progress.
+                for index, result in pool.imap_unordered(_indexed, jobs):
+                    report(index, result)
         else:
-            results = []
             for job in jobs:
-                results.append(play_game(job))
-                r, plies, reason, secs = results[-1]
-                print(
-                    f"  {level_a} vs {level_b} game {job[2] + 1}: {r:g} ({reason}, {plies} plies, {secs:.0f} s)",
-                    flush=True,
-                )
+                report(job[2], play_game(job))
         wins = sum(1 for r, *_ in results if r == 1.0)
         losses = sum(1 for r, *_ in results if r == 0.0)
         draws = len(results) - wins - losses
