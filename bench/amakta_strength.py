@@ -59,6 +59,15 @@ def _indexed(job: tuple[str, str, int, str, str, float | None]) -> tuple[int, tu
     return job[2], play_game(job)
 
 
+def _report(level_a: str, level_b: str, index: int, result: tuple[float, int, str, float]):
+    r, plies, reason, secs = result
+    print(
+        f"  {level_a} vs {level_b} game {index + 1}: {r:g} ({reason}, {plies} plies, {secs:.0f} s)",
+        flush=True,
+    )
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games per pairing")
@@ -76,24 +85,15 @@ def main() -> None:
     for level_a, level_b in matches:
         jobs = [(level_a, level_b, i, args.board, args.set_id, args.movetime) for i in range(args.games)]
         began = time.perf_counter()
-        results = []
-
-        def report(index: int, result: tuple[float, int, str, float]) -> None:
-            results.append(result)
-            r, plies, reason, secs = result
-            print(
-                f"  {level_a} vs {level_b} game {index + 1}: {r:g} ({reason}, {plies} plies, {secs:.0f} s)",
-                flush=True,
-            )
-
+        results: list[tuple[float, int, str, float]] = []
         if args.parallel:
             with get_context("spawn").Pool(os.cpu_count() or 2) as pool:
                 # Games report as they end, so a long run shows its progress.
                 for index, result in pool.imap_unordered(_indexed, jobs):
-                    report(index, result)
+                    results.append(_report(level_a, level_b, index, result))
         else:
             for job in jobs:
-                report(job[2], play_game(job))
+                results.append(_report(level_a, level_b, job[2], play_game(job)))
         wins = sum(1 for r, *_ in results if r == 1.0)
         losses = sum(1 for r, *_ in results if r == 0.0)
         draws = len(results) - wins - losses

@@ -353,7 +353,7 @@ def parse_amakta_strength(out: str) -> list[Row]:
     return rows
 
 
-FRAME_LABELS = re.compile(r"game|(?:idle|AI) (?:p50|p99|max|cpu99)|busy|ratio")
+FRAME_LABELS = re.compile(r"game|(?:idle|AI|think) (?:p50|p99|max|cpu99)|busy|ratio")
 
 
 def parse_frame_time(out: str) -> list[Row]:
@@ -376,19 +376,20 @@ def parse_frame_time(out: str) -> list[Row]:
         game = cols["game"]
         rows.append(
             Row(
-                f"Frame p99 while the AI thinks: {game}",
+                f"Frame p99, hard AI against hard AI: {game}",
                 f"{ai_cpu:.1f} ms cpu, {ai_wall:.1f} ms wall",
                 "<= 8 ms (issue 2: <= 20 ms), judged on cpu",
                 f"idle {idle_cpu:.1f} cpu / {idle_wall:.1f} wall",
                 ai_cpu <= 8.0,
             )
         )
-        ratio_cpu = ai_cpu / idle_cpu if idle_cpu else float("inf")
-        ratio_wall = ai_wall / idle_wall if idle_wall else float("inf")
+        # Frames while a search runs and nothing lands or animates, against the same game idle.
+        think_cpu = float(cols.get("think cpu99", ai_cpu))
+        ratio_cpu = think_cpu / idle_cpu if idle_cpu else float("inf")
         rows.append(
             Row(
                 f"  thinking / idle p99: {game}",
-                f"{ratio_cpu:.2f} cpu, {ratio_wall:.2f} wall",
+                f"{ratio_cpu:.2f} cpu ({think_cpu:.1f} / {idle_cpu:.1f} ms)",
                 "<= 1.2x, judged on cpu",
                 "",
                 ratio_cpu <= 1.2,
@@ -530,7 +531,7 @@ SPECS = [
     Spec(
         "frame_time",
         [],
-        ["--frames", "40"],
+        ["--frames", "40", "--runs", "1"],
         parse_frame_time,
         [("Frame p99 while the AI thinks", "<= 8 ms")],
         quick_timeout=40,
