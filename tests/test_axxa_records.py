@@ -110,8 +110,12 @@ def test_a_finished_solo_game_is_recorded_with_its_undos(tmp_path, monkeypatch):
     assert rec.played == 1 and rec.best == state.triplets
     if state.triplets == 6:
         assert rec.fewest_undos == 3 and rec.fewest_paid == len(state.paid)
-    # The same result again sets nothing new, and the table lists the deal and the overall line.
+    # The same match ending again (taken back and played on) is still one game played.
     assert on_finished(match.finished()) == []
+    assert RecordSheet.load().deal(31).played == 1
+    # Another game of the deal with the same result sets nothing new; the table lists the deal
+    # and the overall line.
+    assert on_finished(finished_solo_game().finished()) == []
     table = records()
     assert [row[0] for row in table.rows] == ["All deals", "Deal 31"]
     assert table.rows[1][1] == "any chain" and table.rows[1][2] == "2"

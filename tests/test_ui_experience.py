@@ -451,6 +451,29 @@ def test_game_records_hooks_card_and_screen(app):
     assert not app.errors
 
 
+def test_a_game_taken_back_after_its_end_reports_its_next_end(app):
+    """Undo on the game-over card lets the game go on; when it ends again, the game hears of it
+    again (same match id, so a record sheet can count it as one game played)."""
+    seen = []
+    game = replace(app.registry.game(GAME_ID), on_finished=lambda f: seen.append(f) or [])
+    play = start(app, ["human", "human"], game=game)
+    for cell in (0, 3, 1, 4, 2):
+        move(app, play, cell)
+    assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+    card = app.scenes.top
+    app.step(events=click(next(b for b in card.buttons if b.key == "undo").rect.center))
+    assert app.scenes.top is play and not play.match.state.is_over
+    move(app, play, 5)  # X does not take the row; O then does
+    move(app, play, 2)
+    move(app, play, 6)
+    move(app, play, 8)
+    move(app, play, 7)
+    assert play.match.state.is_over
+    assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene))
+    assert len(seen) == 2 and seen[0].match_id == seen[1].match_id
+    assert seen[1].undos == 1
+
+
 def test_failing_records_hook_is_a_toast(app):
     def on_finished(finished):
         raise OSError("disk full")

@@ -162,7 +162,13 @@ def on_finished(game: FinishedGame) -> list[str]:
     seed = state.seed if state.seed is not None else game.seed
     if seed is None:
         return ["Not recorded: this game did not start from a numbered deal."]
-    result = SoloResult(seed=int(seed), triplets=state.triplets, paid=len(state.paid), undos=game.undos)
+    result = SoloResult(
+        seed=int(seed),
+        triplets=state.triplets,
+        paid=len(state.paid),
+        undos=game.undos,
+        match_id=game.match_id,
+    )
     news = record_game(result, game.options)
     # "deal 7: fewest undos 0" and the like, one card line per deal and overall.
     grouped: dict[str, list[str]] = {}

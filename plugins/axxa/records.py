@@ -15,6 +15,15 @@ a damaged file is moved aside and a fresh sheet started.
 ['deal 42: best result solved', 'deal 42: fewest pieces paid 15', 'deal 42: fewest undos 2']
 >>> sheet.deal(42).won, sheet.deal(42).played, sheet.overall().fewest_paid
 (1, 2, 15)
+
+A match taken back after its end and finished again counts once as played (and once as won):
+
+>>> sheet.add(SoloResult(seed=7, triplets=3, paid=20, match_id="m1"))[:1]
+['deal 7: best result 3 of 6 triplets']
+>>> sheet.add(SoloResult(seed=7, triplets=6, paid=18, undos=1, match_id="m1"))[:1]
+['deal 7: best result solved']
+>>> sheet.deal(7).played, sheet.deal(7).won
+(1, 1)
 """
 
 from __future__ import annotations
@@ -29,6 +38,8 @@ from core.datadir import atomic_write, data_dir, move_aside
 FILE_NAME = "axxa-records.json"
 VERSION = 1
 SOLVED = 6
+#: How many match ids the sheet remembers (see :attr:`RecordSheet.recent`).
+RECENT_LIMIT = 200
 
 
 def records_path() -> Path:
@@ -64,6 +75,8 @@ class SoloResult:
     triplets: int
     paid: int
     undos: int = 0
+    #: The match it ends: a game taken back after its end and finished again is one game played.
+    match_id: str = ""
 
     @property
     def won(self) -> bool:
@@ -80,16 +93,20 @@ class Record:
     fewest_paid: int | None = None
     fewest_undos: int | None = None
 
-    def add(self, result: SoloResult) -> list[str]:
-        """Count ``result``; returns the figures it improved, as short texts."""
+    def add(self, result: SoloResult, again: bool = False, won_before: bool = False) -> list[str]:
+        """Count ``result``; returns the figures it improved, as short texts. ``again``: the same
+        match ended before (taken back and played on), so it is not counted as played twice, nor
+        as won twice when ``won_before``."""
         news = []
         first = self.played == 0
-        self.played += 1
+        if not again:
+            self.played += 1
         if result.triplets > self.best or (first and result.triplets >= self.best):
             self.best = result.triplets
             news.append("best result " + ("solved" if result.won else f"{result.triplets} of 6 triplets"))
         if result.won:
-            self.won += 1
+            if not won_before:
+                self.won += 1
             if self.fewest_paid is None or result.paid < self.fewest_paid:
                 self.fewest_paid = result.paid
                 news.append(f"fewest pieces paid {result.paid}")
@@ -141,6 +158,9 @@ class RecordSheet:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
         self.variants: dict[str, Variant] = {}
+        #: Matches counted lately, by id: whether each was won (so a match finished again after
+        #: an undo is not counted twice).
+        self.recent: dict[str, bool] = {}
         #: Set by :meth:`load` when the file on disk could not be used.
         self.problem = ""
 
@@ -162,8 +182,15 @@ class RecordSheet:
         """Count a finished solo game; returns the records it set ("deal 42: fewest undos 0")."""
         v = self._variant(variant)
         rec = v.deals.setdefault(result.seed, Record())
-        news = [f"deal {result.seed}: {text}" for text in rec.add(result)]
-        news += [f"overall: {text}" for text in v.overall.add(result)]
+        again = bool(result.match_id) and result.match_id in self.recent
+        won_before = self.recent.get(result.match_id, False)
+        news = [f"deal {result.seed}: {text}" for text in rec.add(result, again, won_before)]
+        news += [f"overall: {text}" for text in v.overall.add(result, again, won_before)]
+        if result.match_id:
+            self.recent.pop(result.match_id, None)
+            self.recent[result.match_id] = won_before or result.won
+            for old in list(self.recent)[:-RECENT_LIMIT]:
+                del self.recent[old]
         return news
 
     def lines(self, variant: str = "chain/mandatory", limit: int = 10) -> list[str]:
@@ -189,6 +216,7 @@ class RecordSheet:
                 }
                 for key, v in sorted(self.variants.items())
             },
+            "recent": dict(self.recent),
         }
 
     @classmethod
@@ -208,6 +236,9 @@ class RecordSheet:
                     continue
                 v.deals[seed] = Record.from_json(rec)
             sheet.variants[str(key)] = v
+        recent = data.get("recent")
+        if isinstance(recent, dict):
+            sheet.recent = {str(k): bool(v) for k, v in recent.items()}
         return sheet
 
     @classmethod

@@ -512,6 +512,8 @@ class PlayScene(Scene):
             return False
         self._cancel_ai()
         self.match.undo()
+        # Taken back after the end: the game goes on, and its next end is reported again.
+        self.finished = self.finished and self.match.state.is_over
         self._reset_turn()
         self.autosave()
         return True
