@@ -214,6 +214,13 @@ class Option:
 
     ``kind`` is ``"choice"`` (value from ``choices``), ``"bool"``, ``"int"`` (within
     ``minimum``..``maximum``) or ``"text"``. ``choices`` are (value, label) pairs.
+    ``when`` makes the option matter only for some values of another option: ``("mode",
+    ("competitive",))`` shows it in setup only while ``mode`` is ``"competitive"`` (it keeps its
+    value meanwhile).
+
+    >>> opt = Option("players", "Players", "int", 2, when=("mode", ("competitive",)))
+    >>> opt.applies({"mode": "solo"}), opt.applies({"mode": "competitive"})
+    (False, True)
     """
 
     key: str
@@ -224,6 +231,14 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    when: tuple[str, tuple[Any, ...]] | None = None
+
+    def applies(self, values: Options) -> bool:
+        """False when ``when`` names another option whose current value leaves this one unused."""
+        if self.when is None:
+            return True
+        key, allowed = self.when
+        return key not in values or values[key] in allowed
 
     def parse(self, text: str) -> Any:
         """The value that ``text`` names, as typed on a command line (``K=V``)."""

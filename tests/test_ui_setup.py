@@ -155,3 +155,26 @@ def test_small_window_scrolls_rows(registry):
     assert row.key == "seat:1"
     assert scene.rows_rect.top <= row.rect.top and row.rect.bottom <= scene.rows_rect.bottom
     app.close()
+
+
+def test_an_option_used_only_with_another_value_is_shown_only_then(registry):
+    """``Option.when``: a row appears once the option it depends on takes a value that uses it."""
+    from dataclasses import replace
+
+    from core.game import Option
+
+    game = registry.game(GAME_ID)
+    label = next(o for o in game.options if o.key == "label")
+    options = tuple(replace(o, when=("misere", (True,))) if o is label else o for o in game.options)
+    app = App(registry, windowed=True, size=(1600, 900), worker=FakeWorker(registry))
+    try:
+        scene = SetupScene(app, replace(game, options=options))
+        app.push(scene)
+        app.step()
+        assert "opt:label" not in [r.key for r in scene.rows]
+        focus(scene, "opt:misere")
+        app.step(events=[key(pygame.K_RIGHT)])
+        assert scene.values["misere"] is True and "opt:label" in [r.key for r in scene.rows]
+        assert isinstance(label, Option) and not label.when  # the game's own option is untouched
+    finally:
+        app.close()

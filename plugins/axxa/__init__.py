@@ -83,6 +83,7 @@ OPTIONS = (
         2,
         choices=((2, "2 players"), (3, "3 players"), (4, "4 players")),
         help="Seats in the competitive game (solo has one)",
+        when=("mode", ("competitive",)),
     ),
     Option(
         "rotation",

@@ -120,7 +120,8 @@ class SetupScene(Scene):
         rows: list[Row] = []
         own = self.seed_option()
         for opt in self.game.options:
-            if opt is not own:
+            # Options that only matter for other values of another option stay out of sight.
+            if opt is not own and opt.applies(self.values):
                 rows.append(self._option_row(opt))
         if self.game.random_setup:
             rows.append(
