@@ -10,6 +10,7 @@ with ``error:`` to stderr and exits with code 2.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -106,9 +107,23 @@ def _game_and_options(args: argparse.Namespace, registry: Registry) -> tuple[Gam
     return game, game.parse_options(args.option or [])
 
 
+def _setup_seed(args: argparse.Namespace, game: GameDef, options: Options) -> int | None:
+    """The seed of a random setup: ``--seed``, else the game's own ``seed`` option, else a fresh
+    one, printed so the same setup can be asked for again."""
+    if not game.random_setup or args.position:
+        return args.seed
+    seed = args.seed if args.seed is not None else options.get("seed")
+    if not seed:
+        seed = random.randrange(1, 1_000_000)
+        print(f"seed: {seed} (the same setup again: --seed {seed})")
+        if isinstance(options.get("seed"), int):
+            options["seed"] = seed  # the game's own option names the deal too
+    return seed
+
+
 def cmd_show(args: argparse.Namespace, registry: Registry) -> int:
     game, options = _game_and_options(args, registry)
-    seed = args.seed if args.seed is not None else (options.get("seed") if game.random_setup else None)
+    seed = _setup_seed(args, game, options)
     state, _ = build_state(game, options, args.position, args.moves or [], seed)
     names = game.names(options)
     view = state.view_for(state.to_move) if state.has_hidden_information else state
@@ -125,7 +140,7 @@ def cmd_perft(args: argparse.Namespace, registry: Registry) -> int:
     game, options = _game_and_options(args, registry)
     if args.depth < 1:
         raise CliError("perft depth must be at least 1")
-    state, _ = build_state(game, options, args.position, [], args.seed)
+    state, _ = build_state(game, options, args.position, [], _setup_seed(args, game, options))
     counter = game.perft or generic_perft
     total = 0
     start = time.perf_counter()

@@ -108,3 +108,15 @@ def test_main_py_subprocess():
     )
     assert result.returncode == 2
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+def test_show_of_a_random_setup_names_its_seed(capsys):
+    """Without a seed a shuffled setup gets a fresh one, printed, and that seed shows it again."""
+    code, out, _ = run(capsys, "show", "axxa")
+    assert code == 0 and out.startswith("seed: ")
+    seed = out.split()[1]
+    position = next(line for line in out.splitlines() if line.startswith("position: "))
+    code, again, _ = run(capsys, "show", "axxa", "--seed", seed)
+    assert code == 0 and position in again.splitlines() and not again.startswith("seed: ")
+    code, by_option, _ = run(capsys, "show", "axxa", "--option", f"seed={seed}")
+    assert position in by_option.splitlines()
