@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +20,8 @@ from plugins.amakta.rules import catalog
 from plugins.amakta.rules.board import DataError, load_board
 from plugins.amakta.rules.sets import load_set
 from plugins.amakta.rules.state import AmaktaState
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def new(board="small", set_id="beginner") -> AmaktaState:
@@ -120,27 +125,45 @@ def test_repetition_counts_situations_not_the_side_to_move():
 
 def test_expropriation_clears_the_repetition_history():
     s = AmaktaState.from_text(
-        "board=small set=beginner cells=w4r0@d2/b5r0@d3 turn=white seen=00000001.00000002"
+        "board=small set=beginner cells=w4r0@d2/b5r0@d3 turn=white "
+        "seen=w4r0@d2:1.2.3.5.6/1.2.3.4.5.6;w4r0@d2/b5r0@d3:1.2.3.5.6/1.2.3.4.6"
     )
-    assert s.history == (1, 2)
+    assert len(s.history) == 2 and s.repetitions() == 2  # the second situation is the current one
     assert play(s, "expropriate:d3").history == ()
     assert len(play(s, "pass").history) == 3
+
+
+def test_repetition_compares_situations_exactly():
+    s = play(started(), "place:1:d1:r0", "pass")
+    key = s.pos.key()
+    # a situation with the same hash but other contents (a collision) does not count
+    collision = (key[0], frozenset(), key[2])
+    assert s._replace(history=(collision, collision)).repetitions() == 1
+    assert s._replace(history=(key, key)).outcome.is_draw
+    # the same piece turned another way is another situation
+    turned = play(s, "rotate:d1:r1", "pass")  # w1r0@d1 seen twice, w1r1@d1 once before now
+    assert turned.pos.key() != key and turned.history.count(key) == 2 and turned.repetitions() == 2
+    # the history is written exactly in the position text and read back the same
+    text = play(turned, "rotate:d1:r0").to_text()
+    assert "seen=-:1.2.3.4.5.6/1.2.3.4.5.6;w1r0@d1:2.3.4.5.6/1.2.3.4.5.6;" in text
+    back = AmaktaState.from_text(text)
+    assert back.to_text() == text and back.repetitions() == 3 and back.outcome.is_draw
 
 
 def test_agreed_draw_and_declined_offer():
     s = started()
     offer = play(s, "offer-draw")
     assert offer.to_move == 1 and offer.offer == 0
-    assert [offer.move_to_text(m) for m in offer.legal_moves()] == ["accept-draw", "decline-draw", "resign"]
+    assert [offer.move_to_text(m) for m in offer.legal_moves()] == ["accept-draw", "decline-draw"]
     agreed = play(offer, "accept-draw")
     assert agreed.outcome.is_draw and agreed.outcome.reason == "draw agreed"
     declined = play(offer, "decline-draw")
     assert declined.to_move == 0 and declined.outcome is None
-    assert "offer-draw" not in [declined.move_to_text(m) for m in declined.legal_moves()]  # once a turn
+    assert [label for label, _ in declined.meta_moves()] == ["Resign"]  # one offer a turn
     with pytest.raises(IllegalMoveError, match="one offer a turn"):
         declined.parse_move("offer-draw")
     after = play(declined, "place:1:d1:r0")
-    assert "offer-draw" in [after.move_to_text(m) for m in after.legal_moves()]
+    assert [label for label, _ in after.meta_moves()] == ["Offer a draw", "Resign"]
     assert declined.repetitions() == 1  # offers are not moves of the game
 
 
@@ -153,14 +176,33 @@ def test_resignation_any_time():
     assert s.outcome.winners == (0,)
 
 
-def test_meta_moves_are_listed_for_a_pause_menu():
-    s = started()
-    assert [label for label, _ in s.meta_moves()] == ["Offer a draw", "Resign"]
-    s = play(s, "offer-draw")
+def test_meta_moves_are_listed_for_a_pause_menu_not_as_legal_moves():
+    for s in (new(), play(new(), "circles:same"), started()):
+        assert [label for label, _ in s.meta_moves()] == ["Offer a draw", "Resign"]
+        assert not {m.kind for m in s.legal_moves()} & {"offer-draw", "resign"}
+        # still playable (saves and replays hold them), and accepted by `in` as the core checks
+        for _label, move in s.meta_moves():
+            assert move in s.legal_moves() and s.parse_move(s.move_to_text(move)) == move
+            assert s.play(move) != s
+    s = play(started(), "offer-draw")
     assert [label for label, _ in s.meta_moves()] == ["Accept the draw", "Decline the draw", "Resign"]
-    assert s.for_search().legal_moves() == [m for m in s.for_search().legal_moves() if m.kind != "resign"]
-    plain = started().for_search()
-    assert not {m.kind for m in plain.legal_moves()} & {"offer-draw", "resign"}
+    assert [m.kind for m in s.legal_moves()] == ["accept-draw", "decline-draw"]
+    over = play(s, "resign")
+    assert over.meta_moves() == [] and over.legal_moves() == []
+    with pytest.raises(IllegalMoveError, match="over"):
+        over.parse_move("resign")
+    with pytest.raises(IllegalMoveError, match="waits for an answer"):
+        s.parse_move("offer-draw")
+
+
+def test_perft_counts_game_moves_only(capsys):
+    assert main(["perft", "amakta", "1"]) == 0
+    assert "depth 1 nodes 3" in capsys.readouterr().out  # circles none, same, each
+    s = started("hexagon", "standard")
+    assert main(["perft", "amakta", "1", "--position", s.to_text()]) == 0
+    n = len(s.legal_moves())
+    assert f"depth 1 nodes {n}" in capsys.readouterr().out
+    assert n == 1 + len([m for m in s.legal_moves() if m.kind == "place"])  # pass and the placements
 
 
 # --- notation ------------------------------------------------------------------------------------
@@ -304,6 +346,7 @@ def write(tmp_path, name, data):
         ({"name": "x", "rows": ". . ."}, "'rows' must be a list"),
         ({"name": "x", "rows": [". .", ". ."]}, "odd number of rows"),
         ({"name": "x", "rows": [". x ."]}, "has 'x'"),
+        ({"name": "x", "rows": [". o ."]}, "has 'o'; use '.' for a field, '#' for a hole"),
         ({"name": "x", "rows": ["  . .", ". . .", "  . ."]}, "off the hex grid"),
         ({"name": "x", "rows": [" . . .", ". . . .", " . ."]}, "not symmetric top to bottom"),
         ({"name": "x", "rows": [". # . ."]}, "not symmetric left to right"),
@@ -356,8 +399,40 @@ def test_amakta_pieces_command(capsys):
     assert main(["amakta-pieces", "b.-.-.bb.-.-", "#5"]) == 0
     out = capsys.readouterr().out
     assert "100400  b.-.-.bb.-.-" in out and "canonical 001004" in out and "000005" in out
+    assert "6 distinct orientations;" in out  # turns only: b.-.-.bb.-.- is its own mirror image
+    assert main(["amakta-pieces", "111111", "000000"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("1 distinct orientation;") == 2 and "orientations" not in out
     assert main(["amakta-pieces", "nonsense"]) == 2
     assert "error: piece 'nonsense'" in capsys.readouterr().err
+
+
+def test_command_line_replays_a_random_game():
+    """A seeded random game on the holes board with the standard set, its move texts passed through
+    ``python main.py show``: the command reaches the same position."""
+    rng = random.Random(11)
+    s = new("holes", "standard")
+    texts = []
+    while len(texts) < 60 and s.outcome is None:
+        moves = s.legal_moves()
+        places = [m for m in moves if m.kind == "place"]
+        move = rng.choice(places) if places and rng.random() < 0.5 else rng.choice(moves)
+        texts.append(s.move_to_text(move))
+        s = s.play(move)
+    assert len(texts) == 60 and len(s.pos.cells) > 4 and s.history  # a game under way
+    assert {t.split(":")[0] for t in texts} >= {"place", "rotate", "take"}
+    result = subprocess.run(
+        [sys.executable, "main.py", "show", "amakta", "--option", "board=holes", "--option", "set=standard"]
+        + ["--moves", *texts],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"position: {s.to_text()}"
+    assert lines[2] == "legal: " + " ".join(s.move_to_text(m) for m in s.legal_moves())
 
 
 def test_cli_show_and_perft(capsys):
@@ -378,10 +453,11 @@ def test_cli_show_and_perft(capsys):
         == 0
     )
     out = capsys.readouterr().out
-    assert "to-move: Player 2" in out and "place:1:d1:r0" in out and "offer-draw" in out
+    legal = next(line for line in out.splitlines() if line.startswith("legal: "))
+    assert "to-move: Player 2" in out and "place:1:d1:r0" in legal and "offer-draw" not in legal
     assert main(["perft", "amakta", "-o", "set=beginner", "-o", "board=small", "2"]) == 0
-    # depth 1: circles none/same/each, offer-draw, resign; depth 2: 4 + 6 + 6 + 3 (answers) + 0 (resigned)
-    assert "depth 2 nodes 19" in capsys.readouterr().out
+    # depth 1: circles none/same/each; depth 2: 2 colours + (3 circles + done) twice
+    assert "depth 2 nodes 10" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("options", [{}, {"board": "holes", "set": "beginner"}])

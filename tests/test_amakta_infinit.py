@@ -269,7 +269,7 @@ def test_an_expropriation_resets_the_counter():
 def test_counter_must_cover_the_history():
     with pytest.raises(NotationError, match="quiet"):
         InfinitState.from_text(
-            NEAR_LIMIT.replace(f"quiet={DRAW_MOVES - 1}", "quiet=1") + " seen=00000001.00000002"
+            NEAR_LIMIT.replace(f"quiet={DRAW_MOVES - 1}", "quiet=1") + " seen=-:1.2/1;-:1.2/1"
         )
 
 
@@ -448,8 +448,9 @@ def test_command_line_list_show_perft_arena(capsys):
     assert "phase=create" in out and "create:b.-.-.-.-.-" in out and "legal: close" in out
     assert main(["perft", "amakta-infinit", "2", "-o", "points=5"]) == 0
     out = capsys.readouterr().out
-    # bids 0..10 and the meta moves; then each bid answered by accept, higher bids or meta moves
-    assert "depth 1 nodes 13" in out
+    # bids 0..10 (no meta moves: they are not moves of the game); then each bid k answered by
+    # accept or a higher bid: 11 - k
+    assert "depth 1 nodes 11" in out and "depth 2 nodes 66" in out
     assert main(["arena", "amakta-infinit", "easy", "random", "--games", "1", "-o", "points=4", "-q"]) == 0
     assert "1 games" in capsys.readouterr().out
     assert main(["show", "amakta-infinit", "-m", "create:b.-.-.-.-.-"]) == 2

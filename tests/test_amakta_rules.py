@@ -70,7 +70,17 @@ def test_piece_text_forms():
     assert pieces.layout_text(970000) == "gr.bg.-.-.-.-"
     assert pieces.arrows(800000) == ((0, 1), (0, 3))
     assert pieces.counts(456789) == (6, 3)
-    for bad in ("", "b.b", "x.-.-.-.-.-", "1234567"):
+    # the documented tokens only: no empty token, no digit among tokens
+    for bad in (
+        "",
+        "b.b",
+        "x.-.-.-.-.-",
+        "1234567",
+        "b.-.-.-.-.",
+        "b..-.-.-.-",
+        "b.0.-.-.-.-",
+        "b.1.-.-.-.-",
+    ):
         with pytest.raises(Exception) as info:
             parse_layout(bad)
         assert "piece" in str(info.value)
@@ -251,7 +261,7 @@ def test_first_move_is_forced_onto_the_base():
     places = [m for m in s.legal_moves() if m.kind == PLACE]
     assert places and {s.eq.board.name(m.cell) for m in places} == {"e1"}
     kinds = {m.kind for m in s.legal_moves()}
-    assert kinds == {PASS, PLACE, "offer-draw", "resign"}
+    assert kinds == {PASS, PLACE}  # offering a draw and resigning are meta moves, not in the list
     # Black, too, can only start on its own base
     s = s.play(s.parse_move("place:1:e1:r0"))
     assert {s.eq.board.name(m.cell) for m in s.legal_moves() if m.kind == PLACE} == {"e9"}
@@ -354,6 +364,39 @@ def test_illegal_expropriation_and_release_are_rejected():
     pos = position(LINE, {"a3": (0, 4, 0), "a4": (0, 5, 0)})
     with pytest.raises(IllegalMoveError, match="already White's"):
         state_of(pos).parse_move("expropriate:a4")
+
+
+def test_illegal_remove_release_place_and_appropriate_are_rejected():
+    def rejected(pos: Position, text: str, words: str) -> None:
+        assert not any(t == text or t.startswith(text + ":") for t in texts(pos))  # not generated
+        with pytest.raises(IllegalMoveError, match=words):
+            state_of(pos).parse_move(text)
+
+    # Black's own piece 1 on a4 and nothing of White's points there: no control, so no remove,
+    # no appropriate
+    free = position(LINE, {"a4": (1, 1, 0)})
+    rejected(free, "remove:a4", "a4 is not controlled by White")
+    rejected(free, "appropriate:a4:r1", "a4 is not controlled by White")
+    # a stalemate is no control either: White's blue from a3 against Black's blue from a5
+    even = position(LINE, {"a3": (0, 1, 0), "a4": (1, 1, 0), "a5": (1, 1, 3)})
+    assert even.control()[LINE.parse_field("a4")] == -1
+    rejected(even, "remove:a4", "not controlled")
+    rejected(even, "appropriate:a4:r2", "not controlled")
+    # controlled, but appropriating to the orientation it already has is a plain expropriation,
+    # and an expropriated piece is released, not removed
+    held = position(LINE, {"a3": (0, 4, 0), "a4": (1, 1, 0)})
+    rejected(held, "appropriate:a4:r0", "already lies that way")
+    marked = position(LINE, {"a3": (0, 4, 0), "a4": (0, 2, 0, 1)})  # Black holds White's piece 2
+    rejected(marked, "remove:a4", "already expropriated")
+    assert "release-place:a4:1:r0" in texts(marked)
+    # release-and-place: without control; on a piece that is not expropriated; with a piece not in hand
+    uncontrolled = position(LINE, {"a4": (0, 2, 0, 1)})
+    rejected(uncontrolled, "release-place:a4:1:r0", "a4 is not controlled by White")
+    rejected(held, "release-place:a4:1:r0", "not expropriated")
+    rejected(marked, "release-place:a4:4:r0", "piece 4 is not in White's inventory")  # it is on a3
+    # the moves themselves, not only their texts, are refused by play()
+    with pytest.raises(IllegalMoveError):
+        state_of(free).play(Move(REMOVE, LINE.parse_field("a4")))
 
 
 def test_expropriated_pieces_taken_into_an_inventory_leave_the_game():

@@ -15,7 +15,7 @@ from core.view import ViewContext
 from plugins.amakta import GAME
 from plugins.amakta.rules.engine import Move
 from plugins.amakta.rules.state import AmaktaState
-from plugins.amakta.view import ACTION_LABELS, AmaktaView
+from plugins.amakta.view import ACTION_LABELS, ARROW_COLOURS, AmaktaView, _mix
 
 SIZES = [(1920, 1080), (1024, 768), (640, 1000), (360, 300)]
 MID = (
@@ -215,6 +215,51 @@ def test_hover_and_control_overlay_change_the_picture(screen):
     assert not view.show_control
 
 
+def test_hovering_a_piece_draws_its_targets_with_a_blocked_arrow_dimmed(screen):
+    # White's piece 3 (green E, blue W) on d3: its blue arrow reaches d2, its green one would reach
+    # d5 but Black's piece on d4 lies between (blocked).
+    state = AmaktaState.from_text("board=small set=beginner cells=w3r0@d3/b5r0@d4 turn=white")
+    board = state.eq.board
+    d2, d3, d4, d5 = (board.parse_field(n) for n in ("d2", "d3", "d4", "d5"))
+    arrows = {(v.direction, v.reach): v for v in state.pos.arrow_views(d3)}
+    assert arrows[(3, 1)].target == d2 and not arrows[(3, 1)].blocked
+    assert arrows[(0, 2)].target == d5 and arrows[(0, 2)].blocked
+    view = make_view(state)
+    plain = pygame.Surface((1100, 800))
+    view.draw(plain, state, ctx())
+    d = Driver(view, state, pygame.Surface((1100, 800)))
+    x, y = view.cell_center(d3)
+    d.send([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
+    assert view.hover_cell == d3
+    hovered = d.surface
+
+    def changes(a, b) -> list[tuple[int, int, int]]:
+        """The colours that hovering painted on the line between the centres of ``a`` and ``b``."""
+        (ax, ay), (bx, by) = view.cell_center(a), view.cell_center(b)
+        out = []
+        for k in range(10, 91):
+            p = (int(ax + (bx - ax) * k / 100), int(ay + (by - ay) * k / 100))
+            if hovered.get_at(p) != plain.get_at(p):
+                out.append(tuple(hovered.get_at(p))[:3])
+        return out
+
+    blue, green = ARROW_COLOURS[1], ARROW_COLOURS[2]
+    dim_green = _mix(green, (90, 90, 90), 0.65)
+    # the open arrow: a solid blue line and a ring round its target
+    assert blue in changes(d3, d2)
+    tx, ty = view.cell_center(d2)
+    assert tuple(hovered.get_at((int(tx + view.size * 0.5), int(ty))))[:3] == blue
+    # the blocked arrow: dimmed (dashed, greyed green), never in full colour, no ring at d5; the
+    # blocker on d4 is crossed out in red
+    along = changes(d3, d5)
+    assert dim_green in along and green not in along
+    tx, ty = view.cell_center(d5)
+    ring = (int(tx + view.size * 0.5), int(ty))
+    assert hovered.get_at(ring) == plain.get_at(ring)
+    bx, by = view.cell_center(d4)
+    assert tuple(hovered.get_at((int(bx), int(by))))[:3] == (200, 40, 40)
+
+
 def test_status_lines():
     state = AmaktaState.from_text(RICH)
     lines = make_view(state).status(state, ctx())
@@ -348,7 +393,7 @@ def test_no_input_when_not_interactive(screen):
 def test_every_kind_of_legal_move_is_reachable_with_the_mouse(screen, position):
     s = AmaktaState.from_text(position)
     by_kind: dict[str, list[Move]] = {}
-    for m in s.legal_moves():
+    for m in [*s.legal_moves(), *(m for _label, m in s.meta_moves())]:  # the bar's meta buttons too
         by_kind.setdefault(m.kind, []).append(m)
     rng = random.Random(7)
     sample = [m for moves in by_kind.values() for m in rng.sample(moves, min(4, len(moves)))]

@@ -1,4 +1,4 @@
-"""Game actions from the pause menu (GameState.meta_moves): Amakta's resign and draw offer."""
+"""Game actions from the pause menu (GameState.meta_moves): Amakta's resign and draw offers."""
 
 import pygame
 import pytest
@@ -38,6 +38,56 @@ def test_resign_from_the_pause_menu(app, registry):
     app.step(events=click(resign.rect.center))
     outcome = play.match.state.outcome
     assert outcome is not None and outcome.winners == (1 - mover,)
+
+
+def _pause(app, play) -> PauseScene:
+    """Open the pause menu once the seat to move may act (two humans: always after a move)."""
+    assert run_until(app, lambda: play.interactive and app.scenes.top is play, frames=300)
+    app.step(events=[key(pygame.K_ESCAPE)])
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    return pause
+
+
+def _meta_labels(pause: PauseScene) -> list[str]:
+    return [b.label for b in pause.buttons if b.key and str(b.key).startswith("meta:")]
+
+
+def _press(app, pause: PauseScene, label: str) -> None:
+    button = next(b for b in pause.buttons if b.label == label)
+    app.step(events=click(button.rect.center))
+
+
+def _amakta_in_play(app, registry):
+    game = registry.game("amakta")
+    match = Match(game, {"board": "small", "set": "beginner"}, players=["human", "human"], seed=None)
+    for text in ("circles:none", "colour:black", "place:1:d1:r0"):
+        match.play(match.state.parse_move(text))
+    return match, app.start_match(match)
+
+
+@pytest.mark.parametrize("answer", ["Accept the draw", "Decline the draw"])
+def test_draw_offered_and_answered_from_the_pause_menu(app, registry, answer):
+    match, play = _amakta_in_play(app, registry)
+    mover = play.match.state.to_move
+    pause = _pause(app, play)
+    assert _meta_labels(pause) == ["Offer a draw", "Resign"]
+    _press(app, pause, "Offer a draw")
+    state = play.match.state
+    assert state.offer == mover and state.to_move == 1 - mover and state.outcome is None
+    assert play.match.texts[-1] == "offer-draw"  # recorded like any move (saves and replays)
+    pause = _pause(app, play)
+    assert _meta_labels(pause) == ["Accept the draw", "Decline the draw", "Resign"]
+    _press(app, pause, answer)
+    state = play.match.state
+    if answer == "Accept the draw":
+        assert state.outcome is not None and state.outcome.is_draw
+        assert state.outcome.reason == "draw agreed"
+        return
+    assert state.outcome is None and state.offer is None and state.to_move == mover
+    assert play.match.texts[-2:] == ["offer-draw", "decline-draw"]
+    pause = _pause(app, play)
+    assert _meta_labels(pause) == ["Resign"]  # one offer a turn
 
 
 def test_no_meta_buttons_for_games_without_them(app, registry):

@@ -149,9 +149,9 @@ def _make_agent(level: str):
 
 
 AGENT_DESCRIPTIONS = {
-    "easy": "Amakta, easy: the best move one ply ahead by the evaluation",
-    "medium": "Amakta, medium: a short pruned alpha-beta search",
-    "hard": "Amakta, hard: a deeper pruned alpha-beta search",
+    "easy": "Amakta, easy: one ply ahead with a lot of noise (often misses the best move)",
+    "medium": "Amakta, medium: one ply ahead with a little noise, replies that win at once avoided",
+    "hard": "Amakta, hard: a pruned alpha-beta search, two plies deep and three when time remains",
 }
 
 

@@ -28,10 +28,15 @@ def show_piece(layout: int, label: str = "") -> list[str]:
     lines = [
         head,
         f"  canonical {c:06d} ({layout_text(c)}), piece #{pieces.piece_index(layout)} of {pieces.PIECE_COUNT}",
-        f"  {len(distinct_orientations(layout))} distinct orientations; arrows: {describe(layout)}",
+        f"  {_orientations(len(distinct_orientations(layout)))}; arrows: {describe(layout)}",
     ]
     lines += ["    " + row for row in pieces.ascii_art(layout)]
     return lines
+
+
+def _orientations(n: int) -> str:
+    """``1 distinct orientation``, ``6 distinct orientations``."""
+    return f"{n} distinct orientation{'' if n == 1 else 's'}"
 
 
 def _run(args: argparse.Namespace, registry) -> int:

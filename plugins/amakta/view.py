@@ -249,6 +249,8 @@ class _Legal:
             if m.cell is not None and m.kind != PLACE:
                 self.by_cell.setdefault(m.cell, []).append(m)
             self.kinds.setdefault(m.kind, m)
+        for _label, m in state.meta_moves():  # offer a draw, resign: not moves of the game
+            self.kinds.setdefault(m.kind, m)
 
     def find(
         self, kind: str, cell: Any = None, to: Any = None, piece: int | None = None, o: int | None = None

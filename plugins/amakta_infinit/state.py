@@ -83,7 +83,7 @@ from plugins.amakta.rules.state import (
     read_tokens,
 )
 
-from .values import CIRCLE_WORDS, CREATE, MoveList, creatable, layout_text, normal, read_piece, value_of
+from .values import CIRCLE_WORDS, CREATE, creatable, layout_text, normal, read_piece, value_of
 
 BID = "bid"
 CREATION = "create"
@@ -224,12 +224,6 @@ class InfinitState(AmaktaState):
         """The bids the seat to move may make now (empty at the cap)."""
         low = self.bids[-1] + 1 if self.bids else 0
         return range(low, bid_cap(self.points[0]) + 1)
-
-    def _legal(self) -> list[Move]:
-        moves = super()._legal()
-        # Creation lists are long: membership tests on them are set lookups.
-        creating = self.phase == CREATION and self.offer is None and self.outcome is None
-        return MoveList(moves) if creating else moves
 
     def _start_moves(self) -> list[Move]:
         if self.phase == BID:
@@ -375,10 +369,8 @@ class InfinitState(AmaktaState):
         """Whether a move other than create is legal (creation lists are long: their other
         moves are checked without building them)."""
         if self.phase == CREATION and self.offer is None and self._moves is None and self.outcome is None:
-            return move in (CLOSE, *(self._meta_moves() if self.meta else ()))
-        if self._move_set is None:
-            self._move_set = frozenset(self.legal_moves())
-        return move in self._move_set
+            return move in (CLOSE, *self._meta_moves())
+        return move in self.legal_moves()  # a set lookup, meta moves included
 
     def _read_move(self, text: str) -> Move:
         raw = text.strip().lower()
@@ -597,7 +589,7 @@ def _read_state(values: dict[str, str], defaults: dict) -> InfinitState:
     hands = read_inv(values.get("inv"), cells, n)
     if phase != PLAY and hands != _full_hands(eq):
         raise NotationError("before play starts every piece is in hand")
-    history = read_seen(values.get("seen", "-"), phase == PLAY)
+    history = read_seen(values.get("seen", "-"), phase == PLAY, eq, n, "4,-1")
     quiet = _int(values.get("quiet", str(len(history))), "quiet", 0)
     if quiet < len(history):
         raise NotationError(f"quiet={quiet}: at least the {len(history)} moves listed in seen=")

@@ -150,30 +150,6 @@ def warm_up(points: int = 0) -> threading.Thread:
     return thread
 
 
-class MoveList(list):
-    """A list of moves whose ``in`` is a set lookup (made on first use): creation lists hold up to
-    a quarter of a million moves, and callers test membership in them.
-
-    >>> moves = MoveList([Move("close"), Move("pass")])
-    >>> Move("pass") in moves, Move("take") in moves, isinstance(moves, list)
-    (True, False, True)
-    """
-
-    __slots__ = ("_members",)
-
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self._members: frozenset | None = None
-
-    def __contains__(self, item: object) -> bool:
-        if self._members is None or len(self._members) != len(self):
-            self._members = frozenset(self)
-        try:
-            return item in self._members
-        except TypeError:  # an unhashable value is no move
-            return False
-
-
 _TEXT_TOKENS = {str(d): token for d, token in enumerate(DIGIT_TOKENS)}
 
 

@@ -48,7 +48,7 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((2, 0), (1, -1), (-1, -1), (-2, 0), (
 MAX_REACH = 3
 ROW_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 FIELD_CHAR = "."
-HOLE_CHARS = "#o"
+HOLE_CHAR = "#"
 WHITE, BLACK = 0, 1
 
 
@@ -154,7 +154,7 @@ class HexBoard(Board):
             for x, ch in enumerate(row):
                 if ch == " ":
                     continue
-                if ch != FIELD_CHAR and ch not in HOLE_CHARS:
+                if ch != FIELD_CHAR and ch != HOLE_CHAR:
                     raise DataError(
                         f"{where}: row {y + 1} column {x + 1} has {ch!r}; use '.' for a field, "
                         "'#' for a hole, space for nothing"

@@ -28,8 +28,7 @@ that ends a move in an inventory leaves the game.
 
 from __future__ import annotations
 
-import zlib
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from core import IllegalMoveError, NotationError
@@ -140,6 +139,25 @@ class Equipment:
         return normal_orientation(self.sets[colour][index], o)
 
 
+#: A game situation (see :func:`situation`): a hash, then the exact contents.
+Situation = tuple[int, frozenset, tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+def situation(cells: dict[Cell, Placed], inv: tuple[tuple[int, ...], tuple[int, ...]]) -> Situation:
+    """The situation of a board and inventories, for repetition: ``(hash, pieces, inventories)``.
+
+    Two situations are equal exactly when their pieces (field, piece, orientation, mark) and
+    inventories are; the hash in front only makes unequal ones compare fast (tuples compare
+    item by item and stop at the first difference).
+
+    >>> a = situation({3: (0, 1, 0, 0)}, ((0,), ()))
+    >>> a == situation({3: (0, 1, 0, 0)}, ((0,), ())), a == situation({3: (0, 1, 1, 0)}, ((0,), ()))
+    (True, False)
+    """
+    pieces = frozenset(cells.items())
+    return (hash((pieces, inv)), pieces, inv)
+
+
 class ArrowView(NamedTuple):
     """One arrow of a piece on the board, for drawing: where it points and whether it acts."""
 
@@ -159,7 +177,7 @@ class Position:
     0 none, 1 reinforcement, 2 damage.
     """
 
-    __slots__ = ("eq", "cells", "inv", "circles", "turn", "_counts", "_ctrl", "_moves", "_key", "_crc")
+    __slots__ = ("eq", "cells", "inv", "circles", "turn", "_counts", "_ctrl", "_moves", "_key")
 
     def __init__(
         self,
@@ -177,8 +195,7 @@ class Position:
         self._counts: dict[Cell, list[int]] | None = None
         self._ctrl: dict[Cell, int] | None = None
         self._moves: list[Move] | None = None
-        self._key: Hashable | None = None
-        self._crc: int | None = None
+        self._key: Situation | None = None
 
     @classmethod
     def start(cls, eq: Equipment, circles: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> Position:
@@ -402,18 +419,12 @@ class Position:
 
     # --- situation (for repetition) -----------------------------------------------------------
 
-    def key(self) -> Hashable:
-        """The game situation: board (pieces, orientations, marks) and both inventories, not the turn."""
+    def key(self) -> Situation:
+        """The game situation: board (pieces, orientations, marks) and both inventories, not the
+        turn (see :func:`situation`)."""
         if self._key is None:
-            self._key = (frozenset(self.cells.items()), self.inv)
+            self._key = situation(self.cells, self.inv)
         return self._key
-
-    def crc(self) -> int:
-        """A stable 32-bit digest of :meth:`key` (the same in every process), for the history."""
-        if self._crc is None:
-            items = sorted(self.cells.items(), key=lambda kv: repr(kv[0]))
-            self._crc = zlib.crc32(repr((items, self.inv)).encode())
-        return self._crc
 
     # --- notation -----------------------------------------------------------------------------
 

@@ -22,7 +22,10 @@ the piece in the horizontal axis (NE <-> SE, NW <-> SW). An **orientation** is a
 piece is the smallest layout among its 12 images; there are exactly 86185 of them
 (Burnside: (10^6 + 2*10 + 2*10^2 + 10^3 + 3*10^4 + 3*10^3) / 12).
 
-The readable text of a layout joins the six direction tokens with dots (``-`` for none):
+The readable text of a layout joins the six direction tokens with dots: ``-`` for none, a
+colour (``b``, ``g``, ``r``) for one arrow, two for a double arrow (``bb``, ``bg`` ... written
+smallest reach first; ``gb``, ``rb`` and ``rg`` are read too). Nothing else is read: an empty
+token or a digit among tokens is an error (the six digits are a form of their own):
 
 >>> layout_text(100400)
 'b.-.-.bb.-.-'
@@ -61,7 +64,7 @@ DIGIT_ARROWS: tuple[tuple[int, ...], ...] = (
 #: Readable token of each direction digit.
 DIGIT_TOKENS = ("-", "b", "g", "r", "bb", "gg", "rr", "bg", "br", "gr")
 _TOKEN_DIGIT = {t: d for d, t in enumerate(DIGIT_TOKENS)}
-_TOKEN_DIGIT.update({"gb": 7, "rb": 8, "rg": 9, "": 0, "0": 0, ".": 0})
+_TOKEN_DIGIT.update({"gb": 7, "rb": 8, "rg": 9})  # a pair of colours in either order
 COLOUR_NAMES = {1: "blue", 2: "green", 3: "red"}
 #: Number of distinct pieces up to rotation and mirroring (the sheet's note).
 PIECE_COUNT = 86185

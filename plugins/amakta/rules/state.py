@@ -11,29 +11,36 @@ White makes the first play move. Everything is a move:
 - play moves (see :mod:`.engine`): ``pass``, ``rotate:d4:r2``, ``take:d4``,
   ``place:3:d4:r2m``, ``expropriate:d4``, ``release:d4``, ``replace:d4:3:r0``,
   ``relocate:d4:e5:r1``, ``appropriate:d4:r3``, ``remove:d4``, ``release-place:d4:3:r0``;
-- ``offer-draw`` (the other seat answers ``accept-draw`` or ``decline-draw``; one offer a
-  turn) and ``resign``, offered at the end of the move list.
+- meta moves: ``offer-draw`` (one offer a turn) and ``resign``. They are played and written
+  like any move (saves and replays hold them) and listed by :meth:`AmaktaState.meta_moves` for
+  a pause menu, but they are not moves of the game: :meth:`AmaktaState.legal_moves` leaves
+  them out (so move counts, perft and random players see only the game), while ``in`` on that
+  list admits them (see :class:`LegalMoves`). While an offer stands, the other seat's moves
+  are its answers, ``accept-draw`` and ``decline-draw`` (it may still resign).
 
 Moves are written without spaces (parts joined by ``:``) so they pass through a command line;
 spaces are accepted when reading. A position is written as ``key=value`` tokens::
 
     board=hexagon set=standard phase=play white=1 turn=black circles=0000/0000
-    cells=w1r0@e1/b2r3x@d4 inv=2.3.4/1.3.4 draw=- end=- seen=1a2b3c4d.00ff00ff
+    cells=w1r0@e1/b2r3x@d4 inv=2.3.4/1.3.4 draw=- end=- seen=-:1.2.3.4/1.2.3.4;w1r0@e1:2.3.4/1.2.3.4
 
 ``white`` is the seat playing White (``?`` before the choice), ``circles`` one character per
 piece and colour (``0`` none, ``+`` reinforcement, ``-`` damage, ``?`` not yet assigned),
 ``cells`` the pieces on the board (colour ``w``/``b``, number, orientation, ``x`` when
 expropriated, ``@`` field), ``inv`` the pieces in hand (White's / Black's), ``draw`` a
 pending (``offer0``) or refused (``declined0``) draw offer by a seat, ``end`` a resignation
-(``resign1``) or an agreed draw, and ``seen`` the digests of the situations at the start of
-the earlier moves since the last expropriation or release (the repetition history: the
-third occurrence of a situation draws). When reading, every key but ``board`` and ``set``
+(``resign1``) or an agreed draw, and ``seen`` the situations at the start of the earlier
+moves since the last expropriation or release (the repetition history: the third occurrence
+of a situation draws), oldest first, joined by ``;``: each is written exactly, as its
+``cells`` and ``inv`` values joined by ``:``. When reading, every key but ``board`` and ``set``
 may be left out: the defaults are the play phase, White to move played by seat 0, no
 circles, every piece not on the board in hand, and no history.
 
 >>> s = AmaktaState.new("small", "beginner")
 >>> [s.move_to_text(m) for m in s.legal_moves()]
-['circles:none', 'circles:same', 'circles:each', 'offer-draw', 'resign']
+['circles:none', 'circles:same', 'circles:each']
+>>> [label for label, _move in s.meta_moves()], RESIGN in s.legal_moves()
+(['Offer a draw', 'Resign'], True)
 >>> s = s.play(s.parse_move("circles:none"))
 >>> s = s.play(s.parse_move("colour:black"))
 >>> s.to_move, s.white_seat, s.describe()
@@ -44,7 +51,7 @@ circles, every piece not on the board in hand, and no history.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from functools import lru_cache
 
 from core import GameState, IllegalMoveError, NotationError, Outcome
@@ -59,8 +66,10 @@ from .engine import (
     Equipment,
     Move,
     Position,
+    Situation,
     orient_text,
     parse_orient,
+    situation,
 )
 
 SEAT_NAMES = ("Player 1", "Player 2")
@@ -89,7 +98,14 @@ CIRCLE_READ = {"none": 0, "0": 0, "reinforce": 1, "reinforcement": 1, "+": 1, "d
 
 Circles = tuple[tuple[int | None, ...], tuple[int | None, ...]]
 #: The state's constructor arguments, in order (a variant adds its own after them).
-STATE_FIELDS = ("eq", "phase", "circles", "white_seat", "pos", "offer", "declined", "end", "history", "meta")
+STATE_FIELDS = ("eq", "phase", "circles", "white_seat", "pos", "offer", "declined", "end", "history")
+#: The pause menu's words for the meta moves and the answers to a draw offer.
+META_LABELS = {
+    "offer-draw": "Offer a draw",
+    "accept-draw": "Accept the draw",
+    "decline-draw": "Decline the draw",
+    "resign": "Resign",
+}
 
 
 @lru_cache(maxsize=32)
@@ -97,6 +113,37 @@ def equipment(board_id: str, set_id: str) -> Equipment:
     """The board and set of that id, from the data files (shared: equipment never changes)."""
     ps = catalog.piece_set(set_id)
     return Equipment(catalog.board(board_id), (ps.layouts, ps.layouts), board_id, (set_id, set_id))
+
+
+class LegalMoves(list):
+    """The game moves of a state, in order: what iterating, ``len`` and indexing see (move
+    counts, perft, random players, the AI).
+
+    ``in`` answers "may this be played now": a set lookup (made on first use: move lists can be
+    long) that also admits the state's meta moves (offering a draw, resigning), which are played
+    like any move but are not moves of the game. Callers that check a player's move with
+    ``move in state.legal_moves()`` before playing it (the core's play screen, the conformance
+    suite's check of ``meta_moves()``) so accept them. The list is shared: do not change it.
+
+    >>> moves = LegalMoves([Move("pass")], [RESIGN])
+    >>> list(moves), len(moves), RESIGN in moves, Move("take") in moves, [] in moves
+    ([Move(kind='pass', cell=None, to=None, piece=None, orient=None, colour=None)], 1, True, False, False)
+    """
+
+    __slots__ = ("_extra", "_members")
+
+    def __init__(self, moves: Iterable[Move] = (), extra: Iterable[Move] = ()) -> None:
+        super().__init__(moves)
+        self._extra = frozenset(extra)
+        self._members: frozenset | None = None
+
+    def __contains__(self, item: object) -> bool:
+        if self._members is None:
+            self._members = frozenset(self)
+        try:
+            return item in self._members or item in self._extra
+        except TypeError:  # an unhashable value is no move
+            return False
 
 
 class AmaktaState(GameState):
@@ -116,9 +163,7 @@ class AmaktaState(GameState):
         "declined",
         "end",
         "history",
-        "meta",
         "_moves",
-        "_move_set",
         "_outcome",
         "_done",
         "_by_text",
@@ -134,8 +179,7 @@ class AmaktaState(GameState):
         offer: int | None = None,
         declined: int | None = None,
         end: tuple | None = None,
-        history: tuple[int, ...] = (),
-        meta: bool = True,
+        history: tuple[Situation, ...] = (),
     ) -> None:
         self.eq = eq
         self.phase = phase
@@ -145,11 +189,10 @@ class AmaktaState(GameState):
         self.offer = offer
         self.declined = declined
         self.end = end
+        #: The situations (:meth:`Position.key`) at the start of the earlier play moves since
+        #: the last expropriation or release, oldest first.
         self.history = history
-        #: False in search copies: no draw offers or resignations in the tree.
-        self.meta = meta
-        self._moves: list[Move] | None = None
-        self._move_set: frozenset[Move] | None = None
+        self._moves: LegalMoves | None = None
         self._outcome: Outcome | None = None
         self._done = False
         self._by_text: dict[str, Move] | None = None
@@ -167,10 +210,6 @@ class AmaktaState(GameState):
         values = {name: getattr(self, name) for name in self._fields}
         values.update(changes)
         return type(self)(**values)
-
-    def for_search(self) -> AmaktaState:
-        """This state without draw offers and resignations in its moves (nor its successors')."""
-        return self._replace(meta=False) if self.meta else self
 
     # --- seats and turns ----------------------------------------------------------------------
 
@@ -205,20 +244,18 @@ class AmaktaState(GameState):
 
     # --- moves --------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> LegalMoves:
+        """The moves of the game (no meta moves: see :class:`LegalMoves`); the list is shared."""
         if self._moves is None:
-            self._moves = self._legal()
+            self._moves = LegalMoves(self._legal(), self._meta_moves())
         return self._moves
 
     def _legal(self) -> list[Move]:
         if self.outcome is not None:
             return []
         if self.offer is not None:
-            return [ACCEPT_DRAW, DECLINE_DRAW, RESIGN] if self.meta else [ACCEPT_DRAW, DECLINE_DRAW]
-        moves = self.pos.moves() if self.phase == PLAY else self._start_moves()
-        if not self.meta:
-            return moves
-        return [*moves, *self._meta_moves()]
+            return [ACCEPT_DRAW, DECLINE_DRAW]
+        return self.pos.moves() if self.phase == PLAY else self._start_moves()
 
     def _start_moves(self) -> list[Move]:
         """The moves of the phases before play (a variant with another start overrides this)."""
@@ -231,18 +268,20 @@ class AmaktaState(GameState):
         return [Move("circle", piece=idx, orient=v, colour=tag) for v in (0, 1, 2)] + [CIRCLES_DONE]
 
     def _meta_moves(self) -> list[Move]:
-        """Offering a draw (once a turn after a refusal: not again) and resigning, at the list's end."""
-        return [RESIGN] if self.declined == self.to_move else [OFFER_DRAW, RESIGN]
+        """The meta moves playable now: offering a draw (not again in a turn whose offer was
+        declined) and resigning; only resigning while an offer waits for its answer; none once
+        the game is over."""
+        if self.outcome is not None:
+            return []
+        if self.offer is not None or self.declined == self.to_move:
+            return [RESIGN]
+        return [OFFER_DRAW, RESIGN]
 
     def meta_moves(self) -> list[tuple[str, Move]]:
-        """Game actions for a pause menu, with labels: offer or answer a draw, resign."""
-        labels = {
-            "offer-draw": "Offer a draw",
-            "accept-draw": "Accept the draw",
-            "decline-draw": "Decline the draw",
-            "resign": "Resign",
-        }
-        return [(labels[m.kind], m) for m in self.legal_moves() if m.kind in META_KINDS]
+        """Game actions for a pause menu, with labels: offer a draw or resign; while an offer
+        stands, its answers (accept, decline: the legal moves then) and resigning."""
+        answers = self.legal_moves() if self.offer is not None else []
+        return [(META_LABELS[m.kind], m) for m in (*answers, *self._meta_moves())]
 
     def next_circle(self) -> tuple[int, int]:
         """(colour, index) of the next piece to get its circle in a piece-by-piece phase."""
@@ -253,9 +292,8 @@ class AmaktaState(GameState):
         raise ValueError("every circle is assigned")
 
     def play(self, move: Move) -> AmaktaState:
-        if self._move_set is None:
-            self._move_set = frozenset(self.legal_moves())
-        if move not in self._move_set:
+        """The state after ``move``: a legal move or a meta move (offer a draw, resign)."""
+        if move not in self.legal_moves():
             raise IllegalMoveError(self._illegal_reason(move))
         return self.play_unchecked(move)
 
@@ -298,8 +336,7 @@ class AmaktaState(GameState):
                 None,
                 None,
                 None,
-                () if marking else (*self.history, pos.crc()),
-                self.meta,
+                () if marking else (*self.history, pos.key()),
                 **self._carried(marking),
             )
         if kind == "colour":
@@ -374,7 +411,7 @@ class AmaktaState(GameState):
         """How often the current situation has occurred at the start of a move, this time included."""
         if self.phase != PLAY:
             return 1
-        return self.history.count(self.pos.crc()) + 1
+        return self.history.count(self.pos.key()) + 1  # exact: situations compare in full
 
     def repetition_key(self) -> Hashable:
         return (
@@ -413,9 +450,7 @@ class AmaktaState(GameState):
         if found is not None:
             return found
         move = self._read_move(text)
-        if self._move_set is None:
-            self._move_set = frozenset(self.legal_moves())
-        if move not in self._move_set:
+        if move not in self.legal_moves():
             raise IllegalMoveError(self._illegal_reason(move))
         return move
 
@@ -463,10 +498,6 @@ class AmaktaState(GameState):
         end and seen."""
         pos = self.pos
         name = self.eq.board.name
-        cells = "/".join(
-            f"{'wb'[col]}{idx + 1}{orient_text(ori)}{'x' if ex else ''}@{name(c)}"
-            for c, (col, idx, ori, ex) in sorted(pos.cells.items(), key=lambda kv: _order(kv[0]))
-        )
         if self.offer is not None:
             draw = f"offer{self.offer}"
         elif self.declined is not None:
@@ -482,11 +513,11 @@ class AmaktaState(GameState):
         return {
             "white": "?" if self.white_seat is None else str(self.white_seat),
             "turn": COLOUR_NAMES[pos.turn].lower(),
-            "cells": cells or "-",
-            "inv": "/".join(".".join(str(i + 1) for i in hand) or "-" for hand in pos.inv),
+            "cells": cells_text(pos.cells.items(), name),
+            "inv": inv_text(pos.inv),
             "draw": draw,
             "end": end,
-            "seen": ".".join(f"{h:08x}" for h in self.history) or "-",
+            "seen": ";".join(f"{cells_text(k[1], name)}:{inv_text(k[2])}" for k in self.history) or "-",
         }
 
     @classmethod
@@ -557,6 +588,21 @@ def read_tokens(text: str, keys: tuple[str, ...]) -> dict[str, str]:
             raise NotationError(f"position key {key!r} given twice")
         values[key] = value
     return values
+
+
+def cells_text(cells: Iterable, name) -> str:
+    """The ``cells=`` value of pieces on the board, ``(field, piece)`` pairs (``-`` for none);
+    ``name`` names a field."""
+    out = "/".join(
+        f"{'wb'[col]}{idx + 1}{orient_text(ori)}{'x' if ex else ''}@{name(c)}"
+        for c, (col, idx, ori, ex) in sorted(cells, key=lambda kv: _order(kv[0]))
+    )
+    return out or "-"
+
+
+def inv_text(inv: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+    """The ``inv=`` value: White's and Black's pieces in hand."""
+    return "/".join(".".join(str(i + 1) for i in hand) or "-" for hand in inv)
 
 
 def read_cells(text: str, eq: Equipment, n: tuple[int, int], example: str) -> dict:
@@ -635,17 +681,30 @@ def read_draw_end(draw: str, end_text: str) -> tuple[int | None, int | None, tup
     return offer, declined, end
 
 
-def read_seen(text: str, play: bool) -> tuple[int, ...]:
-    """The repetition history from ``seen=`` (kept only in the play phase: ``play``)."""
+def read_seen(
+    text: str, play: bool, eq: Equipment, n: tuple[int, int], example: str
+) -> tuple[Situation, ...]:
+    """The repetition history from ``seen=``: situations ``CELLS:INV`` joined by ``;`` (kept only
+    in the play phase: ``play``); ``n`` and ``example`` as for :func:`read_cells`."""
     if text == "-":
         return ()
-    try:
-        history = tuple(int(h, 16) for h in text.split("."))
-    except ValueError:
-        raise NotationError(f"seen={text!r}: hex digests joined by dots") from None
     if not play:
         raise NotationError("seen= is kept only in the play phase")
-    return history
+    history = []
+    for entry in text.split(";"):
+        cells_part, colon, inv_part = entry.partition(":")
+        if not colon or ":" in inv_part:
+            raise NotationError(
+                f"seen={text!r}: give the earlier situations as CELLS:INV (written like cells= and "
+                f"inv=, e.g. w1r0@{example}:2.3/1.2.3) joined by ;"
+            )
+        try:
+            cells = read_cells(cells_part, eq, n, example)
+            inv = read_inv(inv_part, cells, n)
+        except NotationError as exc:
+            raise NotationError(f"seen= situation {entry!r}: {exc}") from None
+        history.append(situation(cells, inv))
+    return tuple(history)
 
 
 def _order(cell: object) -> tuple:
@@ -703,7 +762,7 @@ def _read_state(eq: Equipment, values: dict[str, str]) -> AmaktaState:
     if phase != PLAY and hands != (tuple(range(n[0])), tuple(range(n[1]))):
         raise NotationError("before play starts every piece is in hand")
     offer, declined, end = read_draw_end(values.get("draw", "-"), values.get("end", "-"))
-    history = read_seen(values.get("seen", "-"), phase == PLAY)
+    history = read_seen(values.get("seen", "-"), phase == PLAY, eq, n, "d4")
     shown = tuple(tuple(v or 0 for v in c) for c in circles)
     pos = Position(eq, cells, hands, shown, turn)  # type: ignore[arg-type]
     state = AmaktaState(eq, phase, circles, white_seat, pos, offer, declined, end, history)
