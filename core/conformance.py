@@ -207,8 +207,17 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
     if len(set(texts)) != len(texts):
         report.fail(f"{where}: two legal moves share a text")
     for label, move in state.meta_moves():
-        if not isinstance(label, str) or move not in moves:
-            report.fail(f"{where}: meta move {label!r} is not one of legal_moves()")
+        # Meta moves (resign, a draw offer) are played like moves, listed or not in legal_moves().
+        if not isinstance(label, str) or not label:
+            report.fail(f"{where}: meta move label {label!r} is not a text")
+            continue
+        try:
+            state.play(move)
+            text = state.move_to_text(move)
+            if state.parse_move(text) != move:
+                report.fail(f"{where}: meta move text {text!r} parses to a different move")
+        except GameError as exc:
+            report.fail(f"{where}: meta move {label!r} is not playable: {exc}")
     text = state.to_text()
     try:
         again = game.parse_position(text, options)
@@ -680,7 +689,8 @@ def _check_animation_and_input(
             where = f"renderer input at ply {k}"
             view.reset(state)
             ctx = context(DEFAULT, k, run, state, True)
-            legal = state.legal_moves()
+            # A view may offer the meta moves (resign, a draw offer) too, as buttons of its own.
+            legal = [*state.legal_moves(), *(m for _label, m in state.meta_moves())]
             for event in events:
                 move = view.handle_event(event, state, ctx)
                 if move is not None and move not in legal:

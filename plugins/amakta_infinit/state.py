@@ -370,7 +370,7 @@ class InfinitState(AmaktaState):
         moves are checked without building them)."""
         if self.phase == CREATION and self.offer is None and self._moves is None and self.outcome is None:
             return move in (CLOSE, *self._meta_moves())
-        return move in self.legal_moves()  # a set lookup, meta moves included
+        return self.is_playable(move)
 
     def _read_move(self, text: str) -> Move:
         raw = text.strip().lower()

@@ -473,10 +473,18 @@ class PlayScene(Scene):
         except Exception as exc:
             self.toast(f"Cannot list the legal moves: {one_line(exc)}", error=True)
             return False
-        if move not in legal:
+        if move not in legal and move not in self._meta_of_shown():
             self.toast("That move is not legal here.", error=True)
             return False
         return self.play_move(move)
+
+    def _meta_of_shown(self) -> list[Move]:
+        """The meta moves (resign, a draw offer) of the shown state: played like moves, though
+        not among its legal moves."""
+        try:
+            return [m for _label, m in self.shown_state().meta_moves()]
+        except Exception:  # the pause menu shows none either
+            return []
 
     def _cancel_ai(self) -> None:
         pending = self.ai_pending is not None or self.ai_move is not None or self.hint_pending is not None

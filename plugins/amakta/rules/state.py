@@ -14,9 +14,9 @@ White makes the first play move. Everything is a move:
 - meta moves: ``offer-draw`` (one offer a turn) and ``resign``. They are played and written
   like any move (saves and replays hold them) and listed by :meth:`AmaktaState.meta_moves` for
   a pause menu, but they are not moves of the game: :meth:`AmaktaState.legal_moves` leaves
-  them out (so move counts, perft and random players see only the game), while ``in`` on that
-  list admits them (see :class:`LegalMoves`). While an offer stands, the other seat's moves
-  are its answers, ``accept-draw`` and ``decline-draw`` (it may still resign).
+  them out (so move counts, perft and random players see only the game), while
+  :meth:`AmaktaState.play` accepts them. While an offer stands, the other seat's moves are its
+  answers, ``accept-draw`` and ``decline-draw`` (it may still resign).
 
 Moves are written without spaces (parts joined by ``:``) so they pass through a command line;
 spaces are accepted when reading. A position is written as ``key=value`` tokens::
@@ -39,8 +39,8 @@ circles, every piece not on the board in hand, and no history.
 >>> s = AmaktaState.new("small", "beginner")
 >>> [s.move_to_text(m) for m in s.legal_moves()]
 ['circles:none', 'circles:same', 'circles:each']
->>> [label for label, _move in s.meta_moves()], RESIGN in s.legal_moves()
-(['Offer a draw', 'Resign'], True)
+>>> [label for label, _move in s.meta_moves()], RESIGN in s.legal_moves(), s.is_playable(RESIGN)
+(['Offer a draw', 'Resign'], False, True)
 >>> s = s.play(s.parse_move("circles:none"))
 >>> s = s.play(s.parse_move("colour:black"))
 >>> s.to_move, s.white_seat, s.describe()
@@ -115,37 +115,6 @@ def equipment(board_id: str, set_id: str) -> Equipment:
     return Equipment(catalog.board(board_id), (ps.layouts, ps.layouts), board_id, (set_id, set_id))
 
 
-class LegalMoves(list):
-    """The game moves of a state, in order: what iterating, ``len`` and indexing see (move
-    counts, perft, random players, the AI).
-
-    ``in`` answers "may this be played now": a set lookup (made on first use: move lists can be
-    long) that also admits the state's meta moves (offering a draw, resigning), which are played
-    like any move but are not moves of the game. Callers that check a player's move with
-    ``move in state.legal_moves()`` before playing it (the core's play screen, the conformance
-    suite's check of ``meta_moves()``) so accept them. The list is shared: do not change it.
-
-    >>> moves = LegalMoves([Move("pass")], [RESIGN])
-    >>> list(moves), len(moves), RESIGN in moves, Move("take") in moves, [] in moves
-    ([Move(kind='pass', cell=None, to=None, piece=None, orient=None, colour=None)], 1, True, False, False)
-    """
-
-    __slots__ = ("_extra", "_members")
-
-    def __init__(self, moves: Iterable[Move] = (), extra: Iterable[Move] = ()) -> None:
-        super().__init__(moves)
-        self._extra = frozenset(extra)
-        self._members: frozenset | None = None
-
-    def __contains__(self, item: object) -> bool:
-        if self._members is None:
-            self._members = frozenset(self)
-        try:
-            return item in self._members or item in self._extra
-        except TypeError:  # an unhashable value is no move
-            return False
-
-
 class AmaktaState(GameState):
     """A standard Amakta game state (immutable); see the module docstring."""
 
@@ -192,7 +161,8 @@ class AmaktaState(GameState):
         #: The situations (:meth:`Position.key`) at the start of the earlier play moves since
         #: the last expropriation or release, oldest first.
         self.history = history
-        self._moves: LegalMoves | None = None
+        self._moves: list[Move] | None = None
+        self._move_set: frozenset[Move] | None = None
         self._outcome: Outcome | None = None
         self._done = False
         self._by_text: dict[str, Move] | None = None
@@ -244,11 +214,20 @@ class AmaktaState(GameState):
 
     # --- moves --------------------------------------------------------------------------------
 
-    def legal_moves(self) -> LegalMoves:
-        """The moves of the game (no meta moves: see :class:`LegalMoves`); the list is shared."""
+    def legal_moves(self) -> list[Move]:
+        """The moves of the game (no meta moves: see :meth:`meta_moves`); the list is shared."""
         if self._moves is None:
-            self._moves = LegalMoves(self._legal(), self._meta_moves())
+            self._moves = self._legal()
         return self._moves
+
+    def is_playable(self, move: object) -> bool:
+        """True for a legal move or a meta move playable now (a set lookup: lists can be long)."""
+        if self._move_set is None:
+            self._move_set = frozenset(self.legal_moves())
+        try:
+            return move in self._move_set or move in self._meta_moves()
+        except TypeError:  # an unhashable value is no move
+            return False
 
     def _legal(self) -> list[Move]:
         if self.outcome is not None:
@@ -293,7 +272,7 @@ class AmaktaState(GameState):
 
     def play(self, move: Move) -> AmaktaState:
         """The state after ``move``: a legal move or a meta move (offer a draw, resign)."""
-        if move not in self.legal_moves():
+        if not self.is_playable(move):
             raise IllegalMoveError(self._illegal_reason(move))
         return self.play_unchecked(move)
 
@@ -450,7 +429,7 @@ class AmaktaState(GameState):
         if found is not None:
             return found
         move = self._read_move(text)
-        if move not in self.legal_moves():
+        if not self.is_playable(move):
             raise IllegalMoveError(self._illegal_reason(move))
         return move
 
