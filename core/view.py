@@ -33,6 +33,40 @@ if TYPE_CHECKING:
     from core.ui.theme import Theme
 
 
+Color = tuple[int, int, int]
+
+#: Keys a board view commonly reads: arrows move a cursor by (dx, dy) with y up the board,
+#: these activate what the cursor is on, these clear a selection. The core turns a gamepad's
+#: D-pad, A and B into the same keys.
+ARROW_KEYS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, 1),
+    pygame.K_DOWN: (0, -1),
+}
+ACTIVATE_KEYS: tuple[int, ...] = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+CLEAR_KEYS: tuple[int, ...] = (pygame.K_BACKSPACE, pygame.K_ESCAPE)
+
+
+def mix(a: Sequence[int], b: Sequence[int], t: float) -> Color:
+    """The colour ``t`` of the way from ``a`` to ``b`` (0: ``a``, 1: ``b``).
+
+    >>> mix((0, 0, 0), (255, 100, 10), 0.5)
+    (127, 50, 5)
+    """
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+def darken(color: Sequence[int], t: float) -> Color:
+    """``color`` mixed ``t`` of the way to black."""
+    return mix(color, (0, 0, 0), t)
+
+
+def lighten(color: Sequence[int], t: float) -> Color:
+    """``color`` mixed ``t`` of the way to white."""
+    return mix(color, (255, 255, 255), t)
+
+
 @dataclass
 class ViewContext:
     """What the core tells a view each frame."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import pygame
 
 from core.game import GameDef, GameState, Move, Options
-from core.view import BoardView, ViewContext
+from core.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext, darken, lighten, mix
 
 from .board import DOUBLES, FILES, SINGLES, SIZE, STRIDE, Square, squares
 from .rules import SEAT_NAMES, AtaxxMove, AtaxxState
@@ -52,26 +52,6 @@ FLIP_TIME = 0.35
 FLIP_DELAY = 0.6
 #: Sprite scales are quantised to this many steps so scaled frames can be cached.
 SCALE_STEPS = 32
-
-_ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
-_ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-_CLEAR = (pygame.K_BACKSPACE, pygame.K_ESCAPE)
-
-
-def _mix(a: Color, b: Color, t: float) -> Color:
-    return (
-        int(a[0] + (b[0] - a[0]) * t),
-        int(a[1] + (b[1] - a[1]) * t),
-        int(a[2] + (b[2] - a[2]) * t),
-    )
-
-
-def _dark(c: Color, t: float) -> Color:
-    return _mix(c, (0, 0, 0), t)
-
-
-def _light(c: Color, t: float) -> Color:
-    return _mix(c, (255, 255, 255), t)
 
 
 def _ease_out_back(p: float) -> float:
@@ -282,10 +262,10 @@ class AtaxxView(BoardView):
         return None
 
     def _key(self, key: int, state: AtaxxState) -> Move | None:
-        if key in _CLEAR:
+        if key in CLEAR_KEYS:
             self._selected = None
             return None
-        if key not in _ARROWS and key not in _ACTIVATE:
+        if key not in ARROW_KEYS and key not in ACTIVATE_KEYS:
             return None
         if not self._cursor_visible:
             # The first key only shows the cursor, where the player was last looking.
@@ -297,8 +277,8 @@ class AtaxxView(BoardView):
             return None
         if self._cursor is None:
             self._cursor = self._default_cursor(state)
-        if key in _ARROWS:
-            dx, dy = _ARROWS[key]
+        if key in ARROW_KEYS:
+            dx, dy = ARROW_KEYS[key]
             f = min(SIZE - 1, max(0, self._cursor % STRIDE + dx))
             r = min(SIZE - 1, max(0, self._cursor // STRIDE + dy))
             self._cursor = r * STRIDE + f
@@ -510,7 +490,7 @@ class AtaxxView(BoardView):
 
     def _draw_hint(self, surface: pygame.Surface, move: AtaxxMove, ctx: ViewContext) -> None:
         pulse = 0.5 + 0.5 * math.sin(ctx.time * 5.0)
-        color = _mix(ctx.theme.hint, (255, 255, 255), 0.35 * pulse)
+        color = mix(ctx.theme.hint, (255, 255, 255), 0.35 * pulse)
         width = max(2, self.cell // 14)
         inset = self.cell // 6 + round(pulse * self.cell / 24)
         to_c = self.square_center(move.to)  # type: ignore[arg-type]
@@ -525,7 +505,7 @@ class AtaxxView(BoardView):
         r = self.square_rect(square).inflate(-max(2, self.cell // 16), -max(2, self.cell // 16))
         width = max(2, self.cell // 16)
         arm = max(4, self.cell // 4)
-        shadow = _dark(ctx.theme.background, 0.3)
+        shadow = darken(ctx.theme.background, 0.3)
         for color, off in ((shadow, max(1, width // 2)), (ctx.theme.text, 0)):
             rr = r.move(off, off)
             for cx, cy, sx, sy in (
@@ -590,19 +570,19 @@ class AtaxxView(BoardView):
         board = pygame.Surface((ow, oh), pygame.SRCALPHA)
         radius = max(3, frame // 2)
         # Frame: darker wood with a lighter bevel on top and a dark outline.
-        pygame.draw.rect(board, _dark(theme.board_dark, 0.35), board.get_rect(), border_radius=radius)
+        pygame.draw.rect(board, darken(theme.board_dark, 0.35), board.get_rect(), border_radius=radius)
         pygame.draw.rect(board, theme.board_dark, board.get_rect().inflate(-2, -2), border_radius=radius)
         bevel = max(1, c // 40)
         pygame.draw.rect(
             board,
-            _light(theme.board_dark, 0.18),
+            lighten(theme.board_dark, 0.18),
             board.get_rect().inflate(-2, -2),
             bevel,
             border_radius=radius,
         )
         # Field: a faint checker keeps squares readable without competing with the stones.
         fx, fy = frame, frame
-        light = _light(theme.board, 0.07)
+        light = lighten(theme.board, 0.07)
         for row in range(SIZE):
             for f in range(SIZE):
                 color = light if (row + f) % 2 == 0 else theme.board
@@ -618,14 +598,14 @@ class AtaxxView(BoardView):
         edge = max(2, c // 24)
         pygame.draw.rect(
             board,
-            _dark(theme.grid, 0.2),
+            darken(theme.grid, 0.2),
             (fx - edge, fy - edge, SIZE * c + 2 * edge, SIZE * c + 2 * edge),
             edge,
         )
         # Coordinates: files under the field, ranks left of it.
         px = max(6, round(frame * 0.5))
         font = ctx.fonts.get(max(1, round(px / ctx.fonts.scale)), bold=True)
-        ink = _dark(theme.board_dark, 0.55)
+        ink = darken(theme.board_dark, 0.55)
         for f in range(SIZE):
             text = font.render(FILES[f], True, ink)
             board.blit(text, text.get_rect(center=(fx + f * c + c // 2, fy + SIZE * c + frame // 2)))
@@ -662,8 +642,8 @@ def _stone_sprite(color: Color, cell: int) -> pygame.Surface:
 
     big = pygame.Surface((size, size), pygame.SRCALPHA)
     # Rim, then a body whose gradient centre drifts towards the light (top left).
-    pygame.draw.circle(big, _dark(color, 0.5), (cx, cy), radius)
-    pygame.draw.circle(big, _dark(color, 0.28), (cx, cy + radius * 0.02), radius * 0.965)
+    pygame.draw.circle(big, darken(color, 0.5), (cx, cy), radius)
+    pygame.draw.circle(big, darken(color, 0.28), (cx, cy + radius * 0.02), radius * 0.965)
     steps = max(12, int(radius / 3))
     lx, ly = cx - radius * 0.28, cy - radius * 0.32
     for i in range(steps):
@@ -672,9 +652,9 @@ def _stone_sprite(color: Color, cell: int) -> pygame.Surface:
         x = cx + (lx - cx) * t * 0.9
         y = cy + (ly - cy) * t * 0.9
         if t < 0.35:
-            col = _mix(_dark(color, 0.2), color, t / 0.35)
+            col = mix(darken(color, 0.2), color, t / 0.35)
         else:
-            col = _mix(color, _light(color, 0.32), (t - 0.35) / 0.65)
+            col = mix(color, lighten(color, 0.32), (t - 0.35) / 0.65)
         pygame.draw.circle(big, col, (x, y), r)
     # Specular highlight: a soft ellipse near the top left.
     gloss = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -690,7 +670,7 @@ def _marker(cell: int, color: Color, ring: bool) -> pygame.Surface:
     size = cell * _SS
     big = pygame.Surface((size, size), pygame.SRCALPHA)
     c = (size / 2, size / 2)
-    outline = (*_dark(color, 0.55), 200)
+    outline = (*darken(color, 0.55), 200)
     if ring:
         r = size * 0.2
         w = size * 0.06
@@ -732,15 +712,15 @@ def _blocked_tile(board: pygame.Surface, rect: pygame.Rect, theme) -> None:
     tile = rect.inflate(-2 * inset, -2 * inset)
     base = theme.blocked
     radius = max(2, rect.width // 10)
-    pygame.draw.rect(board, _dark(base, 0.45), tile, border_radius=radius)
+    pygame.draw.rect(board, darken(base, 0.45), tile, border_radius=radius)
     lip = max(1, rect.width // 22)
     inner = pygame.Rect(tile.x + lip, tile.y + lip, tile.width - lip, tile.height - lip)
     pygame.draw.rect(board, base, inner, border_radius=radius)
     # Light catches the lower-right edge of the recess.
-    pygame.draw.rect(board, _light(base, 0.12), tile, max(1, lip // 2), border_radius=radius)
+    pygame.draw.rect(board, lighten(base, 0.12), tile, max(1, lip // 2), border_radius=radius)
     # Faint hatching across the tile.
     step = max(4, rect.width // 6)
-    hatch = _light(base, 0.07)
+    hatch = lighten(base, 0.07)
     clip = board.get_clip()
     board.set_clip(inner.inflate(-lip, -lip))
     for k in range(-inner.height, inner.width, step):

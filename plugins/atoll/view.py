@@ -31,7 +31,7 @@ from collections import deque
 import pygame
 
 from core.game import GameDef, GameState, Move, Options
-from core.view import BoardView, ViewContext
+from core.view import ACTIVATE_KEYS, ARROW_KEYS, BoardView, ViewContext, mix
 
 from .board import BLACK, COLOR_NAMES, COLUMN_LETTERS, WHITE, Board, Cell
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, move_for
@@ -48,17 +48,6 @@ PLACE_TIME = 0.22
 CHAIN_TIME = 1.5
 #: Part of CHAIN_TIME spent drawing the chain from island to island (the rest holds it).
 CHAIN_DRAW = 0.7
-
-_ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-_ARROWS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
-
-
-def _mix(a: Color, b: Color, t: float) -> Color:
-    return (
-        int(a[0] + (b[0] - a[0]) * t),
-        int(a[1] + (b[1] - a[1]) * t),
-        int(a[2] + (b[2] - a[2]) * t),
-    )
 
 
 def _fast(surface: pygame.Surface) -> pygame.Surface:
@@ -247,7 +236,7 @@ class AtollView(BoardView):
         if kind == pygame.KEYDOWN:
             if event.key == pygame.K_s:
                 return SWAP if state.swap_available else None
-            if event.key not in _ARROWS and event.key not in _ACTIVATE:
+            if event.key not in ARROW_KEYS and event.key not in ACTIVATE_KEYS:
                 return None
             if not self._cursor_visible:
                 # The first key only shows the cursor, where the player was looking, so a stray
@@ -261,7 +250,7 @@ class AtollView(BoardView):
                 return None
             if self._cursor is None:
                 self._cursor = self._default_cursor()
-            if event.key in _ARROWS:
+            if event.key in ARROW_KEYS:
                 self._cursor = self.step(self._cursor, event.key)
                 return None
             return self._activate(self._cursor, state)
@@ -391,7 +380,7 @@ class AtollView(BoardView):
             if state.swap_available and state.stones[BLACK] >> focus & 1:
                 # Hovering Black's first stone offers the swap: ring it in the mover's colour.
                 pulse = 0.5 + 0.5 * math.sin(ctx.time * 6.0)
-                color = _mix(theme.highlight, theme.accent, pulse)
+                color = mix(theme.highlight, theme.accent, pulse)
                 pygame.draw.circle(surface, color, self.centre[focus], round(R * 0.86), max(2, round(R / 7)))
             elif focus in self.board.playable_set and state.empty >> focus & 1:
                 poly = self.polygons[focus]
@@ -451,7 +440,7 @@ class AtollView(BoardView):
         self, surface: pygame.Surface, state: AtollState, move: AtollMove, ctx: ViewContext
     ) -> None:
         pulse = 0.5 + 0.5 * math.sin(ctx.time * 5.0)
-        color = _mix(ctx.theme.hint, (255, 255, 255), 0.35 * pulse)
+        color = mix(ctx.theme.hint, (255, 255, 255), 0.35 * pulse)
         R = self.radius
         if move.is_swap:
             cells = self.board.cells_of(state.stones[BLACK])
@@ -484,7 +473,7 @@ class AtollView(BoardView):
         width = max(3, round(R * 0.22))
         points = [self.centre[c] for c in chain[:shown]]
         if len(points) > 1:
-            pygame.draw.lines(surface, _mix(glow, (0, 0, 0), 0.45), False, points, width + 4)
+            pygame.draw.lines(surface, mix(glow, (0, 0, 0), 0.45), False, points, width + 4)
             pygame.draw.lines(surface, glow, False, points, width)
         pulse = 0.5 + 0.5 * math.sin(ctx.time * 4.0)
         ring = max(2, round(R / 8))
@@ -528,16 +517,16 @@ class AtollView(BoardView):
         def local(points):
             return [(x - ox, y - oy) for x, y in points]
 
-        water = _mix(theme.background, (40, 110, 150), 0.55)
+        water = mix(theme.background, (40, 110, 150), 0.55)
         pygame.draw.rect(out, water, out.get_rect(), border_radius=max(4, round(R * 0.6)))
         pygame.draw.rect(
             out,
-            _mix(water, (255, 255, 255), 0.12),
+            mix(water, (255, 255, 255), 0.12),
             out.get_rect(),
             max(1, round(R / 10)),
             border_radius=max(4, round(R * 0.6)),
         )
-        sand = _mix(theme.board, (255, 236, 190), 0.35)
+        sand = mix(theme.board, (255, 236, 190), 0.35)
         line = max(1, round(R / 16))
         for cell in board.playable:
             pts = local(self.polygons[cell])
@@ -547,9 +536,9 @@ class AtollView(BoardView):
             for c, r in isl.cells:
                 pts = local(self.polygons[board.index[(c, r)]])
                 pygame.draw.polygon(out, sand, pts)
-                pygame.draw.polygon(out, _mix(sand, theme.grid, 0.4), pts, line)
+                pygame.draw.polygon(out, mix(sand, theme.grid, 0.4), pts, line)
         # Coastlines: the edges of the play area and of each island, drawn thick.
-        coast = _mix(theme.grid, (0, 0, 0), 0.3)
+        coast = mix(theme.grid, (0, 0, 0), 0.3)
         thick = max(2, round(R / 6))
         dirs = [(1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1)]  # edge k faces dirs[k]
         groups = [set(board.playable)] + [{board.index[cr] for cr in isl.cells} for isl in board.islands]
@@ -571,7 +560,7 @@ class AtollView(BoardView):
         # Coordinates: letters above and below each column, numbers beside the outer columns.
         px = max(7, round(R * 0.62))
         font = ctx.fonts.get(max(1, round(px / ctx.fonts.scale)), bold=True)
-        ink = _mix(water, (255, 255, 255), 0.75)
+        ink = mix(water, (255, 255, 255), 0.75)
         n = board.size
         top_y = oy + (MARGIN * 0.5) * R
         bottom_y = oy + self.outer.height - (MARGIN * 0.5) * R
@@ -603,15 +592,15 @@ def _stone(color: Color, radius: float, dark: bool) -> pygame.Surface:
     cx = cy = size * _SS / 2
     R = r * _SS
     pygame.draw.circle(big, (0, 0, 0, 90), (cx + R * 0.06, cy + R * 0.1), R)
-    rim = _mix(color, (0, 0, 0), 0.45) if not dark else _mix(color, (255, 255, 255), 0.12)
+    rim = mix(color, (0, 0, 0), 0.45) if not dark else mix(color, (255, 255, 255), 0.12)
     pygame.draw.circle(big, rim, (cx, cy), R)
     steps = max(8, int(R / 6))
     lx, ly = cx - R * 0.3, cy - R * 0.35
-    top = _mix(color, (255, 255, 255), 0.35 if dark else 0.6)
+    top = mix(color, (255, 255, 255), 0.35 if dark else 0.6)
     for i in range(steps):
         t = i / (steps - 1)
         rr = R * 0.93 * (1.0 - 0.8 * t)
         x = cx + (lx - cx) * t
         y = cy + (ly - cy) * t
-        pygame.draw.circle(big, _mix(color, top, t * t), (x, y), rr)
+        pygame.draw.circle(big, mix(color, top, t * t), (x, y), rr)
     return pygame.transform.smoothscale(big, (size, size))
