@@ -219,3 +219,141 @@ def test_searches_poll_stop():
     ab = AlphaBetaAgent(game)
     assert ab.choose(state, Limit(time=60), random.Random(0), stop) in state.legal_moves()
     assert calls and ab.info["depth"] <= 1
+
+
+# --- selective search, plans and root noise ----------------------------------------------------
+
+
+def _tie_free(state, seat: int) -> float:
+    """``ttt_evaluate`` (steps of 0.05) plus a small term unique to the position: no two
+    positions tie, so a ranking by it is the same whatever the order of the moves."""
+    tiny = (state.x * 512 + state.o) * 1e-7
+    return ttt_evaluate(state, seat) + (tiny if seat == 0 else -tiny)
+
+
+def _value(parent, child, ply: int) -> float:
+    """The agent's value of a finished child for the side to move in ``parent``."""
+    r = child.outcome.rewards[parent.to_move]
+    return WIN - ply if r == 1 else -WIN + ply if r == 0 else 0.0
+
+
+def _pruned_minimax(state, depth: int, widths: tuple[int, ...], ply: int) -> float:
+    """Plain negamax where a node at ply i with 2 or more plies left keeps its best widths[i]
+    moves by the static look (the child's outcome or the evaluation for the mover)."""
+    if depth == 0:
+        return max(-1.0, min(1.0, _tie_free(state, state.to_move)))
+    moves = state.legal_moves()
+    if depth >= 2 and ply < len(widths):
+
+        def static(move) -> float:
+            child = state.play(move)
+            if child.outcome is not None:
+                return _value(state, child, ply + 1)
+            return max(-1.0, min(1.0, _tie_free(child, state.to_move)))
+
+        moves = sorted(moves, key=static, reverse=True)[: widths[ply]]
+    best = -float("inf")
+    for move in moves:
+        child = state.play(move)
+        if child.outcome is not None:
+            value = _value(state, child, ply + 1)
+        else:
+            value = -_pruned_minimax(child, depth - 1, widths, ply + 1)
+        best = max(best, value)
+    return best
+
+
+def _positions(count: int, seed: int):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = TicTacToeState()
+        for _ in range(rng.randrange(0, 4)):
+            state = state.play(rng.choice(state.legal_moves()))
+        out.append(state)
+    return out
+
+
+def test_alphabeta_selective_values_match_a_pruned_minimax():
+    game = toygames.tictactoe_def()
+    game.evaluate = _tie_free
+    # Depth 2 prunes the root (ranked by the depth-1 iteration); depth 3 and 4 the inner plies.
+    cases = [(2, (2,)), (2, (4,)), (3, (9, 2)), (3, (3, 1)), (4, (9, 3, 2)), (4, (9, 9, 1))]
+    for state in _positions(8, 5):
+        for depth, widths in cases:
+            agent = AlphaBetaAgent(game, widths=widths)
+            move = agent.choose(state, Limit(depth=depth), random.Random(0))
+            expected = _pruned_minimax(state, depth, widths, 0)
+            assert agent.info["score"] == round(expected, 3), (state.to_text(), depth, widths)
+            assert move in state.legal_moves()
+            assert agent.info["widths"] == widths
+        # Widths no node exceeds (tic-tac-toe has at most 9 moves) change nothing.
+        for depth in (1, 2, 3, 4):
+            wide = AlphaBetaAgent(game, widths=(9, 9, 9, 9))
+            wide.choose(state, Limit(depth=depth), random.Random(0))
+            assert wide.info["score"] == round(_pruned_minimax(state, depth, (), 0), 3)
+
+
+def test_alphabeta_selective_search_takes_wins_and_blocks():
+    game = toygames.tictactoe_def()
+    for seed in range(5):
+        for text, expected in ((WIN_NOW, "a3"), (BLOCK, "b3")):
+            state = ttt_parse(text)
+            for agent in (
+                AlphaBetaAgent(game, widths=(1, 1)),
+                AlphaBetaAgent(game, plans=((1, ()), (3, (2, 2)), (3, (3, 3)))),
+                AlphaBetaAgent(game, widths=(2,), noise=0.5),
+            ):
+                for limit in (Limit(depth=1), Limit(depth=3), Limit(nodes=300)):
+                    move = agent.choose(state, limit, random.Random(seed))
+                    assert state.move_to_text(move) == expected, (text, limit)
+
+
+def test_alphabeta_plans_run_in_order_within_the_depth_limit():
+    game = toygames.tictactoe_def()
+    plans = ((1, ()), (2, (2,)), (2, (4,)), (3, (3, 2)))
+    agent = AlphaBetaAgent(game, plans=plans)
+    agent.choose(TicTacToeState(), Limit(depth=2), random.Random(0))
+    assert (agent.info["depth"], agent.info["widths"]) == (2, (4,))
+    agent.choose(TicTacToeState(), Limit(depth=9), random.Random(0))
+    assert (agent.info["depth"], agent.info["widths"]) == (3, (3, 2))
+    assert not agent.info["solved"]  # pruned: no proof
+    # Nothing pruned: the full-width plan solves the game as plain deepening does.
+    full = AlphaBetaAgent(game, plans=((5, ()), (9, ())))
+    full.choose(TicTacToeState(), Limit(depth=9), random.Random(0))
+    assert full.info["solved"] and full.info["score"] == 0
+    with pytest.raises(ValueError):
+        AlphaBetaAgent(game, widths=(0,))
+
+
+def test_alphabeta_ranks_each_position_once_per_choose():
+    game = toygames.tictactoe_def()
+    agent = AlphaBetaAgent(game, plans=((1, ()), (3, (9, 2)), (4, (9, 2, 2)), (4, (9, 3, 2))))
+    ranked = []
+    rank = agent._rank
+
+    def spy(state, ply, moves, keep):
+        ranked.append(state.repetition_key())
+        return rank(state, ply, moves, keep)
+
+    agent._rank = spy
+    for state in _positions(4, 9):
+        ranked.clear()
+        agent.reset()
+        agent.choose(state, Limit(depth=4), random.Random(0))
+        assert ranked and len(ranked) == len(set(ranked)) == agent.info["ranked"]
+        assert agent._ranks == {}  # the cache lives for one choose
+
+
+def test_alphabeta_root_noise_varies_the_choice():
+    game = toygames.tictactoe_def()
+    start = TicTacToeState()
+    plain = {AlphaBetaAgent(game).choose(start, Limit(depth=1), random.Random(s)) for s in range(20)}
+    noisy = {
+        AlphaBetaAgent(game, noise=0.3).choose(start, Limit(depth=1), random.Random(s)) for s in range(20)
+    }
+    assert len(plain) == 1 and len(noisy) > 2  # the centre, or any of several
+    # The value reported is the move's own, without its bonus.
+    agent = AlphaBetaAgent(game, noise=0.3)
+    agent.choose(ttt_parse(WIN_NOW), Limit(depth=2), random.Random(0))
+    assert agent.info["score"] == WIN - 1

@@ -12,6 +12,28 @@ outcome, wins sooner and losses later preferred. Games where a side may move twi
 are handled (the value only flips sign when the side to move changes). When a search ends
 without reaching any leaf by depth the game is solved and deepening stops.
 
+Games with hundreds of moves a position reach depth 1 or 2 at full width. For them the agent
+offers a *selective* search (forward pruning) and root noise, all off by default:
+
+- ``widths=(w0, w1, ...)``: in an iteration of depth ``d`` a node at ply ``i`` (the root is
+  ply 0) with at least 2 plies left searches only its best ``widths[i]`` moves. They are ranked
+  by a one-ply static look: each child's outcome, or ``evaluate(child, mover)``. Plies past
+  the widths and the frontier (1 ply left) stay full width, with the usual cut-offs. The
+  root takes its best ``widths[0]`` by the previous iteration's order (searched moves by
+  their values, then the rest as before; the static look when no iteration ran yet). The
+  ranked lists are kept per position for one ``choose`` (bounded), so deepening does not
+  redo them. A pruned node's value is not a proof: nothing under it counts as solved, and a
+  loss found with pruning does not end the deepening.
+- ``plans=((depth, widths), ...)``: the iterations to run, in order, while time remains,
+  instead of depths 1, 2, 3 ... with ``widths`` (e.g. widen, then go deeper:
+  ``((1, ()), (2, (8,)), (2, (16,)), (3, (8, 4)))``); ``Limit.depth`` skips deeper plans.
+- ``noise``: each root move gets a fixed random bonus in ``[0, noise]`` (drawn from the
+  ``rng`` given to ``choose``) added to its value when picking, so a weak level makes varied,
+  imperfect choices (values are in [-1, 1] for evaluations, about 1000 for wins).
+
+The clock is polled every 128 nodes (children ranked count as nodes), so a timed search
+answers within its limit plus a few milliseconds of evaluation.
+
 For other seat counts, or views with hidden parts, the agent hands over to :mod:`mcts`.
 """
 
@@ -36,6 +58,10 @@ SOLVED_DEPTH = 1 << 20
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The table is cleared at the start of a move when it grows beyond this many entries.
 TT_LIMIT = 1_000_000
+#: Ranked move lists kept during one ``choose`` (selective search); the cache is emptied when full.
+RANK_LIMIT = 20_000
+
+Plan = tuple[int, tuple[int, ...]]
 
 
 class _Abort(Exception):
@@ -45,11 +71,30 @@ class _Abort(Exception):
 class AlphaBetaAgent(Agent):
     """Negamax with alpha-beta, iterative deepening and a transposition table; see the module docstring."""
 
-    def __init__(self, game: GameDef | None = None, *, default_limit: Limit = DEFAULT_LIMIT) -> None:
+    def __init__(
+        self,
+        game: GameDef | None = None,
+        *,
+        default_limit: Limit = DEFAULT_LIMIT,
+        widths: tuple[int, ...] = (),
+        plans: tuple[Plan, ...] = (),
+        noise: float = 0.0,
+    ) -> None:
         super().__init__()
         self.game = game
         self.evaluate = game.evaluate if game is not None else None
         self.default_limit = default_limit
+        if any(w < 1 for w in widths) or any(d < 1 or any(w < 1 for w in ws) for d, ws in plans):
+            raise ValueError("search depths and widths must be at least 1")
+        self.widths = tuple(widths)
+        self.plans = tuple((d, tuple(ws)) for d, ws in plans)
+        self.noise = noise
+        # Ranked lists keep as many moves as the widest width asks.
+        self._keep = max([*self.widths, *(w for _d, ws in self.plans for w in ws)], default=0)
+        self._ranks: dict[Hashable, list[Move]] = {}
+        self._ranked = 0
+        self._widths: tuple[int, ...] = ()
+        self._pruned = False
         self.tt: dict[Hashable, tuple[int, float, int, Move]] = {}
         self.history: dict[Move, int] = {}
         self.nodes = 0
@@ -104,28 +149,51 @@ class AlphaBetaAgent(Agent):
         if entry is not None and entry[3] in root_moves:
             root_moves.remove(entry[3])
             root_moves.insert(0, entry[3])
+        jitter = {m: rng.uniform(0.0, self.noise) for m in root_moves} if self.noise > 0 else None
         max_depth = limit.depth if limit.depth is not None else MAX_DEPTH
+        if self.plans:
+            schedule = [p for p in self.plans if p[0] <= max_depth] or [(max_depth, ())]
+        else:
+            schedule = [(depth, self.widths) for depth in range(1, max_depth + 1)]
+        self._ranks.clear()
+        self._ranked = 0
         best_move, best_value, completed, solved = root_moves[0], None, 0, False
-        for depth in range(1, max_depth + 1):
-            if depth > 1 and stop is not None and stop():
-                break
-            # Depth 1 always finishes (only stop() ends it), so there is a searched move to play.
-            self._timed = depth > 1
-            self._horizon = 0
-            self._partial = None
-            try:
-                value, move, scores = self._root(state, depth, root_moves)
-            except _Abort:
-                if self._partial is not None:
-                    best_move = self._partial
-                break
-            best_move, best_value, completed = move, value, depth
-            root_moves.sort(key=lambda m: -scores[m])
-            if abs(value) >= WIN_BOUND or self._horizon == 0:
-                solved = True
-                break
-            if self._deadline is not None and time.perf_counter() - start > 0.6 * (self._deadline - start):
-                break  # the next iteration would not finish in time
+        done_widths: tuple[int, ...] = ()
+        try:
+            for index, (depth, widths) in enumerate(schedule):
+                if index > 0 and stop is not None and stop():
+                    break
+                # The first iteration always finishes (only stop() ends it), so there is a searched move.
+                self._timed = index > 0
+                self._horizon = 0
+                self._partial = None
+                self._widths = widths
+                self._pruned = False
+                searched = root_moves
+                try:
+                    if depth >= 2 and widths and widths[0] < len(root_moves):
+                        if completed == 0:  # no order from an earlier iteration: the static look
+                            root_moves = self._rank(state, 0, root_moves, len(root_moves))
+                        searched = root_moves[: widths[0]]
+                        self._pruned = True
+                        self._horizon += 1
+                    value, move, scores = self._root(state, depth, searched, jitter)
+                except _Abort:
+                    if self._partial is not None:
+                        best_move = self._partial
+                    break
+                best_move, best_value, completed, done_widths = move, value, depth, widths
+                # Searched moves by value; the others keep their order behind them.
+                root_moves.sort(key=lambda m: -scores.get(m, -float("inf")))
+                if value >= WIN_BOUND or self._horizon == 0 or (value <= -WIN_BOUND and not self._pruned):
+                    solved = not self._pruned
+                    break
+                if self._deadline is not None and time.perf_counter() - start > 0.6 * (
+                    self._deadline - start
+                ):
+                    break  # the next iteration would not finish in time
+        finally:
+            self._ranks.clear()
         self.info = {
             "depth": completed,
             "nodes": self.nodes,
@@ -134,6 +202,9 @@ class AlphaBetaAgent(Agent):
             "time": round(time.perf_counter() - start, 3),
             "tt": len(self.tt),
         }
+        if self._keep:
+            self.info["widths"] = done_widths
+            self.info["ranked"] = self._ranked
         return best_move
 
     # --- search --------------------------------------------------------------------------------
@@ -148,25 +219,66 @@ class AlphaBetaAgent(Agent):
         if self._max_nodes is not None and self.nodes >= self._max_nodes:
             raise _Abort
 
-    def _root(self, state: GameState, depth: int, moves: list[Move]) -> tuple[float, Move, dict[Move, float]]:
+    def _root(
+        self, state: GameState, depth: int, moves: list[Move], jitter: dict[Move, float] | None
+    ) -> tuple[float, Move, dict[Move, float]]:
+        """(value, move, scores): the best move by value plus its jitter, its value without it, and
+        every searched move's value plus jitter (for the next iteration's order)."""
         alpha, beta = -float("inf"), float("inf")
         scores: dict[Move, float] = {}
-        best_value, best_move = -float("inf"), moves[0]
+        best_value, best_move, best_raw = -float("inf"), moves[0], -float("inf")
         for move in moves:
-            value = self._child(state, state.play_unchecked(move), depth, alpha, beta, 1)
-            scores[move] = value
-            if value > best_value:
-                best_value, best_move = value, move
+            bonus = jitter[move] if jitter is not None else 0.0
+            # The move is picked when value + bonus beats alpha: search against alpha - bonus.
+            value = self._child(state, state.play_unchecked(move), depth, alpha - bonus, beta, 1)
+            picked = value + bonus
+            scores[move] = picked
+            if picked > best_value:
+                best_value, best_move, best_raw = picked, move, value
                 self._partial = move
-            if value > alpha:
-                alpha = value
+            if picked > alpha:
+                alpha = picked
         self.tt[state.repetition_key()] = (
             depth if self._horizon else SOLVED_DEPTH,
-            best_value,
+            best_raw,
             EXACT,
             best_move,
         )
-        return best_value, best_move, scores
+        return best_raw, best_move, scores
+
+    def _rank(self, state: GameState, ply: int, moves: list[Move], keep: int) -> list[Move]:
+        """``moves`` best first by the one-ply static look for the side to move (stable for ties),
+        the first ``keep`` of them."""
+        mover = state.to_move
+        evaluate = self.evaluate
+        values = []
+        for move in moves:
+            self.nodes += 1
+            if self.nodes & 127 == 0:
+                self._check()
+            child = state.play_unchecked(move)
+            outcome = child.outcome
+            if outcome is not None:
+                value = self._terminal(outcome, mover, ply + 1)
+            elif evaluate is None:
+                value = 0.0
+            else:
+                value = float(evaluate(child, mover))
+                value = -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
+            values.append(value)
+        self._ranked += 1
+        order = sorted(range(len(moves)), key=lambda i: -values[i])
+        return [moves[i] for i in order[:keep]]
+
+    def _best_moves(self, state: GameState, key: Hashable, ply: int) -> list[Move]:
+        """The node's moves ranked by the static look (the widest width of them), kept for this choose."""
+        ranked = self._ranks.get(key)
+        if ranked is None:
+            ranked = self._rank(state, ply, state.legal_moves(), self._keep)
+            if len(self._ranks) >= RANK_LIMIT:
+                self._ranks.clear()
+            self._ranks[key] = ranked
+        return ranked
 
     def _child(
         self, parent: GameState, child: GameState, depth: int, alpha: float, beta: float, ply: int
@@ -208,8 +320,16 @@ class AlphaBetaAgent(Agent):
             return self._leaf(state)
 
         history = self.history
-        # Copies: a state may hand out its own cached list.
-        if history:
+        horizon_before = self._horizon
+        widths = self._widths
+        if depth >= 2 and ply < len(widths):
+            ranked = self._best_moves(state, key, ply)
+            moves = ranked[: widths[ply]]
+            if len(moves) < len(state.legal_moves()):
+                self._horizon += 1  # pruned: the value is no proof
+                self._pruned = True
+        elif history:
+            # Copies: a state may hand out its own cached list.
             moves = sorted(state.legal_moves(), key=lambda m: -history.get(m, 0))
         else:
             moves = list(state.legal_moves())
@@ -217,7 +337,6 @@ class AlphaBetaAgent(Agent):
             moves.remove(tt_move)
             moves.insert(0, tt_move)
 
-        horizon_before = self._horizon
         alpha0 = alpha
         best_value, best_move = -float("inf"), moves[0]
         for move in moves:
