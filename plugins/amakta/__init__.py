@@ -151,7 +151,7 @@ def _make_agent(level: str):
 AGENT_DESCRIPTIONS = {
     "easy": "Amakta, easy: one ply ahead with a lot of noise (often misses the best move)",
     "medium": "Amakta, medium: one ply ahead with a little noise, replies that win at once avoided",
-    "hard": "Amakta, hard: a pruned alpha-beta search, two plies deep and three when time remains",
+    "hard": "Amakta, hard: selective alpha-beta, two plies (its best 8-32 moves) and three when time remains",
 }
 
 

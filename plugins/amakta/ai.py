@@ -1,21 +1,34 @@
-"""The Amakta AI: a pruned alpha-beta over play positions, with the start phase and draw offers.
+"""The Amakta AI: the core's alpha-beta (:class:`core.ai.alphabeta.AlphaBetaAgent`) with Amakta's
+evaluation, plus the start phase and draw offers.
 
 Amakta positions have hundreds of moves (every piece in hand, in every orientation, on every
-controlled field), so a full-width search reaches depth 1 or 2 at best. This search is
-selective instead: every node looks at all its moves one ply deep (the static
-:func:`~plugins.amakta.evaluate.score` after the move, and whether the opponent could then
-occupy our base at once), and only the best ``beam`` of them are searched deeper. Leaves
-where the side to move can occupy the opponent's base score as wins.
+controlled field), so a full-width search reaches depth 1 or 2 at best. The levels use the
+core search's selective plans instead: a node ranks all its moves by the static
+:func:`~plugins.amakta.evaluate.evaluate` one ply deep (which sees a base threat: a side that
+can occupy the opponent's base at once is nearly winning) and searches only the best few
+deeper; the last ply looks at every move, with cut-offs.
 
-Levels: ``easy`` looks one ply ahead with a lot of noise (it often misses the best move);
-``medium`` looks one ply ahead (every move, and whether the opponent could then win at once);
-``hard`` searches two plies (its best 8, 16, then 32 moves against every reply) and three
-when time remains. Each answers within its think time: the search polls the clock and returns
-the best move of the last finished plan.
+Levels (think times 0.05, 0.3 and 1 s):
+
+- ``easy``: one ply (every move by the evaluation) with a large random bonus per move, so it
+  often misses the best move and sometimes the answer to a threat;
+- ``medium``: one ply with a small bonus (every move, and whether the opponent could then
+  occupy our base at once): varied but sound choices;
+- ``hard``: one ply, then two plies (its best 8, 16 and 32 moves against every reply), then
+  three (best 8, their best 4 replies, every answer) while time remains.
+
+Each answers within its think time: the search polls the clock and returns the best move of
+the last finished plan (or of the unfinished one once it has searched the previous best).
+The search sees repetition draws (the state carries its history); as a guard the AI still
+never walks into one while its search says it is ahead.
 
 Outside play: as the circle assigner the AI plays without circles (the beginners' default),
 as the colour chooser it takes White (the first move), and it accepts a draw offer when it
 judges its own position clearly worse.
+
+:class:`AmaktaSearch` is the plugin's former search on bare positions (every node expanded one
+ply by :func:`~plugins.amakta.evaluate.score`); it is no level any more, kept for the benches
+(the one-ply expansion they time, and the former hard level they play against).
 
 >>> import random
 >>> from core import Limit
@@ -32,22 +45,30 @@ import random
 import time
 
 from core import Agent, Limit
+from core.ai.alphabeta import AlphaBetaAgent
 
 from .evaluate import can_win_now, evaluate, score
 from .rules.engine import Move, Position
 from .rules.state import ACCEPT_DRAW, CIRCLES_NONE, DECLINE_DRAW, PLAY, AmaktaState
 
-WIN = 100_000.0
-#: Search plans per level: (depth, beams), tried in order while time remains. ``beams[i]`` is
-#: how many moves are searched deeper at ply ``i``; the last ply looks at every move (with
-#: alpha-beta cut-offs and killer moves first).
+#: Per level: think time (s), search plans ((depth, widths) tried in order while time remains;
+#: see :mod:`core.ai.alphabeta`) and the root noise (a random bonus up to this per move, in
+#: evaluation units: ordinary positions lie within +-0.9).
 LEVELS = {
-    "easy": {"time": 0.05, "plans": [(1, ())], "noise": 5.0},
-    "medium": {"time": 0.3, "plans": [(1, ())], "noise": 0.3},
-    "hard": {"time": 1.0, "plans": [(1, ()), (2, (8,)), (2, (16,)), (2, (32,)), (3, (8, 4))], "noise": 0.05},
+    "easy": {"time": 0.05, "plans": ((1, ()),), "noise": 0.2},
+    "medium": {"time": 0.3, "plans": ((1, ()),), "noise": 0.012},
+    "hard": {
+        "time": 1.0,
+        "plans": ((1, ()), (2, (8,)), (2, (16,)), (2, (32,)), (3, (8, 4))),
+        "noise": 0.002,
+    },
 }
+#: The search gets this share of the think time (the rest: the trip back to the caller).
+TIME_SHARE = 0.92
 #: Accept a draw offer when our evaluation (in [-1, 1]) is below this.
 ACCEPT_BELOW = -0.25
+#: Values of the former search (:class:`AmaktaSearch`): a win.
+WIN = 100_000.0
 
 
 class _Timeout(Exception):
@@ -55,7 +76,14 @@ class _Timeout(Exception):
 
 
 class AmaktaSearch:
-    """Selective alpha-beta on :class:`Position` values; see the module docstring."""
+    """The former search: selective alpha-beta on bare :class:`Position` values (for the benches).
+
+    Every node scores all its moves one ply deep (:func:`score` after the move, and whether the
+    opponent could then occupy our base at once: :func:`can_win_now`), and only the best
+    ``beams[i]`` are searched deeper at ply ``i``; the last ply looks at every move (with
+    cut-offs, killer moves first). Leaves where the side to move can occupy the opponent's base
+    score as wins. :meth:`children` is the one-ply expansion ``bench/amakta_movegen.py`` times.
+    """
 
     def __init__(self, deadline: float | None, stop=None) -> None:
         self.deadline = deadline
@@ -139,14 +167,25 @@ class AmaktaSearch:
 
 
 class AmaktaAgent(Agent):
-    """The easy / medium / hard Amakta player."""
+    """The easy / medium / hard Amakta player (any Amakta board; Amakta Infinit plays with it)."""
 
     def __init__(self, level: str = "medium") -> None:
         super().__init__()
         if level not in LEVELS:
             raise ValueError(f"unknown Amakta level {level!r}")
+        from . import GAME
+
         self.level = level
         self.config = LEVELS[level]
+        self.search = AlphaBetaAgent(
+            GAME,
+            default_limit=Limit(time=self.config["time"]),
+            plans=self.config["plans"],
+            noise=self.config["noise"],
+        )
+
+    def reset(self) -> None:
+        self.search.reset()
 
     def choose(self, state: AmaktaState, limit: Limit, rng: random.Random, stop=None) -> Move:  # type: ignore[override]
         moves = state.legal_moves()
@@ -159,7 +198,7 @@ class AmaktaAgent(Agent):
             return ACCEPT_DRAW if value < ACCEPT_BELOW else DECLINE_DRAW
         if state.phase != PLAY:
             return self._start_move(state, moves)
-        return self._search(state, limit, rng, stop)
+        return self._play(state, limit, rng, stop)
 
     @staticmethod
     def _start_move(state: AmaktaState, moves: list[Move]) -> Move:
@@ -173,65 +212,38 @@ class AmaktaAgent(Agent):
                 return m
         return moves[0]
 
-    def _search(self, state: AmaktaState, limit: Limit, rng: random.Random, stop) -> Move:
+    def _play(self, state: AmaktaState, limit: Limit, rng: random.Random, stop) -> Move:
         start = time.perf_counter()
-        budget = limit.time if limit.time is not None else self.config["time"]
-        plans = list(self.config["plans"])
-        if limit.depth is not None:
-            plans = [p for p in plans if p[0] <= limit.depth] or plans[:1]
-        # A margin for the last node, the repetition check and the trip back to the caller.
-        deadline = start + 0.88 * budget if limit.depth is None else None
-        search = AmaktaSearch(None, stop)  # the first depth always finishes
-        pos = state.pos
-        noise = self.config["noise"]
-        root = search.children(pos, 0)
-        jitter = {m: rng.uniform(0, noise) for _v, m, _c in root}
-        # (value for ordering, exact value, move, child)
-        order = sorted(((v + jitter[m], v, m, c) for v, m, c in root), key=lambda t: -t[0])
-        best_move, best_value = order[0][2], order[0][1]
-        done = 1
-        search.deadline = deadline
-        for depth, beams in plans[1:]:
-            if abs(best_value) >= WIN / 2:
-                break
-            try:
-                alpha = -WIN * 2
-                scored = []
-                for _key, value, move, child in order[: beams[0]]:
-                    if abs(value) < WIN / 2:
-                        value = -search.negamax(child, beams[1:], -WIN * 2, -alpha + jitter[move], 1)
-                    scored.append((value + jitter[move], value, move, child))
-                    if value + jitter[move] > alpha:
-                        alpha = value + jitter[move]
-            except _Timeout:
-                break
-            scored.sort(key=lambda t: -t[0])
-            order = scored + order[beams[0] :]
-            best_move, best_value = scored[0][2], scored[0][1]
-            done = depth
-            if deadline is not None and time.perf_counter() - start > 0.5 * budget:
-                break  # the next plan would not finish in time
-        best_move = self._avoid_repetition(state, best_move, best_value, order)
-        self.info = {
-            "depth": done,
-            "nodes": search.nodes,
-            "score": round(best_value, 2),
-            "moves": len(root),
-            "time": round(time.perf_counter() - start, 3),
-        }
-        return best_move
+        if limit.time is None and limit.depth is None and limit.nodes is None:
+            limit = Limit(time=self.config["time"])
+        if limit.time is not None:
+            limit = Limit(time=limit.time * TIME_SHARE, depth=limit.depth, nodes=limit.nodes)
+        # (Draw offers and resignations are meta moves, not legal moves: the tree holds none.)
+        move = self.search.choose(state, limit, rng, stop)
+        info = dict(self.search.info)
+        move = self._avoid_repetition(state, move, info.get("score"))
+        info["moves"] = len(state.pos.moves())
+        info["time"] = round(time.perf_counter() - start, 3)
+        self.info = info
+        return move
 
     @staticmethod
-    def _avoid_repetition(state: AmaktaState, move: Move, value: float, ranked) -> Move:
-        """Do not walk into a repetition draw while ahead (the search does not see the history)."""
-        if value <= 0:
+    def _avoid_repetition(state: AmaktaState, move: Move, value: float | None) -> Move:
+        """Do not walk into a repetition draw while ahead: play the best other move by the evaluation."""
+        if value is None or value <= 0:
             return move
         after = state.play_unchecked(move)
         if after.outcome is None or not after.outcome.is_draw:
             return move
-        for entry in ranked:
-            m = entry[2]
+        seat = state.to_move
+        best, best_value = move, -float("inf")
+        for m in state.pos.moves():
             nxt = state.play_unchecked(m)
-            if nxt.outcome is None or not nxt.outcome.is_draw:
-                return m
-        return move
+            if nxt.outcome is not None:
+                if nxt.outcome.rewards[seat] == 1.0:
+                    return m
+                continue
+            v = evaluate(nxt, seat)
+            if v > best_value:
+                best, best_value = m, v
+        return best

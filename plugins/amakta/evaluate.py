@@ -2,7 +2,10 @@
 
 :func:`score` works on a bare :class:`~plugins.amakta.rules.engine.Position` (any board, so
 Amakta Infinit can use it) and returns points for a colour; :func:`evaluate` is the
-``GameDef.evaluate`` hook: the same for a seat, squashed into [-1, 1].
+``GameDef.evaluate`` hook: the same for a seat, squashed into [-0.9, 0.9], except that a
+position where the side to move can occupy the opponent's base at once (:func:`can_win_now`)
+is worth nearly a win for it (:data:`NEAR_WIN`): a search then sees a base threat one ply
+before the win itself.
 
 Terms, each "mine minus the opponent's":
 
@@ -21,6 +24,9 @@ Terms, each "mine minus the opponent's":
 True
 >>> can_win_now(AmaktaState.from_text("board=small set=beginner cells=w1r0@d6/w4r3@d5 turn=white").pos)
 False
+>>> threat = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1/w4r0@d6 turn=white")
+>>> can_win_now(threat.pos), evaluate(threat, 0), evaluate(threat, 1)
+(True, 0.98, -0.98)
 """
 
 from __future__ import annotations
@@ -39,6 +45,10 @@ MATERIAL = 4.0
 EXPOSED = 2.5
 BOUND = 0.7
 SCALE = 25.0
+#: :func:`evaluate` of ordinary positions stays within this (below a base threat's value).
+SPREAD = 0.9
+#: :func:`evaluate` for the side to move when it can occupy the opponent's base at once.
+NEAR_WIN = 0.98
 
 _weights: dict[tuple[int, int], dict] = {}
 
@@ -125,8 +135,13 @@ def can_win_now(pos: Position) -> bool:
 
 
 def evaluate(state, seat: int) -> float:
-    """``GameDef.evaluate``: the score for ``seat`` in [-1, 1] (0 before play starts)."""
+    """``GameDef.evaluate``: the value for ``seat`` in [-1, 1] (0 before play starts): +-:data:`NEAR_WIN`
+    when the side to move can occupy the opponent's base at once, else the score squashed into
+    +-:data:`SPREAD`."""
     if state.phase != "play":
         return 0.0
     colour = 0 if state.white_seat == seat else 1
-    return math.tanh(score(state.pos, colour) / SCALE)
+    pos = state.pos
+    if can_win_now(pos):
+        return NEAR_WIN if pos.turn == colour else -NEAR_WIN
+    return SPREAD * math.tanh(score(pos, colour) / SCALE)
