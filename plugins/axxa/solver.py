@@ -13,8 +13,12 @@ that matter. Deeper look-ahead (greedy roll-outs of further turns) was tried and
 more samples at the same think time.
 
 Values are on the scale of the rewards: a solo game with T triplets removed is worth between
-T/6 (losing now) and (T+1)/6; in the competitive game the score is by the triplet lead, and the
-chances on the board count against the seat when an opponent moves next.
+T/6 (losing now) and (T+1)/6. In the competitive game the score is by the triplet lead; the
+build-up on the board serves every seat and counts a little, while the chance that the next stack
+move completes a triplet belongs to the seat that moves next, so a seat takes its chances, keeps
+building, and pays to block a triplet it would hand to the next seat (see
+:func:`competitive_value`); the payment that ends a competitive turn is chosen by that same value
+(:func:`competitive_pay`).
 
 >>> from plugins.axxa.rules import AxxaState
 >>> s = AxxaState.deal(11)
@@ -253,7 +257,6 @@ W_NEXT_PAIR = 6.0
 W_TIGHT = 6.0
 W_DOOMED = 80.0
 W_OWN = 20.0
-W_ALIVE = 30.0
 W_THREAT = 30.0
 W_THREATS = 5.0
 
@@ -353,27 +356,17 @@ def position_value(w: World, seat: int) -> float:
     moves) and the chance that the next stack move completes a triplet; a little for the next
     number; and punishes numbers still needed that have no spare piece left, or too few.
 
-    In the competitive game the chances on the board belong to whoever moves next, so they
-    count against ``seat`` when that is someone else.
+    The competitive game has its own value, :func:`competitive_value`.
     """
-    if w.solo:
-        if w.total >= SOLO_TRIPLETS:
-            return 1000.0
-        value = W_TRIPLET * w.total
-        sign = 1.0
-    else:
-        mine = w.scores[seat]
-        best_other = max(s for i, s in enumerate(w.scores) if i != seat)
-        # The lead decides; own triplets count a little on their own, so that freezing the
-        # scores (paying the number due away) is no goal in itself.
-        value = W_TRIPLET * (mine - best_other) + W_OWN * mine
-        sign = 1.0 if w.seat == seat else -0.3
+    if not w.solo:
+        return competitive_value(w, seat)
+    if w.total >= SOLO_TRIPLETS:
+        return 1000.0
+    value = W_TRIPLET * w.total
     due = w.due
     left = w.in_play(due)
     if left < STACK:
-        return value - 300.0 if w.solo else value
-    if not w.solo:
-        value += W_ALIVE if left > STACK else W_ALIVE / 2
+        return value - 300.0
     tops = w.tops
     m = tops[due]
     shape = W_DUE_TOP * min(3, m.bit_count())
@@ -390,26 +383,94 @@ def position_value(w: World, seat: int) -> float:
     if best:
         shape += W_THREAT * best + W_THREATS * min(3, max(0, sure - 1))
     nxt = due % 6 + 1
-    if w.solo and w.total + 1 >= SOLO_TRIPLETS:
+    if w.total + 1 >= SOLO_TRIPLETS:
         nxt = 0
     if nxt:
         mn = tops[nxt]
         shape += W_NEXT_TOP * min(3, mn.bit_count())
         if _pair(mn):
             shape += W_NEXT_PAIR
-    value += sign * shape
-    if w.solo:
-        for n in range(due + 1, 7):
-            left = w.in_play(n)
-            if left < STACK:
-                # A later number can no longer be completed: the puzzle is lost, though the
-                # triplets before it still count for the result.
-                value -= W_DOOMED
-                break
-            if left == STACK:
-                value -= W_TIGHT
-        if w.in_play(due) == STACK:
+    value += shape
+    for n in range(due + 1, 7):
+        left = w.in_play(n)
+        if left < STACK:
+            # A later number can no longer be completed: the puzzle is lost, though the
+            # triplets before it still count for the result.
+            value -= W_DOOMED
+            break
+        if left == STACK:
             value -= W_TIGHT
+    if w.in_play(due) == STACK:
+        value -= W_TIGHT
+    return value
+
+
+#: Competitive weights. The build-up on the board (pieces of the number due showing, pairs, known
+#: pieces under the tops, the next number) serves every seat: it counts at C_SHAPE of its solo
+#: weight. The chance p that the next stack move completes a triplet belongs to the seat that moves
+#: next: for ``seat`` it is worth C_MINE of a triplet; when another seat moves next it costs
+#: C_THEIRS * p * p triplets (that seat tries first, and if it fails ``seat`` may try in turn:
+#: -p + (1 - p) p), so a sure triplet left to the next seat is a triplet lost, a long shot nearly
+#: nothing. Time left (spare pieces of the number due, stacks of three) is worth W_SPARE and
+#: W_FULL apiece to a seat that is level or behind, and costs LEAD_TIME of that to the leader.
+C_SHAPE = 0.5
+C_MINE = 0.8
+C_THEIRS = 1.0
+W_SPARE = 4.0
+W_FULL = 3.0
+LEAD_TIME = 0.5
+
+
+def competitive_value(w: World, seat: int) -> float:
+    """Static value of a competitive position for ``seat``, in triplet units of 100.
+
+    The lead in triplets decides (own triplets count a little on their own); then time left,
+    the shared build-up and the next stack move's chance of a triplet (see the C_ weights).
+    Level is 0, as a drawn end is, so a seat that is level keeps the game going rather than
+    drawing it, and a leader ends it when it can.
+    """
+    scores = w.scores
+    mine = scores[seat]
+    best_other = max(s for i, s in enumerate(scores) if i != seat)
+    value = W_TRIPLET * (mine - best_other) + W_OWN * mine
+    due = w.due
+    left = w.in_play(due)
+    if left < STACK:
+        return value
+    # Spare pieces of the number due and stacks of three (the game ends when none is left) are
+    # the time left: worth keeping while level or behind, worth spending when ahead.
+    spare = min(3, left - STACK)
+    full = 0
+    for s in w.st:
+        if len(s) == STACK:
+            full += 1
+    time_left = W_SPARE * spare + W_FULL * min(4, full)
+    value += time_left if mine <= best_other else -LEAD_TIME * time_left
+    tops = w.tops
+    m = tops[due]
+    shape = W_DUE_TOP * min(3, m.bit_count())
+    if _pair(m):
+        shape += W_DUE_PAIR
+    under = 0
+    st = w.st
+    for c in CELLS:
+        s = st[c]
+        if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
+            under += 1
+    shape += W_DUE_UNDER * min(2, under)
+    nxt = due % 6 + 1
+    mn = tops[nxt]
+    shape += W_NEXT_TOP * min(3, mn.bit_count())
+    if _pair(mn):
+        shape += W_NEXT_PAIR
+    value += C_SHAPE * shape
+    best, _sure = completions(w, due, m)
+    if best:
+        if w.seat == seat:
+            value += C_MINE * best * (W_TRIPLET + W_OWN)
+        else:
+            # The next seat tries first; if it fails, this seat may try in turn: -p + (1-p)p.
+            value -= C_THEIRS * best * best * W_TRIPLET
     return value
 
 
@@ -489,10 +550,29 @@ def resolve(w: World) -> int:
         removed += 1
 
 
+def competitive_pay(w: World) -> Cell:
+    """The top the seat to move pays with in the competitive game: each face-up piece is tried,
+    and the one leaving the best position for the payer (after the turn passes) is chosen. So
+    the payer blocks the next seat's chance, and ends the game when it leads."""
+    seat = w.seat
+    best, best_value = -1, -1e18
+    st = w.st
+    for c in CELLS:
+        if not st[c]:
+            continue
+        t = w.copy()
+        t.pay(c)
+        t.end_turn()
+        value = 1000.0 * (t.rewards()[seat] - 0.5) if t.finished() else competitive_value(t, seat)
+        if value > best_value:
+            best, best_value = c, value
+    return best
+
+
 def finish_turn(w: World, removed: int) -> None:
     """After the stack move and its removals: pay if nothing was removed, pass the turn."""
     if not removed:
-        w.pay(pay_choice(w))
+        w.pay(pay_choice(w) if w.players == 1 else competitive_pay(w))
     w.end_turn()
 
 
@@ -524,7 +604,9 @@ def heuristic(state: AxxaState, seat: int) -> float:
         return 2.0 * outcome.rewards[seat] - 1.0
     w = World.from_state(state)
     if state.phase == PAY:
-        w.pay(pay_choice(w))
+        finish_turn(w, 0)
+        if w.finished():
+            return 2.0 * w.rewards()[seat] - 1.0
     return 2.0 * _squash(position_value(w, seat), w) - 1.0
 
 
