@@ -27,8 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from amakta_former import AmaktaSearch  # noqa: E402  (the one-ply expansion it times)
+
 from core import Limit  # noqa: E402
-from plugins.amakta.ai import AmaktaAgent, AmaktaSearch  # noqa: E402
+from plugins.amakta.ai import AmaktaAgent  # noqa: E402
 from plugins.amakta.rules.state import AmaktaState  # noqa: E402
 
 

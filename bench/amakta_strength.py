@@ -14,8 +14,8 @@ Prints wins / draws / losses and the score of the first level per pairing (targe
 medium in >= 75% and easy in >= 90% of 40 games on the standard board and set).
 
 ``old-easy``, ``old-medium`` and ``old-hard`` are the levels as they were before they moved
-onto the core's alpha-beta: the plugin's own selective search (:class:`FormerAgent`, on
-:class:`plugins.amakta.ai.AmaktaSearch`), kept here to compare strength.
+onto the core's alpha-beta: the plugin's own selective search (``amakta_former.py``), kept to
+compare strength.
 """
 
 from __future__ import annotations
@@ -32,86 +32,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from amakta_former import FormerAgent  # noqa: E402  (bench/ is the script's folder)
+
 from core import Limit  # noqa: E402
 
 MAX_PLIES = 300
 
+
 #: The former levels: think time, plans (depth, beams) tried in order, root noise in score points.
-FORMER_LEVELS = {
-    "easy": {"time": 0.05, "plans": [(1, ())], "noise": 5.0},
-    "medium": {"time": 0.3, "plans": [(1, ())], "noise": 0.3},
-    "hard": {"time": 1.0, "plans": [(1, ()), (2, (8,)), (2, (16,)), (2, (32,)), (3, (8, 4))], "noise": 0.05},
-}
-
-
-class FormerAgent:
-    """An Amakta level as it was before the core's alpha-beta: the plugin's selective search over
-    bare positions (:class:`plugins.amakta.ai.AmaktaSearch`), for play phases; the rest (start
-    phase, draw offers) as :class:`plugins.amakta.ai.AmaktaAgent`."""
-
-    def __init__(self, level: str) -> None:
-        from plugins.amakta.ai import AmaktaAgent
-
-        self.config = FORMER_LEVELS[level]
-        self.current = AmaktaAgent(level)
-        self.info: dict = {}
-
-    def choose(self, state, limit: Limit, rng: random.Random, stop=None):
-        from plugins.amakta.rules.state import PLAY
-
-        if state.offer is not None or state.phase != PLAY:
-            return self.current.choose(state, limit, rng, stop)
-        return self._search(state, limit, rng, stop)
-
-    def _search(self, state, limit: Limit, rng: random.Random, stop):
-        from plugins.amakta.ai import WIN, AmaktaSearch, _Timeout
-
-        start = time.perf_counter()
-        budget = limit.time if limit.time is not None else self.config["time"]
-        plans = list(self.config["plans"])
-        if limit.depth is not None:
-            plans = [p for p in plans if p[0] <= limit.depth] or plans[:1]
-        deadline = start + 0.88 * budget if limit.depth is None else None
-        search = AmaktaSearch(None, stop)  # the first depth always finishes
-        noise = self.config["noise"]
-        root = search.children(state.pos, 0)
-        jitter = {m: rng.uniform(0, noise) for _v, m, _c in root}
-        order = sorted(((v + jitter[m], v, m, c) for v, m, c in root), key=lambda t: -t[0])
-        best_move, best_value = order[0][2], order[0][1]
-        done = 1
-        search.deadline = deadline
-        for depth, beams in plans[1:]:
-            if abs(best_value) >= WIN / 2:
-                break
-            try:
-                alpha = -WIN * 2
-                scored = []
-                for _key, value, move, child in order[: beams[0]]:
-                    if abs(value) < WIN / 2:
-                        value = -search.negamax(child, beams[1:], -WIN * 2, -alpha + jitter[move], 1)
-                    scored.append((value + jitter[move], value, move, child))
-                    if value + jitter[move] > alpha:
-                        alpha = value + jitter[move]
-            except _Timeout:
-                break
-            scored.sort(key=lambda t: -t[0])
-            order = scored + order[beams[0] :]
-            best_move, best_value = scored[0][2], scored[0][1]
-            done = depth
-            if deadline is not None and time.perf_counter() - start > 0.5 * budget:
-                break
-        if best_value > 0:
-            after = state.play_unchecked(best_move)
-            if after.outcome is not None and after.outcome.is_draw:
-                for entry in order:
-                    nxt = state.play_unchecked(entry[2])
-                    if nxt.outcome is None or not nxt.outcome.is_draw:
-                        best_move = entry[2]
-                        break
-        self.info = {"depth": done, "nodes": search.nodes, "time": round(time.perf_counter() - start, 3)}
-        return best_move
-
-
 def make_agent(name: str):
     """A level by name: easy / medium / hard, or old-easy / old-medium / old-hard (:class:`FormerAgent`)."""
     from plugins.amakta.ai import AmaktaAgent

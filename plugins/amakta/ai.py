@@ -26,10 +26,6 @@ Outside play: as the circle assigner the AI plays without circles (the beginners
 as the colour chooser it takes White (the first move), and it accepts a draw offer when it
 judges its own position clearly worse.
 
-:class:`AmaktaSearch` is the plugin's former search on bare positions (every node expanded one
-ply by :func:`~plugins.amakta.evaluate.score`); it is no level any more, kept for the benches
-(the one-ply expansion they time, and the former hard level they play against).
-
 >>> import random
 >>> from core import Limit
 >>> from plugins.amakta.rules.state import AmaktaState
@@ -47,8 +43,8 @@ import time
 from core import Agent, Limit
 from core.ai.alphabeta import AlphaBetaAgent
 
-from .evaluate import can_win_now, evaluate, score
-from .rules.engine import Move, Position
+from .evaluate import evaluate
+from .rules.engine import Move
 from .rules.state import ACCEPT_DRAW, CIRCLES_NONE, DECLINE_DRAW, PLAY, AmaktaState
 
 #: Per level: think time (s), search plans ((depth, widths) tried in order while time remains;
@@ -67,103 +63,6 @@ LEVELS = {
 TIME_SHARE = 0.92
 #: Accept a draw offer when our evaluation (in [-1, 1]) is below this.
 ACCEPT_BELOW = -0.25
-#: Values of the former search (:class:`AmaktaSearch`): a win.
-WIN = 100_000.0
-
-
-class _Timeout(Exception):
-    pass
-
-
-class AmaktaSearch:
-    """The former search: selective alpha-beta on bare :class:`Position` values (for the benches).
-
-    Every node scores all its moves one ply deep (:func:`score` after the move, and whether the
-    opponent could then occupy our base at once: :func:`can_win_now`), and only the best
-    ``beams[i]`` are searched deeper at ply ``i``; the last ply looks at every move (with
-    cut-offs, killer moves first). Leaves where the side to move can occupy the opponent's base
-    score as wins. :meth:`children` is the one-ply expansion ``bench/amakta_movegen.py`` times.
-    """
-
-    def __init__(self, deadline: float | None, stop=None) -> None:
-        self.deadline = deadline
-        self.stop = stop
-        self.nodes = 0
-        self.killers: dict[int, list[Move]] = {}
-        self._kids: dict[int, tuple[Position, list]] = {}
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes & 31 == 0:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _Timeout
-            if self.stop is not None and self.stop():
-                raise _Timeout
-
-    def value_after(self, pos: Position, move: Move, ply: int) -> tuple[float, Position]:
-        """One-ply value of ``move`` for the side to move in ``pos``, and the position after it."""
-        self._tick()
-        child = pos.apply(move)
-        won = child.winner()
-        if won is not None:
-            return (WIN - ply - 1 if won == pos.turn else -WIN + ply + 1), child
-        if can_win_now(child):
-            return -WIN + ply + 2, child
-        return score(child, pos.turn), child
-
-    def children(self, pos: Position, ply: int) -> list[tuple[float, Move, Position]]:
-        """Every move with its one-ply value for the side to move, best first (cached per search)."""
-        cached = self._kids.get(id(pos))
-        if cached is not None and cached[0] is pos:
-            return cached[1]
-        out = []
-        for move in pos.moves():
-            value, child = self.value_after(pos, move, ply)
-            out.append((value, move, child))
-        out.sort(key=lambda t: -t[0])
-        self._kids[id(pos)] = (pos, out)
-        return out
-
-    def best_reply(self, pos: Position, alpha: float, beta: float, ply: int) -> float:
-        """The best one-ply value for the side to move, stopping at the first reaching ``beta``."""
-        killers = self.killers.setdefault(ply, [])
-        moves = pos.moves()
-        tried = set()
-        best = -WIN * 2
-        order = [k for k in killers if k in set(moves)] if killers else []
-        for move in order + moves:
-            if move in tried:
-                continue
-            tried.add(move)
-            value, _child = self.value_after(pos, move, ply)
-            if value > best:
-                best = value
-                if value >= beta:
-                    if move in killers:
-                        killers.remove(move)
-                    killers.insert(0, move)
-                    del killers[3:]
-                    break
-        return best
-
-    def negamax(self, pos: Position, beams: tuple[int, ...], alpha: float, beta: float, ply: int) -> float:
-        """Value for the side to move, searching ``len(beams) + 1`` plies."""
-        if can_win_now(pos):
-            return WIN - ply - 1
-        if not beams:
-            return self.best_reply(pos, alpha, beta, ply)
-        kids = self.children(pos, ply)
-        best = -WIN * 2
-        for value, _move, child in kids[: beams[0]]:
-            if abs(value) < WIN / 2:
-                value = -self.negamax(child, beams[1:], -beta, -alpha, ply + 1)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        return best
 
 
 class AmaktaAgent(Agent):
