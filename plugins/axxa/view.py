@@ -284,14 +284,15 @@ class AxxaView(BoardView):
         return self._view
 
     def seed_of(self, state: GameState, ctx: ViewContext | None) -> int | None:
-        """The deal number to show: from the state, the core (``ctx.extra['seed']``), the options,
-        or one seen in a full state earlier (views leave it out)."""
+        """The deal number to show: from the state, the options, the core (``ctx.extra['seed']``),
+        or one seen in a full state earlier (views leave it out). The options come before the
+        core's seed, as in ``new_state``: the deal option names the deal when it is set."""
         if isinstance(state, AxxaState) and state.seed is not None:
             return state.seed
-        if ctx is not None and isinstance(ctx.extra.get("seed"), int):
-            return ctx.extra["seed"]
         if self.options.get("seed"):
             return int(self.options["seed"])
+        if ctx is not None and isinstance(ctx.extra.get("seed"), int):
+            return ctx.extra["seed"]
         return self._seed
 
     # --- animation ------------------------------------------------------------------------------
