@@ -1,4 +1,4 @@
-"""AxxA solo: the solver's win rate over seeded deals, next to a random and a greedy player.
+"""AxxA solo: the solver's win rate over seeded deals, next to a random and two greedy players.
 
 Each player sees only the view (face-down pieces unknown) and plays deals 1..N (seed = deal).
 A deal is won when the 6s are removed; the mean progress counts triplets removed (0..6).
@@ -15,12 +15,15 @@ Players:
 - ``greedy``: core GreedyAgent (one ply, averaged over 8 sampled deals) scoring positions plainly:
   triplets removed, pieces of the number due showing and touching
   (:func:`plugins.axxa.solver.simple_evaluation`);
-- ``greedy+``: the same GreedyAgent with the solver's own evaluation (AxxA's ``GameDef.evaluate``);
+- ``greedy+``: the same GreedyAgent with the solver's own evaluation (AxxA's ``GameDef.evaluate``):
+  the yardstick the solver's search has to beat, since both judge positions alike;
 - ``solver``: plugins.axxa.solver at ``--level``, ``--movetime`` seconds a move.
 
 The solver's search speed is summed over every decision it made in the run: *moves per second*
 are candidate moves played out to the end of the turn and scored (``AxxaSolver.info
-["playouts"]``), *samples per second* the sampled deals of the face-down pieces; both per second
+["playouts"]``; at the hard level the best few moves are then played out to the end of the next
+turn, a greedy turn that tries every stack move, so those cost some 25 times more), *samples per
+second* the sampled deals of the face-down pieces; both per second
 of search, on the wall clock and on the process's CPU clock (a busy machine slows the wall
 clock, not the CPU one). Decisions with one legal move take no search and are left out.
 """
@@ -75,7 +78,7 @@ def play_deal(args: tuple[str, str, int, float, int | None, dict, dict]) -> dict
     state = GAME.new_state(opts, seed)
     rng = random.Random(seed)
     limit = Limit(time=movetime, nodes=samples)
-    plies = searched = drawn = played = 0
+    plies = searched = drawn = played = deep = 0
     wall = cpu = 0.0
     start = time.perf_counter()
     while state.outcome is None:
@@ -88,6 +91,7 @@ def play_deal(args: tuple[str, str, int, float, int | None, dict, dict]) -> dict
             searched += 1
             drawn += info["samples"]
             played += info["playouts"]
+            deep += info.get("deep_samples", 0)
             wall += w1 - w0
             cpu += c1 - c0
         state = state.play(move)
@@ -103,6 +107,7 @@ def play_deal(args: tuple[str, str, int, float, int | None, dict, dict]) -> dict
         "searched": searched,
         "samples": drawn,
         "playouts": played,
+        "deep_samples": deep,
         "search_wall": wall,
         "search_cpu": cpu,
     }
@@ -131,11 +136,15 @@ def summarize(name: str, results: list[dict], seconds: float) -> dict:
         cpu = sum(r["search_cpu"] for r in results)
         samples = sum(r["samples"] for r in results)
         playouts = sum(r["playouts"] for r in results)
+        deep = sum(r["deep_samples"] for r in results)
         out.update(
             searched_moves=searched,
             samples=samples,
             playouts=playouts,
             mean_samples=samples / searched,
+            # Of those, the deals of the two-turn stage (solver at the hard level, solo).
+            deep_samples=deep,
+            mean_deep_samples=deep / searched,
             mean_search_time=wall / searched,
             moves_per_s_wall=playouts / wall if wall else 0.0,
             moves_per_s_cpu=playouts / cpu if cpu else 0.0,
@@ -194,8 +203,8 @@ def run(
             f"{'':<28} search: {summary['moves_per_s_cpu']:,.0f} moves/s cpu "
             f"({summary['moves_per_s_wall']:,.0f} wall), "
             f"{summary['samples_per_s_cpu']:,.0f} samples/s cpu ({summary['samples_per_s_wall']:,.0f} wall); "
-            f"{summary['mean_samples']:.0f} samples and {summary['mean_search_time']:.2f} s "
-            f"per searched move ({summary['searched_moves']} moves)",
+            f"{summary['mean_samples']:.0f} samples ({summary['mean_deep_samples']:.0f} two turns deep) and "
+            f"{summary['mean_search_time']:.2f} s per searched move ({summary['searched_moves']} moves)",
             flush=True,
         )
     return summary
@@ -210,7 +219,9 @@ def main(argv: list[str] | None = None) -> None:
         "--samples", type=int, default=None, help="also cap the solver's sampled deals per move (Limit.nodes)"
     )
     p.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
-    p.add_argument("--players", default="random,greedy,solver", help="comma-separated: " + ",".join(PLAYERS))
+    p.add_argument(
+        "--players", default="random,greedy,greedy+,solver", help="comma-separated: " + ",".join(PLAYERS)
+    )
     p.add_argument(
         "--jobs", type=int, default=1, help="worker processes (the machine is shared: keep it low)"
     )

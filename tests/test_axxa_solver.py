@@ -9,7 +9,7 @@ from core import Limit
 from plugins.axxa import GAME
 from plugins.axxa.board import CELLS, cell_of
 from plugins.axxa.rules import MOVE, PAY, TAKE, AxxaState, Rules
-from plugins.axxa.solver import AxxaSolver, World, finish_turn, heuristic, resolve
+from plugins.axxa.solver import AxxaSolver, World, finish_turn, heuristic, redeal, resolve
 from tests.test_axxa_rules import play, position
 
 
@@ -169,3 +169,33 @@ def test_solver_info_counts_moves_played_out():
     kept = max(4, (n + 1) // 2)
     assert solver.info["samples"] == 10 and solver.info["playouts"] == 8 * n + 2 * kept
     assert solver.info["candidates"] == kept
+
+
+def test_hard_looks_two_turns_ahead_from_the_view_only():
+    """Solo, hard: after the shallow deals the best moves go on two turns deep; two deals that
+    look the same still get the same answer."""
+    s = AxxaState.deal(21)
+    other = s.determinize(random.Random(99))
+    solver = AxxaSolver("hard", shallow=16, samples=24)
+    a = solver.choose(s, Limit(nodes=40), random.Random(3))
+    assert solver.info["samples"] == 24 and solver.info["deep_samples"] == 8
+    assert solver.info["candidates"] == 4
+    b = AxxaSolver("hard", shallow=16, samples=24).choose(
+        other.view_for(0), Limit(nodes=40), random.Random(3)
+    )
+    assert a == b and a in s.legal_moves()
+    # Competitive seats look one turn ahead only.
+    comp = GAME.new_state(GAME.resolve_options({"mode": "competitive"}), 21)
+    solver.choose(comp.view_for(0), Limit(nodes=24), random.Random(3))
+    assert solver.info["deep_samples"] == 0
+
+
+def test_redeal_keeps_what_was_seen():
+    s = play(AxxaState.deal(8), "c1-f3")
+    w = World.from_state(s.determinize(random.Random(1)))
+    d = redeal(w, random.Random(2))
+    assert sorted(p & 7 for st in w.st for p in st) == sorted(p & 7 for st in d.st for p in st)
+    assert d.st != w.st
+    for old, new in zip(w.st, d.st, strict=True):
+        assert len(old) == len(new)
+        assert [p for p in old if p & 8] == [p for p in new if p & 8]
