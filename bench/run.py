@@ -536,7 +536,8 @@ SPECS = [
     ),
     Spec(
         "amakta_strength",
-        [],
+        # The two targets' matches, 40 games each in two processes (~20 min).
+        ["--games", "40", "--parallel", "--match", "hard:medium", "--match", "hard:easy"],
         ["--games", "1", "--movetime", "0.1", "--match", "hard:medium"],
         parse_amakta_strength,
         [("Amakta hard beats medium", ">= 75%"), ("Amakta hard beats easy", ">= 90%")],
