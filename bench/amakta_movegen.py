@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from amakta_former import AmaktaSearch  # noqa: E402  (the one-ply expansion it times)
+from _amakta_former import AmaktaSearch  # noqa: E402  (the one-ply expansion it times)
 
 from core import Limit  # noqa: E402
 from plugins.amakta.ai import AmaktaAgent  # noqa: E402

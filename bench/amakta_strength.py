@@ -14,7 +14,7 @@ Prints wins / draws / losses and the score of the first level per pairing (targe
 medium in >= 75% and easy in >= 90% of 40 games on the standard board and set).
 
 ``old-easy``, ``old-medium`` and ``old-hard`` are the levels as they were before they moved
-onto the core's alpha-beta: the plugin's own selective search (``amakta_former.py``), kept to
+onto the core's alpha-beta: the plugin's own selective search (``_amakta_former.py``), kept to
 compare strength.
 """
 
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from amakta_former import FormerAgent  # noqa: E402  (bench/ is the script's folder)
+from _amakta_former import FormerAgent  # noqa: E402  (bench/ is the script's folder)
 
 from core import Limit  # noqa: E402
 

@@ -102,3 +102,31 @@ def test_draw_text_never_exceeds_width():
         assert rect.width <= width
     for line in ui.wrap(text + " Supercalifragilisticexpialidocious" * 3, 30, 120):
         assert ui.text_width(line, 30) <= 120
+
+
+def test_fitted_text_is_the_largest_size_that_fits_and_wraps_stay_the_same():
+    """Fitting jumps near the size and steps (few fonts opened); it must still find the largest
+    size that fits, as a plain step-down search does, and cached results must equal fresh ones."""
+    pygame.font.init()
+    ui = UI()
+    ui.set_size((1920, 1080))
+    for text in (
+        "Player 2 (AI hard) to move",
+        "W" * 30,
+        "Amakta Infinit · creates a piece · 12 of 60 points",
+    ):
+        for size in (14, 22, 30, 44):
+            for width in (60, 120, 250, 400, 900):
+                floor = max(8, int(size * 0.85))
+                plain = size
+                while plain > floor and ui.text_width(text, plain) > width:
+                    plain -= 1
+                assert ui.fit_size(text, size, width) == plain, (text, size, width)
+                best = size
+                while best > 8 and ui.fonts.get(best).size(text)[0] > width:
+                    best -= 1
+                assert ui.fonts.fit(text, width, size) is ui.fonts.get(best), (text, size, width)
+    lines = ui.wrap("a few words that wrap over lines " * 4, 22, 300)
+    assert ui.wrap("a few words that wrap over lines " * 4, 22, 300) == lines and len(lines) > 1
+    lines.append("changed by the caller")
+    assert ui.wrap("a few words that wrap over lines " * 4, 22, 300) != lines  # a copy each time

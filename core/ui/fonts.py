@@ -36,6 +36,12 @@ class Fonts:
         self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 8
     ) -> pygame.font.Font:
         """The largest font not above ``size`` in which ``text`` fits ``max_width`` pixels."""
+        measured = self.get(size, bold).size(text)[0]
+        if size > min_size and measured > max_width:
+            # Near the fit at once (fewer fonts opened), then the largest that fits.
+            top, size = size, max(min_size, int(size * max_width / measured))
+            while size + 1 < top and self.get(size + 1, bold).size(text)[0] <= max_width:
+                size += 1
         while size > min_size and self.get(size, bold).size(text)[0] > max_width:
             size -= 1
         return self.get(size, bold)

@@ -58,6 +58,10 @@ class UI:
         self.size = (int(1920 * scale), int(1080 * scale))
         self.set_size(self.size)
         self._text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        # Fitting and wrapping measure text (font.size) word by word: the same lines come back
+        # every frame, so their results are kept (cleared when full; keyed by the font scale).
+        self._fit_cache: dict[tuple, tuple[int, str]] = {}
+        self._wrap_cache: dict[tuple, list[str]] = {}
         self._veils: dict[tuple[int, int, int], pygame.Surface] = {}
 
     def set_size(self, size: tuple[int, int]) -> None:
@@ -114,6 +118,13 @@ class UI:
     ) -> int:
         """The largest size not above ``size`` (and not below ``min_size``) at which ``text`` fits."""
         floor = min_size if min_size is not None else max(8, int(size * 0.85))
+        measured = self.text_width(text, size, bold)
+        if size > floor and measured > width:
+            # Width grows with the size: jump near the fitting size, then step (each size tried
+            # may be a font to open).
+            top, size = size, max(floor, int(size * width / measured))
+            while size + 1 < top and self.text_width(text, size + 1, bold) <= width:
+                size += 1
         while size > floor and self.text_width(text, size, bold) > width:
             size -= 1
         return size
@@ -133,8 +144,15 @@ class UI:
     ) -> pygame.Rect:
         """Draw one line anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
         if max_width is not None and max_width > 0:
-            size = self.fit_size(text, size, max_width, bold, min_size)
-            text = self.ellipsize(text, size, max_width, bold)
+            key = (text, size, max_width, bold, min_size, self.fonts.scale)
+            fitted = self._fit_cache.get(key)
+            if fitted is None:
+                fitted_size = self.fit_size(text, size, max_width, bold, min_size)
+                fitted = (fitted_size, self.ellipsize(text, fitted_size, max_width, bold))
+                if len(self._fit_cache) >= self.TEXT_CACHE:
+                    self._fit_cache.clear()
+                self._fit_cache[key] = fitted
+            size, text = fitted
         surf = self.text(text, size, color, bold)
         rect = surf.get_rect(**{anchor: pos})
         surface.blit(surf, rect)
@@ -145,6 +163,16 @@ class UI:
 
         Words longer than a line are broken between characters.
         """
+        key = (text, size, width, bold, self.fonts.scale)
+        cached = self._wrap_cache.get(key)
+        if cached is None:
+            cached = self._wrap(text, size, width, bold)
+            if len(self._wrap_cache) >= self.TEXT_CACHE:
+                self._wrap_cache.clear()
+            self._wrap_cache[key] = cached
+        return list(cached)
+
+    def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
         font = self.fonts.get(size, bold)
         lines: list[str] = []
         for para in text.split("\n"):

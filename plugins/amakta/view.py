@@ -614,9 +614,17 @@ class AmaktaView(BoardView):
         if img is None:
             font = self._font(ctx, pixels, bold)
             if max_w is not None:
-                while font.size(text)[0] > max_w and pixels > 8:
-                    pixels -= 1
+                width = font.size(text)[0]
+                if width > max_w and pixels > 8:
+                    # Text width grows with the font size: jump near the fitting size, then
+                    # step down (each size tried is a font to open).
+                    top, pixels = pixels, max(8, int(pixels * max_w / width))
+                    while pixels + 1 < top and self._font(ctx, pixels + 1, bold).size(text)[0] <= max_w:
+                        pixels += 1
                     font = self._font(ctx, pixels, bold)
+                    while font.size(text)[0] > max_w and pixels > 8:
+                        pixels -= 1
+                        font = self._font(ctx, pixels, bold)
             img = font.render(text, True, colour)
             if len(self._texts) > 3000:
                 self._texts.clear()
