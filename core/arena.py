@@ -236,7 +236,8 @@ def run_arena(
                     result.wins += 1
                 else:
                     result.losses += 1
-            elif outcome.winners == (a_seat,):
+            elif outcome.winners == (a_seat,) or reward >= 1.0:
+                # Full reward is a win, also when shared (a team's partners both get 1).
                 result.wins += 1
             elif a_seat in outcome.winners or outcome.is_draw:
                 result.draws += 1

@@ -55,12 +55,15 @@ class Outcome:
     0.5 each for a two-player draw; multi-player games give shares by rank and a
     solo game gives 1 for a win and its progress (below 1) for a loss. AI agents
     maximise their own seat's reward. ``scores`` are what the screen shows
-    (stones, triplets, ...), and ``reason`` says why the game ended.
+    (stones, triplets, ...), and ``reason`` says why the game ended. ``headline`` is an optional
+    title for the game-over card ("Team B wins!") where "who won" is not simply the winning
+    seats' names; without it the core names the winners.
     """
 
     rewards: tuple[float, ...]
     reason: str
     scores: tuple[float, ...] | None = None
+    headline: str = ""
 
     @classmethod
     def win(cls, winner: int, players: int, reason: str, scores: Sequence[float] | None = None) -> Outcome:

@@ -70,8 +70,22 @@ def test_competitive_heuristic_counts_a_chance_for_the_seat_to_move():
     assert heuristic(s, 0) > 0 > heuristic(s, 1)
 
 
-def competitive_game(agents, seed: int, limit: Limit) -> AxxaState:
-    opts = GAME.resolve_options({"mode": "competitive", "players": len(agents)})
+def test_in_teams_a_partners_sure_triplet_counts_for_the_team():
+    """The threat board with four seats in teams: the seat to move (1, team A) holds a sure
+    triplet, which is good for its partner (seat 3) and bad for both seats of team B."""
+    s = position(THREAT, scores=(0, 0, 0, 0), rules=Rules(players=4, teams=True))
+    assert heuristic(s, 0) > 0 and heuristic(s, 2) > 0
+    assert heuristic(s, 1) < 0 and heuristic(s, 3) < 0
+
+
+def test_team_game_between_ai_seats_ends_with_team_rewards():
+    state = competitive_game([AxxaSolver("easy") for _ in range(4)], 5, SELF_PLAY, players="teams")
+    rewards = state.outcome.rewards
+    assert rewards[0] == rewards[2] and rewards[1] == rewards[3] and rewards[0] + rewards[1] == 1.0
+
+
+def competitive_game(agents, seed: int, limit: Limit, players=None) -> AxxaState:
+    opts = GAME.resolve_options({"mode": "competitive", "players": players or len(agents)})
     state = GAME.new_state(opts, seed)
     rng = random.Random(seed)
     while state.outcome is None:

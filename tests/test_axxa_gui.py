@@ -63,7 +63,7 @@ def keyboard_path(view: AxxaView, target: int) -> list[int]:
 
 
 def choose(agent: AxxaSolver, state: AxxaState, rng: random.Random):
-    return agent.choose(state.view_for(0), Limit(nodes=2), rng)
+    return agent.choose(state.view_for(state.to_move), Limit(nodes=2), rng)
 
 
 @pytest.fixture(scope="module")
@@ -195,9 +195,15 @@ def test_take_and_pay_by_clicks(surface):
     assert [g for g in got if g] == [s.parse_move("take:b2,c2,d2")]
 
 
-def test_plays_through_the_real_play_scene(registry):
-    """A solo game in the arcade's play scene, every move a click or key press on the view."""
-    request = StartRequest(game_id="axxa", options={"seed": 31}, players=["human"])
+@pytest.mark.parametrize(
+    "options, seats",
+    [({"seed": 31}, 1), ({"seed": 31, "mode": "competitive", "players": "teams"}, 4)],
+    ids=["solo", "teams"],
+)
+def test_plays_through_the_real_play_scene(registry, options, seats):
+    """A solo game, and a hot-seat game of two teams, in the arcade's play scene, every move a
+    click or key press on the view."""
+    request = StartRequest(game_id="axxa", options=options, players=["human"] * seats)
     app = App(registry, windowed=True, size=(1280, 800), start=request, strict=True)
     try:
         app.step()
@@ -223,9 +229,13 @@ def test_plays_through_the_real_play_scene(registry):
             assert len(play.match.move_texts()) == before + 1, move.text()
             assert play.match.move_texts()[-1] == move.text()
             plies += 1
-        assert play.match.state.outcome is not None
+        outcome = play.match.state.outcome
+        assert outcome is not None
         run_until(app, lambda: False, frames=30)
         assert not app.errors
+        if seats == 4:
+            assert "team A" in outcome.reason and outcome.rewards[0] == outcome.rewards[2]
+            assert any(line.startswith("Teams: A ") for line in view.status(play.match.state, play.ctx))
     finally:
         app.close()
 

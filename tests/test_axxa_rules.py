@@ -282,6 +282,24 @@ def test_competitive_ends_when_no_stack_of_three_is_left():
     assert s.outcome.scores == (1.0, 2.0) and s.outcome.winners == (1,) and s.outcome.rewards == (0.0, 1.0)
 
 
+def test_teams_pool_their_triplets_and_win_together():
+    """Four players in two teams: seats 1 and 3 (team A) against 2 and 4 (team B)."""
+    rules = Rules(players=4, teams=True)
+    stacks = {"b2": "[4]1", "c2": "[4]1", "g4": "[44]6", "a4": "[5]4"}
+    s = play(position(stacks, scores=(1, 1, 1, 0), rules=rules), "g4-d7", "pay:d7")
+    outcome = s.outcome
+    assert outcome is not None and "no stack of three" in outcome.reason
+    assert "team A 2 triplets, team B 1" in outcome.reason
+    assert outcome.rewards == (1.0, 0.0, 1.0, 0.0) and outcome.winners == (0, 2)
+    assert outcome.scores == (1, 1, 1, 0)  # each seat's own triplets stay on the record
+    s = play(position(stacks, scores=(0, 2, 0, 1), rules=rules), "g4-d7", "pay:d7")
+    assert s.outcome.rewards == (0.0, 1.0, 0.0, 1.0) and s.outcome.winners == (1, 3)
+    assert rules.rewards((2, 1, 0, 1)) == (0.5,) * 4
+    assert rules.opponents(0) == (1, 3) and rules.opponents(3) == (0, 2)
+    with pytest.raises(ValueError):
+        Rules(players=3, teams=True)
+
+
 def test_competitive_game_goes_on_after_the_6s():
     s = position({"b2": "[11]1", "g4": "[22]2"}, scores=(3, 3), rules=Rules(players=2))
     assert s.due == 1 and s.in_play(1) == 3 and s.outcome is None
@@ -389,6 +407,15 @@ def test_options_and_seats():
         opts = GAME.resolve_options({"mode": "competitive", "players": n})
         assert GAME.seats(opts) == n and GAME.new_state(opts, 1).players == n
     assert rules_of(GAME.resolve_options({"triplets": "straight"})).straight
+    teams = GAME.resolve_options({"mode": "competitive", "players": "teams"})
+    assert GAME.seats(teams) == 4 and rules_of(teams).teams
+    assert GAME.names(teams) == [
+        "Player 1 (team A)",
+        "Player 2 (team B)",
+        "Player 3 (team A)",
+        "Player 4 (team B)",
+    ]
+    assert not rules_of(GAME.resolve_options({"mode": "solo", "players": "teams"})).teams
 
 
 @pytest.mark.parametrize(
@@ -399,6 +426,7 @@ def test_options_and_seats():
         {"triplets": "straight"},
         {"mode": "competitive", "players": 2},
         {"mode": "competitive", "players": 4, "rotation": "choice"},
+        {"mode": "competitive", "players": "teams"},
     ],
 )
 def test_conformance(options):

@@ -8,14 +8,14 @@ import pytest
 from core.plugins import load_registry
 from core.registry import LoadSpec
 
-GAME_PLUGIN = '''
+GAME_PLUGIN = """
 from core import GameDef, hookimpl
 from tests.toy_nim import nim_def
 
 @hookimpl
 def register_games(register):
     register(nim_def("{gid}"))
-'''
+"""
 
 
 def _write(folder, name, body):

@@ -9,6 +9,8 @@ games stays fast.
 (7, 1, True)
 >>> GAME.seats(GAME.resolve_options({"mode": "competitive", "players": 3}))
 3
+>>> GAME.names(GAME.resolve_options({"mode": "competitive", "players": "teams"}))[:2]
+['Player 1 (team A)', 'Player 2 (team B)']
 """
 
 from __future__ import annotations
@@ -57,8 +59,9 @@ secret, also to the solver, which has to guess like you.
 Solo: you win when the 6s are removed. You lose when the number due can no longer be completed \
 (fewer than three of it left in play) or when no stack can move.
 
-Competitive (2 to 4 players or teams): players take turns; each keeps the triplets they remove \
-(after the 6s the 1s are due again). The game ends when no stack of three pieces is left, or \
+Competitive (2 to 4 players, or two teams of two): players take turns; each keeps the triplets \
+they remove (after the 6s the 1s are due again). In teams, seats 1 and 3 play against seats 2 and \
+4, and partners pool their triplets. The game ends when no stack of three pieces is left, or \
 earlier when no stack can move or the number due can no longer be completed. Most triplets wins.
 
 Options: straight lines only (triplets must lie in a row, column or diagonal line); rotation as \
@@ -81,8 +84,13 @@ OPTIONS = (
         "Players",
         "choice",
         2,
-        choices=((2, "2 players"), (3, "3 players"), (4, "4 players")),
-        help="Seats in the competitive game (solo has one)",
+        choices=(
+            (2, "2 players"),
+            (3, "3 players"),
+            (4, "4 players"),
+            ("teams", "2 teams of 2 (1 & 3 against 2 & 4)"),
+        ),
+        help="Seats in the competitive game; in teams, partners pool their triplets",
         when=("mode", ("competitive",)),
     ),
     Option(
@@ -115,10 +123,13 @@ OPTIONS = (
 
 def rules_of(options: Options) -> Rules:
     solo = options.get("mode", "solo") == "solo"
+    players = options.get("players", 2)
+    teams = not solo and players == "teams"
     return Rules(
-        players=1 if solo else int(options.get("players", 2)),
+        players=1 if solo else 4 if teams else int(players),
         rotation_choice=options.get("rotation") == "choice",
         straight=options.get("triplets") == "straight",
+        teams=teams,
     )
 
 
@@ -135,7 +146,10 @@ def seat_count(options: Options) -> int:
 
 
 def seat_names(options: Options) -> list[str]:
-    n = seat_count(options)
+    rules = rules_of(options)
+    if rules.teams:
+        return ["Player 1 (team A)", "Player 2 (team B)", "Player 3 (team A)", "Player 4 (team B)"]
+    n = rules.players
     return ["Solo"] if n == 1 else [f"Player {i + 1}" for i in range(n)]
 
 

@@ -74,15 +74,68 @@ class HiddenPieceError(GameError):
 
 @dataclass(frozen=True)
 class Rules:
-    """The options a state plays by: seats (1 = solo), rotation choice, straight triplets only."""
+    """The options a state plays by: seats (1 = solo), rotation choice, straight triplets only,
+    and teams: four seats as two teams (seats 1 and 3 against 2 and 4) that pool their triplets.
+
+    >>> r = Rules(players=4, teams=True)
+    >>> r.side_totals((2, 1, 0, 1)), r.rewards((2, 1, 0, 1))
+    ((2, 2, 2, 2), (0.5, 0.5, 0.5, 0.5))
+    >>> Rules(players=3).rewards((3, 1, 1))
+    (1.0, 0.25, 0.25)
+    """
 
     players: int = 1
     rotation_choice: bool = False
     straight: bool = False
+    teams: bool = False
+
+    def __post_init__(self) -> None:
+        if self.teams and self.players != 4:
+            raise ValueError("teams are two pairs: they need four players")
 
     @property
     def solo(self) -> bool:
         return self.players == 1
+
+    def side_totals(self, scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+        """Per seat, the triplets of its side: its own, or its team's when playing in teams."""
+        if not self.teams:
+            return tuple(scores)
+        a, b = scores[0] + scores[2], scores[1] + scores[3]
+        return (a, b, a, b)
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """The seats playing against ``seat`` (not its partner, in teams)."""
+        if self.teams:
+            return ((seat + 1) % 4, (seat + 3) % 4)
+        return tuple(i for i in range(self.players) if i != seat)
+
+    def lead(self, scores: tuple[int, ...] | list[int], seat: int) -> int:
+        """Triplets of ``seat``'s side minus those of the best side against it."""
+        sides = self.side_totals(scores)
+        return sides[seat] - max(sides[i] for i in self.opponents(seat))
+
+    def rewards(self, scores: tuple[int, ...] | list[int]) -> tuple[float, ...]:
+        """Rewards of a finished competitive game: ranked by triplets (ties share), or 1 / 0 /
+        a half each for the two teams."""
+        if self.teams:
+            a, b = scores[0] + scores[2], scores[1] + scores[3]
+            ra = 1.0 if a > b else 0.0 if a < b else 0.5
+            return (ra, 1.0 - ra, ra, 1.0 - ra)
+        n = len(scores)
+        return tuple(
+            (sum(1 for t in scores if t < s) + 0.5 * (sum(1 for t in scores if t == s) - 1)) / (n - 1)
+            for s in scores
+        )
+
+    def competitive_outcome(self, scores: tuple[int, ...], reason: str) -> Outcome:
+        """The end of a competitive game; in teams the reason names the team totals."""
+        if self.teams:
+            a, b = scores[0] + scores[2], scores[1] + scores[3]
+            reason = f"{reason} (team A {a} triplets, team B {b})"
+            title = "Team A wins!" if a > b else "Team B wins!" if b > a else "Draw"
+            return Outcome(self.rewards(scores), reason, tuple(scores), title)
+        return Outcome(self.rewards(scores), reason, tuple(scores))
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -592,14 +645,14 @@ class AxxaState(GameState):
         if self.phase != MOVE:
             return None
         if not any(len(s) == STACK for s in self.stacks):
-            return Outcome.ranked(self.scores, "no stack of three pieces is left")
+            return rules.competitive_outcome(self.scores, "no stack of three pieces is left")
         due = self.due
         if self.in_play(due) < STACK:
-            return Outcome.ranked(
+            return rules.competitive_outcome(
                 self.scores, f"the {_plural(due)} can no longer be completed, so no more triplets can be won"
             )
         if not self._can_move():
-            return Outcome.ranked(self.scores, "no stack can move")
+            return rules.competitive_outcome(self.scores, "no stack can move")
         return None
 
     # --- hidden information -------------------------------------------------------------------

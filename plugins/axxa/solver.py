@@ -110,7 +110,19 @@ class World:
     one mask per number of the spaces showing it, ``paid`` how many of each number were paid.
     """
 
-    __slots__ = ("st", "tops", "occ", "scores", "seat", "players", "paid", "straight", "choice", "total")
+    __slots__ = (
+        "st",
+        "tops",
+        "occ",
+        "scores",
+        "seat",
+        "players",
+        "paid",
+        "straight",
+        "choice",
+        "total",
+        "rules",
+    )
 
     def copy(self) -> World:
         w = World.__new__(World)
@@ -124,6 +136,7 @@ class World:
         w.straight = self.straight
         w.choice = self.choice
         w.total = self.total
+        w.rules = self.rules
         return w
 
     @classmethod
@@ -146,6 +159,7 @@ class World:
         w.straight = state.rules.straight
         w.choice = state.rules.rotation_choice
         w.total = sum(w.scores)
+        w.rules = state.rules
         return w
 
     # --- rules ----------------------------------------------------------------------------
@@ -237,16 +251,11 @@ class World:
             return True
         return self.in_play(self.due) < STACK or not self.can_move()
 
-    def rewards(self) -> list[float]:
+    def rewards(self) -> tuple[float, ...]:
         """Rewards of a finished game, as AxxaState.outcome gives them."""
         if self.solo:
-            return [min(1.0, self.total / SOLO_TRIPLETS)]
-        scores = self.scores
-        n = len(scores)
-        return [
-            (sum(1 for t in scores if t < s) + 0.5 * (sum(1 for t in scores if t == s) - 1)) / (n - 1)
-            for s in scores
-        ]
+            return (min(1.0, self.total / SOLO_TRIPLETS),)
+        return self.rules.rewards(self.scores)
 
 
 # --- evaluation -----------------------------------------------------------------------------
@@ -433,10 +442,10 @@ def competitive_value(w: World, seat: int) -> float:
     Level is 0, as a drawn end is, so a seat that is level keeps the game going rather than
     drawing it, and a leader ends it when it can.
     """
-    scores = w.scores
-    mine = scores[seat]
-    best_other = max(s for i, s in enumerate(scores) if i != seat)
-    value = W_TRIPLET * (mine - best_other) + W_OWN * mine
+    rules = w.rules
+    mine = rules.side_totals(w.scores)[seat]
+    lead = rules.lead(w.scores, seat)
+    value = W_TRIPLET * lead + W_OWN * mine
     due = w.due
     left = w.in_play(due)
     if left < STACK:
@@ -449,7 +458,7 @@ def competitive_value(w: World, seat: int) -> float:
         if len(s) == STACK:
             full += 1
     time_left = W_SPARE * spare + W_FULL * min(4, full)
-    value += time_left if mine <= best_other else -LEAD_TIME * time_left
+    value += time_left if lead <= 0 else -LEAD_TIME * time_left
     tops = w.tops
     m = tops[due]
     shape = W_DUE_TOP * min(3, m.bit_count())
@@ -470,7 +479,7 @@ def competitive_value(w: World, seat: int) -> float:
     value += C_SHAPE * shape
     best, _sure = completions(w, due, m)
     if best:
-        if w.seat == seat:
+        if w.seat not in rules.opponents(seat):  # this seat's turn, or its partner's
             value += C_MINE * best * (W_TRIPLET + W_OWN)
         else:
             # The next seat tries first; if it fails, this seat may try in turn: -p + (1-p)p.
@@ -625,7 +634,7 @@ def simple_evaluation(state: AxxaState, seat: int) -> float:
     if state.rules.solo:
         value = float(state.triplets)
     else:
-        value = state.scores[seat] - max(s for i, s in enumerate(state.scores) if i != seat)
+        value = state.rules.lead(state.scores, seat)
     due = state.due
     if due <= 6:
         m = state.tops(due)

@@ -117,6 +117,16 @@ def _ease(p: float) -> float:
     return p * p * (3.0 - 2.0 * p)
 
 
+def _score_line(view: AxxaState) -> str:
+    """The triplets corner: progress solo, each seat's count, or the two teams' totals."""
+    if view.rules.solo:
+        return f"{view.triplets}/{SOLO_TRIPLETS}"
+    if view.rules.teams:
+        a, b = view.rules.side_totals(view.scores)[:2]
+        return f"A {a}-{b} B"
+    return "-".join(map(str, view.scores))
+
+
 def _plural(n: int) -> str:
     return f"{n}s"
 
@@ -538,6 +548,9 @@ class AxxaView(BoardView):
                 f"{names[i] if i < len(names) else f'Player {i + 1}'} {s}" for i, s in enumerate(view.scores)
             )
             lines.append(f"Triplets: {scores}")
+            if view.rules.teams:
+                a, b = view.rules.side_totals(view.scores)[:2]
+                lines.append(f"Teams: A {a}, B {b}")
         lines.append(f"Pieces paid: {len(view.paid)}")
         extra = ctx.extra if ctx is not None else {}
         if view.rules.solo and (extra.get("undos") or extra.get("hints")):
@@ -829,7 +842,7 @@ class AxxaView(BoardView):
             (
                 "tr",
                 "TRIPLETS",
-                f"{view.triplets}/{SOLO_TRIPLETS}" if view.rules.solo else "-".join(map(str, view.scores)),
+                _score_line(view),
             ),
             ("bl", "PAID", str(len(view.paid))),
         ):
@@ -1178,13 +1191,16 @@ class AxxaView(BoardView):
         names = list(getattr(ctx, "seat_names", ()) or [])
         n = view.players
         slot_h = (rect.bottom - y) / n
-        font = self._font(ctx, max(9, min(slot_h * 0.3, self.cell * 0.24)), bold=True)
+        units = max(1, round(max(9, min(slot_h * 0.3, self.cell * 0.24)) / ctx.fonts.scale))
         for seat in range(n):
             y0 = int(y + seat * slot_h)
             name = names[seat] if seat < len(names) else f"Player {seat + 1}"
             color = theme.seat(seat)
             mark = "▶ " if seat == view.to_move and view.outcome is None else ""
-            t = self._text(font, f"{mark}{name}: {view.scores[seat]}", color)
+            line = f"{mark}{name}: {view.scores[seat]}"
+            if view.rules.teams and "team" not in name:
+                line = f"{mark}{name} ({'AB'[seat % 2]}): {view.scores[seat]}"
+            t = self._text(ctx.fonts.fit(line, rect.width, units, bold=True), line, color)
             surface.blit(t, (rect.x, y0))
             size = int(max(5, min(slot_h * 0.45, rect.width / 14)))
             # One seat-coloured trio of chips per triplet taken.
@@ -1265,7 +1281,12 @@ class AxxaView(BoardView):
                 list(ctx.seat_names) if ctx.seat_names else [f"Player {i + 1}" for i in range(view.players)]
             )
             winners = outcome.winners
-            title = " and ".join(names[w] for w in winners) + " wins" if winners else "A draw"
+            if not winners:
+                title = "A draw"
+            elif outcome.headline:
+                title = outcome.headline.rstrip("!")
+            else:
+                title = " and ".join(names[w] for w in winners) + (" win" if len(winners) > 1 else " wins")
             color = theme.accent
         reason = outcome.reason[0].upper() + outcome.reason[1:]
         width = int(self.field.width * 0.86)

@@ -13,13 +13,18 @@ from core.ui.widgets import BODY, SMALL, Button
 
 
 def headline(outcome: Outcome, names: list[str]) -> str:
-    """'Red wins!', 'Red and Blue win!', 'Draw', or for a solo game 'You win!' / 'Game over'.
+    """'Red wins!', 'Red and Blue win!', 'Draw', or for a solo game 'You win!' / 'Game over';
+    the game's own ``outcome.headline`` when it gives one.
 
     >>> headline(Outcome.win(1, 2, "x"), ["Red", "Blue"])
     'Blue wins!'
     >>> headline(Outcome.draw(2, "x"), ["Red", "Blue"])
     'Draw'
+    >>> headline(Outcome((1.0, 0.0, 1.0, 0.0), "x", headline="Team A wins!"), list("NESW"))
+    'Team A wins!'
     """
+    if outcome.headline:
+        return outcome.headline
     winners = outcome.winners
     if len(outcome.rewards) == 1:
         return "You win!" if winners else "Game over"
