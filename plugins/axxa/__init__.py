@@ -88,9 +88,9 @@ OPTIONS = (
             (2, "2 players"),
             (3, "3 players"),
             (4, "4 players"),
-            ("teams", "2 teams of 2 (1 & 3 against 2 & 4)"),
+            ("teams", "2 teams of 2"),
         ),
-        help="Seats in the competitive game; in teams, partners pool their triplets",
+        help="Seats in the competitive game; 2 teams of 2: seats 1 & 3 against 2 & 4, pooling triplets",
         when=("mode", ("competitive",)),
     ),
     Option(
@@ -98,7 +98,7 @@ OPTIONS = (
         "Rotation",
         "choice",
         "mandatory",
-        choices=(("mandatory", "Always turn the top piece under"), ("choice", "Player chooses")),
+        choices=(("mandatory", "Always turned under"), ("choice", "Player chooses")),
         help="Whether the top piece of a moved stack must go to the bottom",
     ),
     Option(
