@@ -773,8 +773,7 @@ class AxxaSolver(Agent):
         # Solo, at the levels that look a turn further: first every move one turn ahead over
         # ``shallow`` deals (pruning as it goes), then the best ``deep`` of them two turns ahead
         # over the rest of the deals.
-        key = "deep" if state.rules.solo else "reply"
-        deep = int(self.params.get(key, 0))  # type: ignore[call-overload]
+        deep = int(self.params["deep"]) if state.rules.solo else 0  # type: ignore[call-overload]
         first = min(cap, int(self.params["shallow"])) if deep else cap  # type: ignore[call-overload]
         while True:
             base = World.from_state(view.determinize(rng))
@@ -804,9 +803,7 @@ class AxxaSolver(Agent):
                         w = base.copy()
                         _continue(w, move, moved)
                         if not w.finished():
-                            # Solo: this seat's next turn; competitive: the next seat's reply,
-                            # played for that seat's own good.
-                            next_turn(w, w.seat, rng)
+                            next_turn(w, seat, rng)
                         deeper[move] += _value(w, seat)
                     samples += 1
                     deep_samples += 1
