@@ -130,3 +130,32 @@ def test_fitted_text_is_the_largest_size_that_fits_and_wraps_stay_the_same():
     assert ui.wrap("a few words that wrap over lines " * 4, 22, 300) == lines and len(lines) > 1
     lines.append("changed by the caller")
     assert ui.wrap("a few words that wrap over lines " * 4, 22, 300) != lines  # a copy each time
+
+
+@pytest.mark.parametrize("scale", [0.5, 1.0, 1.8])
+@pytest.mark.parametrize("radius", [0, 18])
+@pytest.mark.parametrize("size", [(480, 1000), (30, 20), (200, 40)])
+def test_panel_shadow_blends_only_its_edges_yet_looks_the_same(scale, radius, size):
+    """The panel blends only the shadow's visible edges; the picture equals a whole-shadow blit."""
+    ui = UI(scale=scale)
+    rect = pygame.Rect((50, 60), size)
+    drawn = pygame.Surface((700, 1200))
+    drawn.fill((40, 80, 120))
+    expected = drawn.copy()
+    ui.panel(drawn, rect, radius=radius, border=(200, 0, 0))
+    r, off = ui.px(radius), ui.px(6)
+    expected.blit(ui._veil(rect.size, 90, ui.theme.shadow, r), (rect.x + off // 2, rect.y + off))
+    pygame.draw.rect(expected, ui.theme.panel, rect, border_radius=r)
+    pygame.draw.rect(expected, (200, 0, 0), rect, max(1, ui.px(2)), border_radius=r)
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB")
+    assert pygame.image.tobytes(drawn, "RGB") != pygame.image.tobytes(
+        _without_shadow(ui, rect, r), "RGB"
+    )  # the shadow is there at all
+
+
+def _without_shadow(ui, rect, r):
+    plain = pygame.Surface((700, 1200))
+    plain.fill((40, 80, 120))
+    pygame.draw.rect(plain, ui.theme.panel, rect, border_radius=r)
+    pygame.draw.rect(plain, (200, 0, 0), rect, max(1, ui.px(2)), border_radius=r)
+    return plain

@@ -106,5 +106,6 @@ def test_view_events_reach_the_view_while_the_ai_moves(app, registry):
     seen = []
     play.view.handle_view_event = lambda event, state, ctx: seen.append(event.type) or True
     assert not play.interactive
+    pygame.mouse.set_pos(play.board_rect.center)  # a wheel over the move list scrolls the list
     app.step(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
     assert pygame.MOUSEWHEEL in seen

@@ -16,6 +16,7 @@ pass after N marks (int, for the core's automatic pass), and a free text label.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 import pygame
@@ -402,10 +403,21 @@ def click(pos, button: int = 1) -> list[pygame.event.Event]:
     ]
 
 
-def run_until(app, condition, frames: int = 600, dt: float = 1 / 30) -> bool:
-    """Step ``app`` until ``condition()`` holds (True) or ``frames`` frames have passed (False)."""
+def run_until(app, condition, frames: int = 600, dt: float = 1 / 30, grace: float = 30.0) -> bool:
+    """Step ``app`` until ``condition()`` holds (True) or ``frames`` frames have passed (False).
+
+    What an AI worker process computes takes wall-clock time, not frames: on a slow or busy
+    machine the frames can run out first, so stepping goes on (paced) for up to ``grace``
+    seconds more before giving up.
+    """
     for _ in range(frames):
         if condition():
             return True
         app.step(dt)
-    return condition()
+    deadline = time.monotonic() + grace
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        app.step(dt)
+        time.sleep(0.01)
+    return True

@@ -129,6 +129,8 @@ class AtaxxView(BoardView):
         self._layout_gen = 0
         self._assets_key: tuple | None = None
         self._board_key: tuple | None = None
+        self._still: pygame.Surface | None = None
+        self._still_key: tuple | None = None
         self._board: pygame.Surface | None = None
         self._board_opaque: pygame.Surface | None = None
         self._board_radius = 0
@@ -350,7 +352,6 @@ class AtaxxView(BoardView):
         if not isinstance(state, AtaxxState):
             return
         self._ensure_assets(state, ctx)
-        self._blit_board(surface)
 
         anim = self._anim
         if anim is not None and state != anim.after and state != anim.before:
@@ -358,19 +359,22 @@ class AtaxxView(BoardView):
         shown = anim.after if anim is not None else state
         live = ctx.interactive and anim is None and shown.outcome is None
 
-        if ctx.show_last and isinstance(ctx.last_move, AtaxxMove) and ctx.last_move.to is not None:
-            self._draw_last_move(surface, ctx.last_move, ctx)
-
+        last = ctx.last_move if ctx.show_last and isinstance(ctx.last_move, AtaxxMove) else None
+        if last is not None and last.to is None:
+            last = None
         selected = self._selected if live and self._selected_valid(shown) else None
         focus = None
         if live:
             focus = self._cursor if self._cursor_visible else self._hover
-        if focus is not None and not self._cursor_visible:
-            surface.blit(self._marks["hover"], self.square_rect(focus))
-        if selected is not None:
-            surface.blit(self._marks["selected"], self.square_rect(selected))
-
-        self._draw_stones(surface, shown, anim)
+        hover = focus if focus is not None and not self._cursor_visible else None
+        skip = 0
+        if anim is not None:
+            skip = 1 << anim.move.to  # type: ignore[operator]
+            for sq in anim.flips:
+                skip |= 1 << sq
+        self._draw_still(surface, shown, skip, last, hover, selected, ctx)
+        if anim is not None:
+            self._draw_moving(surface, anim)
 
         if selected is not None:
             near, far = SINGLES[selected] & shown.empty, DOUBLES[selected] & shown.empty
@@ -426,18 +430,58 @@ class AtaxxView(BoardView):
         s = self._selected
         return s is not None and bool((state.stones(state.to_move) >> s) & 1)
 
-    def _draw_stones(self, surface: pygame.Surface, state: AtaxxState, anim: _Animation | None) -> None:
-        skip = 0
-        if anim is not None:
-            skip = 1 << anim.move.to  # type: ignore[operator]
-            for sq in anim.flips:
-                skip |= 1 << sq
-        for seat in (0, 1):
-            sprite = self._stones[seat]
-            for sq in squares(state.stones(seat) & ~skip):
-                surface.blit(sprite, self.square_rect(sq))
-        if anim is None:
-            return
+    def _draw_still(
+        self,
+        surface: pygame.Surface,
+        shown: AtaxxState,
+        skip: int,
+        last: AtaxxMove | None,
+        hover: Square | None,
+        selected: Square | None,
+        ctx: ViewContext,
+    ) -> None:
+        """Board, last move, hover and selection marks and the resting stones, as one picture.
+
+        The picture is kept, opaque (the background under the shadow included), and drawn again
+        only when one of those changes: a board of forty-odd alpha-blended stones would
+        otherwise be blended again every frame, for the same pixels.
+        """
+        assert self._shadow is not None
+        area = self._shadow.get_rect(topleft=self._shadow_pos).union(self.outer).clip(surface.get_rect())
+        key = (
+            self._board_key,
+            shown.stones(0),
+            shown.stones(1),
+            skip,
+            last,
+            hover,
+            selected,
+            ctx.theme.background,
+            area,
+            surface.get_size(),
+        )
+        if key != self._still_key or self._still is None:
+            self._still_key = key
+            # Screen-sized, so everything draws in screen coordinates; only ``area`` is used.
+            if self._still is None or self._still.get_size() != surface.get_size():
+                self._still = pygame.Surface(surface.get_size(), 0, surface)
+            still = self._still
+            still.fill(ctx.theme.background, area)
+            self._blit_board(still)
+            if last is not None:
+                self._draw_last_move(still, last, ctx)
+            if hover is not None:
+                still.blit(self._marks["hover"], self.square_rect(hover))
+            if selected is not None:
+                still.blit(self._marks["selected"], self.square_rect(selected))
+            for seat in (0, 1):
+                sprite = self._stones[seat]
+                for sq in squares(shown.stones(seat) & ~skip):
+                    still.blit(sprite, self.square_rect(sq))
+        surface.blit(self._still, area, area)
+
+    def _draw_moving(self, surface: pygame.Surface, anim: _Animation) -> None:
+        """The stones of a move being animated (the still picture leaves their squares empty)."""
         # Flipping stones: squash horizontally to nothing in the old colour, grow back in the new.
         p = anim.flip_progress()
         width = abs(math.cos(math.pi * p))

@@ -198,6 +198,8 @@ class AxxaView(BoardView):
         self._tray_key: tuple | None = None
         self._tray_surface: pygame.Surface | None = None
         self._board: pygame.Surface | None = None
+        self._still: pygame.Surface | None = None
+        self._still_key: tuple | None = None
         self._view_src: GameState | None = None
         self._view: AxxaState | None = None
         self._last_celebration = ""
@@ -579,39 +581,25 @@ class AxxaView(BoardView):
             shown = anim.before  # type: ignore[union-attr]
         live = ctx.interactive and anim is None and view.outcome is None
 
-        assert self._board is not None
-        surface.blit(self._board, self.outer.topleft)
-        self._draw_corners(surface, shown, ctx)
-
-        if ctx.show_last and anim is None and isinstance(ctx.last_move, AxxaMove):
-            self._draw_last_move(surface, ctx.last_move, ctx)
-
         focus = None
         if live:
             focus = self._cursor if self._cursor_visible else self._hover
         selected = self._selected if live and view.phase == MOVE and self._selected is not None else None
         if selected is not None and not view.stacks[selected]:
             selected = self._selected = None
-        if selected is not None:
-            pygame.draw.rect(
-                surface,
-                ctx.theme.highlight,
-                self.cell_rect(selected).inflate(-2, -2),
-                max(2, self.cell // 16),
-                border_radius=self.cell // 8,
-            )
-
-        # Stacks, bottom rows first so the layered tiles overlap naturally.
-        skip = set()
-        if sliding:
-            skip.add(anim.slide_from)  # type: ignore[union-attr, arg-type]
-        due = shown.due
+        last = (
+            ctx.last_move if ctx.show_last and anim is None and isinstance(ctx.last_move, AxxaMove) else None
+        )
+        skip = anim.slide_from if sliding else None  # type: ignore[union-attr]
+        self._draw_still(surface, shown, last, selected, skip, ctx)
+        self._draw_corners(surface, shown, ctx)
+        # The number due glows on the stacks' tops, pulsing: drawn over the still picture.
         pulse = 0.5 + 0.5 * math.sin(ctx.time * 4.0)
         for cell in _DRAW_ORDER:
-            if cell in skip or not shown.stacks[cell]:
-                continue
-            center = self.cell_center(cell)
-            self._draw_stack(surface, shown.stacks[cell], center, due, pulse, ctx)
+            stack = shown.stacks[cell]
+            if cell != skip and stack and stack[-1] & VALUE == shown.due:
+                self._draw_glow(surface, len(stack), self.cell_center(cell), pulse, ctx)
+                self._draw_buried(surface, stack, self.cell_center(cell), ctx)
 
         if selected is not None and ctx.show_legal:
             self._draw_targets(surface, view, selected, focus, ctx)
@@ -690,16 +678,90 @@ class AxxaView(BoardView):
         self._sprites[key] = s
         return s
 
+    def _draw_still(
+        self,
+        surface: pygame.Surface,
+        shown: AxxaState,
+        last: AxxaMove | None,
+        selected: Cell | None,
+        skip: Cell | None,
+        ctx: ViewContext,
+    ) -> None:
+        """The board with its stacks, the last move and the selection under them.
+
+        Kept as one opaque picture (the background under the board's rounded corners included)
+        and drawn again only when one of those changes: thirty-odd alpha-blended tiles a frame
+        would otherwise cost more than all the rest of the frame.
+        """
+        assert self._board is not None
+        key = (self._cache_key, shown.stacks, last, selected, skip, ctx.theme.background)
+        if key != self._still_key or self._still is None:
+            self._still_key = key
+            still = self._still
+            if still is None or still.get_size() != self.outer.size:
+                still = pygame.Surface(self.outer.size)
+                if pygame.display.get_surface() is not None:
+                    still = still.convert()
+                self._still = still
+            still.fill(ctx.theme.background)
+            # The cell geometry is in screen coordinates: moved to the picture's for the drawing.
+            ox, oy = self.outer.topleft
+            self.field.move_ip(-ox, -oy)
+            try:
+                still.blit(self._board, (0, 0))
+                if last is not None:
+                    self._draw_last_move(still, last, ctx)
+                if selected is not None:
+                    pygame.draw.rect(
+                        still,
+                        ctx.theme.highlight,
+                        self.cell_rect(selected).inflate(-2, -2),
+                        max(2, self.cell // 16),
+                        border_radius=self.cell // 8,
+                    )
+                # Stacks, bottom rows first so the layered tiles overlap naturally.
+                # A stack that glows gets its buried pieces drawn over the glow, every frame.
+                for cell in _DRAW_ORDER:
+                    stack = shown.stacks[cell]
+                    if cell != skip and stack:
+                        glows = stack[-1] & VALUE == shown.due
+                        self._draw_stack(still, stack, self.cell_center(cell), ctx, buried=not glows)
+            finally:
+                self.field.move_ip(ox, oy)
+        surface.blit(self._still, self.outer)
+
+    def _draw_glow(
+        self,
+        surface: pygame.Surface,
+        height: int,
+        center: tuple[float, float],
+        pulse: float,
+        ctx: ViewContext,
+    ) -> None:
+        """The pulsing ring round a stack's top piece when it shows the number due."""
+        size = int(self.cell * TILE)
+        off = max(2, int(self.cell * LAYER))
+        cx, cy = center
+        y = cy + ((height - 1) / 2 - (height - 1)) * off
+        glow = _mix(ctx.theme.accent, (255, 255, 255), 0.4 * pulse)
+        pygame.draw.rect(
+            surface,
+            glow,
+            pygame.Rect(int(cx - size / 2) - 2, int(y - size / 2) - 2, size + 4, size + 4),
+            max(2, self.cell // 22),
+            border_radius=max(3, size // 6) + 2,
+        )
+
     def _draw_stack(
         self,
         surface: pygame.Surface,
         stack: tuple[int, ...],
         center: tuple[float, float],
-        due: int,
-        pulse: float,
         ctx: ViewContext,
         alpha: int = 255,
+        buried: bool = True,
     ) -> None:
+        """A stack's shadow, tiles and height pips; with ``buried``, the known pieces under its top."""
         size = int(self.cell * TILE)
         off = max(2, int(self.cell * LAYER))
         h = len(stack)
@@ -721,15 +783,6 @@ class AxxaView(BoardView):
             r.x = int(cx - size / 2)
             r.y = int(y - size / 2)
             surface.blit(tile, r)
-            if top and piece & VALUE == due:
-                glow = _mix(ctx.theme.accent, (255, 255, 255), 0.4 * pulse)
-                pygame.draw.rect(
-                    surface,
-                    glow,
-                    pygame.Rect(r.x - 2, r.y - 2, size + 4, size + 4),
-                    max(2, self.cell // 22),
-                    border_radius=max(3, size // 6) + 2,
-                )
         # Height pips on the top tile: one dot per piece in the stack.
         if h and stack[-1] & KNOWN:
             color = _dark(NUMBER_COLORS[stack[-1] & VALUE], 0.2)
@@ -739,7 +792,15 @@ class AxxaView(BoardView):
             px0 = int(cx - (h - 1) * gap / 2)
             for k in range(h):
                 pygame.draw.circle(surface, color, (px0 + k * gap, py), pr)
-        # Known pieces below the top: small numbered discs on the right edge, top-most first.
+        if buried:
+            self._draw_buried(surface, stack, center, ctx)
+
+    def _draw_buried(
+        self, surface: pygame.Surface, stack: tuple[int, ...], center: tuple[float, float], ctx: ViewContext
+    ) -> None:
+        """Known pieces below the top: small numbered discs on the right edge, top-most first."""
+        size = int(self.cell * TILE)
+        cx, cy = center
         buried = [p for p in reversed(stack[:-1])]
         if any(p & KNOWN for p in buried):
             rad = max(4, int(self.cell * 0.13))
@@ -1049,7 +1110,11 @@ class AxxaView(BoardView):
             f = seg - i
             a, b = pts[i], pts[i + 1]
             pos = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f - math.sin(math.pi * p) * c * 0.25)
-            self._draw_stack(surface, anim.slide_stack, pos, anim.before.due, 0.0, ctx)
+            glows = anim.slide_stack[-1] & VALUE == anim.before.due
+            self._draw_stack(surface, anim.slide_stack, pos, ctx, buried=not glows)
+            if glows:
+                self._draw_glow(surface, len(anim.slide_stack), pos, 0.0, ctx)
+                self._draw_buried(surface, anim.slide_stack, pos, ctx)
             return
         for piece in anim.pieces:
             local = anim.t - piece.delay
@@ -1120,12 +1185,17 @@ class AxxaView(BoardView):
             view.outcome is None,
             tuple(view.in_play(n) for n in range(1, 7)),
             tuple(ctx.seat_names or ()),
+            ctx.theme.background,
         )
         if key != self._tray_key or self._tray_surface is None:
             self._tray_key = key
-            surf = pygame.Surface(tray.size, pygame.SRCALPHA)
+            # Opaque, on the background the tray stands on: a plain copy costs half a blend.
+            surf = pygame.Surface(tray.size)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert()
+            surf.fill(ctx.theme.background)
             self._paint_tray(surf, view, ctx, pygame.Rect((0, 0), tray.size))
-            self._tray_surface = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+            self._tray_surface = surf
         surface.blit(self._tray_surface, tray)
 
     def _paint_tray(

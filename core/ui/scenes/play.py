@@ -202,6 +202,9 @@ class PlayScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self._move_rows: list[tuple[pygame.Rect, int]] = []
+        self._moves_key: tuple | None = None
+        self._moves_image: pygame.Surface | None = None
+        self._moves_local: list[tuple[pygame.Rect, int]] = []
         ui = app.ui
         self.ctx = ViewContext(theme=ui.theme, fonts=ui.fonts)
         self.undo_button = Button("Undo", self.undo, key="undo", size=SMALL)
@@ -1318,10 +1321,6 @@ class PlayScene(Scene):
         texts = self.match.texts
         lh = ui.line_height(SMALL)
         rows = max(1, rect.height // lh)
-        pygame.draw.rect(surface, t.card, rect, border_radius=ui.px(10))
-        if not texts:
-            ui.draw_text(surface, "No moves yet", (rect.x + ui.px(14), rect.y + ui.px(8)), SMALL, t.text_dim)
-            return
         current = self.shown_ply - 1  # the move that led to the shown position
         if self.browse is not None and current >= 0:
             # Keep the looked-at move in sight.
@@ -1333,6 +1332,45 @@ class PlayScene(Scene):
         self.list_scroll = max(0, min(self.list_scroll, len(texts) - rows))
         end = len(texts) - self.list_scroll
         start = max(0, end - rows)
+        seats = tuple(getattr(self.match.states[i], "to_move", 0) for i in range(start, end))
+        key = (
+            rect.size,
+            tuple(texts[start:end]),
+            start,
+            len(texts),
+            seats,
+            tuple(self.seat_color(seat) for seat in set(seats)),
+            current,
+            self.browse is not None,
+            t,
+            ui.scale,
+        )
+        # The list is painted once into a kept picture and copied while it stays the same: dozens
+        # of text blits a frame would otherwise cost more than the board.
+        if key != self._moves_key or self._moves_image is None:
+            self._moves_key = key
+            image = self._moves_image
+            if image is None or image.get_size() != rect.size:
+                image = self._moves_image = pygame.Surface(rect.size, 0, surface)
+            image.fill(t.panel)
+            self._moves_local = self._paint_moves(image, image.get_rect(), start, end, current)
+        surface.blit(self._moves_image, rect)
+        self._move_rows.extend((row.move(rect.topleft), ply) for row, ply in self._moves_local)
+
+    def _paint_moves(
+        self, surface: pygame.Surface, rect: pygame.Rect, start: int, end: int, current: int
+    ) -> list[tuple[pygame.Rect, int]]:
+        """Paint moves ``start`` to ``end`` of the list into ``rect``; returns (row, ply) pairs."""
+        ui = self.ui
+        t = ui.theme
+        texts = self.match.texts
+        lh = ui.line_height(SMALL)
+        rows = max(1, rect.height // lh)
+        painted: list[tuple[pygame.Rect, int]] = []
+        pygame.draw.rect(surface, t.card, rect, border_radius=ui.px(10))
+        if not texts:
+            ui.draw_text(surface, "No moves yet", (rect.x + ui.px(14), rect.y + ui.px(8)), SMALL, t.text_dim)
+            return painted
         y = rect.y + ui.px(4)
         num_w = ui.text_width(f"{len(texts)}.", SMALL) + ui.px(10)
         for i in range(start, end):
@@ -1341,7 +1379,7 @@ class PlayScene(Scene):
             row = pygame.Rect(rect.x + ui.px(4), y, rect.width - ui.px(12), lh)
             if marked and (self.browse is not None):
                 pygame.draw.rect(surface, t.button_hover, row, border_radius=ui.px(6))
-            self._move_rows.append((row, i + 1))
+            painted.append((row, i + 1))
             ui.draw_text(
                 surface, f"{i + 1}.", (rect.x + ui.px(12) + num_w, y), SMALL, t.text_dim, anchor="topright"
             )
@@ -1359,6 +1397,7 @@ class PlayScene(Scene):
             y += lh
         bar = pygame.Rect(rect.x, rect.y, rect.width - ui.px(4), rows * lh)
         ui.scrollbar(surface, bar, start * lh, len(texts) * lh)
+        return painted
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         ui = self.ui
