@@ -131,6 +131,8 @@ class AtaxxView(BoardView):
         self._board_key: tuple | None = None
         self._still: pygame.Surface | None = None
         self._still_key: tuple | None = None
+        self._base: pygame.Surface | None = None
+        self._base_key: tuple | None = None
         self._board: pygame.Surface | None = None
         self._board_opaque: pygame.Surface | None = None
         self._board_radius = 0
@@ -465,9 +467,16 @@ class AtaxxView(BoardView):
             # Screen-sized, so everything draws in screen coordinates; only ``area`` is used.
             if self._still is None or self._still.get_size() != surface.get_size():
                 self._still = pygame.Surface(surface.get_size(), 0, surface)
+                self._base = pygame.Surface(surface.get_size(), 0, surface)
+                self._base_key = None
             still = self._still
-            still.fill(ctx.theme.background, area)
-            self._blit_board(still)
+            # The empty board on its background is kept too: a move redraws only on top of it.
+            base_key = (self._board_key, ctx.theme.background, area)
+            if base_key != self._base_key:
+                self._base_key = base_key
+                self._base.fill(ctx.theme.background, area)
+                self._blit_board(self._base)
+            still.blit(self._base, area, area)
             if last is not None:
                 self._draw_last_move(still, last, ctx)
             if hover is not None:

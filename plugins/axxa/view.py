@@ -200,6 +200,8 @@ class AxxaView(BoardView):
         self._board: pygame.Surface | None = None
         self._still: pygame.Surface | None = None
         self._still_key: tuple | None = None
+        self._base: pygame.Surface | None = None
+        self._base_key: tuple | None = None
         self._view_src: GameState | None = None
         self._view: AxxaState | None = None
         self._last_celebration = ""
@@ -703,12 +705,19 @@ class AxxaView(BoardView):
                 if pygame.display.get_surface() is not None:
                     still = still.convert()
                 self._still = still
-            still.fill(ctx.theme.background)
+                self._base = still.copy()
+                self._base_key = None
+            # The empty board on its background is kept too: a move redraws only on top of it.
+            base_key = (self._cache_key, ctx.theme.background)
+            if base_key != self._base_key:
+                self._base_key = base_key
+                self._base.fill(ctx.theme.background)
+                self._base.blit(self._board, (0, 0))
+            still.blit(self._base, (0, 0))
             # The cell geometry is in screen coordinates: moved to the picture's for the drawing.
             ox, oy = self.outer.topleft
             self.field.move_ip(-ox, -oy)
             try:
-                still.blit(self._board, (0, 0))
                 if last is not None:
                     self._draw_last_move(still, last, ctx)
                 if selected is not None:
@@ -1190,9 +1199,12 @@ class AxxaView(BoardView):
         if key != self._tray_key or self._tray_surface is None:
             self._tray_key = key
             # Opaque, on the background the tray stands on: a plain copy costs half a blend.
-            surf = pygame.Surface(tray.size)
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert()
+            # The surface is made (and converted, which costs as much as a frame) once per size.
+            surf = self._tray_surface
+            if surf is None or surf.get_size() != tray.size:
+                surf = pygame.Surface(tray.size)
+                if pygame.display.get_surface() is not None:
+                    surf = surf.convert()
             surf.fill(ctx.theme.background)
             self._paint_tray(surf, view, ctx, pygame.Rect((0, 0), tray.size))
             self._tray_surface = surf
