@@ -134,8 +134,6 @@ class AtaxxView(BoardView):
         self._base: pygame.Surface | None = None
         self._base_key: tuple | None = None
         self._board: pygame.Surface | None = None
-        self._board_opaque: pygame.Surface | None = None
-        self._board_radius = 0
         self._shadow: pygame.Surface | None = None
         self._shadow_pos = (0, 0)
         self._stones: list[pygame.Surface] = []
@@ -403,30 +401,10 @@ class AtaxxView(BoardView):
             self._draw_cursor(surface, self._cursor, ctx)
 
     def _blit_board(self, surface: pygame.Surface) -> None:
-        """Shadow and board in a few blits: alpha blending only where the background shows through
-        (the shadow's rim and the rounded corners), plain copies for the rest."""
-        assert self._board is not None and self._board_opaque is not None and self._shadow is not None
-        ox, oy = self.outer.topleft
-        w, h = self.outer.size
-        sx, sy = self._shadow_pos
-        sw, sh = self._shadow.get_size()
-        # The shadow only shows outside the board: four strips around it.
-        for area in (
-            pygame.Rect(0, 0, sw, oy - sy),
-            pygame.Rect(0, oy - sy + h, sw, sh - (oy - sy + h)),
-            pygame.Rect(0, oy - sy, ox - sx, h),
-            pygame.Rect(ox - sx + w, oy - sy, sw - (ox - sx + w), h),
-        ):
-            if area.width > 0 and area.height > 0:
-                surface.blit(self._shadow, (sx + area.x, sy + area.y), area)
-        r = min(self._board_radius, w // 2, h // 2)
-        surface.blit(self._board_opaque, (ox, oy + r), pygame.Rect(0, r, w, h - 2 * r))
-        surface.blit(self._board_opaque, (ox + r, oy), pygame.Rect(r, 0, w - 2 * r, r))
-        surface.blit(self._board_opaque, (ox + r, oy + h - r), pygame.Rect(r, h - r, w - 2 * r, r))
-        for cx, cy in ((0, 0), (w - r, 0), (0, h - r), (w - r, h - r)):
-            # Under a rounded corner the background, and so the shadow, shows through.
-            surface.blit(self._shadow, (ox + cx, oy + cy), pygame.Rect(ox + cx - sx, oy + cy - sy, r, r))
-            surface.blit(self._board, (ox + cx, oy + cy), pygame.Rect(cx, cy, r, r))
+        """The drop shadow and the board over it (drawn once into the kept empty board)."""
+        assert self._board is not None and self._shadow is not None
+        surface.blit(self._shadow, self._shadow_pos)
+        surface.blit(self._board, self.outer.topleft)
 
     def _selected_valid(self, state: AtaxxState) -> bool:
         s = self._selected
@@ -667,12 +645,6 @@ class AtaxxView(BoardView):
             board.blit(text, text.get_rect(center=(frame // 2, fy + (SIZE - 1 - r) * c + c // 2)))
         _round_corners(board, radius)
         self._board = _fast(board)
-        # Most of the board is opaque: copying it without per-pixel alpha is much cheaper per frame.
-        self._board_opaque = pygame.Surface(board.get_size())
-        self._board_opaque.blit(board, (0, 0))
-        if pygame.display.get_surface() is not None:
-            self._board_opaque = self._board_opaque.convert()
-        self._board_radius = radius
 
 
 # --- sprite painters (run once per layout, never per frame) ------------------------------------

@@ -767,7 +767,6 @@ class AxxaView(BoardView):
         stack: tuple[int, ...],
         center: tuple[float, float],
         ctx: ViewContext,
-        alpha: int = 255,
         buried: bool = True,
     ) -> None:
         """A stack's shadow, tiles and height pips; with ``buried``, the known pieces under its top."""
@@ -785,9 +784,6 @@ class AxxaView(BoardView):
             y = cy + ((h - 1) / 2 - i) * off
             known = bool(piece & KNOWN) if top else False
             tile = self._tile(piece & VALUE, size, ctx, known=known)
-            if alpha < 255:
-                tile = tile.copy()
-                tile.set_alpha(alpha)
             r = tile.get_rect()
             r.x = int(cx - size / 2)
             r.y = int(y - size / 2)

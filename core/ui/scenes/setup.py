@@ -204,8 +204,8 @@ class SetupScene(Scene):
             self.focus.focus(f"opt:{opt.key}")
 
     def seed_option(self) -> Option | None:
-        """A random-setup game's own int option ``seed`` (AxxA's "Deal"): the setup shows it as the
-        seed row, and the seed chosen there is also that option's value."""
+        """A random-setup game's own int option ``seed`` (a deal number, say): the setup shows it
+        as the seed row, and the seed chosen there is also that option's value."""
         if not self.game.random_setup:
             return None
         for opt in self.game.options:
