@@ -3,7 +3,7 @@
 
 import sys
 
-from core.cli import main
+from tafel.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -14,9 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from core import Limit  # noqa: E402
-from plugins.amakta.evaluate import can_win_now, score  # noqa: E402
-from plugins.amakta.rules.engine import Move, Position  # noqa: E402
+from tafel import Limit  # noqa: E402
+from tafel.games.amakta.evaluate import can_win_now, score  # noqa: E402
+from tafel.games.amakta.rules.engine import Move, Position  # noqa: E402
 
 #: Values of the former search (:class:`AmaktaSearch`): a win.
 WIN = 100_000.0
@@ -127,17 +127,17 @@ FORMER_LEVELS = {
 class FormerAgent:
     """An Amakta level as it was before the core's alpha-beta: the plugin's selective search over
     bare positions (:class:`AmaktaSearch`), for play phases; the rest (start
-    phase, draw offers) as :class:`plugins.amakta.ai.AmaktaAgent`."""
+    phase, draw offers) as :class:`tafel.games.amakta.ai.AmaktaAgent`."""
 
     def __init__(self, level: str) -> None:
-        from plugins.amakta.ai import AmaktaAgent
+        from tafel.games.amakta.ai import AmaktaAgent
 
         self.config = FORMER_LEVELS[level]
         self.current = AmaktaAgent(level)
         self.info: dict = {}
 
     def choose(self, state, limit: Limit, rng: random.Random, stop=None):
-        from plugins.amakta.rules.state import PLAY
+        from tafel.games.amakta.rules.state import PLAY
 
         if state.offer is not None or state.phase != PLAY:
             return self.current.choose(state, limit, rng, stop)

@@ -33,10 +33,10 @@ def timed(label: str, fn, repeat: int = 1):
 
 
 def main() -> None:
-    from core import Limit
-    from plugins.amakta_infinit import values
-    from plugins.amakta_infinit.ai import InfinitAgent
-    from plugins.amakta_infinit.state import InfinitState
+    from tafel import Limit
+    from tafel.games.amakta_infinit import values
+    from tafel.games.amakta_infinit.ai import InfinitAgent
+    from tafel.games.amakta_infinit.state import InfinitState
 
     timed("creation table (first use, canonical pieces included)", values.table)
     for points in (30, 60, 120, 240):
@@ -73,12 +73,11 @@ def main() -> None:
     timed(f"play moves, bases 40 apart after 30 plies ({n} moves)", again, 5)
 
     import pygame
-
-    from core.ui.fonts import Fonts
-    from core.ui.theme import DEFAULT
-    from core.view import ViewContext
-    from plugins.amakta_infinit import GAME
-    from plugins.amakta_infinit.view import InfinitView
+    from tafel.games.amakta_infinit import GAME
+    from tafel.games.amakta_infinit.view import InfinitView
+    from tafel.ui.fonts import Fonts
+    from tafel.ui.theme import DEFAULT
+    from tafel.view import ViewContext
 
     pygame.init()
     surface = pygame.display.set_mode((1600, 900))

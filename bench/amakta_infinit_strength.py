@@ -25,8 +25,8 @@ if str(ROOT) not in sys.path:
 
 
 def main() -> None:
-    from core.arena import run_arena
-    from core.plugins import load_registry
+    from tafel.arena import run_arena
+    from tafel.plugins import load_registry
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games per pairing")

@@ -28,10 +28,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from _amakta_former import AmaktaSearch  # noqa: E402  (the one-ply expansion it times)
-
-from core import Limit  # noqa: E402
-from plugins.amakta.ai import AmaktaAgent  # noqa: E402
-from plugins.amakta.rules.state import AmaktaState  # noqa: E402
+from tafel import Limit  # noqa: E402
+from tafel.games.amakta.ai import AmaktaAgent  # noqa: E402
+from tafel.games.amakta.rules.state import AmaktaState  # noqa: E402
 
 
 def mid_game_positions(count: int, board: str, set_id: str, seed: int) -> list[AmaktaState]:

@@ -33,8 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from _amakta_former import FormerAgent  # noqa: E402  (bench/ is the script's folder)
-
-from core import Limit  # noqa: E402
+from tafel import Limit  # noqa: E402
 
 MAX_PLIES = 300
 
@@ -42,7 +41,7 @@ MAX_PLIES = 300
 #: The former levels: think time, plans (depth, beams) tried in order, root noise in score points.
 def make_agent(name: str):
     """A level by name: easy / medium / hard, or old-easy / old-medium / old-hard (:class:`FormerAgent`)."""
-    from plugins.amakta.ai import AmaktaAgent
+    from tafel.games.amakta.ai import AmaktaAgent
 
     if name.startswith("old-"):
         return FormerAgent(name[4:])
@@ -51,7 +50,7 @@ def make_agent(name: str):
 
 def play_game(job: tuple[str, str, int, str, str, float | None]) -> tuple[float, int, str, float]:
     """One game: (A's reward, plies, reason, seconds). A sits in seat ``index % 2``."""
-    from plugins.amakta.rules.state import AmaktaState
+    from tafel.games.amakta.rules.state import AmaktaState
 
     level_a, level_b, index, board, set_id, movetime = job
     rng = random.Random(1000 + index)

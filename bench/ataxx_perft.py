@@ -11,7 +11,7 @@ CPU time; the CPU ratio is the robust one on a busy machine.
     python bench/ataxx_perft.py --depth 4 --runs 5
     python bench/ataxx_perft.py --json          # the figures as JSON on the last line
 
-Implementations: ``tafel`` (plugins.ataxx.rules.perft as the game uses it: bulk counting of the
+Implementations: ``tafel`` (tafel.games.ataxx.rules.perft as the game uses it: bulk counting of the
 last two plies plus a transposition cache), ``tafel-nocache`` (the same without the cache: the
 bulk counting alone) and ``ataxx`` (python-ataxx 2.2.0's ``Board.perft``; ``pip install
 ataxx==2.2.0``).
@@ -42,7 +42,7 @@ def count(impl: str, depth: int, fen: str) -> dict:
     """Run one perft in this process: nodes, wall seconds and CPU seconds of the count alone."""
     if impl.startswith("tafel"):
         sys.path.insert(0, str(ROOT))
-        from plugins.ataxx.rules import AtaxxState, perft
+        from tafel.games.ataxx.rules import AtaxxState, perft
 
         state = AtaxxState.from_fen(fen)
         cache = impl == "tafel"

@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from core import Limit  # noqa: E402
-from plugins.ataxx import search as search_module  # noqa: E402
-from plugins.ataxx.ai import AtaxxSearch  # noqa: E402
-from plugins.ataxx.rules import AtaxxState  # noqa: E402
+from tafel import Limit  # noqa: E402
+from tafel.games.ataxx import search as search_module  # noqa: E402
+from tafel.games.ataxx.ai import AtaxxSearch  # noqa: E402
+from tafel.games.ataxx.rules import AtaxxState  # noqa: E402
 
 POSITIONS = (
     ("start", "x5o/7/7/7/7/7/o5x x 0 1"),

@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from core import LEVEL_TIME, Limit  # noqa: E402
-from plugins.ataxx.layouts import LAYOUTS  # noqa: E402
-from plugins.ataxx.rules import RED, AtaxxState  # noqa: E402
+from tafel import LEVEL_TIME, Limit  # noqa: E402
+from tafel.games.ataxx.layouts import LAYOUTS  # noqa: E402
+from tafel.games.ataxx.rules import RED, AtaxxState  # noqa: E402
 
 MAX_PLIES = 400
 OPENING_PLIES = 2
@@ -62,14 +62,14 @@ def make_agent(name: str):
     """An agent by name: an Ataxx level (easy, medium, hard, material3) or ``greedy``."""
     if name == "greedy":
         try:
-            from core.plugins import load_registry
+            from tafel.plugins import load_registry
 
             registry = load_registry()
             agent_def = registry.agent("greedy", "ataxx")
             return agent_def.factory(registry.game("ataxx")), "core greedy"
         except Exception:  # not written yet, or broken: the local stand-in
             return LocalGreedy(), "local greedy"
-    from plugins.ataxx.ai import AtaxxSearch
+    from tafel.games.ataxx.ai import AtaxxSearch
 
     return AtaxxSearch(name), name
 

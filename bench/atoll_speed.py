@@ -27,8 +27,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from plugins.atoll.ai import Searcher, Tables  # noqa: E402
-from plugins.atoll.rules import AtollState  # noqa: E402
+from tafel.games.atoll.ai import Searcher, Tables  # noqa: E402
+from tafel.games.atoll.rules import AtollState  # noqa: E402
 
 TARGET_ITERATIONS = 20_000
 

@@ -6,7 +6,7 @@
     python bench/atoll_strength.py --against f6f727d --seconds 0.5 --games 20
     python bench/atoll_strength.py --against f6f727d --iterations 2000 --games 20
 
-Each pairing plays ``--games`` games through :func:`core.arena.run_arena` (the stronger level
+Each pairing plays ``--games`` games through :func:`tafel.arena.run_arena` (the stronger level
 takes each seat in turn; games are seeded, the pie rule is on as in play). ``--jobs`` splits
 the games over processes that run side by side; ``--scale`` multiplies every level's think
 time (the ratio between levels, which is what the levels are, stays the same), so a loaded
@@ -39,10 +39,10 @@ if ROOT not in sys.path:
 def _chunk(args: tuple[str, str, int, int, float, int]) -> list[float]:
     """Play ``count`` games from ``seed``; A's reward per game."""
     strong, weak, count, seed, scale, size = args
-    from core import Limit
-    from core.arena import run_arena
-    from core.plugins import load_registry
-    from plugins.atoll import LEVEL_SECONDS
+    from tafel import Limit
+    from tafel.arena import run_arena
+    from tafel.games.atoll import LEVEL_SECONDS
+    from tafel.plugins import load_registry
 
     registry = load_registry()
     # Each side keeps its own level's time (scaled): run_arena takes one limit, so give each
@@ -54,12 +54,12 @@ def _chunk(args: tuple[str, str, int, int, float, int]) -> list[float]:
 
 
 def _load_old_ai(rev: str):
-    """``plugins/atoll/ai.py`` at git revision ``rev``, loaded as ``plugins.atoll.ai_<rev>``.
+    """``plugins/atoll/ai.py`` at git revision ``rev``, loaded as ``tafel.games.atoll.ai_<rev>``.
 
     It imports the current board and rules (relative imports), which keep every function older
     versions used.
     """
-    name = f"plugins.atoll.ai_{rev.replace('-', '_').replace('~', '_').replace('^', '_')}"
+    name = f"tafel.games.atoll.ai_{rev.replace('-', '_').replace('~', '_').replace('^', '_')}"
     if name in sys.modules:
         return sys.modules[name]
     source = subprocess.run(
@@ -69,7 +69,7 @@ def _load_old_ai(rev: str):
     path = os.path.join(folder, "ai_old.py")
     with open(path, "w") as fh:
         fh.write(source)
-    import plugins.atoll  # noqa: F401  (the package the old module's relative imports resolve in)
+    import tafel.games.atoll  # noqa: F401  (the package the old module's relative imports resolve in)
 
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
@@ -84,9 +84,9 @@ def _versus(args: tuple[str, int, int, float | None, int | None, int, dict]) -> 
     rev, count, seed, seconds, iterations, size, settings = args
     import random
 
-    from core import Limit
-    from plugins.atoll import ai
-    from plugins.atoll.rules import AtollState
+    from tafel import Limit
+    from tafel.games.atoll import ai
+    from tafel.games.atoll.rules import AtollState
 
     for key, value in settings.items():
         setattr(ai, key, value)
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         return 0
 
-    from plugins.atoll import LEVEL_SECONDS
+    from tafel.games.atoll import LEVEL_SECONDS
 
     ok = True
     for pair in args.pairs.split(","):

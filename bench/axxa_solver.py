@@ -14,10 +14,10 @@ Players:
 - ``random``: core RandomAgent;
 - ``greedy``: core GreedyAgent (one ply, averaged over 8 sampled deals) scoring positions plainly:
   triplets removed, pieces of the number due showing and touching
-  (:func:`plugins.axxa.solver.simple_evaluation`);
+  (:func:`tafel.games.axxa.solver.simple_evaluation`);
 - ``greedy+``: the same GreedyAgent with the solver's own evaluation (AxxA's ``GameDef.evaluate``):
   the yardstick the solver's search has to beat, since both judge positions alike;
-- ``solver``: plugins.axxa.solver at ``--level``, ``--movetime`` seconds a move.
+- ``solver``: tafel.games.axxa.solver at ``--level``, ``--movetime`` seconds a move.
 
 The solver's search speed is summed over every decision it made in the run: *moves per second*
 are candidate moves played out to the end of the turn and scored (``AxxaSolver.info
@@ -41,30 +41,30 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core import Limit  # noqa: E402
-from plugins.axxa import GAME  # noqa: E402
+from tafel import Limit  # noqa: E402
+from tafel.games.axxa import GAME  # noqa: E402
 
 PLAYERS = ("random", "greedy", "greedy+", "solver")
 
 
 def make_agent(name: str, level: str, params: dict | None = None):
     if name == "random":
-        from core.ai.random_agent import RandomAgent
+        from tafel.ai.random_agent import RandomAgent
 
         return RandomAgent(GAME)
     if name == "greedy":
         from dataclasses import replace
 
-        from core.ai.greedy import GreedyAgent
-        from plugins.axxa.solver import simple_evaluation
+        from tafel.ai.greedy import GreedyAgent
+        from tafel.games.axxa.solver import simple_evaluation
 
         return GreedyAgent(replace(GAME, evaluate=simple_evaluation))
     if name == "greedy+":
-        from core.ai.greedy import GreedyAgent
+        from tafel.ai.greedy import GreedyAgent
 
         return GreedyAgent(GAME)
     if name == "solver":
-        from plugins.axxa.solver import AxxaSolver
+        from tafel.games.axxa.solver import AxxaSolver
 
         return AxxaSolver(level, **(params or {}))
     raise SystemExit(f"unknown player {name!r} ({', '.join(PLAYERS)})")

@@ -43,8 +43,8 @@ def percentile(values: list[float], p: float) -> float:
 def measure(
     registry, game_id: str, players: list[str], frames: int, size: tuple[int, int], moves: list[str] = ()
 ) -> dict:
-    from core.match import Match, StartRequest
-    from core.ui.app import App
+    from tafel.match import Match, StartRequest
+    from tafel.ui.app import App
 
     game = registry.game(game_id)
     options = game.resolve_options()
@@ -107,8 +107,7 @@ def measure(
 
 def main() -> None:
     import pygame
-
-    from core.plugins import load_registry
+    from tafel.plugins import load_registry
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")

@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main() -> int:
-    from core.plugins import load_registry
+    from tafel.plugins import load_registry
+
     from tests.test_monkey import run_monkey
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -44,7 +45,7 @@ def main() -> int:
         for seed in range(1, args.seeds + 1):
             worker = None
             if args.real_ai:
-                from core.ai.worker import AIWorker
+                from tafel.ai.worker import AIWorker
 
                 worker = AIWorker(registry.spec)
             try:

@@ -1,13 +1,13 @@
 """Tafel's core: the public API plugins import.
 
-Plugins use only what this package exports, plus :mod:`core.view` (the board view base
+Plugins use only what this package exports, plus :mod:`tafel.view` (the board view base
 class, which imports pygame, so it is kept apart for fast command-line start-up) and
-:mod:`core.ui.camera` for boards that pan and zoom.
+:mod:`tafel.ui.camera` for boards that pan and zoom.
 """
 
-from core.ai.base import LEVEL_TIME, LEVELS, Agent, AgentDef, Limit, level_agents
-from core.commands import CommandDef
-from core.game import (
+from tafel.ai.base import LEVEL_TIME, LEVELS, Agent, AgentDef, Limit, level_agents
+from tafel.commands import CommandDef
+from tafel.game import (
     FinishedGame,
     GameDef,
     GameError,
@@ -21,7 +21,7 @@ from core.game import (
     Outcome,
     RecordsTable,
 )
-from core.hookspecs import hookimpl
+from tafel.hookspecs import hookimpl
 
 __all__ = [
     "LEVELS",

@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core.ai.base import Agent, Limit
-from core.game import GameError, GameState
-from core.registry import Registry
+from tafel.ai.base import Agent, Limit
+from tafel.game import GameError, GameState
+from tafel.registry import Registry
 
 #: Plies after which a game is stopped and counted as a draw, unless run_arena is told otherwise.
 DEFAULT_MAX_PLIES = 2000

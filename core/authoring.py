@@ -1,8 +1,8 @@
 """Commands for game authors, registered by this core default plugin like any plugin's commands.
 
 - ``python main.py new-game NAME [--dir PATH] [--title TEXT]`` writes a working plugin package
-  (a tic-tac-toe to edit) to ``./plugins/NAME`` or PATH; see :mod:`core.scaffold`.
-- ``python main.py check [GAME ...]`` runs the conformance suite (:mod:`core.conformance`)
+  (a tic-tac-toe to edit) to ``plugins/NAME`` in the user's data folder (scanned at every start) or PATH; see :mod:`tafel.scaffold`.
+- ``python main.py check [GAME ...]`` runs the conformance suite (:mod:`tafel.conformance`)
   against installed or dropped-in games, every game when none is named, and prints a report.
   Exit code 0 when every check passes, 1 on failures, 2 on bad input.
 """
@@ -13,35 +13,39 @@ import argparse
 import os
 from pathlib import Path
 
-from core.commands import CommandDef
-from core.hookspecs import hookimpl
-from core.registry import Registry
+from tafel.commands import CommandDef
+from tafel.hookspecs import hookimpl
+from tafel.registry import Registry
 
 
 def _configure_new_game(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="NAME", help="the new game's id: lower-case letters, digits and '-'")
     p.add_argument(
-        "--dir", default=None, metavar="PATH", help="the package folder to write (default: ./plugins/NAME)"
+        "--dir",
+        default=None,
+        metavar="PATH",
+        help="the package folder to write (default: plugins/NAME in the data folder)",
     )
     p.add_argument("--title", default=None, help="the title shown in the menu (default: from NAME)")
 
 
 def run_new_game(args: argparse.Namespace, registry: Registry) -> int:
-    from core.plugins import BUILTIN_DIR
-    from core.scaffold import write_plugin
+    from tafel.plugins import user_plugin_dir
+    from tafel.scaffold import write_plugin
 
     taken = {gid: game.plugin for gid, game in registry.games.items()}
     names, folder, written = write_plugin(args.name, args.dir, title=args.title, taken=taken)
     print(f"wrote {names.title} ({names.id}) to {folder}{os.sep}: {', '.join(p.name for p in written)}")
-    builtin = folder.resolve().parent == BUILTIN_DIR.resolve()
-    extra = "" if builtin else f" --plugin-dir {folder.parent}"
+    scanned = folder.resolve().parent == user_plugin_dir().resolve()
+    extra = "" if scanned else f" --plugin-dir {folder.parent}"
     print("next:")
-    print(f"  python main.py check {names.id}{extra}")
-    if builtin:
-        print(f"  python main.py play {names.id}")
+    print(f"  tafel check {names.id}{extra}")
+    if scanned:
+        print(f"  tafel play {names.id}")
     else:
         print(
-            "  to play it, move the folder into Tafel's plugins/ or install it as a package (see PLUGINS.md)"
+            f"  to play it, move the folder into {user_plugin_dir()}, add its folder to TAFEL_PLUGIN_DIRS "
+            "or install it as a package (see PLUGINS.md)"
         )
     return 0
 
@@ -64,13 +68,13 @@ def _configure_check(p: argparse.ArgumentParser) -> None:
 
 
 def run_check(args: argparse.Namespace, registry: Registry) -> int:
-    from core.cli import CliError
-    from core.conformance import WINDOW_SIZES, check_game_fully
+    from tafel.cli import CliError
+    from tafel.conformance import WINDOW_SIZES, check_game_fully
 
     if args.rounds < 1 or args.plies < 1:
         raise CliError("--games and --plies must be at least 1")
     if args.plugin_dir:
-        from core.plugins import load_registry
+        from tafel.plugins import load_registry
 
         for folder in args.plugin_dir:
             if not Path(folder).is_dir():

@@ -15,8 +15,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from core.game import GameDef, GameError, GameState, Options
-from core.registry import Registry
+from tafel.game import GameDef, GameError, GameState, Options
+from tafel.registry import Registry
 
 EXIT_BAD_INPUT = 2
 
@@ -135,7 +135,7 @@ def cmd_show(args: argparse.Namespace, registry: Registry) -> int:
 
 
 def cmd_perft(args: argparse.Namespace, registry: Registry) -> int:
-    from core.perft import perft as generic_perft
+    from tafel.perft import perft as generic_perft
 
     game, options = _game_and_options(args, registry)
     if args.depth < 1:
@@ -154,7 +154,7 @@ def cmd_perft(args: argparse.Namespace, registry: Registry) -> int:
 
 
 def cmd_arena(args: argparse.Namespace, registry: Registry) -> int:
-    from core.arena import run_arena
+    from tafel.arena import run_arena
 
     game, options = _game_and_options(args, registry)
     if args.agent_b is None:
@@ -188,7 +188,7 @@ def cmd_arena(args: argparse.Namespace, registry: Registry) -> int:
 
 def cmd_saves(args: argparse.Namespace, registry: Registry) -> int:
     """List saved and autosaved games (``--history``: finished games)."""
-    from core import saves
+    from tafel import saves
 
     problems: list[str] = []
     items = saves.list_history(problems) if args.history else saves.list_saves(problems)
@@ -210,11 +210,11 @@ def cmd_saves(args: argparse.Namespace, registry: Registry) -> int:
 
 
 def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
-    from core.ui.app import StartRequest, run
+    from tafel.ui.app import StartRequest, run
 
     start = None
     if getattr(args, "resume", None) is not None:
-        from core import saves
+        from tafel import saves
 
         if args.game:
             raise CliError("give either a game or --resume, not both")
@@ -312,7 +312,7 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from core.plugins import load_registry
+    from tafel.plugins import load_registry
 
     registry = load_registry()
     parser = build_parser(registry)

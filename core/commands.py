@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from core.registry import Registry
+    from tafel.registry import Registry
 
 
 @dataclass

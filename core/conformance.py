@@ -5,7 +5,7 @@ on:
 
 - the definition: option defaults valid, seat count and names agree with the start state;
 - moves exist exactly while the game runs, every listed move plays (legal moves stay legal),
-  a move that is not listed is refused with a :class:`core.game.GameError`, ``legal_moves``
+  a move that is not listed is refused with a :class:`tafel.game.GameError`, ``legal_moves``
   is stable, ``play_unchecked`` agrees with ``play``;
 - ``play`` leaves the old state untouched, and every state of a game still reads the same at
   its end (undo goes back to the very same state); replaying the move texts reproduces every
@@ -23,7 +23,7 @@ A crash in the game's code is a failure naming the place (``rules.py:88 in legal
 never an exception out of :func:`check_game`. ``python main.py check GAME`` runs
 :func:`check_game_fully` and prints :meth:`Report.lines`.
 
->>> from core.plugins import load_registry
+>>> from tafel.plugins import load_registry
 >>> registry = load_registry()
 >>> report = check_game(registry.game(sorted(registry.games)[0]), games=1, max_plies=30)
 >>> report.ok, report.failures
@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.game import GameDef, GameError, GameState, Move, Options, Outcome
+from tafel.game import GameDef, GameError, GameState, Move, Options, Outcome
 
 #: Window sizes the renderer is checked at: wide, classic, portrait and tiny.
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1600, 900), (1024, 768), (480, 800), (240, 180))
@@ -298,8 +298,8 @@ def _check_evaluate(game: GameDef, state: GameState, report: Report, where: str)
 
 def _check_ai(game: GameDef, states: Sequence[GameState], seed: int, report: Report) -> int:
     """The greedy agent (one ply with ``evaluate``) picks a legal move; returns positions tried."""
-    from core.ai.base import Limit
-    from core.ai.greedy import GreedyAgent
+    from tafel.ai.base import Limit
+    from tafel.ai.greedy import GreedyAgent
 
     running = [s for s in states if s.outcome is None]
     step = max(1, len(running) // 6)
@@ -541,10 +541,9 @@ def check_view(
     if game.make_view is None:
         return
     import pygame
-
-    from core.ui.fonts import Fonts
-    from core.ui.theme import COLORBLIND, DEFAULT
-    from core.view import BoardView, ViewContext
+    from tafel.ui.fonts import Fonts
+    from tafel.ui.theme import COLORBLIND, DEFAULT
+    from tafel.view import BoardView, ViewContext
 
     created = _ensure_display()
     try:
@@ -646,8 +645,7 @@ def _check_animation_and_input(
     report: Report,
 ) -> None:
     import pygame
-
-    from core.ui.theme import DEFAULT
+    from tafel.ui.theme import DEFAULT
 
     w, h = size
     surface = pygame.Surface(size)
@@ -709,7 +707,7 @@ def _check_animation_and_input(
 def option_variants(game: GameDef) -> list[tuple[str, dict[str, Any]]]:
     """Every non-default value of each choice and bool option, and the ends of int ranges.
 
-    >>> from core.game import Option
+    >>> from tafel.game import Option
     >>> g = GameDef("g", "G", "", 2, 2, None, None, options=(Option("big", "Big", "bool", False),))
     >>> option_variants(g)
     [('big=on', {'big': True})]

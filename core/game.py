@@ -10,7 +10,7 @@ hashable, comparable value (plugins use small frozen dataclasses); the core
 only ever handles moves through the state that produced them and turns them
 into text with :meth:`GameState.move_to_text`.
 
->>> from core.game import Outcome
+>>> from tafel.game import Outcome
 >>> Outcome.win(0, 2, "no stones left").rewards
 (1.0, 0.0)
 >>> Outcome.draw(2, "repetition").winners
@@ -198,7 +198,7 @@ class GameState:
 
     def seat_color(self, seat: int, theme: Any) -> tuple[int, int, int] | None:
         """The colour the side panel shows for ``seat`` (e.g. a stone colour that may change after a
-        pie swap); None means the theme's seat colour. ``theme`` is a :class:`core.ui.theme.Theme`."""
+        pie swap); None means the theme's seat colour. ``theme`` is a :class:`tafel.ui.theme.Theme`."""
         return None
 
     def meta_moves(self) -> list[tuple[str, Move]]:
@@ -347,7 +347,7 @@ class GameDef:
     - ``parse_position(text, options)``: a state from its notation (raises NotationError).
     - ``seat_count(options)``: how many seats a game with these options has.
     - ``seat_names(options)``: a display name per seat ("Red", "Blue").
-    - ``make_view()``: a :class:`core.view.BoardView` for the screen.
+    - ``make_view()``: a :class:`tafel.view.BoardView` for the screen.
     - ``evaluate(state, seat)``: heuristic value of ``state`` for ``seat`` (higher is
       better, roughly in [-1, 1]) for the generic greedy and alpha-beta agents.
     """

@@ -8,7 +8,7 @@ can name the plugin in every error.
 
 Example::
 
-    from core import hookimpl, GameDef
+    from tafel import hookimpl, GameDef
 
     @hookimpl
     def register_games(register):
@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from core.ai.base import AgentDef
-    from core.commands import CommandDef
-    from core.game import GameDef
+    from tafel.ai.base import AgentDef
+    from tafel.commands import CommandDef
+    from tafel.game import GameDef
 
 PROJECT = "tafel"
 
@@ -37,7 +37,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 def register_games(register: Callable[[GameDef], None]) -> None:
     """Called once at start-up. Call ``register(game_def)`` for each game this plugin offers.
 
-    A variant is simply another :class:`core.game.GameDef`, possibly from a plugin that
+    A variant is simply another :class:`tafel.game.GameDef`, possibly from a plugin that
     imports another plugin's rules module. Ids must be unique across all plugins.
     Returns nothing.
     """

@@ -25,11 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from core.ai.base import LEVELS, Limit
-from core.game import FinishedGame, GameDef, GameError, GameState, Move, NotationError, Options
+from tafel.ai.base import LEVELS, Limit
+from tafel.game import FinishedGame, GameDef, GameError, GameState, Move, NotationError, Options
 
 if TYPE_CHECKING:
-    from core.registry import Registry
+    from tafel.registry import Registry
 
 HUMAN = "human"
 
@@ -107,7 +107,7 @@ class StartRequest:
 def _ai_request_class():
     # The worker module is written alongside; import lazily so the core loads without it.
     try:
-        from core.ai.worker import AIRequest
+        from tafel.ai.worker import AIRequest
     except ImportError:
         return _AIRequest
     return AIRequest
@@ -115,7 +115,7 @@ def _ai_request_class():
 
 @dataclass
 class _AIRequest:
-    """Stand-in with the worker's ``AIRequest`` fields, used only when core.ai.worker is missing."""
+    """Stand-in with the worker's ``AIRequest`` fields, used only when tafel.ai.worker is missing."""
 
     game_id: str
     options: dict[str, Any]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.game import GameState
+from tafel.game import GameState
 
 
 def perft(state: GameState, depth: int) -> int:

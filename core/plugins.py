@@ -9,7 +9,7 @@ Three sources, in this order:
 3. installed packages that declare an entry point in the group ``tafel``.
 
 ``TAFEL_PLUGINS`` (comma-separated names) limits loading to an allow-list;
-``TAFEL_PLUGIN_DIRS`` (``os.pathsep``-separated folders) adds plugin folders outside ``plugins/``;
+``TAFEL_PLUGIN_DIRS`` (``os.pathsep``-separated folders) adds plugin folders;
 ``TAFEL_NO_ENTRY_POINTS=1`` keeps installed third-party plugins out (the test suite uses it).
 
 A plugin that fails to import, or whose hook raises, becomes a :class:`BrokenPlugin` with
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import importlib.util
 import os
 import sys
 import traceback
@@ -28,14 +29,15 @@ from pathlib import Path
 from types import ModuleType
 
 import pluggy
+from tafel import hookspecs
+from tafel.datadir import data_dir
+from tafel.registry import BrokenPlugin, LoadSpec, PluginError, Registry
 
-from core import hookspecs
-from core.registry import BrokenPlugin, LoadSpec, PluginError, Registry
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-BUILTIN_DIR = PROJECT_ROOT / "plugins"
 ENTRY_POINT_GROUP = "tafel"
-DEFAULT_PLUGINS = ("core.ai.generic", "core.authoring")
+#: The distribution whose entry points are the built-in games (declared in pyproject.toml).
+DISTRIBUTION = "tafel"
+BUILTIN_PACKAGE = "tafel.games"
+DEFAULT_PLUGINS = ("tafel.ai.generic", "tafel.authoring")
 
 HOOK_NAMES = ("register_games", "register_agents", "register_commands")
 
@@ -62,6 +64,97 @@ def _folder_plugins(folder: Path) -> list[str]:
     return names
 
 
+def _entry_points() -> list[importlib.metadata.EntryPoint]:
+    return list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _is_builtin(ep: importlib.metadata.EntryPoint) -> bool:
+    dist = getattr(ep, "dist", None)
+    return dist is not None and dist.name == DISTRIBUTION and ep.value.startswith(BUILTIN_PACKAGE + ".")
+
+
+def builtin_plugins() -> list[tuple[str, object]]:
+    """The built-in games as (name, importer): the ``tafel`` entry points of Tafel's own
+    distribution, declared in ``pyproject.toml`` exactly as a third-party plugin declares its own.
+
+    Run from a source tree that was never installed, there are no such entry points; the
+    packages in ``tafel.games`` stand in for them then.
+    """
+    found = [(ep.name, ep.load) for ep in _entry_points() if _is_builtin(ep)]
+    if found:
+        return found
+    import pkgutil
+
+    package = importlib.import_module(BUILTIN_PACKAGE)
+    return [
+        (info.name, lambda n=info.name: importlib.import_module(f"{BUILTIN_PACKAGE}.{n}"))
+        for info in pkgutil.iter_modules(package.__path__)
+        if not info.name.startswith("_")
+    ]
+
+
+#: Names this loader imported from plugin folders (and may import again from another folder).
+_FOLDER_IMPORTS: set[str] = set()
+
+
+def _inside(file: str | None, own: Path) -> bool:
+    if not file:
+        return False
+    path = Path(file).resolve()
+    own = own.resolve()
+    return path == own or own in path.parents
+
+
+def import_folder_plugin(name: str, folder: Path) -> ModuleType:
+    """Import plugin ``name`` (a package or module) from ``folder`` without putting the folder
+    on ``sys.path``, so no file in it can ever shadow the standard library or a dependency
+    (a ``json.py`` beside a plugin stays unread).
+
+    The plugin is imported under its bare name, so its own absolute imports (``import
+    tictac.rules``) and relative imports work. A name that is already a module (``json``,
+    ``pygame``, another plugin's) is refused: the plugin must be renamed.
+    """
+    package = folder / name
+    own = package if package.is_dir() else folder / f"{name}.py"
+    loaded = sys.modules.get(name)
+    if loaded is not None and _inside(getattr(loaded, "__file__", None), own):
+        return loaded  # this very plugin, imported before (a second registry in one process)
+    if loaded is not None and name in _FOLDER_IMPORTS:
+        # A plugin of that name from another folder, loaded by an earlier registry in this
+        # process: forget it (and its submodules) so this folder's own files are imported.
+        for key in [k for k in sys.modules if k == name or k.startswith(name + ".")]:
+            del sys.modules[key]
+        loaded = None
+    try:
+        other = loaded or (None if name in sys.stdlib_module_names else importlib.util.find_spec(name))
+    except (ImportError, ValueError):
+        other = None
+    if name in sys.stdlib_module_names or (
+        other is not None
+        and not _inside(getattr(other, "origin", None) or getattr(other, "__file__", None), own)
+    ):
+        raise PluginError(
+            f"plugin {name}: the name is already taken by an installed module; rename the plugin folder"
+        )
+    if package.is_dir():
+        spec = importlib.util.spec_from_file_location(
+            name, package / "__init__.py", submodule_search_locations=[str(package)]
+        )
+    else:
+        spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
+    if spec is None or spec.loader is None:
+        raise PluginError(f"plugin {name}: cannot be imported from {folder}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    _FOLDER_IMPORTS.add(name)
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    return module
+
+
 def allow_list_from_env() -> tuple[str, ...] | None:
     raw = os.environ.get("TAFEL_PLUGINS", "").strip()
     if not raw:
@@ -69,8 +162,16 @@ def allow_list_from_env() -> tuple[str, ...] | None:
     return tuple(name.strip() for name in raw.split(",") if name.strip())
 
 
+def user_plugin_dir() -> Path:
+    """``plugins`` in the per-user data folder: scanned like ``TAFEL_PLUGIN_DIRS``, and where
+    ``new-game`` writes by default, so a new game is listed at once."""
+    return data_dir() / "plugins"
+
+
 def default_spec() -> LoadSpec:
     dirs = tuple(d for d in os.environ.get("TAFEL_PLUGIN_DIRS", "").split(os.pathsep) if d.strip())
+    if user_plugin_dir().is_dir():
+        dirs += (str(user_plugin_dir()),)
     return LoadSpec(
         plugin_dirs=dirs,
         allow=allow_list_from_env(),
@@ -137,7 +238,7 @@ class _Loader:
             elif attr in HOOK_NAMES and callable(func):
                 # Without the marker pluggy silently ignores the function: say so.
                 raise PluginError(
-                    f"plugin {name}: {attr} is not marked @hookimpl (from core import hookimpl)"
+                    f"plugin {name}: {attr} is not marked @hookimpl (from tafel import hookimpl)"
                 )
         if not found:
             raise PluginError(
@@ -155,17 +256,16 @@ class _Loader:
             except Exception as exc:
                 self.broken(dotted, exc)
         if self.spec.builtin:
-            for name in _folder_plugins(BUILTIN_DIR):
-                self.add_module(name, lambda n=name: importlib.import_module(f"plugins.{n}"), "plugins/")
+            for name, importer in builtin_plugins():
+                self.add_module(name, importer, "built-in")
         for folder in self.spec.plugin_dirs:
-            path = Path(folder).resolve()
-            if str(path) not in sys.path:
-                sys.path.insert(0, str(path))
+            path = Path(folder).expanduser().resolve()
             for name in _folder_plugins(path):
-                self.add_module(name, lambda n=name: importlib.import_module(n), str(path))
+                self.add_module(name, lambda n=name, p=path: import_folder_plugin(n, p), str(path))
         if self.spec.entry_points:
-            for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-                self.add_module(ep.name, ep.load, "entry point")
+            for ep in _entry_points():
+                if not _is_builtin(ep):
+                    self.add_module(ep.name, ep.load, "entry point")
 
     def call(self, hook: str, add) -> None:
         caller = getattr(self.pm.hook, hook)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.ai.base import LEVELS, AgentDef, Limit
-from core.commands import CommandDef
-from core.game import GameDef, GameError, Option
+from tafel.ai.base import LEVELS, AgentDef, Limit
+from tafel.commands import CommandDef
+from tafel.game import GameDef, GameError, Option
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 _core_commands: frozenset[str] | None = None
@@ -23,7 +23,7 @@ def core_command_names() -> frozenset[str]:
     if _core_commands is None:
         import argparse
 
-        from core.cli import build_parser  # late: core.cli imports this module
+        from tafel.cli import build_parser  # late: tafel.cli imports this module
 
         parser = build_parser(Registry())
         names = {"help"}
@@ -102,7 +102,7 @@ class Registry:
         known = ", ".join(a.name for a in self.agents_for(game_id))
         raise UnknownAgentError(f"unknown agent {name!r} for {game_id} (agents: {known})")
 
-    # --- registration callbacks (used by core.plugins) --------------------------------------
+    # --- registration callbacks (used by tafel.plugins) --------------------------------------
 
     def add_game(self, plugin: str, game: object) -> None:
         if not isinstance(game, GameDef):

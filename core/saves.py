@@ -11,7 +11,7 @@ Layout of the data folder::
     saves/<name>.json              games saved by name from the pause menu
     history/<game id>-<id>.json    finished games, for the history screen and replays
 
-Every file is written atomically (:func:`core.datadir.atomic_write`), so a save is complete or
+Every file is written atomically (:func:`tafel.datadir.atomic_write`), so a save is complete or
 absent even after ``kill -9``. A file that cannot be used (damaged JSON, another format, a game
 that is not installed, another game version, moves that no longer replay) is renamed
 ``*.corrupt`` or ``*.unusable`` with a one-line :class:`SaveError`; other saves are untouched.
@@ -33,13 +33,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.ai.base import LEVELS
-from core.datadir import atomic_write, data_dir, move_aside
-from core.game import GameError
-from core.match import HUMAN, Match
+from tafel.ai.base import LEVELS
+from tafel.datadir import atomic_write, data_dir, move_aside
+from tafel.game import GameError
+from tafel.match import HUMAN, Match
 
 if TYPE_CHECKING:
-    from core.registry import Registry
+    from tafel.registry import Registry
 
 FORMAT = "tafel-save"
 FORMAT_VERSION = 1

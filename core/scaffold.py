@@ -10,7 +10,7 @@ PluginNames(id='my-game', package='my_game', title='My Game', cls='MyGame')
 >>> plugin_names("7up")
 Traceback (most recent call last):
 ...
-core.scaffold.ScaffoldError: game name '7up' must start with a letter and use only a-z, 0-9, '-' and '_'
+tafel.scaffold.ScaffoldError: game name '7up' must start with a letter and use only a-z, 0-9, '-' and '_'
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
-from core.game import GameError
+from tafel.game import GameError
 
 #: Template files, written without their ``.tmpl`` suffix.
 TEMPLATE_FILES = ("__init__.py", "rules.py", "view.py", "RULES.md", "README.md")
 _NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
 #: Package names a plugin must not take: they would hide the core, Tafel's folders or the
 #: standard library when the plugin's folder is put on ``sys.path``.
-_RESERVED = {"core", "plugins", "tests", "bench", "examples", "main", "assets"}
+_RESERVED = {"tafel", "core", "plugins", "tests", "bench", "examples", "main", "assets"}
 
 
 class ScaffoldError(GameError):
@@ -85,12 +85,14 @@ def render(text: str, names: PluginNames) -> str:
 
 
 def template_text(filename: str) -> str:
-    return files("core").joinpath("templates", "game", filename + ".tmpl").read_text(encoding="utf-8")
+    return files("tafel").joinpath("templates", "game", filename + ".tmpl").read_text(encoding="utf-8")
 
 
 def default_folder(names: PluginNames) -> Path:
-    """``./plugins/<package>``: the built-in plugin folder when run from the Tafel folder."""
-    return Path("plugins") / names.package
+    """``<data folder>/plugins/<package>``: the user's plugin folder, which every Tafel scans."""
+    from tafel.plugins import user_plugin_dir
+
+    return user_plugin_dir() / names.package
 
 
 def write_plugin(
@@ -100,7 +102,7 @@ def write_plugin(
     title: str | None = None,
     taken: dict[str, str] | None = None,
 ) -> tuple[PluginNames, Path, list[Path]]:
-    """Write the template plugin for game ``name`` into ``folder`` (default ./plugins/<package>).
+    """Write the template plugin for game ``name`` into ``folder`` (default: the user's plugin folder).
 
     ``taken`` maps game ids already registered to their plugins, so a new game cannot reuse
     one. Refuses to overwrite anything. Returns the names, the folder and the files written.

@@ -18,8 +18,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from core.ai.base import LEVELS
-from core.datadir import atomic_write, data_dir
+from tafel.ai.base import LEVELS
+from tafel.datadir import atomic_write, data_dir
 
 FILE_NAME = "settings.json"
 

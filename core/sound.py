@@ -2,11 +2,11 @@
 
 Effects: ``select`` (a menu choice), ``move``, ``capture`` (captures, flips, removals),
 ``invalid`` (a refused action), ``win``, ``loss``, ``draw`` and ``hint``. A board view picks the
-effect of a move with :meth:`core.view.BoardView.sound_for`.
+effect of a move with :meth:`tafel.view.BoardView.sound_for`.
 
 Everything is silent when there is no audio device: the mixer's ``pygame.error`` is caught and
 :class:`Sound` simply does nothing (``available`` is False, ``error`` says why). Volume and
-mute come from :class:`core.settings.Settings`.
+mute come from :class:`tafel.settings.Settings`.
 
 >>> len(synth("select", 22050)) > 0
 True

@@ -5,7 +5,7 @@ at the screen. The opponent is the AI level they played against (``"hard"``), ``
 one-seat games, ``"hot seat"`` for games among people only (counted as played, and as a draw
 when it was one); AI against AI is not counted.
 
->>> from core.game import Outcome
+>>> from tafel.game import Outcome
 >>> classify(["human", "hard"], Outcome.win(0, 2, "x"))
 ('hard', 'win')
 >>> classify(["easy", "human"], Outcome.win(0, 2, "x"))
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.datadir import atomic_write, data_dir
-from core.game import Outcome
-from core.match import HUMAN
+from tafel.datadir import atomic_write, data_dir
+from tafel.game import Outcome
+from tafel.match import HUMAN
 
 FILE_NAME = "stats.json"
 RESULTS = ("win", "draw", "loss")

@@ -25,12 +25,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
-
-from core.game import GameDef, GameState, Move, Options
+from tafel.game import GameDef, GameState, Move, Options
 
 if TYPE_CHECKING:
-    from core.ui.fonts import Fonts
-    from core.ui.theme import Theme
+    from tafel.ui.fonts import Fonts
+    from tafel.ui.theme import Theme
 
 
 Color = tuple[int, int, int]

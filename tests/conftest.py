@@ -22,7 +22,7 @@ import pytest  # noqa: E402
 
 @pytest.fixture(scope="session")
 def registry():
-    from core.plugins import load_registry
+    from tafel.plugins import load_registry
 
     return load_registry()
 

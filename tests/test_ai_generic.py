@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from tafel.ai.alphabeta import WIN, AlphaBetaAgent
+from tafel.ai.base import LEVEL_TIME, Limit
+from tafel.ai.generic import LevelAgent
+from tafel.ai.greedy import GreedyAgent
+from tafel.ai.mcts import MCTSAgent
+from tafel.arena import run_arena
 
-from core.ai.alphabeta import WIN, AlphaBetaAgent
-from core.ai.base import LEVEL_TIME, Limit
-from core.ai.generic import LevelAgent
-from core.ai.greedy import GreedyAgent
-from core.ai.mcts import MCTSAgent
-from core.arena import run_arena
 from tests import toygames
 from tests.toygames import KuhnState, TicTacToeState, ttt_evaluate, ttt_parse
 
@@ -29,7 +29,7 @@ def test_plugin_registers_every_generic_agent(registry):
         assert set(GENERIC) <= names
     hard = next(a for a in registry.agents if a.name == "hard" and a.games is None)
     assert hard.default_limit == Limit(time=LEVEL_TIME["hard"])
-    assert hard.plugin == "core.ai.generic"
+    assert hard.plugin == "tafel.ai.generic"
 
 
 @pytest.mark.parametrize("game_id", ["toy-tictactoe", "toy-nim", "toy-lightsout", "toy-kuhn"])

@@ -8,17 +8,17 @@ from __future__ import annotations
 import time
 
 import pytest
+from tafel.ai.base import Limit
+from tafel.ai.worker import AIRequest, AIResult, AIWorker
+from tafel.registry import LoadSpec
 
-from core.ai.base import Limit
-from core.ai.worker import AIRequest, AIResult, AIWorker
-from core.registry import LoadSpec
 from tests import toygames
 
 EXTRA_AGENTS = '''
 import os
 import time
 
-from core import Agent, AgentDef
+from tafel import Agent, AgentDef
 
 
 class Boom(Agent):

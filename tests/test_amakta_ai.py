@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from core import Limit
-from core.ai.alphabeta import AlphaBetaAgent
-from plugins.amakta import GAME
-from plugins.amakta.ai import LEVELS, AmaktaAgent
-from plugins.amakta.evaluate import NEAR_WIN, SPREAD, can_win_now, evaluate
-from plugins.amakta.rules.state import META_KINDS, AmaktaState
+from tafel import Limit
+from tafel.ai.alphabeta import AlphaBetaAgent
+from tafel.games.amakta import GAME
+from tafel.games.amakta.ai import LEVELS, AmaktaAgent
+from tafel.games.amakta.evaluate import NEAR_WIN, SPREAD, can_win_now, evaluate
+from tafel.games.amakta.rules.state import META_KINDS, AmaktaState
 
 
 def started(board="small", set_id="beginner") -> AmaktaState:

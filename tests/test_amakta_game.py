@@ -9,17 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from core import IllegalMoveError, Limit, NotationError
-from core.cli import main
-from core.conformance import check_game
-from plugins.amakta import GAME
-from plugins.amakta.ai import AmaktaAgent
-from plugins.amakta.evaluate import can_win_now, evaluate
-from plugins.amakta.rules import catalog
-from plugins.amakta.rules.board import DataError, load_board
-from plugins.amakta.rules.sets import load_set
-from plugins.amakta.rules.state import AmaktaState
+from tafel import IllegalMoveError, Limit, NotationError
+from tafel.cli import main
+from tafel.conformance import check_game
+from tafel.games.amakta import GAME
+from tafel.games.amakta.ai import AmaktaAgent
+from tafel.games.amakta.evaluate import can_win_now, evaluate
+from tafel.games.amakta.rules import catalog
+from tafel.games.amakta.rules.board import DataError, load_board
+from tafel.games.amakta.rules.sets import load_set
+from tafel.games.amakta.rules.state import AmaktaState
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,17 +8,16 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
-from core import GameError, IllegalMoveError, Limit, NotationError
-from core.conformance import check_game
-from core.plugins import load_registry
-from core.registry import LoadSpec
-from plugins.amakta.rules import pieces
-from plugins.amakta.rules.pieces import S_DAMAGE, parse_layout
-from plugins.amakta_infinit import GAME
-from plugins.amakta_infinit.ai import InfinitAgent, build_set, fair_black_points
-from plugins.amakta_infinit.state import ACCEPT, CLOSE, DRAW_MOVES, InfinitState, bid_cap
-from plugins.amakta_infinit.values import creatable, normal, value_of
+from tafel import GameError, IllegalMoveError, Limit, NotationError
+from tafel.conformance import check_game
+from tafel.games.amakta.rules import pieces
+from tafel.games.amakta.rules.pieces import S_DAMAGE, parse_layout
+from tafel.games.amakta_infinit import GAME
+from tafel.games.amakta_infinit.ai import InfinitAgent, build_set, fair_black_points
+from tafel.games.amakta_infinit.state import ACCEPT, CLOSE, DRAW_MOVES, InfinitState, bid_cap
+from tafel.games.amakta_infinit.values import creatable, normal, value_of
+from tafel.plugins import load_registry
+from tafel.registry import LoadSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -433,7 +432,7 @@ def test_accept_constant_is_the_listed_move():
 
 
 def test_command_line_list_show_perft_arena(capsys):
-    from core.cli import main
+    from tafel.cli import main
 
     assert main(["list"]) == 0
     out = capsys.readouterr().out

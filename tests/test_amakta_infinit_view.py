@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
-from core.match import Match
-from core.ui.fonts import Fonts
-from core.ui.theme import DEFAULT
-from core.view import ViewContext
-from plugins.amakta.rules.engine import Move
-from plugins.amakta.rules.pieces import parse_layout
-from plugins.amakta_infinit import GAME
-from plugins.amakta_infinit.state import ACCEPT, CLOSE, DRAW_MOVES, InfinitState
-from plugins.amakta_infinit.values import normal, value_of
-from plugins.amakta_infinit.view import InfinitView, world
+from tafel.games.amakta.rules.engine import Move
+from tafel.games.amakta.rules.pieces import parse_layout
+from tafel.games.amakta_infinit import GAME
+from tafel.games.amakta_infinit.state import ACCEPT, CLOSE, DRAW_MOVES, InfinitState
+from tafel.games.amakta_infinit.values import normal, value_of
+from tafel.games.amakta_infinit.view import InfinitView, world
+from tafel.match import Match
+from tafel.ui.fonts import Fonts
+from tafel.ui.theme import DEFAULT
+from tafel.view import ViewContext
 
 _FONTS = None
 PLAY = (
@@ -312,7 +311,7 @@ def test_every_phase_draws_at_every_size(screen, size):
 
 
 def test_headless_game_through_the_play_scene(registry):
-    from core.ui.app import App
+    from tafel.ui.app import App
 
     app = App(registry, windowed=True, size=(1280, 720))
     try:

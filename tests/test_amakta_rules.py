@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from core import IllegalMoveError
-from plugins.amakta.rules import pieces
-from plugins.amakta.rules.board import HexBoard, InfiniteBoard
-from plugins.amakta.rules.engine import (
+from tafel import IllegalMoveError
+from tafel.games.amakta.rules import pieces
+from tafel.games.amakta.rules.board import HexBoard, InfiniteBoard
+from tafel.games.amakta.rules.engine import (
     APPROPRIATE,
     EXPROPRIATE,
     PASS,
@@ -25,8 +24,8 @@ from plugins.amakta.rules.engine import (
     Move,
     Position,
 )
-from plugins.amakta.rules.pieces import canonical, orient, parse_layout
-from plugins.amakta.rules.state import PLAY, AmaktaState
+from tafel.games.amakta.rules.pieces import canonical, orient, parse_layout
+from tafel.games.amakta.rules.state import PLAY, AmaktaState
 
 # --- pieces -----------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """The Amakta engine's fast paths against a plain reading of the rules.
 
-:class:`~plugins.amakta.rules.engine.Position` counts arrows from precomputed rays and
+:class:`~tafel.games.amakta.rules.engine.Position` counts arrows from precomputed rays and
 orientation tables and generates moves in one sweep; here the same figures come from the rules
 text written out the slow way (walk each arrow field by field, try every orientation of every
 piece), on random positions of every shipped board and set, circles and expropriated pieces
@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from plugins.amakta.rules import catalog
-from plugins.amakta.rules.board import DIRECTIONS
-from plugins.amakta.rules.engine import Equipment, Position
-from plugins.amakta.rules.pieces import arrows, orient
+from tafel.games.amakta.rules import catalog
+from tafel.games.amakta.rules.board import DIRECTIONS
+from tafel.games.amakta.rules.engine import Equipment, Position
+from tafel.games.amakta.rules.pieces import arrows, orient
 
 BOARDS = ("hexagon", "holes", "small")
 SETS = ("standard", "beginner")

@@ -7,15 +7,14 @@ import random
 
 import pygame
 import pytest
-
-from core.match import Match
-from core.ui.fonts import Fonts
-from core.ui.theme import DEFAULT
-from core.view import ViewContext
-from plugins.amakta import GAME
-from plugins.amakta.rules.engine import Move
-from plugins.amakta.rules.state import AmaktaState
-from plugins.amakta.view import ACTION_LABELS, ARROW_COLOURS, AmaktaView, _mix
+from tafel.games.amakta import GAME
+from tafel.games.amakta.rules.engine import Move
+from tafel.games.amakta.rules.state import AmaktaState
+from tafel.games.amakta.view import ACTION_LABELS, ARROW_COLOURS, AmaktaView, _mix
+from tafel.match import Match
+from tafel.ui.fonts import Fonts
+from tafel.ui.theme import DEFAULT
+from tafel.view import ViewContext
 
 SIZES = [(1920, 1080), (1024, 768), (640, 1000), (360, 300)]
 MID = (
@@ -412,7 +411,7 @@ def test_every_kind_of_legal_move_is_reachable_with_the_mouse(screen, position):
 
 
 def test_headless_game_through_the_play_scene(registry):
-    from core.ui.app import App
+    from tafel.ui.app import App
 
     app = App(registry, windowed=True, size=(1280, 720))
     try:

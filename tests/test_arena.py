@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from tafel.ai.base import Limit
+from tafel.arena import ArenaResult, elo_from_score, run_arena
+from tafel.game import GameError
 
-from core.ai.base import Limit
-from core.arena import ArenaResult, elo_from_score, run_arena
-from core.game import GameError
 from tests import toygames
 
 

@@ -4,13 +4,12 @@ limits and the search's building blocks checked against brute force."""
 import random
 
 import pytest
-
-from core import IllegalMoveError, Limit
-from plugins.ataxx.ai import LEVELS, AtaxxSearch, position_keys
-from plugins.ataxx.board import BOARD
-from plugins.ataxx.layouts import LAYOUTS, layout_fen
-from plugins.ataxx.rules import BLUE, PASS, RED, AtaxxState
-from plugins.ataxx.search import (
+from tafel import IllegalMoveError, Limit
+from tafel.games.ataxx.ai import LEVELS, AtaxxSearch, position_keys
+from tafel.games.ataxx.board import BOARD
+from tafel.games.ataxx.layouts import LAYOUTS, layout_fen
+from tafel.games.ataxx.rules import BLUE, PASS, RED, AtaxxState
+from tafel.games.ataxx.search import (
     STONE,
     WIN,
     Engine,
@@ -240,7 +239,7 @@ def test_reset_clears_the_table():
 
 def _brute_gain(state):
     own, opp = _sides(state)
-    from plugins.ataxx.board import SINGLES
+    from tafel.games.ataxx.board import SINGLES
 
     return max(
         (2 * (SINGLES[m.to] & opp).bit_count() + (0 if m.is_jump else 1) for m in state.generate()),

@@ -2,15 +2,15 @@
 
 import pygame
 import pytest
+from tafel.games.ataxx.rules import AtaxxState
+from tafel.match import Match
+from tafel.ui.app import App
+from tafel.ui.scenes.gameover import GameOverScene
+from tafel.ui.scenes.menu import MenuScene
+from tafel.ui.scenes.pause import PauseScene
+from tafel.ui.scenes.play import PlayScene
+from tafel.ui.scenes.setup import SetupScene
 
-from core.match import Match
-from core.ui.app import App
-from core.ui.scenes.gameover import GameOverScene
-from core.ui.scenes.menu import MenuScene
-from core.ui.scenes.pause import PauseScene
-from core.ui.scenes.play import PlayScene
-from core.ui.scenes.setup import SetupScene
-from plugins.ataxx.rules import AtaxxState
 from tests.ui_toygame import FakeWorker, click, key, run_until
 
 
@@ -77,7 +77,7 @@ def test_whole_game_by_mouse_through_the_scenes(app):
         else:
             # A clone: click any own stone next to the target, then the target.
             own = state.stones(state.to_move)
-            from plugins.ataxx.board import SINGLES, squares
+            from tafel.games.ataxx.board import SINGLES, squares
 
             app.step(events=click(view.square_center(squares(SINGLES[move.to] & own)[0])))
         app.step(events=click(view.square_center(move.to)))
@@ -122,7 +122,7 @@ def test_keyboard_move_pause_and_back_to_menu(app, registry):
 
 
 def test_ai_seat_moves_through_a_real_worker(registry):
-    from core.ai.worker import AIWorker
+    from tafel.ai.worker import AIWorker
 
     worker = AIWorker(registry.spec)
     app = App(registry, windowed=True, size=(1280, 720), worker=worker)

@@ -3,12 +3,11 @@
 import random
 
 import pytest
-
-from core import IllegalMoveError, NotationError
-from core.perft import perft as generic_perft
-from plugins.ataxx.board import square_of
-from plugins.ataxx.layouts import LAYOUTS, layout_fen
-from plugins.ataxx.rules import BLUE, PASS, RED, START_FEN, AtaxxMove, AtaxxState, perft
+from tafel import IllegalMoveError, NotationError
+from tafel.games.ataxx.board import square_of
+from tafel.games.ataxx.layouts import LAYOUTS, layout_fen
+from tafel.games.ataxx.rules import BLUE, PASS, RED, START_FEN, AtaxxMove, AtaxxState, perft
+from tafel.perft import perft as generic_perft
 
 BLOCKERS = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
 

@@ -9,9 +9,8 @@ agree with it on random positions: sparse, crowded, with blockers, with passes a
 import random
 
 import pytest
-
-from plugins.ataxx.board import BOARD, SQUARES, STRIDE, jump_pairs
-from plugins.ataxx.rules import (
+from tafel.games.ataxx.board import BOARD, SQUARES, STRIDE, jump_pairs
+from tafel.games.ataxx.rules import (
     PASS,
     RED,
     AtaxxMove,
@@ -21,7 +20,7 @@ from plugins.ataxx.rules import (
     _perft2,
     perft,
 )
-from plugins.ataxx.search import STONE, WIN, Engine, gen_moves, move_text
+from tafel.games.ataxx.search import STONE, WIN, Engine, gen_moves, move_text
 
 # --- the reference ---------------------------------------------------------------------------
 

@@ -6,10 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from plugins.ataxx.rules import AtaxxState
-from plugins.ataxx.search import WIN
-from plugins.ataxx.uai import UaiEngine, score_text
+from tafel.games.ataxx.rules import AtaxxState
+from tafel.games.ataxx.search import WIN
+from tafel.games.ataxx.uai import UaiEngine, score_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
-from core.ui.fonts import Fonts
-from core.ui.theme import COLORBLIND, DEFAULT
-from core.view import ViewContext
-from plugins.ataxx import GAME
-from plugins.ataxx.board import SQUARES, square_of
-from plugins.ataxx.layouts import LAYOUTS, layout_fen
-from plugins.ataxx.rules import AtaxxMove, AtaxxState
-from plugins.ataxx.view import AtaxxView
+from tafel.games.ataxx import GAME
+from tafel.games.ataxx.board import SQUARES, square_of
+from tafel.games.ataxx.layouts import LAYOUTS, layout_fen
+from tafel.games.ataxx.rules import AtaxxMove, AtaxxState
+from tafel.games.ataxx.view import AtaxxView
+from tafel.ui.fonts import Fonts
+from tafel.ui.theme import COLORBLIND, DEFAULT
+from tafel.view import ViewContext
 
 SIZES = [(1920, 1080), (1024, 768), (2560, 1080), (300, 300), (640, 1000)]
 MID = "x1o3o/1xxo3/2x1o2/3xo2/1oo4/7/o5x x 4 9"

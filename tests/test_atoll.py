@@ -7,11 +7,10 @@ import random
 from collections import deque
 
 import pytest
-
-from core import IllegalMoveError, NotationError
-from plugins.atoll import GAME, new_state, parse_position
-from plugins.atoll.board import BLACK, SIZES, WHITE, Board
-from plugins.atoll.rules import SWAP, AtollMove, AtollState, move_for, perft
+from tafel import IllegalMoveError, NotationError
+from tafel.games.atoll import GAME, new_state, parse_position
+from tafel.games.atoll.board import BLACK, SIZES, WHITE, Board
+from tafel.games.atoll.rules import SWAP, AtollMove, AtollState, move_for, perft
 
 # The islands exactly as /work/shared/rules/readings.md lists them: key -> (owner, cells (c, r)).
 READINGS_ISLANDS = {

@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from core import Limit
-from plugins.atoll import GAME
-from plugins.atoll.ai import AtollMCTS, Searcher, Tables
-from plugins.atoll.board import BLACK, WHITE, Board
-from plugins.atoll.rules import SWAP, AtollState
+from tafel import Limit
+from tafel.games.atoll import GAME
+from tafel.games.atoll.ai import AtollMCTS, Searcher, Tables
+from tafel.games.atoll.board import BLACK, WHITE, Board
+from tafel.games.atoll.rules import SWAP, AtollState
 
 LEVELS = ("easy", "medium", "hard", "atoll-mcts")
 COLUMN_F = [f"f{n}" for n in range(1, 11)]

@@ -6,14 +6,13 @@ import random
 
 import pygame
 import pytest
-
-from core.ui.fonts import Fonts
-from core.ui.theme import DEFAULT
-from core.view import ViewContext
-from plugins.atoll import GAME
-from plugins.atoll.board import BLACK
-from plugins.atoll.rules import SWAP, AtollState, move_for
-from plugins.atoll.view import CHAIN_TIME, AtollView, winning_chain
+from tafel.games.atoll import GAME
+from tafel.games.atoll.board import BLACK
+from tafel.games.atoll.rules import SWAP, AtollState, move_for
+from tafel.games.atoll.view import CHAIN_TIME, AtollView, winning_chain
+from tafel.ui.fonts import Fonts
+from tafel.ui.theme import DEFAULT
+from tafel.view import ViewContext
 
 RECT = pygame.Rect(10, 10, 700, 740)
 
@@ -254,9 +253,10 @@ def test_no_animation_when_speed_is_zero(screen):
 def test_play_scene_human_against_ai(registry):
     """The core's play screen with this view: the human (Black) clicks, the AI seat answers through
     a fake worker (it plays the first legal move), the winning chain animates, then game over."""
-    from core.match import Match
-    from core.ui.app import App
-    from core.ui.scenes.gameover import GameOverScene
+    from tafel.match import Match
+    from tafel.ui.app import App
+    from tafel.ui.scenes.gameover import GameOverScene
+
     from tests.ui_toygame import FakeWorker, run_until
     from tests.ui_toygame import click as click_events
 

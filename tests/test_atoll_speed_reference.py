@@ -15,11 +15,10 @@ import random
 from collections import deque
 
 import pytest
-
-from plugins.atoll import ai
-from plugins.atoll.ai import DEAD, DEAD_VISITS, LOST, UNSOLVED, WON, Searcher, Tables
-from plugins.atoll.board import BLACK, SIZES, WHITE, Board
-from plugins.atoll.rules import SWAP, AtollState, move_for
+from tafel.games.atoll import ai
+from tafel.games.atoll.ai import DEAD, DEAD_VISITS, LOST, UNSOLVED, WON, Searcher, Tables
+from tafel.games.atoll.board import BLACK, SIZES, WHITE, Board
+from tafel.games.atoll.rules import SWAP, AtollState, move_for
 
 # --- plain references ----------------------------------------------------------------------
 

@@ -5,19 +5,19 @@ import random
 
 import pygame
 import pytest
+from tafel import Limit
+from tafel.games.axxa import GAME
+from tafel.games.axxa.board import SIZE, xy
+from tafel.games.axxa.rules import KEEP, PAYMENT, REMOVE, ROTATE, SHIFT, TAKE, TURN, AxxaState
+from tafel.games.axxa.solver import AxxaSolver
+from tafel.games.axxa.view import AxxaView
+from tafel.match import StartRequest
+from tafel.ui.app import App
+from tafel.ui.fonts import Fonts
+from tafel.ui.scenes.play import PlayScene
+from tafel.ui.theme import DEFAULT
+from tafel.view import ViewContext
 
-from core import Limit
-from core.match import StartRequest
-from core.ui.app import App
-from core.ui.fonts import Fonts
-from core.ui.scenes.play import PlayScene
-from core.ui.theme import DEFAULT
-from core.view import ViewContext
-from plugins.axxa import GAME
-from plugins.axxa.board import SIZE, xy
-from plugins.axxa.rules import KEEP, PAYMENT, REMOVE, ROTATE, SHIFT, TAKE, TURN, AxxaState
-from plugins.axxa.solver import AxxaSolver
-from plugins.axxa.view import AxxaView
 from tests.ui_toygame import click, key, run_until
 
 
@@ -241,7 +241,8 @@ def test_plays_through_the_real_play_scene(registry, options, seats):
 
 
 def test_turn_buttons_by_mouse(surface):
-    from plugins.axxa.rules import Rules
+    from tafel.games.axxa.rules import Rules
+
     from tests.test_axxa_rules import play, position
 
     s = play(position({"c1": "[12]3", "g5": "[11]1"}, rules=Rules(rotation_choice=True)), "c1-c4")

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from tafel.games.axxa import GAME
+from tafel.games.axxa.board import cell_of
+from tafel.games.axxa.view import AxxaView
+from tafel.match import StartRequest
+from tafel.ui.app import App
+from tafel.ui.fonts import Fonts
+from tafel.ui.scenes.gameover import GameOverScene
+from tafel.ui.scenes.play import PlayScene
+from tafel.ui.theme import DEFAULT
+from tafel.view import ViewContext
 
-from core.match import StartRequest
-from core.ui.app import App
-from core.ui.fonts import Fonts
-from core.ui.scenes.gameover import GameOverScene
-from core.ui.scenes.play import PlayScene
-from core.ui.theme import DEFAULT
-from core.view import ViewContext
-from plugins.axxa import GAME
-from plugins.axxa.board import cell_of
-from plugins.axxa.view import AxxaView
 from tests.test_axxa_rules import play, position
 from tests.ui_toygame import click, key, run_until
 
@@ -54,7 +54,7 @@ def test_hint_from_the_solver_is_shown_and_counted(registry):
 def test_watching_the_solver_play_a_whole_deal(registry):
     """A solo seat played by the solver: the game runs to its end by itself, and the game-over
     card says how it ended; the records keep only games people played."""
-    from plugins.axxa.records import RecordSheet
+    from tafel.games.axxa.records import RecordSheet
 
     request = StartRequest(game_id="axxa", options={"seed": 3}, players=["easy"])
     app = App(registry, windowed=True, size=(1280, 800), start=request, strict=True)
@@ -104,7 +104,7 @@ def test_outstanding_move_removes_three_triplets_and_is_celebrated(surface):
 def test_selected_stack_marks_its_spaces_and_the_triplet_moves(surface):
     """Selecting a stack marks every space it can reach; a space where it would complete a
     triplet of the number due is marked as such (certain when its next top is known)."""
-    from plugins.axxa.rules import AxxaMove
+    from tafel.games.axxa.rules import AxxaMove
 
     s = position({"b2": "1", "c2": "1", "c4": "[2]12", "g4": "6", "e7": "[33]3"})
     view = AxxaView(GAME, GAME.resolve_options({}))

@@ -4,12 +4,11 @@ import json
 import random
 
 import pygame
-
-from core import Limit
-from core.match import Match, StartRequest
-from plugins.axxa import GAME, features_for, on_finished, records
-from plugins.axxa.records import RecordSheet, SoloResult, record_game, records_path, variant_key
-from plugins.axxa.solver import AxxaSolver
+from tafel import Limit
+from tafel.games.axxa import GAME, features_for, on_finished, records
+from tafel.games.axxa.records import RecordSheet, SoloResult, record_game, records_path, variant_key
+from tafel.games.axxa.solver import AxxaSolver
+from tafel.match import Match, StartRequest
 
 
 def test_records_live_in_the_data_folder(monkeypatch, tmp_path):
@@ -80,7 +79,7 @@ def test_damaged_file_is_kept_aside_and_a_fresh_sheet_starts(tmp_path):
 
 
 def test_records_command(tmp_path, monkeypatch, capsys):
-    from core.cli import main
+    from tafel.cli import main
 
     monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path))
     record_game(SoloResult(seed=9, triplets=2, paid=25))
@@ -146,12 +145,13 @@ def test_competitive_game_has_no_undo_the_puzzle_has():
 def test_records_on_the_game_over_card_and_screens(registry, tmp_path, monkeypatch):
     """The game-over card names the new records; its Records button, the setup screen's and the
     statistics screen's open the same table."""
-    from core.ui.app import App
-    from core.ui.scenes.gameover import GameOverScene
-    from core.ui.scenes.play import PlayScene
-    from core.ui.scenes.records import RecordsScene
-    from core.ui.scenes.setup import SetupScene
-    from core.ui.scenes.statistics import StatsScene
+    from tafel.ui.app import App
+    from tafel.ui.scenes.gameover import GameOverScene
+    from tafel.ui.scenes.play import PlayScene
+    from tafel.ui.scenes.records import RecordsScene
+    from tafel.ui.scenes.setup import SetupScene
+    from tafel.ui.scenes.statistics import StatsScene
+
     from tests.ui_toygame import click, run_until
 
     monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path))
@@ -193,8 +193,8 @@ def test_records_on_the_game_over_card_and_screens(registry, tmp_path, monkeypat
 def test_a_games_own_seed_option_is_the_seed_row(registry):
     """A random-setup game with an int option ``seed`` (AxxA's "Deal") gets one row for both, and
     the seed chosen there reaches the option; Play again deals anew, Same setup again does not."""
-    from core.ui.app import App
-    from core.ui.scenes.setup import SetupScene
+    from tafel.ui.app import App
+    from tafel.ui.scenes.setup import SetupScene
 
     app = App(registry, windowed=True, size=(1280, 800))
     try:

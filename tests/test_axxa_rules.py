@@ -3,11 +3,10 @@
 import random
 
 import pytest
-
-from core import IllegalMoveError, NotationError
-from core.conformance import check_game
-from plugins.axxa import GAME, rules_of
-from plugins.axxa.board import (
+from tafel import IllegalMoveError, NotationError
+from tafel.conformance import check_game
+from tafel.games.axxa import GAME, rules_of
+from tafel.games.axxa.board import (
     BOARD,
     CELLS,
     CENTRE,
@@ -17,7 +16,7 @@ from plugins.axxa.board import (
     reach,
     triples_in,
 )
-from plugins.axxa.rules import (
+from tafel.games.axxa.rules import (
     KNOWN,
     MOVE,
     PAY,
@@ -28,7 +27,7 @@ from plugins.axxa.rules import (
     Rules,
     parse_position,
 )
-from plugins.axxa.solver import has_triplet
+from tafel.games.axxa.solver import has_triplet
 
 SOLO = Rules()
 

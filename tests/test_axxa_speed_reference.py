@@ -1,6 +1,6 @@
 """AxxA's precomputed tables against a plain reading of the rules.
 
-:mod:`plugins.axxa.board` answers "where can this stack go" and "which triplets lie here" from
+:mod:`tafel.games.axxa.board` answers "where can this stack go" and "which triplets lie here" from
 tables of path masks and triplet shapes built once; here the same answers come from walking
 the board step by step and trying every three spaces, on random boards.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from plugins.axxa.board import (
+from tafel.games.axxa.board import (
     CELLS,
     cell_name,
     cells_of,

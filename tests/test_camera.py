@@ -2,8 +2,7 @@
 
 import pygame
 import pytest
-
-from core.ui.camera import KEY_ZOOM_STEP, WHEEL_STEP, Camera
+from tafel.ui.camera import KEY_ZOOM_STEP, WHEEL_STEP, Camera
 
 
 def approx_point(p, q, tol=1e-6):

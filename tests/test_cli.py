@@ -5,8 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from core.cli import main
+from tafel.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,9 +1,8 @@
 """Every registered game passes the shared conformance suite (core/conformance.py)."""
 
 import pytest
-
-from core.conformance import check_game
-from core.plugins import load_registry
+from tafel.conformance import check_game
+from tafel.plugins import load_registry
 
 REGISTRY = load_registry()
 GAME_IDS = sorted(REGISTRY.games)

@@ -18,13 +18,12 @@ if str(EXAMPLE) not in sys.path:
     sys.path.insert(0, str(EXAMPLE))
 
 import tafel_hexxagon  # noqa: E402
+from tafel import IllegalMoveError, Limit, NotationError  # noqa: E402
+from tafel.conformance import check_game  # noqa: E402
+from tafel.perft import perft  # noqa: E402
 from tafel_hexxagon import GAME, board, rules  # noqa: E402
 from tafel_hexxagon.board import CELLS, FAR, NEAR, cell_name, cell_of  # noqa: E402
 from tafel_hexxagon.rules import PASS, HexMove, HexxagonState, evaluate  # noqa: E402
-
-from core import IllegalMoveError, Limit, NotationError  # noqa: E402
-from core.conformance import check_game  # noqa: E402
-from core.perft import perft  # noqa: E402
 
 CLASSIC = GAME.resolve_options({})
 OPEN = GAME.resolve_options({"board": "open"})
@@ -262,8 +261,8 @@ def test_evaluate_is_the_gem_balance():
 def test_generic_players_see_a_winning_move():
     # Sapphire's two gems sit side by side; landing on d3 or e5 turns both and wins.
     s = make(ruby=["b1", "a5"], sapphire=["d4", "e4"])
-    from core.ai.generic import LevelAgent
-    from core.ai.greedy import GreedyAgent
+    from tafel.ai.generic import LevelAgent
+    from tafel.ai.greedy import GreedyAgent
 
     for agent in (GreedyAgent(GAME), LevelAgent(GAME, Limit(depth=2))):
         move = agent.choose(s, Limit(depth=2), random.Random(3))
@@ -271,13 +270,13 @@ def test_generic_players_see_a_winning_move():
 
 
 def test_registered_as_a_folder_plugin_it_uses_the_generic_levels():
-    from core.plugins import load_registry
-    from core.registry import LoadSpec
+    from tafel.plugins import load_registry
+    from tafel.registry import LoadSpec
 
     registry = load_registry(LoadSpec(plugin_dirs=(str(EXAMPLE),), builtin=False, entry_points=False))
     assert registry.broken == [] and list(registry.games) == ["hexxagon"]
     hard = registry.agent("hard", "hexxagon")
-    assert hard.games is None and hard.plugin == "core.ai.generic"
+    assert hard.games is None and hard.plugin == "tafel.ai.generic"
 
 
 def test_conformance_without_renderer():

@@ -12,14 +12,13 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tafel-hexxagon"
 if str(EXAMPLE) not in sys.path:
     sys.path.insert(0, str(EXAMPLE))
 
+from tafel.ui.fonts import Fonts  # noqa: E402
+from tafel.ui.theme import COLORBLIND, DEFAULT  # noqa: E402
+from tafel.view import ViewContext  # noqa: E402
 from tafel_hexxagon import GAME  # noqa: E402
 from tafel_hexxagon.board import CELLS, cell_of, coords  # noqa: E402
 from tafel_hexxagon.rules import HexMove, HexxagonState  # noqa: E402
 from tafel_hexxagon.view import HexxagonView  # noqa: E402
-
-from core.ui.fonts import Fonts  # noqa: E402
-from core.ui.theme import COLORBLIND, DEFAULT  # noqa: E402
-from core.view import ViewContext  # noqa: E402
 
 SIZES = [(1600, 900), (1024, 768), (480, 800), (300, 300), (2560, 1080)]
 OPTIONS = GAME.resolve_options({})
@@ -128,7 +127,7 @@ def test_selection_marks_targets(view):
 
 
 def test_draws_a_whole_game_at_several_sizes(screen):
-    from core.conformance import check_game
+    from tafel.conformance import check_game
 
     sizes = [(1024, 768), (480, 800), (300, 300)]
     report = check_game(GAME, games=1, max_plies=40, deep_every=10, view=True, sizes=sizes)

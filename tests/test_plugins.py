@@ -4,12 +4,11 @@ import sys
 import textwrap
 
 import pytest
-
-from core.plugins import load_registry
-from core.registry import LoadSpec
+from tafel.plugins import load_registry
+from tafel.registry import LoadSpec
 
 GAME_PLUGIN = """
-from core import GameDef, hookimpl
+from tafel import GameDef, hookimpl
 from tests.toy_nim import nim_def
 
 @hookimpl
@@ -102,7 +101,7 @@ def test_wrong_type_registered(tmp_path):
     _write(
         tmp_path,
         "tp_wrong",
-        "from core import hookimpl\n@hookimpl\ndef register_games(register):\n    register({'id': 'x'})\n",
+        "from tafel import hookimpl\n@hookimpl\ndef register_games(register):\n    register({'id': 'x'})\n",
     )
     reg = load_registry(_spec(tmp_path))
     assert "not a GameDef" in reg.broken[0].error and "tp_wrong" in reg.broken[0].error
@@ -112,7 +111,7 @@ def test_misspelled_hook_is_reported(tmp_path):
     _write(
         tmp_path,
         "tp_typo",
-        "from core import hookimpl\n@hookimpl\ndef register_gmaes(register):\n    pass\n",
+        "from tafel import hookimpl\n@hookimpl\ndef register_gmaes(register):\n    pass\n",
     )
     reg = load_registry(_spec(tmp_path))
     assert reg.broken[0].name == "tp_typo"
@@ -123,7 +122,7 @@ def test_bad_hook_signature_is_reported(tmp_path):
     _write(
         tmp_path,
         "tp_sig",
-        "from core import hookimpl\n@hookimpl\ndef register_games(register, extra):\n    pass\n",
+        "from tafel import hookimpl\n@hookimpl\ndef register_games(register, extra):\n    pass\n",
     )
     reg = load_registry(_spec(tmp_path))
     assert reg.broken[0].name == "tp_sig"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import importlib
+import os
 import shutil
 import subprocess
 import sys
@@ -15,13 +16,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from tafel.cli import main
+from tafel.conformance import WINDOW_SIZES, Report, check_game, check_game_fully, option_variants
+from tafel.plugins import load_registry
+from tafel.registry import LoadSpec
+from tafel.scaffold import ScaffoldError, plugin_names, write_plugin
+from tafel.view import BoardView
 
-from core.cli import main
-from core.conformance import WINDOW_SIZES, Report, check_game, check_game_fully, option_variants
-from core.plugins import load_registry
-from core.registry import LoadSpec
-from core.scaffold import ScaffoldError, plugin_names, write_plugin
-from core.view import BoardView
 from tests.toygames import Cell, TicTacToeState, tictactoe_def
 
 BUILTIN = load_registry()
@@ -97,9 +98,9 @@ def test_new_game_check_command_and_view_input(tmp_path, capsys):
     pygame.init()
     view.layout(pygame.Rect(0, 0, 600, 600))
     state = game.new_state(game.resolve_options({}), None)
-    from core.ui.fonts import Fonts
-    from core.ui.theme import DEFAULT
-    from core.view import ViewContext
+    from tafel.ui.fonts import Fonts
+    from tafel.ui.theme import DEFAULT
+    from tafel.view import ViewContext
 
     ctx = ViewContext(DEFAULT, Fonts(), interactive=True)
     center = view.cell_rect(4).center
@@ -123,12 +124,20 @@ def test_new_game_code_is_lint_clean(tmp_path):
     assert done.returncode == 0, done.stdout
 
 
-def test_new_game_default_folder_is_plugins(tmp_path, monkeypatch, capsys):
+def test_new_game_writes_to_the_user_plugin_folder_and_list_shows_it(tmp_path, monkeypatch, capsys):
+    """With no --dir the game goes into plugins/ of the data folder, which every Tafel scans,
+    installed or not: the next `list` shows it at once."""
     monkeypatch.chdir(tmp_path)
+    data = Path(os.environ["TAFEL_DATA_DIR"])
     code, out, _ = run(capsys, "new-game", "tictac")
     assert code == 0
-    assert (tmp_path / "plugins" / "tictac" / "__init__.py").exists()
-    assert out.startswith("wrote Tictac (tictac) to plugins/tictac/")
+    assert (data / "plugins" / "tictac" / "__init__.py").exists()
+    assert out.startswith(f"wrote Tictac (tictac) to {data / 'plugins' / 'tictac'}")
+    assert "tafel play tictac" in out
+    assert not (tmp_path / "plugins").exists()
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    assert any(line.split()[:1] == ["tictac"] for line in out.splitlines())
 
 
 @pytest.mark.parametrize(
@@ -152,6 +161,7 @@ def test_new_game_refuses_with_one_line(tmp_path, monkeypatch, capsys, argv, wor
     assert err.startswith("error: ") and words in err and err.count("\n") == 1
     assert (tmp_path / "full" / "keep.txt").read_text() == "mine"
     assert not (tmp_path / "plugins").exists()
+    assert not (Path(os.environ["TAFEL_DATA_DIR"]) / "plugins").exists()
 
 
 def test_plugin_names():
@@ -180,7 +190,7 @@ def test_check_unknown_game_is_bad_input(capsys):
 
 
 def test_check_reports_a_broken_plugin_and_fails(tmp_path, capsys):
-    (tmp_path / "tp_broken.py").write_text("from core import hookimpl\ndef oops(:\n")
+    (tmp_path / "tp_broken.py").write_text("from tafel import hookimpl\ndef oops(:\n")
     code, out, _ = run(capsys, "check", "tp_broken", "--plugin-dir", str(tmp_path))
     assert code == 1
     assert "broken plugin tp_broken: SyntaxError" in out and out.splitlines()[-1] == "conformance: FAIL"
@@ -191,7 +201,7 @@ def test_check_fails_with_exit_1_and_names_the_problem(tmp_path, capsys):
         textwrap.dedent(
             """
             import dataclasses
-            from core import hookimpl
+            from tafel import hookimpl
             from tests.test_plugins_authoring import lax_def
 
             @hookimpl
@@ -392,7 +402,7 @@ def test_check_game_fully_runs_every_part():
 # --- safety for authors ---------------------------------------------------------------------------
 
 GOOD_GAME = """
-from core import GameDef, hookimpl
+from tafel import GameDef, hookimpl
 from tests.toy_nim import nim_def
 """
 
@@ -415,7 +425,7 @@ def broken_error(tmp_path, body: str, name: str = "tp_x", with_commands: bool = 
     "body,words",
     [
         (
-            "from core import hookimpl\n@hookimpl\ndef register_games(register):\n    return ['a game']\n",
+            "from tafel import hookimpl\n@hookimpl\ndef register_games(register):\n    return ['a game']\n",
             "plugin tp_x: register_games returned a list; it must call register(item) for each item",
         ),
         (
@@ -424,16 +434,16 @@ def broken_error(tmp_path, body: str, name: str = "tp_x", with_commands: bool = 
         ),
         ("X = 1\n", "plugin tp_x: implements no Tafel hook"),
         (
-            "from core import hookimpl\n@hookimpl\ndef register_games(reg):\n    pass\n",
+            "from tafel import hookimpl\n@hookimpl\ndef register_games(reg):\n    pass\n",
             "Argument(s) {'reg'} are declared in the hookimpl but can not be found in the hookspec",
         ),
         (
-            "from core import hookimpl\nfrom tests.toy_nim import nim_def\n@hookimpl\n"
+            "from tafel import hookimpl\nfrom tests.toy_nim import nim_def\n@hookimpl\n"
             "def register_games(register):\n    register(nim_def('n1'), nim_def('n2'))\n",
             "TypeError",
         ),
         (
-            "from core import GameDef, hookimpl\n@hookimpl\ndef register_games(register):\n"
+            "from tafel import GameDef, hookimpl\n@hookimpl\ndef register_games(register):\n"
             "    register(GameDef('g', 'G', 'd', 2, 2, lambda o, s: None))\n",
             "missing 1 required positional argument: 'parse_position'",
         ),
@@ -483,32 +493,32 @@ def test_game_definition_mistakes(tmp_path, changes, words):
     "body,words",
     [
         (
-            "from core import AgentDef, hookimpl\nfrom core.ai.random_agent import RandomAgent\n@hookimpl\n"
+            "from tafel import AgentDef, hookimpl\nfrom tafel.ai.random_agent import RandomAgent\n@hookimpl\n"
             "def register_agents(register):\n    register(AgentDef('mine', 'm', RandomAgent, games='ataxx'))\n",
             "agent 'mine': games must be a tuple of game ids like ('ataxx',), not 'ataxx'",
         ),
         (
-            "from core import AgentDef, hookimpl\nfrom core.ai.random_agent import RandomAgent\n@hookimpl\n"
+            "from tafel import AgentDef, hookimpl\nfrom tafel.ai.random_agent import RandomAgent\n@hookimpl\n"
             "def register_agents(register):\n    register(AgentDef('greedy', 'g', RandomAgent))\n",
-            "agent 'greedy' is already registered by plugin core.ai.generic",
+            "agent 'greedy' is already registered by plugin tafel.ai.generic",
         ),
         (
-            "from core import AgentDef, hookimpl\nfrom core.ai.random_agent import RandomAgent\n@hookimpl\n"
+            "from tafel import AgentDef, hookimpl\nfrom tafel.ai.random_agent import RandomAgent\n@hookimpl\n"
             "def register_agents(register):\n    register(AgentDef('My Agent', 'g', RandomAgent))\n",
             "agent name 'My Agent' must be lower-case",
         ),
         (
-            "from core import CommandDef, hookimpl\n@hookimpl\ndef register_commands(register):\n"
+            "from tafel import CommandDef, hookimpl\n@hookimpl\ndef register_commands(register):\n"
             "    register(CommandDef('list', 'mine', lambda p: None, lambda a, r: 0))\n",
             "command 'list' is one of the core's own commands",
         ),
         (
-            "from core import CommandDef, hookimpl\n@hookimpl\ndef register_commands(register):\n"
+            "from tafel import CommandDef, hookimpl\n@hookimpl\ndef register_commands(register):\n"
             "    register(CommandDef('check', 'mine', lambda p: None, lambda a, r: 0))\n",
-            "command 'check' is already registered by core.authoring",
+            "command 'check' is already registered by tafel.authoring",
         ),
         (
-            "from core import CommandDef, hookimpl\n@hookimpl\ndef register_commands(register):\n"
+            "from tafel import CommandDef, hookimpl\n@hookimpl\ndef register_commands(register):\n"
             "    register(CommandDef('mine', 'mine', None, lambda a, r: 0))\n",
             "command 'mine' needs callable configure and run",
         ),
@@ -549,7 +559,7 @@ def test_same_plugin_name_from_two_sources(tmp_path, monkeypatch):
 def test_a_broken_plugin_leaves_the_others_and_list_shows_it(tmp_path, capsys):
     write(tmp_path, "tp_good", _game_with(title="'Good'"))
     write(
-        tmp_path, "tp_bad", "from core import hookimpl\n@hookimpl\ndef register_gmaes(register):\n    pass\n"
+        tmp_path, "tp_bad", "from tafel import hookimpl\n@hookimpl\ndef register_gmaes(register):\n    pass\n"
     )
     registry = load_registry(spec(tmp_path))
     assert "nim-x" in registry.games

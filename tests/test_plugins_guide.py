@@ -20,13 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-import core.plugins
-from core import AgentDef, CommandDef, GameDef, GameState, hookspecs
-from core.cli import build_parser
-from core.plugins import HOOK_NAMES, load_registry
-from core.registry import LoadSpec
-from core.view import BoardView, ViewContext
+import tafel.plugins
+from tafel import AgentDef, CommandDef, GameDef, GameState, hookspecs
+from tafel.cli import build_parser
+from tafel.plugins import HOOK_NAMES, load_registry
+from tafel.registry import LoadSpec
+from tafel.view import BoardView, ViewContext
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "PLUGINS.md"
@@ -68,7 +67,7 @@ def guide_plugins(tmp_path, monkeypatch):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(block.body, encoding="utf-8")
     spec = LoadSpec(plugin_dirs=(str(folder),), builtin=False, entry_points=False)
-    monkeypatch.setattr(core.plugins, "default_spec", lambda: spec)
+    monkeypatch.setattr(tafel.plugins, "default_spec", lambda: spec)
     monkeypatch.chdir(tmp_path)
     before = set(sys.modules)
     yield folder

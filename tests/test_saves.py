@@ -4,13 +4,13 @@ import json
 from dataclasses import replace
 
 import pytest
+from tafel import saves, stats
+from tafel.cli import main
+from tafel.datadir import atomic_write
+from tafel.game import Outcome
+from tafel.match import Match
+from tafel.registry import Registry
 
-from core import saves, stats
-from core.cli import main
-from core.datadir import atomic_write
-from core.game import Outcome
-from core.match import Match
-from core.registry import Registry
 from tests.ui_toygame import GAME_ID, make_registry
 
 
@@ -162,7 +162,7 @@ def test_autosave_removed_only_for_its_match(registry):
 
 
 def test_history_and_result_text(registry):
-    from core.ui.scenes.savelist import result_text
+    from tafel.ui.scenes.savelist import result_text
 
     match = toy_match(registry, texts=("a1", "b1", "a2", "b2", "a3"), players=("human", "easy"))
     assert match.state.is_over
@@ -199,7 +199,7 @@ def test_cli_saves_and_resume(registry, data, capsys, monkeypatch):
     assert code == 2 and "error: there is no autosaved game to resume" in capsys.readouterr().err
 
     # The command line loads the real plugins; save an Ataxx game to resume.
-    from core.plugins import load_registry
+    from tafel.plugins import load_registry
 
     real = load_registry()
     game = real.game("ataxx")
@@ -214,7 +214,7 @@ def test_cli_saves_and_resume(registry, data, capsys, monkeypatch):
     assert any(line.startswith("Duel") and "hot seat" in line for line in out)
 
     started = []
-    monkeypatch.setattr("core.ui.app.run", lambda registry, **kw: started.append(kw["start"]) or 0)
+    monkeypatch.setattr("tafel.ui.app.run", lambda registry, **kw: started.append(kw["start"]) or 0)
     assert main(["play", "--resume"]) == 0
     assert started[-1].move_texts() == ["b6", "a2"] and started[-1].players == ["human", "hard"]
     assert main(["play", "--resume", "Duel"]) == 0

@@ -9,19 +9,19 @@ from pathlib import Path
 
 import pygame
 import pytest
+from tafel import saves
+from tafel.ui.app import App
+from tafel.ui.scenes.play import PlayScene
 
-from core import saves
-from core.ui.app import App
-from core.ui.scenes.play import PlayScene
 from tests.ui_toygame import FakeWorker, key
 
 ROOT = Path(__file__).resolve().parent.parent
 
 DRIVER = """
 import random, sys
-from core import saves
-from core.match import Match
-from core.plugins import load_registry
+from tafel import saves
+from tafel.match import Match
+from tafel.plugins import load_registry
 
 game = load_registry().game("ataxx")
 rng = random.Random(int(sys.argv[1]))

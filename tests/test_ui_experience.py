@@ -7,17 +7,17 @@ from dataclasses import replace
 
 import pygame
 import pytest
+from tafel import saves, stats
+from tafel.match import Match
+from tafel.ui.app import App
+from tafel.ui.input import key_event
+from tafel.ui.scenes.gameover import GameOverScene
+from tafel.ui.scenes.menu import ATTRACT_AFTER, MenuScene
+from tafel.ui.scenes.pause import PauseScene
+from tafel.ui.scenes.play import PlayScene
+from tafel.ui.scenes.savelist import HistoryScene, SaveNameScene
+from tafel.view import BoardView
 
-from core import saves, stats
-from core.match import Match
-from core.ui.app import App
-from core.ui.input import key_event
-from core.ui.scenes.gameover import GameOverScene
-from core.ui.scenes.menu import ATTRACT_AFTER, MenuScene
-from core.ui.scenes.pause import PauseScene
-from core.ui.scenes.play import PlayScene
-from core.ui.scenes.savelist import HistoryScene, SaveNameScene
-from core.view import BoardView
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry, run_until
 
 CTRL = pygame.KMOD_LCTRL
@@ -320,8 +320,8 @@ def test_sounds_for_moves_invalid_actions_and_mute(app):
 
 
 def test_no_audio_device_runs_silent(monkeypatch):
-    from core.settings import Settings
-    from core.sound import Sound
+    from tafel.settings import Settings
+    from tafel.sound import Sound
 
     def broken(*a, **k):
         raise pygame.error("No available audio device")
@@ -411,8 +411,8 @@ def test_attract_mode_after_idle_and_any_input_returns(app):
 def test_game_records_hooks_card_and_screen(app):
     """The core calls on_finished once with what the players used, shows its lines on the card,
     and the Records button shows the game's table; a failing hook is a toast, not a crash."""
-    from core import RecordsTable
-    from core.ui.scenes.records import RecordsScene
+    from tafel import RecordsTable
+    from tafel.ui.scenes.records import RecordsScene
 
     seen = []
 

@@ -3,20 +3,20 @@ goes back with Escape."""
 
 import pygame
 import pytest
+from tafel import saves
+from tafel.match import Match
+from tafel.ui.app import App
+from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
+from tafel.ui.scenes.gameover import GameOverScene
+from tafel.ui.scenes.menu import MenuScene
+from tafel.ui.scenes.pause import PauseScene
+from tafel.ui.scenes.play import PlayScene
+from tafel.ui.scenes.rules import RulesScene
+from tafel.ui.scenes.savelist import HistoryScene, SaveNameScene, SavesScene
+from tafel.ui.scenes.settings import SettingsScene
+from tafel.ui.scenes.setup import SetupScene
+from tafel.ui.scenes.statistics import StatsScene
 
-from core import saves
-from core.match import Match
-from core.ui.app import App
-from core.ui.scenes.dialog import ConfirmScene, DialogScene
-from core.ui.scenes.gameover import GameOverScene
-from core.ui.scenes.menu import MenuScene
-from core.ui.scenes.pause import PauseScene
-from core.ui.scenes.play import PlayScene
-from core.ui.scenes.rules import RulesScene
-from core.ui.scenes.savelist import HistoryScene, SaveNameScene, SavesScene
-from core.ui.scenes.settings import SettingsScene
-from core.ui.scenes.setup import SetupScene
-from core.ui.scenes.statistics import StatsScene
 from tests.ui_toygame import GAME_ID, FakeWorker, key, make_registry, run_until
 
 

@@ -2,12 +2,12 @@
 
 import pygame
 import pytest
+from tafel.ui.app import App
+from tafel.ui.scenes.dialog import ConfirmScene
+from tafel.ui.scenes.menu import GameCard, MenuScene
+from tafel.ui.scenes.play import PlayScene
+from tafel.ui.scenes.setup import SetupScene
 
-from core.ui.app import App
-from core.ui.scenes.dialog import ConfirmScene
-from core.ui.scenes.menu import GameCard, MenuScene
-from core.ui.scenes.play import PlayScene
-from core.ui.scenes.setup import SetupScene
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry
 
 
@@ -101,7 +101,7 @@ def test_window_close_quits(app):
 def test_many_games_scroll(registry, tmp_path):
     from dataclasses import replace
 
-    from core.registry import Registry
+    from tafel.registry import Registry
 
     many = Registry(spec=registry.spec, broken=list(registry.broken))
     base = registry.game(GAME_ID)

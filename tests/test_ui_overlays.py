@@ -2,14 +2,14 @@
 
 import pygame
 import pytest
+from tafel.match import Match
+from tafel.ui.app import App
+from tafel.ui.scene import Scene, SceneManager
+from tafel.ui.scenes.menu import MenuScene
+from tafel.ui.scenes.pause import PauseScene
+from tafel.ui.scenes.play import PlayScene
+from tafel.ui.scenes.rules import RulesScene
 
-from core.match import Match
-from core.ui.app import App
-from core.ui.scene import Scene, SceneManager
-from core.ui.scenes.menu import MenuScene
-from core.ui.scenes.pause import PauseScene
-from core.ui.scenes.play import PlayScene
-from core.ui.scenes.rules import RulesScene
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry, run_until
 
 

@@ -3,13 +3,13 @@ forced passes, undo, view errors."""
 
 import pygame
 import pytest
+from tafel.match import Match
+from tafel.ui.app import App
+from tafel.ui.scenes.gameover import GameOverScene
+from tafel.ui.scenes.menu import MenuScene
+from tafel.ui.scenes.pause import PauseScene
+from tafel.ui.scenes.play import FallbackView, PlayScene
 
-from core.match import Match
-from core.ui.app import App
-from core.ui.scenes.gameover import GameOverScene
-from core.ui.scenes.menu import MenuScene
-from core.ui.scenes.pause import PauseScene
-from core.ui.scenes.play import FallbackView, PlayScene
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry, run_until
 
 
@@ -297,7 +297,7 @@ def test_real_worker_plays_the_ai_seat(registry):
     """The actual AI worker process (spawned, loading the toy plugin) answers through the play scene."""
     import time
 
-    from core.ai.worker import AIWorker
+    from tafel.ai.worker import AIWorker
 
     app = App(registry, windowed=True, size=(800, 600))
     play = app.start_match(Match(registry.game(GAME_ID), players=["human", "first"]))

@@ -2,12 +2,12 @@
 
 import pygame
 import pytest
+from tafel.ui.app import App
+from tafel.ui.scenes.menu import MenuScene
+from tafel.ui.scenes.play import PlayScene
+from tafel.ui.scenes.rules import RulesScene
+from tafel.ui.scenes.setup import SetupScene
 
-from core.ui.app import App
-from core.ui.scenes.menu import MenuScene
-from core.ui.scenes.play import PlayScene
-from core.ui.scenes.rules import RulesScene
-from core.ui.scenes.setup import SetupScene
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry
 
 
@@ -161,7 +161,7 @@ def test_an_option_used_only_with_another_value_is_shown_only_then(registry):
     """``Option.when``: a row appears once the option it depends on takes a value that uses it."""
     from dataclasses import replace
 
-    from core.game import Option
+    from tafel.game import Option
 
     game = registry.game(GAME_ID)
     label = next(o for o in game.options if o.key == "label")

@@ -10,14 +10,13 @@ import random
 
 import pygame
 import pytest
-
-from core.ui.fonts import Fonts
-from core.ui.theme import COLORBLIND, DEFAULT
-from core.view import ViewContext
-from plugins.ataxx import GAME as ATAXX
-from plugins.ataxx.view import AtaxxView
-from plugins.axxa import GAME as AXXA
-from plugins.axxa.view import AxxaView
+from tafel.games.ataxx import GAME as ATAXX
+from tafel.games.ataxx.view import AtaxxView
+from tafel.games.axxa import GAME as AXXA
+from tafel.games.axxa.view import AxxaView
+from tafel.ui.fonts import Fonts
+from tafel.ui.theme import COLORBLIND, DEFAULT
+from tafel.view import ViewContext
 
 FONTS = None
 

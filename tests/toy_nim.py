@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import GameDef, GameState, IllegalMoveError, NotationError, Option, Outcome
+from tafel import GameDef, GameState, IllegalMoveError, NotationError, Option, Outcome
 
 
 class NimState(GameState):

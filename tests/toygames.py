@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from core import GameDef, GameState, IllegalMoveError, NotationError, Option, Outcome
+from tafel import GameDef, GameState, IllegalMoveError, NotationError, Option, Outcome
 
 # --- tic-tac-toe -----------------------------------------------------------------------------
 
@@ -497,19 +497,19 @@ def game_defs() -> list[GameDef]:
 
 def toy_registry():
     """A registry with the toy games and the generic agents, loaded without pluggy."""
-    from core.ai import generic
-    from core.registry import Registry
+    from tafel.ai import generic
+    from tafel.registry import Registry
 
     reg = Registry()
     for game in game_defs():
         reg.add_game("toygames", game)
-    generic.register_agents(lambda agent: reg.add_agent("core.ai.generic", agent))
+    generic.register_agents(lambda agent: reg.add_agent("tafel.ai.generic", agent))
     return reg
 
 
 PLUGIN_SOURCE = '''
 """Toy games for tests, as a plugin a worker process can load."""
-from core import hookimpl
+from tafel import hookimpl
 from tests import toygames
 
 

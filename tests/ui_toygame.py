@@ -20,10 +20,9 @@ import time
 from dataclasses import dataclass
 
 import pygame
-
-from core import AgentDef, GameDef, GameState, IllegalMoveError, NotationError, Option, Outcome
-from core.ai.base import Agent
-from core.view import BoardView
+from tafel import AgentDef, GameDef, GameState, IllegalMoveError, NotationError, Option, Outcome
+from tafel.ai.base import Agent
+from tafel.view import BoardView
 
 GAME_ID = "tictactoe-toy"
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -274,7 +273,7 @@ def toy_agents() -> list[AgentDef]:
 
 #: Source of a plugin module registering the toy game (tests write it into a temporary folder).
 PLUGIN_SOURCE = """
-from core import hookimpl
+from tafel import hookimpl
 from tests.ui_toygame import toy_agents, toy_game_def
 
 
@@ -380,8 +379,8 @@ def make_registry(folder):
     """A registry with only the toy game (and the core's generic agents), plus one broken plugin."""
     from pathlib import Path
 
-    from core.plugins import load_registry
-    from core.registry import LoadSpec
+    from tafel.plugins import load_registry
+    from tafel.registry import LoadSpec
 
     folder = Path(folder)
     (folder / "toyplugin.py").write_text(PLUGIN_SOURCE)

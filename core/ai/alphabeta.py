@@ -43,9 +43,9 @@ import random
 import time
 from collections.abc import Hashable
 
-from core.ai.base import Agent, Limit, StopCheck
-from core.ai.mcts import MCTSAgent
-from core.game import GameDef, GameError, GameState, Move, Outcome
+from tafel.ai.base import Agent, Limit, StopCheck
+from tafel.ai.mcts import MCTSAgent
+from tafel.game import GameDef, GameError, GameState, Move, Outcome
 
 DEFAULT_LIMIT = Limit(time=0.3)
 #: Value of a win at the root; a win n plies away scores WIN - n.

@@ -1,11 +1,11 @@
 """What an AI player is: an :class:`Agent` chooses a move for a state within a :class:`Limit`.
 
 Agents are registered by name (``register_agents``), either for every game (the generic
-agents in :mod:`core.ai`) or for given game ids (a plugin's own, stronger ones). The levels
+agents in :mod:`tafel.ai`) or for given game ids (a plugin's own, stronger ones). The levels
 ``easy``, ``medium`` and ``hard`` are names like any other: a plugin may register its own
 for its game, and the core falls back to generic ones otherwise.
 
-Agents run in the AI worker process (:mod:`core.ai.worker`) while the screen keeps
+Agents run in the AI worker process (:mod:`tafel.ai.worker`) while the screen keeps
 drawing; the same objects run in-process for ``arena`` and tests.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.game import GameDef, GameState, Move
+from tafel.game import GameDef, GameState, Move
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
-"""The generic AI players: a core plugin (in ``core.plugins.DEFAULT_PLUGINS``) offering agents for every game.
+"""The generic AI players: a core plugin (in ``tafel.plugins.DEFAULT_PLUGINS``) offering agents for every game.
 
-They need nothing but the :class:`core.game.GameState` API, plus ``GameDef.evaluate`` when a
+They need nothing but the :class:`tafel.game.GameState` API, plus ``GameDef.evaluate`` when a
 game has one:
 
 - ``random``: a uniformly random legal move;
@@ -9,7 +9,7 @@ game has one:
 - ``alphabeta``: iterative-deepening negamax for two seats (other games: mcts);
 - the levels ``easy`` (greedy), ``medium`` and ``hard``: alpha-beta when the game has
   ``evaluate``, two seats and nothing hidden, MCTS otherwise, with the think times of
-  :data:`core.ai.base.LEVEL_TIME`.
+  :data:`tafel.ai.base.LEVEL_TIME`.
 
 A plugin that registers its own ``easy``/``medium``/``hard`` (or any of these names) for its
 game replaces the generic one there; the registry prefers game-specific agents.
@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import random
 
-from core.ai.alphabeta import AlphaBetaAgent
-from core.ai.base import LEVEL_TIME, Agent, AgentDef, Limit, StopCheck
-from core.ai.greedy import GreedyAgent
-from core.ai.mcts import MCTSAgent
-from core.ai.random_agent import RandomAgent
-from core.game import GameDef, GameState, Move
-from core.hookspecs import hookimpl
+from tafel.ai.alphabeta import AlphaBetaAgent
+from tafel.ai.base import LEVEL_TIME, Agent, AgentDef, Limit, StopCheck
+from tafel.ai.greedy import GreedyAgent
+from tafel.ai.mcts import MCTSAgent
+from tafel.ai.random_agent import RandomAgent
+from tafel.game import GameDef, GameState, Move
+from tafel.hookspecs import hookimpl
 
 
 class LevelAgent(Agent):

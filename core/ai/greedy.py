@@ -8,7 +8,7 @@ rng, so two greedy agents do not replay the same game.
 
 For a view with hidden parts the score of a move is averaged over a few determinizations.
 
->>> from core.game import Outcome
+>>> from tafel.game import Outcome
 >>> won = Outcome.win(0, 2, "three in a row")
 >>> terminal_score(won, 0), terminal_score(won, 1), terminal_score(Outcome.draw(2, "board full"), 0)
 (10.0, -9.0, 0.0)
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-from core.ai.base import Agent, Limit, StopCheck
-from core.game import GameDef, GameError, GameState, Move, Outcome
+from tafel.ai.base import Agent, Limit, StopCheck
+from tafel.game import GameDef, GameError, GameState, Move, Outcome
 
 #: Score of a won position: beyond any heuristic value, which lies in [-1, 1].
 WIN_SCORE = 10.0

@@ -22,8 +22,8 @@ import random
 import time
 from collections.abc import Callable
 
-from core.ai.base import Agent, Limit, StopCheck
-from core.game import GameDef, GameError, GameState, Move
+from tafel.ai.base import Agent, Limit, StopCheck
+from tafel.game import GameDef, GameError, GameState, Move
 
 #: Budget used when the limit sets neither time nor nodes.
 DEFAULT_LIMIT = Limit(time=0.3)

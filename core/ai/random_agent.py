@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from core.ai.base import Agent, Limit, StopCheck
-from core.game import GameDef, GameError, GameState, Move
+from tafel.ai.base import Agent, Limit, StopCheck
+from tafel.game import GameDef, GameError, GameState, Move
 
 
 class RandomAgent(Agent):

@@ -13,7 +13,7 @@ polls for an :class:`AIResult` each frame::
 
 Every request gets a generation number; a newer request, :meth:`AIWorker.cancel`, an undo or
 a new game make older answers stale, and :meth:`AIWorker.poll` drops them. Nothing is pickled
-but plain data: the worker process loads the same plugins (``core.plugins.load_registry``
+but plain data: the worker process loads the same plugins (``tafel.plugins.load_registry``
 with the UI registry's :class:`LoadSpec`), rebuilds the position by replaying move texts
 (only the new ones when the game is the one it saw last), searches on
 ``state.view_for(seat)`` and answers with a move text.
@@ -37,9 +37,9 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.ai.base import Agent, Limit
-from core.game import GameError, GameState
-from core.registry import LoadSpec
+from tafel.ai.base import Agent, Limit
+from tafel.game import GameError, GameState
+from tafel.registry import LoadSpec
 
 #: Seconds a stopped search may take to answer before its process is replaced.
 GRACE = 2.0
@@ -205,7 +205,7 @@ def _worker_main(conn, stop_below, spec: LoadSpec) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     registry, load_error = None, None
     try:
-        from core.plugins import load_registry
+        from tafel.plugins import load_registry
 
         registry = load_registry(spec, with_commands=False)
     except Exception as exc:  # reported with every answer instead of dying silently
@@ -250,7 +250,7 @@ class AIWorker:
 
     def __init__(self, spec: LoadSpec | None = None, *, grace: float = GRACE) -> None:
         if spec is None:
-            from core.plugins import default_spec
+            from tafel.plugins import default_spec
 
             spec = default_spec()
         self.spec = spec

@@ -7,7 +7,7 @@ ratio works without scaling artefacts. F12 saves a screenshot. Tests build an :c
 the dummy video driver and drive it frame by frame with :meth:`App.step`, posting or passing
 synthetic events.
 
-The app owns the player's :class:`core.settings.Settings` and the :class:`core.sound.Sound`.
+The app owns the player's :class:`tafel.settings.Settings` and the :class:`tafel.sound.Sound`.
 An exception escaping a screen never closes the arcade: it is printed, kept in
 :attr:`App.errors`, and the player is taken back to the menu with a one-line notice (the game
 itself was autosaved after its last move). ``strict=True`` (tests) re-raises instead.
@@ -26,18 +26,17 @@ from typing import TYPE_CHECKING, Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
-
-from core.game import GameError  # noqa: E402
-from core.match import Match, StartRequest  # noqa: E402
-from core.settings import Settings  # noqa: E402
-from core.sound import Sound  # noqa: E402
-from core.ui.input import InputTranslator  # noqa: E402
-from core.ui.scene import Scene, SceneManager  # noqa: E402
-from core.ui.theme import COLORBLIND, DEFAULT, Theme  # noqa: E402
-from core.ui.widgets import SMALL, UI  # noqa: E402
+from tafel.game import GameError  # noqa: E402
+from tafel.match import Match, StartRequest  # noqa: E402
+from tafel.settings import Settings  # noqa: E402
+from tafel.sound import Sound  # noqa: E402
+from tafel.ui.input import InputTranslator  # noqa: E402
+from tafel.ui.scene import Scene, SceneManager  # noqa: E402
+from tafel.ui.theme import COLORBLIND, DEFAULT, Theme  # noqa: E402
+from tafel.ui.widgets import SMALL, UI  # noqa: E402
 
 if TYPE_CHECKING:
-    from core.registry import Registry
+    from tafel.registry import Registry
 
 FPS = 60
 DEFAULT_WINDOW = (1280, 720)
@@ -63,7 +62,7 @@ class App:
     """One window and its scenes.
 
     ``worker`` is the AI worker to use (tests pass an in-process fake); otherwise
-    ``worker_factory`` (default: :class:`core.ai.worker.AIWorker` for ``registry.spec``)
+    ``worker_factory`` (default: :class:`tafel.ai.worker.AIWorker` for ``registry.spec``)
     makes one the first time an AI seat needs it.
     """
 
@@ -117,7 +116,7 @@ class App:
         #: Last setup chosen per game id, so "Setup" reopens with the same choices.
         self.setup_memory: dict[str, dict[str, Any]] = {}
 
-        from core.ui.scenes.menu import MenuScene
+        from tafel.ui.scenes.menu import MenuScene
 
         self.menu = MenuScene(self)
         self.scenes.push(self.menu)
@@ -177,7 +176,7 @@ class App:
 
     def screenshot(self) -> Path | None:
         """Save the screen as a PNG in the pictures (or data) folder; returns the path."""
-        from core.datadir import screenshot_dir
+        from tafel.datadir import screenshot_dir
 
         folder = screenshot_dir()
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -221,7 +220,7 @@ class App:
 
     def start_match(self, match: Match, *, worker: Any = None) -> Scene:
         """Show ``match`` in a play scene on top of the menu (replacing a setup screen)."""
-        from core.ui.scenes.play import PlayScene
+        from tafel.ui.scenes.play import PlayScene
 
         self.scenes.pop_to(self.menu)
         scene = PlayScene(self, match, worker=worker if worker is not None else self._worker)
@@ -234,7 +233,7 @@ class App:
     def resume_save(self, path: Path) -> Scene | None:
         """Load a save file and play it; a save that cannot be used gives a notice (it was moved
         aside) and returns None."""
-        from core.saves import SaveError, load
+        from tafel.saves import SaveError, load
 
         try:
             match = load(path, self.registry)
@@ -250,7 +249,7 @@ class App:
             if self._worker_factory is not None:
                 self._worker = self._worker_factory()
             else:
-                from core.ai.worker import AIWorker
+                from tafel.ai.worker import AIWorker
 
                 self._worker = AIWorker(self.registry.spec)
         return self._worker
@@ -265,7 +264,7 @@ class App:
             self.scenes.clear()
         except Exception as exc:  # leaving must never fail
             self._record(exc)
-        from core import saves
+        from tafel import saves
 
         saves.flush()  # the last autosave reaches the disk before the process ends
         self.sound.close()

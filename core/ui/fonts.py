@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib.resources import as_file, files
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
-FONT_DIR = ASSETS / "fonts"
+#: The shipped fonts, inside the installed package (``tafel.assets``), wheel or editable.
+FONT_DIR = files("tafel.assets") / "fonts"
 
 
 class Fonts:
@@ -24,8 +24,10 @@ class Fonts:
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-            font = pygame.font.Font(str(path) if path.exists() else None, px)
+            resource = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+            # as_file gives a real path even from a zipped install; the font is read at once.
+            with as_file(resource) as path:
+                font = pygame.font.Font(path, px)
             self._cache[key] = font
         return font
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
-    from core.ui.app import App
+    from tafel.ui.app import App
 
 
 class Scene:

@@ -19,9 +19,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
-
-from core.ui.fonts import Fonts
-from core.ui.theme import DEFAULT, Color, Theme
+from tafel.ui.fonts import Fonts
+from tafel.ui.theme import DEFAULT, Color, Theme
 
 # Text sizes (pixels at 1080p).
 TITLE = 132

@@ -1,12 +1,12 @@
 """Amakta for Tafel: the arrow-piece strategy game, with board and set files, an AI and a renderer.
 
 This module only registers; the renderer, the AI and the command are imported when used.
-The rules live in :mod:`plugins.amakta.rules` so that variants (Amakta Infinit) import them.
+The rules live in :mod:`tafel.games.amakta.rules` so that variants (Amakta Infinit) import them.
 """
 
 from __future__ import annotations
 
-from core import GameDef, GameState, Option, Options, hookimpl, level_agents
+from tafel import GameDef, GameState, Option, Options, hookimpl, level_agents
 
 from .rules import catalog
 from .rules.state import SEAT_NAMES, AmaktaState

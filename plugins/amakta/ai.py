@@ -1,10 +1,10 @@
-"""The Amakta AI: the core's alpha-beta (:class:`core.ai.alphabeta.AlphaBetaAgent`) with Amakta's
+"""The Amakta AI: the core's alpha-beta (:class:`tafel.ai.alphabeta.AlphaBetaAgent`) with Amakta's
 evaluation, plus the start phase and draw offers.
 
 Amakta positions have hundreds of moves (every piece in hand, in every orientation, on every
 controlled field), so a full-width search reaches depth 1 or 2 at best. The levels use the
 core search's selective plans instead: a node ranks all its moves by the static
-:func:`~plugins.amakta.evaluate.evaluate` one ply deep (which sees a base threat: a side that
+:func:`~tafel.games.amakta.evaluate.evaluate` one ply deep (which sees a base threat: a side that
 can occupy the opponent's base at once is nearly winning) and searches only the best few
 deeper; the last ply looks at every move, with cut-offs.
 
@@ -27,8 +27,8 @@ as the colour chooser it takes White (the first move), and it accepts a draw off
 judges its own position clearly worse.
 
 >>> import random
->>> from core import Limit
->>> from plugins.amakta.rules.state import AmaktaState
+>>> from tafel import Limit
+>>> from tafel.games.amakta.rules.state import AmaktaState
 >>> s = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1/w4r0@d6 turn=white")
 >>> move = AmaktaAgent("easy").choose(s, Limit(time=1.0), random.Random(1))  # d6 doubles on d7
 >>> print(s.play(move).outcome.reason)
@@ -40,15 +40,15 @@ from __future__ import annotations
 import random
 import time
 
-from core import Agent, Limit
-from core.ai.alphabeta import AlphaBetaAgent
+from tafel import Agent, Limit
+from tafel.ai.alphabeta import AlphaBetaAgent
 
 from .evaluate import evaluate
 from .rules.engine import Move
 from .rules.state import ACCEPT_DRAW, CIRCLES_NONE, DECLINE_DRAW, PLAY, AmaktaState
 
 #: Per level: think time (s), search plans ((depth, widths) tried in order while time remains;
-#: see :mod:`core.ai.alphabeta`) and the root noise (a random bonus up to this per move, in
+#: see :mod:`tafel.ai.alphabeta`) and the root noise (a random bonus up to this per move, in
 #: evaluation units: ordinary positions lie within +-0.9).
 LEVELS = {
     "easy": {"time": 0.05, "plans": ((1, ()),), "noise": 0.2},

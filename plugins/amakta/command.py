@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from core import CommandDef, GameError
+from tafel import CommandDef, GameError
 
 from .rules import pieces
 from .rules.pieces import canonical, describe, distinct_orientations, layout_text, parse_layout

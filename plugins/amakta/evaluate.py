@@ -1,6 +1,6 @@
 """A static evaluation of Amakta positions: control balance, base threats and defence, material.
 
-:func:`score` works on a bare :class:`~plugins.amakta.rules.engine.Position` (any board, so
+:func:`score` works on a bare :class:`~tafel.games.amakta.rules.engine.Position` (any board, so
 Amakta Infinit can use it) and returns points for a colour; :func:`evaluate` is the
 ``GameDef.evaluate`` hook: the same for a seat, squashed into [-0.9, 0.9], except that a
 position where the side to move can occupy the opponent's base at once (:func:`can_win_now`)
@@ -18,7 +18,7 @@ Terms, each "mine minus the opponent's":
 - **vulnerability**: own pieces on fields the opponent controls can be expropriated, and
   bound pieces cannot move.
 
->>> from plugins.amakta.rules.state import AmaktaState
+>>> from tafel.games.amakta.rules.state import AmaktaState
 >>> s = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1")
 >>> score(s.pos, 0) > score(s.pos, 1)
 True

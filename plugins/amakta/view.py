@@ -32,7 +32,7 @@ Input (while a human is to move). Every legal move is reachable with the mouse o
   Escape opens the core's pause menu.
 
 >>> import pygame
->>> from plugins.amakta import GAME
+>>> from tafel.games.amakta import GAME
 >>> view = AmaktaView(GAME, GAME.resolve_options({}))
 >>> view.layout(pygame.Rect(0, 0, 1200, 800))
 """
@@ -44,9 +44,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-
-from core.game import GameDef, GameState, Options
-from core.view import BoardView, ViewContext
+from tafel.game import GameDef, GameState, Options
+from tafel.view import BoardView, ViewContext
 
 from .rules import catalog
 from .rules.board import BLACK, DIRECTIONS, WHITE, Board
@@ -135,7 +134,7 @@ def rotate_step(o: int, step: int) -> int:
 def mirror_step(o: int) -> int:
     """The orientation whose layout is the mirror image (in the horizontal axis) of ``o``'s.
 
-    >>> from plugins.amakta.rules.pieces import mirror, orient
+    >>> from tafel.games.amakta.rules.pieces import mirror, orient
     >>> all(orient(120034, mirror_step(o)) == mirror(orient(120034, o)) for o in range(12))
     True
     """
@@ -1782,7 +1781,7 @@ class AmaktaView(BoardView):
     def status(self, state: GameState, ctx: ViewContext) -> list[str]:
         """Phase, who plays which colour, pieces in hand and out of the game, repetitions.
 
-        >>> from plugins.amakta import GAME
+        >>> from tafel.games.amakta import GAME
         >>> view = AmaktaView(GAME, GAME.resolve_options({}))
         >>> view.status(AmaktaState.from_text("board=small set=beginner cells=w1r0@d1"), None)[:2]
         ['White: Player 1, 5 in hand, 0 out', 'Black: Player 2, 6 in hand, 0 out']

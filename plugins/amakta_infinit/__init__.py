@@ -1,13 +1,13 @@
 """Amakta Infinit for Tafel: Amakta on an unbounded board, with an auction and piece creation.
 
-A plugin of its own that reuses the Amakta rules module (:mod:`plugins.amakta.rules`) by
+A plugin of its own that reuses the Amakta rules module (:mod:`tafel.games.amakta.rules`) by
 import; this module only registers. The state is in :mod:`.state`, piece values and the
 creation table in :mod:`.values`, the AI in :mod:`.ai` and the screen in :mod:`.view`.
 """
 
 from __future__ import annotations
 
-from core import GameDef, GameState, Option, Options, hookimpl, level_agents
+from tafel import GameDef, GameState, Option, Options, hookimpl, level_agents
 
 from .state import DRAW_MOVES, InfinitState
 
@@ -84,7 +84,7 @@ def parse_position(text: str, options: Options) -> InfinitState:
 
 
 def evaluate(state: GameState, seat: int) -> float:
-    from plugins.amakta.evaluate import evaluate as _evaluate
+    from tafel.games.amakta.evaluate import evaluate as _evaluate
 
     return _evaluate(state, seat)  # type: ignore[arg-type]
 

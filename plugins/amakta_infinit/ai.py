@@ -1,5 +1,5 @@
 """The Amakta Infinit AI: bids from an estimate of what points are worth, builds a set, then plays
-with the standard Amakta search and evaluation (:mod:`plugins.amakta.ai`), which work on any board.
+with the standard Amakta search and evaluation (:mod:`tafel.games.amakta.ai`), which work on any board.
 
 **Sets.** :func:`build_set` spends points on a plan of proven shapes (the pieces of the
 standard Amakta sets: lines, tripods, fans, lances) in priority order, then fills what is
@@ -26,11 +26,11 @@ import itertools
 import random
 from functools import lru_cache
 
-from core import Agent, Limit
-from plugins.amakta.ai import AmaktaAgent
-from plugins.amakta.rules.engine import Move
-from plugins.amakta.rules.pieces import DIGIT_ARROWS, from_digits, parse_layout
-from plugins.amakta.rules.state import PLAY
+from tafel import Agent, Limit
+from tafel.games.amakta.ai import AmaktaAgent
+from tafel.games.amakta.rules.engine import Move
+from tafel.games.amakta.rules.pieces import DIGIT_ARROWS, from_digits, parse_layout
+from tafel.games.amakta.rules.state import PLAY
 
 from .state import ACCEPT, BID, CLOSE, InfinitState, bid_cap
 from .values import CREATE, counts, normal, value_of

@@ -1,11 +1,11 @@
 """Amakta Infinit as a game state: the auction, piece creation, and play on the unbounded board.
 
-The play rules are standard Amakta's, imported from :mod:`plugins.amakta.rules`: a
-:class:`~plugins.amakta.rules.engine.Position` on an
-:class:`~plugins.amakta.rules.board.InfiniteBoard` (every field exists, no holes; pieces are
+The play rules are standard Amakta's, imported from :mod:`tafel.games.amakta.rules`: a
+:class:`~tafel.games.amakta.rules.engine.Position` on an
+:class:`~tafel.games.amakta.rules.board.InfiniteBoard` (every field exists, no holes; pieces are
 stored sparsely by coordinates, which grow in any direction), with the two colours' sets
 independent of each other. :class:`InfinitState` extends the standard
-:class:`~plugins.amakta.rules.state.AmaktaState` (draw offers, resignation, repetition and the
+:class:`~tafel.games.amakta.rules.state.AmaktaState` (draw offers, resignation, repetition and the
 play moves are inherited) with the Infinit start and its draw counter.
 
 The agreed base distance and White's points are setup options. Then everything is a move:
@@ -16,7 +16,7 @@ The agreed base distance and White's points are setup options. Then everything i
   accepting seat plays Black with that many points, the last bidder White;
 - **creation** (``phase=create``): White first, the players take turns creating a piece
   whose value fits their remaining points, ``create:b.-.-.bb.-.-`` (the layout E NE NW W SW
-  SE, see :mod:`plugins.amakta.rules.pieces`) or ``create:b.-.-.bb.-.-:reinforce`` /
+  SE, see :mod:`tafel.games.amakta.rules.pieces`) or ``create:b.-.-.bb.-.-:reinforce`` /
   ``:damage``, or ``close`` their set for good; a player who cannot create any piece must
   close. A set never holds the same piece twice, up to rotation and mirroring and whatever
   the circles. Once one set is closed the other player creates alone;
@@ -58,9 +58,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
-from core import IllegalMoveError, NotationError, Outcome
-from plugins.amakta.rules.board import BLACK, WHITE, InfiniteBoard
-from plugins.amakta.rules.engine import (
+from tafel import IllegalMoveError, NotationError, Outcome
+from tafel.games.amakta.rules.board import BLACK, WHITE, InfiniteBoard
+from tafel.games.amakta.rules.engine import (
     CIRCLE_CHARS,
     COLOUR_NAMES,
     PLAY_KINDS,
@@ -68,8 +68,8 @@ from plugins.amakta.rules.engine import (
     Move,
     Position,
 )
-from plugins.amakta.rules.pieces import PIECE_COUNT, canonical
-from plugins.amakta.rules.state import (
+from tafel.games.amakta.rules.pieces import PIECE_COUNT, canonical
+from tafel.games.amakta.rules.state import (
     CIRCLE_READ,
     META_KINDS,
     PLAY,

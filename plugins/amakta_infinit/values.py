@@ -1,7 +1,7 @@
 """Piece values of Amakta Infinit, the table of pieces a player may create, and presets.
 
 The value formula and the circle factors (damage ``s = 1/2`` as the named constant
-:data:`~plugins.amakta.rules.pieces.S_DAMAGE`) live in the Amakta rules module; this module
+:data:`~tafel.games.amakta.rules.pieces.S_DAMAGE`) live in the Amakta rules module; this module
 only makes them fast to use for all 86185 pieces: a piece's value depends on its counts
 ``(a, b)`` (single and double arrows) and its circle alone, so the exact formula is evaluated
 once per ``(a, b, circle)`` and looked up afterwards.
@@ -27,8 +27,14 @@ from array import array
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from plugins.amakta.rules.engine import Move
-from plugins.amakta.rules.pieces import CIRCLE_S, DIGIT_ARROWS, DIGIT_TOKENS, canonical_pieces, parse_layout
+from tafel.games.amakta.rules.engine import Move
+from tafel.games.amakta.rules.pieces import (
+    CIRCLE_S,
+    DIGIT_ARROWS,
+    DIGIT_TOKENS,
+    canonical_pieces,
+    parse_layout,
+)
 
 NO_CIRCLE, REINFORCE, DAMAGE = 0, 1, 2
 CIRCLES = (NO_CIRCLE, REINFORCE, DAMAGE)
@@ -154,7 +160,7 @@ _TEXT_TOKENS = {str(d): token for d, token in enumerate(DIGIT_TOKENS)}
 
 
 def layout_text(layout: int) -> str:
-    """The readable form of a layout, as :func:`plugins.amakta.rules.pieces.layout_text` (faster).
+    """The readable form of a layout, as :func:`tafel.games.amakta.rules.pieces.layout_text` (faster).
 
     >>> layout_text(100400)
     'b.-.-.bb.-.-'

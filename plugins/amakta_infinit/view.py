@@ -1,10 +1,10 @@
 """The Amakta Infinit screen: the auction, the piece editor, and play under a camera.
 
-It extends the Amakta view (:class:`plugins.amakta.view.AmaktaView`): pieces, arrows, the
+It extends the Amakta view (:class:`tafel.games.amakta.view.AmaktaView`): pieces, arrows, the
 control overlay, inventories, the action menus and the move input are the same; what differs
 is where fields are and what comes before play.
 
-- **Camera.** The board has no edge, so a :class:`core.ui.camera.Camera` maps it to the
+- **Camera.** The board has no edge, so a :class:`tafel.ui.camera.Camera` maps it to the
   screen: drag with the mouse (left on the board, or the right or middle button anywhere on
   it) or use the arrow keys to pan, the wheel or ``+`` / ``-`` to zoom about the pointer,
   ``F`` (or ``Home``) to frame both bases and every piece; moves are smooth at any zoom.
@@ -26,7 +26,7 @@ is where fields are and what comes before play.
   1 b, 2 g, 3 r, 4 bb, 5 gg, 6 rr, 7 bg, 8 br, 9 gr), ``C`` cycles the circle.
 
 >>> import pygame
->>> from plugins.amakta_infinit import GAME
+>>> from tafel.games.amakta_infinit import GAME
 >>> view = InfinitView(GAME, GAME.resolve_options({}))
 >>> view.layout(pygame.Rect(0, 0, 1200, 800))
 >>> view.cell_at(view.cell_center((4, 2))), view.cell_at(view.cell_center((-7, -3)))
@@ -40,22 +40,19 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-
-from core.game import GameDef, GameState, Move, Options
-from core.ui.camera import Camera
-from core.view import ViewContext
-from plugins.amakta.rules.board import BLACK, WHITE
-from plugins.amakta.rules.engine import COLOUR_NAMES
-from plugins.amakta.rules.engine import Move as AMove
-from plugins.amakta.rules.pieces import (
+from tafel.game import GameDef, GameState, Move, Options
+from tafel.games.amakta.rules.board import BLACK, WHITE
+from tafel.games.amakta.rules.engine import COLOUR_NAMES
+from tafel.games.amakta.rules.engine import Move as AMove
+from tafel.games.amakta.rules.pieces import (
     DIGIT_TOKENS,
     DIRECTION_NAMES,
     describe,
     digits,
     from_digits,
 )
-from plugins.amakta.rules.state import PLAY, SEAT_NAMES
-from plugins.amakta.view import (
+from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
+from tafel.games.amakta.view import (
     ACTIVATE,
     BODY,
     CANCEL,
@@ -69,6 +66,8 @@ from plugins.amakta.view import (
     hex_points,
     unaligned_surface,
 )
+from tafel.ui.camera import Camera
+from tafel.view import ViewContext
 
 from .state import ACCEPT, BID, CLOSE, CREATION, DRAW_MOVES, InfinitState, bid_cap, board
 from .values import CREATE, PRESETS, counts, normal, value_of, warm_up
@@ -1543,7 +1542,7 @@ class InfinitView(AmaktaView):
     def status(self, state: GameState, ctx: ViewContext) -> list[str]:
         """The phase's figures and, in play, the 86185-move draw counter.
 
-        >>> from plugins.amakta_infinit import GAME
+        >>> from tafel.games.amakta_infinit import GAME
         >>> view = InfinitView(GAME, GAME.resolve_options({}))
         >>> s = InfinitState.from_text("distance=3 points=20/20 sets=100000/100000 cells=w1r0@0,0 quiet=12")
         >>> view.status(s, None)

@@ -6,7 +6,7 @@ so listing games stays fast.
 
 from __future__ import annotations
 
-from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl, level_agents
+from tafel import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl, level_agents
 
 from .layouts import LAYOUTS, layout_fen
 from .rules import RED, SEAT_NAMES, AtaxxState, perft

@@ -1,11 +1,11 @@
 """Ataxx AI players: alpha-beta at three levels plus a material-only yardstick.
 
-The search itself lives in :mod:`plugins.ataxx.search` and works on raw bitboards; this
-module adapts it to the core's :class:`core.Agent` contract (a state in, a legal move out).
+The search itself lives in :mod:`tafel.games.ataxx.search` and works on raw bitboards; this
+module adapts it to the core's :class:`tafel.Agent` contract (a state in, a legal move out).
 
 >>> import random
->>> from core import Limit
->>> from plugins.ataxx.rules import AtaxxState
+>>> from tafel import Limit
+>>> from tafel.games.ataxx.rules import AtaxxState
 >>> s = AtaxxState.start()
 >>> ai = AtaxxSearch("hard")
 >>> move = ai.choose(s, Limit(depth=2), random.Random(0))
@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core import Agent, IllegalMoveError, Limit
+from tafel import Agent, IllegalMoveError, Limit
 
 from .rules import PASS, RED, AtaxxMove, AtaxxState
 from .search import PASS_CODE, WIN, Engine, Result, Weights, move_text

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from core import IllegalMoveError, NotationError, Outcome
-from core.game import GameState
+from tafel import IllegalMoveError, NotationError, Outcome
+from tafel.game import GameState
 
 from .board import (
     BOARD,
@@ -381,7 +381,7 @@ class AtaxxState(GameState):
         >>> AtaxxState.from_fen("x5o/7/7")
         Traceback (most recent call last):
         ...
-        core.game.NotationError: bad Ataxx FEN 'x5o/7/7': the board needs 7 ranks, got 3
+        tafel.game.NotationError: bad Ataxx FEN 'x5o/7/7': the board needs 7 ranks, got 3
         """
         parts = fen.split()
         if not parts:

@@ -1,14 +1,14 @@
-"""Ataxx alpha-beta on raw bitboards: the engine behind :class:`plugins.ataxx.ai.AtaxxSearch`.
+"""Ataxx alpha-beta on raw bitboards: the engine behind :class:`tafel.games.ataxx.ai.AtaxxSearch`.
 
 Positions inside the search are just ``(own, opp)``: the stones of the side to move and of
-the other side, on the padded board of :mod:`plugins.ataxx.board`; the empty squares follow
+the other side, on the padded board of :mod:`tafel.games.ataxx.board`; the empty squares follow
 from them and the fixed blockers. Nothing is allocated per node but small ints, tuples and
 the move list, which keeps a pure-Python search at tens of thousands of nodes per second.
 
 Moves are ints: a clone is its destination square plus ``CLONE`` (``to | 63 << 6``), a jump
 is ``frm << 6 | to``, a pass is ``PASS_CODE``.
 
->>> from plugins.ataxx.rules import AtaxxState
+>>> from tafel.games.ataxx.rules import AtaxxState
 >>> s = AtaxxState.start()
 >>> eng = Engine()
 >>> result = eng.search(s.red, s.blue, s.gaps, max_depth=3)
@@ -135,7 +135,7 @@ def _max_in(cands: int, b0: int, b1: int, b2: int, b3: int) -> int:
 def best_gain(own: int, opp: int, empty: int) -> int:
     """The most stones ``own`` can gain in one move: 2 per flip, 1 more for a clone.
 
-    >>> from plugins.ataxx.rules import AtaxxState
+    >>> from tafel.games.ataxx.rules import AtaxxState
     >>> s = AtaxxState.from_fen("7/7/7/7/7/1oo4/x6 x 0 1")
     >>> best_gain(s.red, s.blue, s.empty)  # b1 or a2 clones and flips both
     5
@@ -184,7 +184,7 @@ DEFAULT_WEIGHTS = Weights()
 def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
     """An evaluation ``f(own, opp, empty)`` from the side to move's view; None: material only.
 
-    >>> from plugins.ataxx.rules import AtaxxState
+    >>> from tafel.games.ataxx.rules import AtaxxState
     >>> s = AtaxxState.start()
     >>> material = make_evaluator(None)
     >>> material(s.red, s.blue, s.empty)
@@ -292,7 +292,7 @@ class Result:
 def gen_moves(own: int, opp: int, empty: int) -> list[int]:
     """Every clone and jump (no pass) as move codes, in a fixed order (clones, then jumps).
 
-    >>> from plugins.ataxx.rules import AtaxxState
+    >>> from tafel.games.ataxx.rules import AtaxxState
     >>> s = AtaxxState.start()
     >>> len(gen_moves(s.red, s.blue, s.empty))
     16

@@ -32,7 +32,7 @@ import threading
 import time
 from typing import TextIO
 
-from core import GameError, Limit
+from tafel import GameError, Limit
 
 from .ai import AtaxxSearch
 from .rules import RED, AtaxxState, perft

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from core import CommandDef
+from tafel import CommandDef
 
 if TYPE_CHECKING:
-    from core.registry import Registry
+    from tafel.registry import Registry
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

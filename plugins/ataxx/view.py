@@ -15,8 +15,8 @@ Geometry is computed in :meth:`AtaxxView.layout`; surfaces (board, stones, marke
 lazily on the first draw after a layout or theme change and reused every frame.
 
 >>> import pygame
->>> from plugins.ataxx import GAME
->>> from plugins.ataxx.board import square_of
+>>> from tafel.games.ataxx import GAME
+>>> from tafel.games.ataxx.board import square_of
 >>> view = AtaxxView(GAME, GAME.resolve_options({}))
 >>> view.layout(pygame.Rect(0, 0, 820, 600))
 >>> view.square_at(view.square_center(square_of("c5"))) == square_of("c5")
@@ -31,9 +31,8 @@ import math
 from dataclasses import dataclass
 
 import pygame
-
-from core.game import GameDef, GameState, Move, Options
-from core.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext, darken, lighten, mix
+from tafel.game import GameDef, GameState, Move, Options
+from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext, darken, lighten, mix
 
 from .board import DOUBLES, FILES, SINGLES, SIZE, STRIDE, Square, squares
 from .rules import SEAT_NAMES, AtaxxMove, AtaxxState
@@ -328,7 +327,7 @@ class AtaxxView(BoardView):
     def status(self, state: GameState, ctx: ViewContext) -> list[str]:
         """Stone counts, and the halfmove clock under engine rules.
 
-        >>> from plugins.ataxx import GAME
+        >>> from tafel.games.ataxx import GAME
         >>> AtaxxView(GAME, GAME.resolve_options({})).status(AtaxxState.start(True), None)
         ['Red 2 stones', 'Blue 2 stones', 'Halfmove clock 0']
         """

@@ -6,7 +6,7 @@ listing games stays fast.
 
 from __future__ import annotations
 
-from core import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl, level_agents
+from tafel import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl, level_agents
 
 from .board import BLACK, SIZES, STANDARD, WHITE, Board
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft

@@ -52,7 +52,7 @@ from itertools import compress
 from operator import add, truediv
 from typing import Any
 
-from core import Agent, GameState, Limit
+from tafel import Agent, GameState, Limit
 
 from . import LEVEL_SECONDS
 from .board import BLACK, WHITE, Bitboard, Board
@@ -657,7 +657,7 @@ class AtollMCTS(Agent):
     ``choose`` plays an immediate win at once, takes the only cell that stops an immediate
     loss at once, and otherwise searches, reusing the subtree of the previous move.
 
-    >>> from core import Limit
+    >>> from tafel import Limit
     >>> s = AtollState.start()
     >>> agent = AtollMCTS()
     >>> agent.choose(s, Limit(nodes=200), random.Random(1)) in s.legal_moves()

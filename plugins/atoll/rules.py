@@ -1,7 +1,7 @@
 """Atoll rules: placement, the pie rule, the win test and the notation.
 
 A position is two bitboards (Black's and White's placed stones; the island stones are part of
-the :class:`~plugins.atoll.board.Board`), the colour to move and the state of the pie rule.
+the :class:`~tafel.games.atoll.board.Board`), the colour to move and the state of the pie rule.
 Colours and seats differ once White swaps: seat 0 (Player 1) starts as Black, and after a swap
 Player 2 owns Black's stone and Player 1 plays White.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
-from core import GameState, IllegalMoveError, NotationError, Outcome
+from tafel import GameState, IllegalMoveError, NotationError, Outcome
 
 from .board import BLACK, COLOR_NAMES, SIZES, SIZES_TEXT, STANDARD, WHITE, Bitboard, Board, Cell
 

@@ -13,7 +13,7 @@ All geometry (cell centres, hex polygons, the board picture with its coordinates
 in :meth:`AtollView.layout` or on the first draw after it; a frame only blits.
 
 >>> import pygame
->>> from plugins.atoll import GAME
+>>> from tafel.games.atoll import GAME
 >>> view = AtollView(GAME, GAME.resolve_options({}))
 >>> view.layout(pygame.Rect(0, 0, 1000, 800))
 >>> f7 = view.board.parse_cell("f7")
@@ -29,9 +29,8 @@ import math
 from collections import deque
 
 import pygame
-
-from core.game import GameDef, GameState, Move, Options
-from core.view import ACTIVATE_KEYS, ARROW_KEYS, BoardView, ViewContext, mix
+from tafel.game import GameDef, GameState, Move, Options
+from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, BoardView, ViewContext, mix
 
 from .board import BLACK, COLOR_NAMES, COLUMN_LETTERS, WHITE, Board, Cell
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, move_for
@@ -265,7 +264,7 @@ class AtollView(BoardView):
     def step(self, cell: Cell, key: int) -> Cell:
         """The cursor's next cell for an arrow key (it stays put at the edge).
 
-        >>> from plugins.atoll import GAME
+        >>> from tafel.games.atoll import GAME
         >>> v = AtollView(GAME, GAME.resolve_options({}))
         >>> b = v.board
         >>> names = []
@@ -317,7 +316,7 @@ class AtollView(BoardView):
     def status(self, state: GameState, ctx: ViewContext) -> list[str]:
         """Who plays which colour, stones placed, the swap, and the cell under the pointer.
 
-        >>> from plugins.atoll import GAME
+        >>> from tafel.games.atoll import GAME
         >>> s = AtollState.start()
         >>> AtollView(GAME, GAME.resolve_options({})).status(s.play(s.parse_move("f7")), None)[:3]
         ['Black: Player 1, White: Player 2', '1 stone placed, 103 empty cells', 'Swap available: click the black stone or press S']

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from core import (
+from tafel import (
     AgentDef,
     CommandDef,
     FinishedGame,
@@ -269,7 +269,7 @@ def _agent(level: str):
 
 @hookimpl
 def register_agents(register) -> None:
-    from core import LEVEL_TIME
+    from tafel import LEVEL_TIME
 
     for level in ("easy", "medium", "hard"):
         register(

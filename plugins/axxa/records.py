@@ -4,7 +4,7 @@ A record sheet holds, for each rule variant (triplet shape and rotation) and for
 and all deals together: games played and won, the best result (triplets removed, 6 = solved),
 and among solved games the fewest pieces paid and the fewest undos.
 
-The file is ``axxa-records.json`` in Tafel's data folder (:func:`core.datadir.data_dir`:
+The file is ``axxa-records.json`` in Tafel's data folder (:func:`tafel.datadir.data_dir`:
 ``$TAFEL_DATA_DIR`` if set, else the platform's per-user place). It is written atomically, and
 a damaged file is moved aside and a fresh sheet started.
 
@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.datadir import atomic_write, data_dir, move_aside
+from tafel.datadir import atomic_write, data_dir, move_aside
 
 FILE_NAME = "axxa-records.json"
 VERSION = 1

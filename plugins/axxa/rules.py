@@ -31,8 +31,8 @@ import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
-from core import GameError, IllegalMoveError, NotationError, Outcome
-from core.game import GameState
+from tafel import GameError, IllegalMoveError, NotationError, Outcome
+from tafel.game import GameState
 
 from .board import (
     REACH,

@@ -24,7 +24,7 @@ building, and pays to block a triplet it would hand to the next seat (see
 :func:`competitive_value`); the payment that ends a competitive turn is chosen by that same value
 (:func:`competitive_pay`).
 
->>> from plugins.axxa.rules import AxxaState
+>>> from tafel.games.axxa.rules import AxxaState
 >>> s = AxxaState.deal(11)
 >>> w = World.from_state(s)
 >>> w.due, len(w.shifts()) == len(s.legal_moves())
@@ -39,8 +39,8 @@ import math
 import random
 import time
 
-from core import Agent, GameError, Limit
-from core.ai.base import StopCheck
+from tafel import Agent, GameError, Limit
+from tafel.ai.base import StopCheck
 
 from .board import CELLS, KING, REACH, SIZE, Cell, Mask, cells_of, completing, triples_in
 from .rules import (

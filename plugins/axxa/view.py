@@ -23,8 +23,8 @@ buttons when the rotation is the player's choice. Keyboard/gamepad: arrows move 
 or Space acts like a click, T/K turn or keep, Backspace/Escape clear a selection.
 
 >>> import pygame
->>> from plugins.axxa import GAME
->>> from plugins.axxa.board import cell_of
+>>> from tafel.games.axxa import GAME
+>>> from tafel.games.axxa.board import cell_of
 >>> view = AxxaView(GAME, GAME.resolve_options({}))
 >>> view.layout(pygame.Rect(0, 0, 1000, 700))
 >>> view.cell_at(view.cell_center(cell_of("d4"))) == cell_of("d4")
@@ -40,9 +40,8 @@ import random
 from dataclasses import dataclass, field
 
 import pygame
-
-from core.game import GameDef, GameState, Move, Options
-from core.view import BoardView, ViewContext
+from tafel.game import GameDef, GameState, Move, Options
+from tafel.view import BoardView, ViewContext
 
 from .board import CELLS, SIZE, START_CELLS, Cell, cell_name, cells_of, is_cell, path_cells, xy
 from .rules import (
@@ -532,7 +531,7 @@ class AxxaView(BoardView):
     def status(self, state: GameState, ctx: ViewContext) -> list[str]:
         """The number due, progress, payments and what to do now.
 
-        >>> from plugins.axxa import GAME
+        >>> from tafel.games.axxa import GAME
         >>> v = AxxaView(GAME, GAME.resolve_options({}))
         >>> v.status(AxxaState.deal(5), None)[:3]
         ['Number due: 1s', 'Triplets removed: 0 of 6', 'Pieces paid: 0']

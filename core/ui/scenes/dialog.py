@@ -6,9 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
-
-from core.ui.scene import Scene
-from core.ui.widgets import H1, SMALL, TINY, Button, FocusList, is_back
+from tafel.ui.scene import Scene
+from tafel.ui.widgets import H1, SMALL, TINY, Button, FocusList, is_back
 
 
 def draw_hints(surface: pygame.Surface, ui, text: str) -> None:

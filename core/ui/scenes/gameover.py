@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from core.game import Outcome
-from core.ui.scenes.dialog import DialogScene
-from core.ui.widgets import BODY, SMALL, Button
+from tafel.game import Outcome
+from tafel.ui.scenes.dialog import DialogScene
+from tafel.ui.widgets import BODY, SMALL, Button
 
 
 def headline(outcome: Outcome, names: list[str]) -> str:
@@ -146,7 +145,7 @@ class GameOverScene(DialogScene):
         self.play.undo()
 
     def records(self) -> None:
-        from core.ui.scenes.records import open_records
+        from tafel.ui.scenes.records import open_records
 
         open_records(self.app, self.play.match.game)
 

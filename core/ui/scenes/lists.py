@@ -7,10 +7,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
-
-from core.ui.scene import Scene
-from core.ui.scenes.dialog import draw_hints
-from core.ui.widgets import BODY, H1, SMALL, TINY, Button, FocusList, is_back
+from tafel.ui.scene import Scene
+from tafel.ui.scenes.dialog import draw_hints
+from tafel.ui.widgets import BODY, H1, SMALL, TINY, Button, FocusList, is_back
 
 
 class ListRow:
@@ -241,7 +240,7 @@ def action_dialog(
     app: Any, title: str, lines: Sequence[str], actions: Sequence[tuple[str, Callable[[], Any], str]]
 ) -> Scene:
     """A small card with a button per (label, action, kind) and Cancel; each button closes it first."""
-    from core.ui.scenes.dialog import DialogScene
+    from tafel.ui.scenes.dialog import DialogScene
 
     dialog: DialogScene
 

@@ -11,11 +11,10 @@ import random
 from typing import Any
 
 import pygame
-
-from core import saves
-from core.ui.scene import Scene
-from core.ui.scenes.dialog import ConfirmScene, draw_hints
-from core.ui.widgets import BODY, H2, SMALL, TINY, TITLE, Button, FocusList, is_back
+from tafel import saves
+from tafel.ui.scene import Scene
+from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
+from tafel.ui.widgets import BODY, H2, SMALL, TINY, TITLE, Button, FocusList, is_back
 
 #: Seconds of no input on the menu before the demos start.
 ATTRACT_AFTER = 60.0
@@ -243,27 +242,27 @@ class MenuScene(Scene):
     # --- input ------------------------------------------------------------------------------
 
     def open(self, card: GameCard) -> None:
-        from core.ui.scenes.setup import SetupScene
+        from tafel.ui.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app, card.game))
 
     def open_saves(self) -> None:
-        from core.ui.scenes.savelist import SavesScene
+        from tafel.ui.scenes.savelist import SavesScene
 
         self.app.push(SavesScene(self.app))
 
     def open_history(self) -> None:
-        from core.ui.scenes.savelist import HistoryScene
+        from tafel.ui.scenes.savelist import HistoryScene
 
         self.app.push(HistoryScene(self.app))
 
     def open_stats(self) -> None:
-        from core.ui.scenes.statistics import StatsScene
+        from tafel.ui.scenes.statistics import StatsScene
 
         self.app.push(StatsScene(self.app))
 
     def open_settings(self) -> None:
-        from core.ui.scenes.settings import SettingsScene
+        from tafel.ui.scenes.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 
@@ -280,8 +279,8 @@ class MenuScene(Scene):
 
     def start_demo(self, replace: Any = None) -> Any:
         """An AI-against-AI game of the next game (easy level) in demo mode; returns its scene."""
-        from core.match import Match
-        from core.ui.scenes.play import PlayScene
+        from tafel.match import Match
+        from tafel.ui.scenes.play import PlayScene
 
         for _ in range(len(self.demo_games)):
             game = self.demo_games[self.demo_index % len(self.demo_games)]

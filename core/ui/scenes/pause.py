@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.ui.scenes.dialog import ConfirmScene, DialogScene
-from core.ui.widgets import Button
+from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
+from tafel.ui.widgets import Button
 
 
 class PauseScene(DialogScene):
@@ -86,22 +86,22 @@ class PauseScene(DialogScene):
         self.play.restart()
 
     def save(self) -> None:
-        from core.ui.scenes.savelist import SaveNameScene
+        from tafel.ui.scenes.savelist import SaveNameScene
 
         self.app.push(SaveNameScene(self.app, self.play.match))
 
     def load(self) -> None:
-        from core.ui.scenes.savelist import SavesScene
+        from tafel.ui.scenes.savelist import SavesScene
 
         self.app.push(SavesScene(self.app))
 
     def rules(self) -> None:
-        from core.ui.scenes.rules import RulesScene
+        from tafel.ui.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.play.match.game))
 
     def settings(self) -> None:
-        from core.ui.scenes.settings import SettingsScene
+        from tafel.ui.scenes.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 
@@ -129,7 +129,7 @@ class PauseScene(DialogScene):
 
 
 def _is_fallback(view: Any) -> bool:
-    from core.ui.scenes.play import FallbackView
+    from tafel.ui.scenes.play import FallbackView
 
     return isinstance(view, FallbackView)
 

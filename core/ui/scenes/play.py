@@ -14,7 +14,7 @@ on screen: the panel shows it and offers to play the seat yourself or to retry.
 Errors raised by the view (in draw, handle_event, ...), the game's rules or its AI are caught:
 the game pauses with the error shown (once per distinct error), the panel keeps it, and the
 player can save, switch to a simple built-in view listing the legal moves, or play the failed
-AI seat. The game is autosaved after every move (:mod:`core.saves`); a finished game goes to
+AI seat. The game is autosaved after every move (:mod:`tafel.saves`); a finished game goes to
 the history and the statistics.
 
 Undo/redo (Ctrl+Z / Ctrl+Y), hints (H: the hard agent's move for the human to move, counted in
@@ -32,13 +32,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-
-from core.ai.base import LEVEL_TIME, Limit
-from core.game import GameError, GameState, Move
-from core.match import HUMAN, Match, player_label
-from core.ui.scene import Scene
-from core.ui.widgets import BODY, H3, SMALL, TINY, Button
-from core.view import BoardView, ViewContext
+from tafel.ai.base import LEVEL_TIME, Limit
+from tafel.game import GameError, GameState, Move
+from tafel.match import HUMAN, Match, player_label
+from tafel.ui.scene import Scene
+from tafel.ui.widgets import BODY, H3, SMALL, TINY, Button
+from tafel.view import BoardView, ViewContext
 
 _FAILED = object()
 
@@ -392,10 +391,10 @@ class PlayScene(Scene):
 
     def autosave(self) -> None:
         """Store the game after every change (not replays and demos). The file is written in the
-        background (:data:`core.saves.writer`); a failure shows one notice and the game goes on."""
+        background (:data:`tafel.saves.writer`); a failure shows one notice and the game goes on."""
         if self.mode != "play" or not getattr(self.app, "autosave_enabled", True):
             return
-        from core import saves
+        from tafel import saves
 
         try:
             if not self.match.state.is_over:
@@ -416,7 +415,7 @@ class PlayScene(Scene):
         self._report_finish()
         if not getattr(self.app, "autosave_enabled", True):
             return
-        from core import saves, stats
+        from tafel import saves, stats
 
         match = self.match
         outcome = match.state.outcome
@@ -596,7 +595,7 @@ class PlayScene(Scene):
         return True
 
     def pause(self, error: str | None = None) -> None:
-        from core.ui.scenes.pause import PauseScene
+        from tafel.ui.scenes.pause import PauseScene
 
         if self.mode != "play":
             self.leave()
@@ -610,7 +609,7 @@ class PlayScene(Scene):
             self.manager.remove(self)
 
     def show_game_over(self) -> None:
-        from core.ui.scenes.gameover import GameOverScene
+        from tafel.ui.scenes.gameover import GameOverScene
 
         self.over_shown = True
         outcome = self.match.state.outcome
@@ -885,7 +884,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         if self.mode == "play":
-            from core import saves
+            from tafel import saves
 
             for error in saves.writer.take_errors():
                 self._autosave_failed(error)

@@ -1,6 +1,6 @@
 """A game's own records (``GameDef.records``): a puzzle's bests per setup and overall.
 
-The game hands over a :class:`core.game.RecordsTable` (title, columns, rows); this screen only
+The game hands over a :class:`tafel.game.RecordsTable` (title, columns, rows); this screen only
 shows it. A game whose records fail to load shows the error in place of the rows.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.game import GameDef, RecordsTable
-from core.ui.scenes.lists import ListRow, ListScene
-from core.ui.scenes.play import one_line
+from tafel.game import GameDef, RecordsTable
+from tafel.ui.scenes.lists import ListRow, ListScene
+from tafel.ui.scenes.play import one_line
 
 
 class RecordsScene(ListScene):

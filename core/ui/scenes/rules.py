@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from core.ui.scene import Scene
-from core.ui.scenes.dialog import draw_hints
-from core.ui.widgets import BODY, H1, H3, Button, is_activate, is_back
+from tafel.ui.scene import Scene
+from tafel.ui.scenes.dialog import draw_hints
+from tafel.ui.widgets import BODY, H1, H3, Button, is_activate, is_back
 
 TEXT = BODY - 2
 

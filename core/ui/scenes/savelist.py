@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from core import saves
-from core.match import HUMAN
-from core.ui.scenes.dialog import ConfirmScene, DialogScene
-from core.ui.scenes.lists import ListRow, ListScene, action_dialog
-from core.ui.widgets import BODY, Button
+from tafel import saves
+from tafel.match import HUMAN
+from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
+from tafel.ui.scenes.lists import ListRow, ListScene, action_dialog
+from tafel.ui.widgets import BODY, Button
 
 
 def result_text(info: saves.SaveInfo) -> str:
@@ -115,7 +114,7 @@ class HistoryScene(ListScene):
         )
 
     def replay(self, info: saves.SaveInfo) -> None:
-        from core.ui.scenes.play import PlayScene
+        from tafel.ui.scenes.play import PlayScene
 
         try:
             match = saves.load(info.path, self.app.registry)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from core import settings as settings_mod
-from core.ui.scene import Scene
-from core.ui.scenes.dialog import draw_hints
-from core.ui.scenes.setup import Row, draw_row
-from core.ui.widgets import H1, H3, TINY, Button, FocusList, is_activate, is_back
+from tafel import settings as settings_mod
+from tafel.ui.scene import Scene
+from tafel.ui.scenes.dialog import draw_hints
+from tafel.ui.scenes.setup import Row, draw_row
+from tafel.ui.widgets import H1, H3, TINY, Button, FocusList, is_activate, is_back
 
 #: (setting, label) in screen order, with section headings.
 LAYOUT: tuple[tuple[str, str], ...] = (

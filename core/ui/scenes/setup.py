@@ -1,7 +1,7 @@
 """Game setup: the game's options, the seed of a random setup, and who plays each seat.
 
 Rows are chosen with up/down; left/right change a value (Enter too, cycling forward); text
-and seed values are typed after Enter. Start builds the :class:`core.match.Match` and shows it.
+and seed values are typed after Enter. Start builds the :class:`tafel.match.Match` and shows it.
 """
 
 from __future__ import annotations
@@ -11,13 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-
-from core.ai.base import LEVELS
-from core.game import GameDef, GameError, Option
-from core.match import HUMAN, Match, player_label
-from core.ui.scene import Scene
-from core.ui.scenes.dialog import draw_hints
-from core.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, FocusList, is_activate, is_back
+from tafel.ai.base import LEVELS
+from tafel.game import GameDef, GameError, Option
+from tafel.match import HUMAN, Match, player_label
+from tafel.ui.scene import Scene
+from tafel.ui.scenes.dialog import draw_hints
+from tafel.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, FocusList, is_activate, is_back
 
 
 class Row:
@@ -241,12 +240,12 @@ class SetupScene(Scene):
         self.app.start_match(match)
 
     def show_records(self) -> None:
-        from core.ui.scenes.records import open_records
+        from tafel.ui.scenes.records import open_records
 
         open_records(self.app, self.game)
 
     def show_rules(self) -> None:
-        from core.ui.scenes.rules import RulesScene
+        from tafel.ui.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.game))
 

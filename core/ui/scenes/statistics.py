@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core import stats
-from core.ui.scenes.lists import ListRow, ListScene
-from core.ui.widgets import Button
+from tafel import stats
+from tafel.ui.scenes.lists import ListRow, ListScene
+from tafel.ui.widgets import Button
 
 
 def _rate(line: stats.Line) -> str:
@@ -42,14 +42,14 @@ class StatsScene(ListScene):
 
     def _records_of(self, game):
         def show() -> None:
-            from core.ui.scenes.records import open_records
+            from tafel.ui.scenes.records import open_records
 
             open_records(self.app, game)
 
         return show
 
     def rows(self) -> list[ListRow]:
-        from core import saves
+        from tafel import saves
 
         saves.flush()  # a game that just ended is counted in the background
         data = stats.Stats.load()
@@ -80,7 +80,7 @@ class StatsScene(ListScene):
         return out
 
     def confirm_reset(self) -> None:
-        from core.ui.scenes.dialog import ConfirmScene
+        from tafel.ui.scenes.dialog import ConfirmScene
 
         def really() -> None:
             stats.Stats().save()

@@ -2,7 +2,7 @@
 
 Installed with pip, this package is found through its entry point in the group ``tafel``
 (see ``pyproject.toml``); Tafel itself is not changed. It uses only the core's public API:
-``core`` for the contract, ``core.view`` for the board view. The AI players are the core's
+``tafel`` for the contract, ``tafel.view`` for the board view. The AI players are the core's
 generic ones, searching with :func:`rules.evaluate`.
 
 This module only registers; the view (which imports pygame) is imported when a game starts.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from core import GameDef, GameState, Option, Options, hookimpl
+from tafel import GameDef, GameState, Option, Options, hookimpl
 
 from .rules import SEAT_NAMES, START_BOARDS, HexxagonState, evaluate
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from core import GameState, IllegalMoveError, NotationError, Outcome
+from tafel import GameState, IllegalMoveError, NotationError, Outcome
 
 from .board import (
     BOARD,
@@ -296,7 +296,7 @@ class HexxagonState(GameState):
         >>> HexxagonState.from_text("x3o/6/7")
         Traceback (most recent call last):
         ...
-        core.game.NotationError: bad Hexxagon position 'x3o/6/7': the board needs 9 ranks, got 3
+        tafel.game.NotationError: bad Hexxagon position 'x3o/6/7': the board needs 9 ranks, got 3
         """
         parts = text.split()
         if not parts or len(parts) > 4:

@@ -31,9 +31,8 @@ import math
 from dataclasses import dataclass
 
 import pygame
-
-from core.game import GameDef, GameState, Move, Options
-from core.view import BoardView, ViewContext
+from tafel.game import GameDef, GameState, Move, Options
+from tafel.view import BoardView, ViewContext
 
 from .board import (
     CELLS,

@@ -39,7 +39,7 @@ from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
-from core import GameError, NotationError
+from tafel import GameError, NotationError
 
 Cell = Hashable
 #: Doubled-coordinate steps of the six directions: E, NE, NW, W, SW, SE.

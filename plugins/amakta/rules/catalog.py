@@ -1,4 +1,4 @@
-"""The boards and sets shipped as data files in ``plugins/amakta/data`` (format: ``data/README.md``).
+"""The boards and sets shipped as data files in the package (``tafel.games.amakta``, folder ``data``) (format: ``data/README.md``).
 
 Files are read once and validated; a broken file raises :class:`DataError` naming it, so a
 new board or set drops in without code and a mistake in one is reported in one line.
@@ -8,18 +8,20 @@ new board or set drops in without code and a mistake in one is reported in one l
 >>> board("nope")
 Traceback (most recent call last):
 ...
-plugins.amakta.rules.board.DataError: unknown board 'nope' (boards: hexagon, holes, small)
+tafel.games.amakta.rules.board.DataError: unknown board 'nope' (boards: hexagon, holes, small)
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 
 from .board import DataError, HexBoard, load_board
 from .sets import PieceSet, load_set
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+#: The shipped data, found through importlib.resources (an installed package is a real folder).
+DATA_DIR = Path(str(files("tafel.games.amakta") / "data"))
 DEFAULT_BOARD = "hexagon"
 DEFAULT_SET = "standard"
 

@@ -3,7 +3,7 @@
 This module knows nothing of seats, the start phase or notation: a :class:`Position` is
 the board contents, both inventories, the circles and the colour to move, and it answers
 "what can the side to move do" (:meth:`Position.moves`) and "what happens then"
-(:meth:`Position.apply`). :mod:`.state` wraps it into a :class:`core.GameState`; Amakta
+(:meth:`Position.apply`). :mod:`.state` wraps it into a :class:`tafel.GameState`; Amakta
 Infinit wraps it into its own.
 
 Pieces on the board are tuples ``(colour, index, orientation, expropriated)``: ``colour``
@@ -16,7 +16,7 @@ on the situation before the move, so the combined moves use the control computed
 it (a relocated piece's own arrows still count for its target); an expropriated piece
 that ends a move in an inventory leaves the game.
 
->>> from plugins.amakta.rules.board import HexBoard
+>>> from tafel.games.amakta.rules.board import HexBoard
 >>> board = HexBoard.from_rows("line", "Line", [". . . . . ."])
 >>> eq = Equipment(board, ((100000, 200000), (100000, 200000)))
 >>> p = Position.start(eq)
@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from core import IllegalMoveError, NotationError
+from tafel import IllegalMoveError, NotationError
 
 from .board import BLACK, WHITE, Board, Cell
 from .pieces import ORIENTATIONS, arrows, distinct_orientations, normal_orientation, orient

@@ -44,7 +44,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from core import NotationError
+from tafel import NotationError
 
 #: Direction names in layout order (counter-clockwise, starting east).
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")

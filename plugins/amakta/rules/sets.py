@@ -10,7 +10,7 @@ of a set may not be the same piece up to rotation and mirroring.
 >>> PieceSet.from_texts("bad", "Bad", ["b.-.-.-.-.-", "-.b.-.-.-.-"])
 Traceback (most recent call last):
 ...
-plugins.amakta.rules.board.DataError: set bad: pieces 1 and 2 are the same piece up to rotation and mirroring
+tafel.games.amakta.rules.board.DataError: set bad: pieces 1 and 2 are the same piece up to rotation and mirroring
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core import NotationError
+from tafel import NotationError
 
 from .board import DataError, check_keys, read_json
 from .pieces import canonical, parse_layout

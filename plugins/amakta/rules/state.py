@@ -1,4 +1,4 @@
-"""Standard Amakta as a :class:`core.GameState`: the start phase, play, draws and resignation.
+"""Standard Amakta as a :class:`tafel.GameState`: the start phase, play, draws and resignation.
 
 Seats are fixed: seat 0 assigns the circles, seat 1 then chooses the colour it plays, and
 White makes the first play move. Everything is a move:
@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
 
-from core import GameState, IllegalMoveError, NotationError, Outcome
+from tafel import GameState, IllegalMoveError, NotationError, Outcome
 
 from . import catalog
 from .board import BLACK, WHITE, DataError
