@@ -16,14 +16,29 @@ the new one, never a mix, even when the process is killed with SIGKILL half-way.
 '{"x": 1}'
 >>> sorted(p.name for p in folder.iterdir())  # no temporary file left behind
 ['a.json']
+>>> read_json(folder / "a.json", limit=100)
+{'x': 1}
+
+Every file is read by :func:`read_text` / :func:`read_json`: only a regular file (never a FIFO, a
+device or a folder, so a link to ``/dev/zero`` cannot eat the memory), at most ``limit`` bytes,
+UTF-8 with or without a byte-order mark, JSON nested at most :data:`MAX_DEPTH` deep. Anything else
+is a :class:`FileProblem` whose reason is a few words; :func:`load_json_file` turns any failure into
+one line and moves the file aside, for settings, statistics and plugin records alike.
 """
 
 from __future__ import annotations
 
+import errno
+import json
 import os
+import re
+import stat
 import sys
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ENV_DATA = "TAFEL_DATA_DIR"
 ENV_SCREENSHOTS = "TAFEL_SCREENSHOT_DIR"
@@ -124,8 +139,195 @@ def move_aside(path: Path, suffix: str = ".corrupt") -> Path:
     """Rename a file that cannot be used to ``NAME<suffix>`` (numbered if taken); returns the new path."""
     target = path.with_name(path.name + suffix)
     n = 1
-    while target.exists():
+    while os.path.lexists(target):
         n += 1
         target = path.with_name(f"{path.name}{suffix}{n}")
     os.replace(path, target)
     return target
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+#: Bytes read from one file at most unless the caller says otherwise (saves, settings, statistics).
+MAX_BYTES = 8 * 1024 * 1024
+#: How deep JSON arrays and objects may nest (``"[" * 100000`` is refused, not a RecursionError).
+MAX_DEPTH = 64
+#: A temporary file of :func:`atomic_write` older than this (seconds) was left by a killed writer.
+STALE_TEMP_AGE = 600.0
+#: Read errors that pass (too many open files, out of memory): the file is not moved aside.
+TRANSIENT_ERRNOS = frozenset(
+    getattr(errno, name) for name in ("EMFILE", "ENFILE", "ENOMEM", "EAGAIN", "EINTR") if hasattr(errno, name)
+)
+
+
+class FileProblem(ValueError):
+    """A file that is there but cannot be used; ``reason`` says why in a few words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _size_text(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit} bytes"
+
+
+def read_bytes(path: Path | str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes.
+
+    Raises FileNotFoundError when there is no such file, FileProblem when it is not a regular
+    file (FIFO, device, folder, socket) or too large, and OSError when reading fails. A FIFO is
+    never opened for reading in a way that could wait for a writer.
+    """
+    path = Path(path)
+    st = os.stat(path)  # follows links: a link to /dev/zero is a character device
+    if not stat.S_ISREG(st.st_mode):
+        raise FileProblem("not a regular file")
+    if st.st_size > limit:
+        raise FileProblem(f"too large: over {_size_text(limit)}")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)  # the file might have been swapped between stat and open
+        if not stat.S_ISREG(st.st_mode):
+            raise FileProblem("not a regular file")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise FileProblem(f"too large: over {_size_text(limit)}")
+    return data
+
+
+def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
+    """:func:`read_bytes` decoded as UTF-8; a leading byte-order mark (Notepad) is dropped."""
+    raw = read_bytes(path, limit)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileProblem("not UTF-8 text") from None
+
+
+def json_depth_ok(data: Any, max_depth: int = MAX_DEPTH) -> bool:
+    """True when lists and dicts in ``data`` nest at most ``max_depth`` deep (no recursion).
+
+    >>> json_depth_ok([[1]], 2), json_depth_ok([[[1]]], 2), json_depth_ok({"a": [1]}, 2)
+    (True, False, True)
+    """
+    todo: list[tuple[Any, int]] = [(data, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            if depth >= max_depth:
+                return False
+            values = item.values() if isinstance(item, dict) else item
+            todo.extend((v, depth + 1) for v in values if isinstance(v, (list, dict)))
+    return True
+
+
+def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON from ``text``; FileProblem (never RecursionError) when it cannot be used."""
+    if not text.strip():
+        raise FileProblem("empty file")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise FileProblem("JSON nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, and integers with too many digits
+        raise FileProblem(f"bad JSON: {str(exc).splitlines()[0] if str(exc) else 'unreadable'}") from None
+    if not json_depth_ok(data, max_depth):
+        raise FileProblem("JSON nested too deeply")
+    return data
+
+
+def read_json(path: Path | str, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """:func:`read_text` then :func:`parse_json`."""
+    return parse_json(read_text(path, limit), max_depth)
+
+
+def is_transient(exc: OSError) -> bool:
+    """An error that says nothing about the file (too many open files, out of memory)."""
+    return exc.errno in TRANSIENT_ERRNOS
+
+
+def load_json_file(
+    path: Path | str,
+    what: str,
+    *,
+    limit: int = MAX_BYTES,
+    check: Callable[[Any], str | None] | None = None,
+) -> tuple[Any, str | None]:
+    """Read the JSON file ``path``, for settings, statistics and plugins' own records.
+
+    Returns ``(data, None)``; ``(None, None)`` when there is no file; ``(None, message)`` when the
+    file cannot be used: it was moved aside to ``NAME.corrupt`` (numbered if taken) and
+    ``message`` is one line naming ``what`` it was and where it went. ``check(data)`` may
+    return a reason to refuse parsed JSON of the wrong shape.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "s.json").write_text("[" * 100000)
+    >>> load_json_file(folder / "s.json", "settings file")
+    (None, 'settings file s.json is damaged (JSON nested too deeply); moved aside to s.json.corrupt')
+    >>> load_json_file(folder / "s.json", "settings file")
+    (None, None)
+    """
+    path = Path(path)
+    remove_stale_temps(path.parent)
+    try:
+        data = read_json(path, limit)
+        reason = check(data) if check is not None else None
+    except FileNotFoundError:
+        return None, None
+    except FileProblem as exc:
+        reason = exc.reason
+    except OSError as exc:
+        detail = exc.strerror or type(exc).__name__
+        if is_transient(exc):
+            return None, f"{what} {path.name} cannot be read now ({detail})"
+        reason = f"cannot be read: {detail}"
+    if reason is None:
+        return data, None
+    return None, f"{what} {path.name} is damaged ({reason}){_aside(path)}"
+
+
+def _aside(path: Path) -> str:
+    try:
+        return f"; moved aside to {move_aside(path).name}"
+    except OSError as exc:
+        return f"; could not move it aside ({exc.strerror or exc})"
+
+
+_TEMP = re.compile(r"^\..+\.[^.]+\.tmp$")
+
+
+def remove_stale_temps(folder: Path | str, older_than: float = STALE_TEMP_AGE) -> list[Path]:
+    """Delete the temporary files a killed :func:`atomic_write` left in ``folder``
+    (``.NAME.*.tmp``, untouched for ``older_than`` seconds; a write in progress is younger).
+    Returns what was removed; errors are ignored."""
+    folder = Path(folder)
+    removed = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not _TEMP.match(entry.name):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= older_than:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed

@@ -8,24 +8,34 @@ never run code, and a save from another version of a game is refused instead of 
 Layout of the data folder::
 
     saves/auto/<game id>.json      the autosave of the last unfinished game of each game
-    saves/<name>.json              games saved by name from the pause menu
+    saves/<simple name>-<key>.json games saved by name from the pause menu (the name is inside)
     history/<game id>-<id>.json    finished games, for the history screen and replays
 
 Every file is written atomically (:func:`tafel.datadir.atomic_write`), so a save is complete or
 absent even after ``kill -9``. A file that cannot be used (damaged JSON, another format, a game
 that is not installed, another game version, moves that no longer replay) is renamed
 ``*.corrupt`` or ``*.unusable`` with a one-line :class:`SaveError`; other saves are untouched.
+Files are read with a size limit and only when they are regular files
+(:func:`tafel.datadir.read_json`); temporary files a killed write left behind are removed.
+
+The name of a save is kept inside the file; the file name is only a key, a simplified form of the
+name followed by a hash of the whole name, so names that differ only in letters the simple form
+drops still get files of their own.
 
 >>> slug("My game: Round #2!")
 'my-game-round-2'
+>>> name_key("Game #1"), name_key("game 1") != name_key("Game #1"), name_key("Игра")[:5]
+('game-1-1c8ea0f283', True, 'save-')
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sys
 import threading
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,7 +44,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tafel.ai.base import LEVELS
-from tafel.datadir import atomic_write, data_dir, move_aside
+from tafel.datadir import (
+    FileProblem,
+    atomic_write,
+    data_dir,
+    is_transient,
+    move_aside,
+    read_json,
+    remove_stale_temps,
+)
 from tafel.game import GameError
 from tafel.match import HUMAN, Match
 
@@ -48,14 +66,51 @@ NAMED = "save"
 HISTORY = "history"
 #: Newest history files listed at most (older ones stay on disk).
 HISTORY_LIMIT = 500
+#: A save file larger than this is refused (moved aside) rather than read.
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+#: Characters of a name shown in lists at most.
+NAME_SHOWN = 120
 
 
 class SaveError(GameError):
     """A save that cannot be read or resumed; the message is one line and says where it went."""
 
-    def __init__(self, message: str, moved_to: Path | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, moved_to: Path | None = None, path: Path | None = None) -> None:
+        super().__init__(printable(message))
         self.moved_to = moved_to
+        #: The file the error is about, where it was before it was moved aside.
+        self.path = path
+
+
+class SaveExists(SaveError):
+    """:func:`save_named` without ``replace``: a save of that name is there already."""
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    r"""``text`` safe to print on a terminal or draw: control characters (escape codes, new lines,
+    direction overrides) shown as escapes, spaces of any kind as one space, at most ``limit``
+    characters.
+
+    >>> printable("Evil\x1b[2J name\n"), printable("Игра\u00a01"), printable("abcdef", 4)
+    ('Evil\\x1b[2J name\\n', 'Игра 1', 'abc…')
+    """
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        elif unicodedata.category(ch) == "Zs":
+            out.append(" ")
+        else:
+            out.append(repr(ch)[1:-1])
+    text = "".join(out)
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def clean_name(name: str) -> str:
+    """A save name as kept: runs of white space as one space, Unicode in composed form (NFC)."""
+    return unicodedata.normalize("NFC", " ".join(str(name).split()))
 
 
 # --- where ---------------------------------------------------------------------------------------
@@ -83,8 +138,18 @@ def autosave_path(game_id: str) -> Path:
     return autosave_dir() / f"{slug(game_id)}.json"
 
 
+def name_key(name: str) -> str:
+    """The file-name key of a save name: its :func:`slug` (at most 40 characters) and a hash of the
+    whole name, so distinct names never share a file ("Game #1", "game 1", "Игра", "对局")."""
+    name = clean_name(name)
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+    return f"{slug(name)[:40].strip('-') or 'save'}-{digest}"
+
+
 def named_path(name: str) -> Path:
-    return saves_dir() / f"{slug(name)}.json"
+    """Where a new save called ``name`` goes (:func:`save_named` picks another file if a save of
+    another name holds this one)."""
+    return saves_dir() / f"{name_key(name)}.json"
 
 
 # --- writing -------------------------------------------------------------------------------------
@@ -208,7 +273,7 @@ def remove_autosave(match: Match) -> bool:
     """Delete the autosave of ``match``'s game if it holds this match (a finished game)."""
     path = autosave_path(match.game.id)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, MAX_SAVE_BYTES)
         if isinstance(data, dict) and data.get("id") not in (None, match.id):
             return False
         path.unlink()
@@ -217,14 +282,60 @@ def remove_autosave(match: Match) -> bool:
         return False
 
 
-def save_named(match: Match, name: str) -> Path:
-    """Save ``match`` under ``name`` (a save of the same name is replaced)."""
-    name = " ".join(name.split()) or default_name(match)
-    return write(named_path(name), record(match, kind=NAMED, name=name))
+def _peek_name(path: Path) -> str | None:
+    """The name inside a named save, or None (unreadable files are left for the lists to report)."""
+    try:
+        data = read_json(path, MAX_SAVE_BYTES)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("kind", NAMED) != NAMED:
+        return None
+    name = data.get("name")
+    return clean_name(name) if isinstance(name, str) and name.strip() else None
+
+
+def named_save_path(name: str) -> Path | None:
+    """The file of the save called ``name`` (exactly, after :func:`clean_name`), or None."""
+    flush()
+    name = clean_name(name)
+    folder = saves_dir()
+    first = named_path(name)
+    if _peek_name(first) == name:
+        return first
+    try:
+        files = sorted(folder.glob("*.json"))
+    except OSError:
+        return None
+    for path in files:
+        if path != first and _peek_name(path) == name:
+            return path
+    return None
+
+
+def save_named(match: Match, name: str, *, replace: bool = True) -> Path:
+    """Save ``match`` under ``name``. A save of the same name is replaced, or with ``replace``
+    False refused (:class:`SaveExists`); saves of other names are never touched."""
+    name = clean_name(name) or default_name(match)
+    path = named_save_path(name)
+    if path is not None and not replace:
+        raise SaveExists(f"there is a save named {name!r} already", path=path)
+    if path is None:
+        base = named_path(name)
+        path, n = base, 1
+        while path.exists() or path.is_symlink():  # a key taken by a save of another name
+            n += 1
+            path = base.with_name(f"{base.stem}-{n}.json")
+    return write(path, record(match, kind=NAMED, name=name))
 
 
 def default_name(match: Match) -> str:
-    return f"{match.game.title} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
+    """The game's title and the time, made unique among the named saves ("… (2)")."""
+    base = f"{match.game.title} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
+    name, n = base, 1
+    while named_save_path(name) is not None:
+        n += 1
+        name = f"{base} ({n})"
+    return name
 
 
 def _history_path(match: Match) -> Path:
@@ -264,7 +375,10 @@ class SaveInfo:
     def date_text(self) -> str:
         if self.saved_at is None:
             return "?"
-        return self.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        try:
+            return self.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        except (OverflowError, ValueError, OSError):  # the last day of year 9999 in a zone ahead
+            return self.saved_at.strftime("%Y-%m-%d %H:%M UTC")
 
     @property
     def opponents(self) -> str:
@@ -281,12 +395,12 @@ class SaveInfo:
 
 def _damaged(path: Path, reason: str) -> SaveError:
     moved = _move(path, ".corrupt")
-    return SaveError(f"{_what(path)} is damaged ({reason}){_where(moved)}", moved)
+    return SaveError(f"{_what(path)} is damaged ({reason}){_where(moved)}", moved, path)
 
 
 def _unusable(path: Path, reason: str) -> SaveError:
     moved = _move(path, ".unusable")
-    return SaveError(f"{_what(path)} cannot be resumed: {reason}{_where(moved)}", moved)
+    return SaveError(f"{_what(path)} cannot be resumed: {reason}{_where(moved)}", moved, path)
 
 
 def _what(path: Path) -> str:
@@ -305,20 +419,21 @@ def _move(path: Path, suffix: str) -> Path | None:
 
 
 def read(path: Path) -> dict[str, Any]:
-    """The record in ``path``, checked for shape. A damaged file is moved aside (SaveError)."""
+    """The record in ``path``, checked for shape. A file that is not a regular file, too large,
+    not UTF-8 (a byte-order mark is fine), not JSON, nested too deeply or not a save is moved
+    aside (SaveError); so is one that cannot be read, unless the error passes (too many open
+    files)."""
     try:
-        raw = path.read_bytes()
+        data = read_json(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveError(f"no save {path.name}") from None
+        raise SaveError(f"no save {path.name}", path=path) from None
+    except FileProblem as exc:
+        raise _damaged(path, exc.reason) from None
     except OSError as exc:
-        raise SaveError(f"{_what(path)} cannot be read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _damaged(path, "not UTF-8 text") from None
-    except ValueError as exc:
-        reason = "empty file" if not raw.strip() else f"bad JSON: {str(exc).splitlines()[0]}"
-        raise _damaged(path, reason) from None
+        detail = exc.strerror or type(exc).__name__
+        if is_transient(exc):
+            raise SaveError(f"{_what(path)} cannot be read now ({detail})", path=path) from None
+        raise _unusable(path, f"it cannot be read ({detail})") from None
     problem = _shape_problem(data)
     if problem:
         raise _damaged(path, problem)
@@ -353,25 +468,34 @@ def _shape_problem(data: Any) -> str | None:
     return None
 
 
-def info(path: Path, data: dict[str, Any]) -> SaveInfo:
-    saved_at = None
+def _saved_at(value: Any) -> datetime | None:
+    """The time in a record, in UTC (so any two compare), or None when it is not a usable time
+    (``9999-12-31T23:59:59-14:00`` is past the last one Python knows in UTC)."""
+    if not isinstance(value, str) or len(value) > 64:
+        return None
     try:
-        saved_at = datetime.fromisoformat(str(data.get("saved_at")))
-        if saved_at.tzinfo is None:
-            saved_at = saved_at.replace(tzinfo=timezone.utc)
-    except ValueError:
-        pass
+        when = datetime.fromisoformat(value)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        return when.astimezone(timezone.utc)
+    except (ValueError, OverflowError):
+        return None
+
+
+def info(path: Path, data: dict[str, Any]) -> SaveInfo:
+    """What the lists show; every text from the file is made :func:`printable`."""
     kind = data.get("kind") if data.get("kind") in (AUTOSAVE, NAMED, HISTORY) else NAMED
     result = data.get("result") if isinstance(data.get("result"), dict) else None
+    name = data.get("name") if isinstance(data.get("name"), str) else ""
     return SaveInfo(
         path=path,
         kind=kind,
-        name=str(data.get("name") or path.stem),
-        game_id=data["game"],
-        title=str(data.get("title") or data["game"]),
+        name=printable(clean_name(name) or path.stem, NAME_SHOWN),
+        game_id=printable(data["game"], NAME_SHOWN),
+        title=printable(str(data.get("title") or data["game"]), NAME_SHOWN),
         moves=len(data["moves"]),
-        saved_at=saved_at,
-        players=list(data["players"]),
+        saved_at=_saved_at(data.get("saved_at")),
+        players=[printable(p, NAME_SHOWN) for p in data["players"]],
         result=result,
     )
 
@@ -412,8 +536,11 @@ def load(path: Path, registry: Registry) -> Match:
         raise _damaged(path, f"{type(exc).__name__}: {exc}".splitlines()[0]) from None
 
 
-def _scan(folder: Path, problems: list[str] | None) -> list[SaveInfo]:
+def _scan(folder: Path, errors: list[SaveError]) -> list[SaveInfo]:
+    """Every save in ``folder``; the files that cannot be used are moved aside, their errors added
+    to ``errors``. Temporary files left by a killed write are removed first."""
     out: list[SaveInfo] = []
+    remove_stale_temps(folder)
     try:
         files = sorted(folder.glob("*.json"))
     except OSError:
@@ -422,11 +549,17 @@ def _scan(folder: Path, problems: list[str] | None) -> list[SaveInfo]:
         try:
             out.append(info(path, read(path)))
         except SaveError as exc:
-            if problems is not None:
-                problems.append(str(exc))
-            else:
-                print(f"tafel: {exc}", file=sys.stderr)
+            errors.append(exc)
     return out
+
+
+def _report(errors: list[SaveError], problems: list[str] | None) -> None:
+    """Into ``problems`` when given, else one line each on stderr."""
+    for exc in errors:
+        if problems is not None:
+            problems.append(str(exc))
+        else:
+            print(f"tafel: {exc}", file=sys.stderr)
 
 
 def _newest_first(items: list[SaveInfo]) -> list[SaveInfo]:
@@ -438,49 +571,101 @@ def list_saves(problems: list[str] | None = None) -> list[SaveInfo]:
     """Autosaves and named saves, newest first. Damaged files are moved aside and reported in
     ``problems`` (or on stderr)."""
     flush()
-    return _newest_first(_scan(autosave_dir(), problems) + _scan(saves_dir(), problems))
+    errors: list[SaveError] = []
+    items = _newest_first(_scan(autosave_dir(), errors) + _scan(saves_dir(), errors))
+    _report(errors, problems)
+    return items
 
 
 def list_history(problems: list[str] | None = None) -> list[SaveInfo]:
     """Finished games, newest first (at most HISTORY_LIMIT)."""
     flush()
     folder = history_dir()
+    remove_stale_temps(folder)
+
+    def mtime(path: Path) -> float:
+        try:
+            return path.lstat().st_mtime
+        except OSError:
+            return 0.0
+
     try:
-        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        files = sorted(folder.glob("*.json"), key=mtime, reverse=True)
     except OSError:
         return []
     out = []
+    errors: list[SaveError] = []
     for path in files[:HISTORY_LIMIT]:
         try:
             out.append(info(path, read(path)))
         except SaveError as exc:
-            if problems is not None:
-                problems.append(str(exc))
+            errors.append(exc)
+    if problems is not None:
+        _report(errors, problems)
     return _newest_first(out)
 
 
 def latest_autosave(problems: list[str] | None = None) -> SaveInfo | None:
     flush()
-    autos = _newest_first(_scan(autosave_dir(), problems))
+    errors: list[SaveError] = []
+    autos = _newest_first(_scan(autosave_dir(), errors))
+    _report(errors, problems)
     return autos[0] if autos else None
+
+
+def _file_is_for(path: Path, wanted: str) -> bool:
+    """Whether the file ``path`` (which could not be read) is the save ``wanted`` names."""
+    stem = path.name[: -len(".json")] if path.name.endswith(".json") else path.name
+    key = name_key(wanted)
+    return (
+        wanted in (stem, path.name, f"autosave:{stem}")
+        or stem == slug(wanted)  # named by an older Tafel
+        or re.fullmatch(re.escape(key) + r"(-\d+)?", stem) is not None
+    )
 
 
 def find(name: str | None, problems: list[str] | None = None) -> SaveInfo:
     """The save ``play --resume NAME`` means: the newest autosave when ``name`` is None or
-    ``autosave``; ``autosave:GAME``; else a named save by name or file name."""
+    ``autosave``; ``autosave:GAME``; else a named save by its name (exactly, then ignoring case,
+    then by its simple form) or file name.
+
+    When the save asked for is damaged, its error (it was moved aside) is the one raised; other
+    unusable files go to ``problems`` (or stderr)."""
+    errors: list[SaveError] = []
     if name is None or name.strip().lower() == AUTOSAVE:
-        latest = latest_autosave(problems)
-        if latest is None:
-            raise SaveError("there is no autosaved game to resume")
-        return latest
-    wanted = name.strip()
-    saves = list_saves(problems)
-    for item in saves:
-        if wanted in (item.label, item.name, item.path.stem, item.path.name) or slug(wanted) == (
-            item.path.stem if item.kind == NAMED else None
-        ):
-            return item
-    known = ", ".join(item.label for item in saves) or "none"
+        flush()
+        autos = _newest_first(_scan(autosave_dir(), errors))
+        if autos:
+            _report(errors, problems)
+            return autos[0]
+        if errors:
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise SaveError(f"there is no autosaved game to resume: {errors[0]}{more}")
+        raise SaveError("there is no autosaved game to resume")
+    wanted = clean_name(name)
+    flush()
+    items = _newest_first(_scan(autosave_dir(), errors) + _scan(saves_dir(), errors))
+    tiers = [
+        lambda i: wanted in (i.label, i.name),
+        lambda i: i.name.casefold() == wanted.casefold(),
+        lambda i: wanted in (i.path.stem, i.path.name),
+        lambda i: i.kind == NAMED and slug(i.name) == slug(wanted) and slug(wanted) != "save",
+    ]
+    for matches in tiers:
+        found = [i for i in items if matches(i)]
+        if len(found) == 1:
+            _report(errors, problems)
+            return found[0]
+        if found:
+            _report(errors, problems)
+            names = ", ".join(repr(i.label) for i in found)
+            raise SaveError(f"{wanted!r} could mean several saves ({names}): give the whole name")
+    for exc in errors:
+        if exc.path is not None and _file_is_for(exc.path, wanted):
+            _report([e for e in errors if e is not exc], problems)
+            raise exc
+    _report(errors, problems)
+    known = ", ".join(item.label for item in items) or "none"
     raise SaveError(f"no save named {wanted!r} (saves: {known})")
 
 

@@ -1,7 +1,9 @@
 """The player's settings, kept between runs in ``settings.json`` in the data folder.
 
 A missing, damaged or partly wrong file never stops the arcade: unknown keys are ignored and
-bad values fall back to their defaults, one by one.
+bad values fall back to their defaults, one by one. A file that is no JSON object at all (bad
+JSON, nested too deeply, too large, not a regular file) is moved aside to
+``settings.json.corrupt`` with one line on stderr, and the defaults are used.
 
 >>> s = Settings.from_dict({"mute": True, "ui_scale": "huge", "anim_speed": 0.5})
 >>> s.mute, s.ui_scale, s.anim_speed
@@ -13,13 +15,17 @@ bad values fall back to their defaults, one by one.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from tafel.ai.base import LEVELS
-from tafel.datadir import atomic_write, data_dir
+from tafel.datadir import atomic_write, data_dir, load_json_file
+
+#: A settings file larger than this is refused (moved aside).
+MAX_BYTES = 1024 * 1024
 
 FILE_NAME = "settings.json"
 
@@ -75,14 +81,17 @@ class Settings:
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
+        """The settings in ``path`` (default :func:`settings_path`); the defaults when there is
+        none, and when it cannot be used (it is moved aside, with one line on stderr)."""
         path = path or settings_path()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return cls()
-        except (OSError, ValueError) as exc:
-            print(f"tafel: settings file {path} unreadable ({exc}); using defaults", file=sys.stderr)
-            return cls()
+        data, problem = load_json_file(
+            path,
+            "settings file",
+            limit=MAX_BYTES,
+            check=lambda d: None if isinstance(d, dict) else "not a JSON object",
+        )
+        if problem is not None:
+            print(f"tafel: {problem}; using the default settings", file=sys.stderr)
         return cls.from_dict(data)
 
     def save(self, path: Path | None = None) -> bool:
@@ -115,8 +124,10 @@ def _valid(name: str, value: Any, default: Any) -> Any:
                 return choice
         return default
     if name.endswith("_volume"):
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return round(min(1.0, max(0.0, float(value))), 2)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return float(min(1, max(0, value)))  # huge integers too, without float()
+        if isinstance(value, float) and math.isfinite(value):
+            return round(min(1.0, max(0.0, value)), 2)
         return default
     return value if type(value) is type(default) else default
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tafel.datadir import atomic_write, data_dir
+from tafel.datadir import atomic_write, data_dir, load_json_file
 from tafel.game import Outcome
 from tafel.match import HUMAN
 
@@ -34,6 +34,8 @@ RESULTS = ("win", "draw", "loss")
 #: Match ids remembered so a game is never counted twice.
 SEEN_LIMIT = 2000
 SOLO = "solo"
+#: A statistics file larger than this is refused (moved aside).
+MAX_BYTES = 4 * 1024 * 1024
 HOT_SEAT = "hot seat"
 
 
@@ -127,14 +129,18 @@ class Stats:
 
     @classmethod
     def load(cls, path: Path | None = None) -> Stats:
+        """The statistics in ``path`` (default :func:`stats_path`); empty when there are none,
+        and when the file cannot be used (it is moved aside, with one line on stderr)."""
         path = path or stats_path()
-        try:
-            return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
-        except FileNotFoundError:
-            return cls()
-        except (OSError, ValueError) as exc:
-            print(f"tafel: statistics file {path} unreadable ({exc}); starting afresh", file=sys.stderr)
-            return cls()
+        data, problem = load_json_file(
+            path,
+            "statistics file",
+            limit=MAX_BYTES,
+            check=lambda d: None if isinstance(d, dict) else "not a JSON object",
+        )
+        if problem is not None:
+            print(f"tafel: {problem}; starting afresh", file=sys.stderr)
+        return cls.from_dict(data)
 
     def save(self, path: Path | None = None) -> bool:
         path = path or stats_path()

@@ -4,13 +4,13 @@ import json
 from dataclasses import replace
 
 import pytest
+
 from tafel import saves, stats
 from tafel.cli import main
 from tafel.datadir import atomic_write
 from tafel.game import Outcome
 from tafel.match import Match
 from tafel.registry import Registry
-
 from tests.ui_toygame import GAME_ID, make_registry
 
 
@@ -122,13 +122,13 @@ def test_wrong_game_version_and_unknown_game_are_unusable(registry, data):
     path.write_text(json.dumps(record))
     with pytest.raises(saves.SaveError, match="saved with Toy Tic-Tac-Toe version 0, this is version 1"):
         saves.load(path, registry)
-    assert (data / "saves" / "old.json.unusable").exists()
+    assert path.with_name(path.name + ".unusable").exists()
 
     path = saves.save_named(toy_match(registry), "other")
     empty = Registry()
     with pytest.raises(saves.SaveError, match=f"the game '{GAME_ID}' is not installed"):
         saves.load(path, empty)
-    assert (data / "saves" / "other.json.unusable").exists()
+    assert path.with_name(path.name + ".unusable").exists()
 
 
 def test_newer_format_and_bad_moves(registry, data):
@@ -145,7 +145,7 @@ def test_newer_format_and_bad_moves(registry, data):
     path.write_text(json.dumps(record))
     with pytest.raises(saves.SaveError, match="move 2"):
         saves.load(path, registry)
-    assert (data / "saves" / "cheat.json.corrupt").exists()
+    assert path.with_name(path.name + ".corrupt").exists()
 
 
 def test_missing_agent_falls_back_to_a_level(registry):

@@ -5,13 +5,13 @@ import json
 
 import pygame
 import pytest
+
 from tafel.match import Match
 from tafel.settings import Settings, settings_path
 from tafel.ui.app import App
 from tafel.ui.scenes.settings import SettingsScene
 from tafel.ui.scenes.setup import SetupScene
 from tafel.ui.theme import COLORBLIND, DEFAULT
-
 from tests.ui_toygame import GAME_ID, FakeWorker, key, make_registry, run_until
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from tafel import saves
 from tafel.match import HUMAN
 from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
@@ -190,15 +191,38 @@ class SaveNameScene(DialogScene):
         return super().handle_event(event)
 
     def save(self) -> None:
-        name = " ".join(self.name.split()) or saves.default_name(self.match)
+        """Save under the typed name; when a save of that name exists, ask before replacing it."""
+        name = saves.clean_name(self.name) or saves.default_name(self.match)
         try:
-            path = saves.save_named(self.match, name)
+            taken = saves.named_save_path(name) is not None
+        except OSError:
+            taken = False
+        if not taken:
+            self._write(name, replace=False)
+            return
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                "Replace this save?",
+                f"There is a save named “{saves.printable(name, saves.NAME_SHOWN)}” already.",
+                lambda: self._write(name, replace=True),
+                yes="Replace",
+                no="Keep it",
+            )
+        )
+
+    def _write(self, name: str, *, replace: bool) -> None:
+        try:
+            path = saves.save_named(self.match, name, replace=replace)
+        except saves.SaveExists:  # saved meanwhile (another Tafel): ask, as for any taken name
+            self.save()
+            return
         except OSError as exc:
             self.app.notify(f"Could not save: {exc}")
             self.app.sound.play("invalid")
             return
         self.close()
-        self.app.notify(f"Saved as “{name}” ({path.name})")
+        self.app.notify(f"Saved as “{saves.printable(name, saves.NAME_SHOWN)}” ({path.name})")
 
     def cancel(self) -> None:
         self.close()
