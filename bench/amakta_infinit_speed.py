@@ -73,6 +73,7 @@ def main() -> None:
     timed(f"play moves, bases 40 apart after 30 plies ({n} moves)", again, 5)
 
     import pygame
+
     from tafel.games.amakta_infinit import GAME
     from tafel.games.amakta_infinit.view import InfinitView
     from tafel.ui.fonts import Fonts

@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
 
 
 def main() -> None:
-    from tafel.arena import run_arena
+    from tafel.cli.arena import run_arena
     from tafel.plugins import load_registry
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

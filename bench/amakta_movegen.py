@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from _amakta_former import AmaktaSearch  # noqa: E402  (the one-ply expansion it times)
+
 from tafel import Limit  # noqa: E402
 from tafel.games.amakta.ai import AmaktaAgent  # noqa: E402
 from tafel.games.amakta.rules.state import AmaktaState  # noqa: E402

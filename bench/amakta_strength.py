@@ -33,6 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from _amakta_former import FormerAgent  # noqa: E402  (bench/ is the script's folder)
+
 from tafel import Limit  # noqa: E402
 
 MAX_PLIES = 300

@@ -6,7 +6,7 @@
     python bench/atoll_strength.py --against f6f727d --seconds 0.5 --games 20
     python bench/atoll_strength.py --against f6f727d --iterations 2000 --games 20
 
-Each pairing plays ``--games`` games through :func:`tafel.arena.run_arena` (the stronger level
+Each pairing plays ``--games`` games through :func:`tafel.cli.arena.run_arena` (the stronger level
 takes each seat in turn; games are seeded, the pie rule is on as in play). ``--jobs`` splits
 the games over processes that run side by side; ``--scale`` multiplies every level's think
 time (the ratio between levels, which is what the levels are, stays the same), so a loaded
@@ -40,7 +40,7 @@ def _chunk(args: tuple[str, str, int, int, float, int]) -> list[float]:
     """Play ``count`` games from ``seed``; A's reward per game."""
     strong, weak, count, seed, scale, size = args
     from tafel import Limit
-    from tafel.arena import run_arena
+    from tafel.cli.arena import run_arena
     from tafel.games.atoll import LEVEL_SECONDS
     from tafel.plugins import load_registry
 

@@ -107,6 +107,7 @@ def measure(
 
 def main() -> None:
     import pygame
+
     from tafel.plugins import load_registry
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

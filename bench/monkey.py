@@ -26,7 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def main() -> int:
     from tafel.plugins import load_registry
-
     from tests.test_monkey import run_monkey
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

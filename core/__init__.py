@@ -1,12 +1,28 @@
-"""Tafel's core: the public API plugins import.
+"""Tafel: the public API for game plugins.
 
-Plugins use only what this package exports, plus :mod:`tafel.view` (the board view base
-class, which imports pygame, so it is kept apart for fast command-line start-up) and
-:mod:`tafel.ui.camera` for boards that pan and zoom.
+A plugin imports only this package and :mod:`tafel.view` (the board view base class, its
+context and helpers; it imports pygame, so it is kept apart for a fast command line). Nothing
+else in ``tafel`` is public; ``tests/test_import_rules.py`` checks the border with
+import-linter. PLUGINS.md describes every name.
+
+>>> import tafel
+>>> {"GameDef", "GameState", "hookimpl"} <= set(tafel.__all__)
+True
+
+The contract: :class:`GameDef` describes a game, :class:`GameState` is an immutable position
+with its legal moves, :class:`Outcome` ends it. Hooks are marked with :data:`hookimpl`. AI
+building blocks: :class:`Agent`, :class:`AgentDef`, :class:`Limit`, the generic agents, and
+:func:`level_agents`. A plugin that keeps files of its own (a puzzle's records) uses
+:func:`data_dir`, :func:`atomic_write` and :func:`move_aside`.
 """
 
-from tafel.ai.base import LEVEL_TIME, LEVELS, Agent, AgentDef, Limit, level_agents
-from tafel.commands import CommandDef
+from tafel.ai.alphabeta import AlphaBetaAgent
+from tafel.ai.base import LEVEL_TIME, LEVELS, Agent, AgentDef, Limit, StopCheck, level_agents
+from tafel.ai.greedy import GreedyAgent
+from tafel.ai.mcts import MCTSAgent
+from tafel.ai.random_agent import RandomAgent
+from tafel.commands import CommandDef, CommandError
+from tafel.datadir import atomic_write, data_dir, move_aside
 from tafel.game import (
     FinishedGame,
     GameDef,
@@ -22,26 +38,37 @@ from tafel.game import (
     RecordsTable,
 )
 from tafel.hookspecs import hookimpl
+from tafel.registry import Registry
 
 __all__ = [
     "LEVELS",
     "LEVEL_TIME",
     "Agent",
     "AgentDef",
+    "AlphaBetaAgent",
     "CommandDef",
+    "CommandError",
     "FinishedGame",
     "GameDef",
     "GameError",
     "GameState",
+    "GreedyAgent",
     "IllegalMoveError",
     "Limit",
+    "MCTSAgent",
     "Move",
     "NotationError",
     "Option",
     "OptionError",
     "Options",
     "Outcome",
+    "RandomAgent",
     "RecordsTable",
+    "Registry",
+    "StopCheck",
+    "atomic_write",
+    "data_dir",
     "hookimpl",
     "level_agents",
+    "move_aside",
 ]

@@ -11,6 +11,14 @@ if TYPE_CHECKING:
     from tafel.registry import Registry
 
 
+#: The subcommands the core's command line (:mod:`tafel.cli`) defines itself, ``help`` included.
+CORE_COMMANDS = frozenset({"help", "list", "show", "perft", "arena", "play", "saves"})
+
+
+class CommandError(Exception):
+    """Bad input to a command: printed as one ``error:`` line, exit code 2."""
+
+
 @dataclass
 class CommandDef:
     """A subcommand of ``python main.py``.

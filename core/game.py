@@ -31,6 +31,18 @@ Options = dict[str, Any]
 """Option values by key, always complete (defaults filled in by :meth:`GameDef.resolve_options`)."""
 
 
+def one_line(exc: BaseException) -> str:
+    """An exception as one line with its type, for messages on screen and on the command line.
+
+    >>> one_line(ValueError("bad move" + chr(10) + "(details)"))
+    'ValueError: bad move'
+    >>> one_line(KeyError())
+    'KeyError'
+    """
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__
+
+
 class GameError(ValueError):
     """Base of every error a game raises about bad input; the message is one line for users."""
 

@@ -29,25 +29,27 @@ from pathlib import Path
 from types import ModuleType
 
 import pluggy
+
 from tafel import hookspecs
 from tafel.datadir import data_dir
+from tafel.game import one_line
 from tafel.registry import BrokenPlugin, LoadSpec, PluginError, Registry
 
 ENTRY_POINT_GROUP = "tafel"
 #: The distribution whose entry points are the built-in games (declared in pyproject.toml).
 DISTRIBUTION = "tafel"
 BUILTIN_PACKAGE = "tafel.games"
-DEFAULT_PLUGINS = ("tafel.ai.generic", "tafel.authoring")
+DEFAULT_PLUGINS = ("tafel.ai.generic", "tafel.cli.authoring")
 
 HOOK_NAMES = ("register_games", "register_agents", "register_commands")
 
 
 def _one_line(exc: BaseException) -> str:
-    text = f"{type(exc).__name__}: {exc}".strip()
     if isinstance(exc, pluggy.PluginValidationError):
         # pluggy explains a bad hook signature over several lines; keep them all, on one.
+        text = f"{type(exc).__name__}: {exc}".strip()
         return "; ".join(line.strip() for line in text.splitlines() if line.strip())
-    return text.splitlines()[0] if text else type(exc).__name__
+    return one_line(exc)
 
 
 def _folder_plugins(folder: Path) -> list[str]:

@@ -6,32 +6,20 @@ import re
 from dataclasses import dataclass, field
 
 from tafel.ai.base import LEVELS, AgentDef, Limit
-from tafel.commands import CommandDef
+from tafel.commands import CORE_COMMANDS, CommandDef
 from tafel.game import GameDef, GameError, Option
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
-_core_commands: frozenset[str] | None = None
 
 
 def core_command_names() -> frozenset[str]:
-    """The subcommands core/cli.py defines itself; a plugin command of the same name would clash.
+    """The subcommands the core's command line defines itself; a plugin command of the same
+    name would clash (``tests/test_cli.py`` checks the list against the parser).
 
     >>> {"list", "play"} <= core_command_names()
     True
     """
-    global _core_commands
-    if _core_commands is None:
-        import argparse
-
-        from tafel.cli import build_parser  # late: tafel.cli imports this module
-
-        parser = build_parser(Registry())
-        names = {"help"}
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                names |= set(action.choices)
-        _core_commands = frozenset(names)
-    return _core_commands
+    return CORE_COMMANDS
 
 
 class PluginError(Exception):

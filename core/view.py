@@ -25,12 +25,27 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
+
+from tafel.camera import Camera
 from tafel.game import GameDef, GameState, Move, Options
 
 if TYPE_CHECKING:
     from tafel.ui.fonts import Fonts
     from tafel.ui.theme import Theme
 
+
+__all__ = [
+    "ACTIVATE_KEYS",
+    "ARROW_KEYS",
+    "CLEAR_KEYS",
+    "BoardView",
+    "Camera",
+    "Color",
+    "ViewContext",
+    "darken",
+    "lighten",
+    "mix",
+]
 
 Color = tuple[int, int, int]
 

@@ -6,6 +6,7 @@ import importlib
 import pkgutil
 
 import pytest
+
 import tafel
 
 

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+
 from tafel.cli import main
-from tafel.conformance import WINDOW_SIZES, Report, check_game, check_game_fully, option_variants
+from tafel.cli.conformance import WINDOW_SIZES, Report, check_game, check_game_fully, option_variants
+from tafel.cli.scaffold import ScaffoldError, plugin_names, write_plugin
 from tafel.plugins import load_registry
 from tafel.registry import LoadSpec
-from tafel.scaffold import ScaffoldError, plugin_names, write_plugin
 from tafel.view import BoardView
-
 from tests.toygames import Cell, TicTacToeState, tictactoe_def
 
 BUILTIN = load_registry()
@@ -515,7 +515,7 @@ def test_game_definition_mistakes(tmp_path, changes, words):
         (
             "from tafel import CommandDef, hookimpl\n@hookimpl\ndef register_commands(register):\n"
             "    register(CommandDef('check', 'mine', lambda p: None, lambda a, r: 0))\n",
-            "command 'check' is already registered by tafel.authoring",
+            "command 'check' is already registered by tafel.cli.authoring",
         ),
         (
             "from tafel import CommandDef, hookimpl\n@hookimpl\ndef register_commands(register):\n"

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+
 from tafel.game import GameError  # noqa: E402
 from tafel.match import Match, StartRequest  # noqa: E402
 from tafel.settings import Settings  # noqa: E402

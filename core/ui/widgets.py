@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
+
 from tafel.ui.fonts import Fonts
 from tafel.ui.theme import DEFAULT, Color, Theme
 

@@ -40,8 +40,7 @@ from __future__ import annotations
 import random
 import time
 
-from tafel import Agent, Limit
-from tafel.ai.alphabeta import AlphaBetaAgent
+from tafel import Agent, AlphaBetaAgent, Limit
 
 from .evaluate import evaluate
 from .rules.engine import Move

@@ -44,7 +44,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-from tafel.game import GameDef, GameState, Options
+
+from tafel import GameDef, GameState, Options
 from tafel.view import BoardView, ViewContext
 
 from .rules import catalog

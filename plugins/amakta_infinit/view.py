@@ -4,7 +4,7 @@ It extends the Amakta view (:class:`tafel.games.amakta.view.AmaktaView`): pieces
 control overlay, inventories, the action menus and the move input are the same; what differs
 is where fields are and what comes before play.
 
-- **Camera.** The board has no edge, so a :class:`tafel.ui.camera.Camera` maps it to the
+- **Camera.** The board has no edge, so a :class:`tafel.camera.Camera` maps it to the
   screen: drag with the mouse (left on the board, or the right or middle button anywhere on
   it) or use the arrow keys to pan, the wheel or ``+`` / ``-`` to zoom about the pointer,
   ``F`` (or ``Home``) to frame both bases and every piece; moves are smooth at any zoom.
@@ -40,7 +40,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-from tafel.game import GameDef, GameState, Move, Options
+
+from tafel import GameDef, GameState, Move, Options
 from tafel.games.amakta.rules.board import BLACK, WHITE
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.rules.engine import Move as AMove
@@ -66,8 +67,7 @@ from tafel.games.amakta.view import (
     hex_points,
     unaligned_surface,
 )
-from tafel.ui.camera import Camera
-from tafel.view import ViewContext
+from tafel.view import Camera, ViewContext
 
 from .state import ACCEPT, BID, CLOSE, CREATION, DRAW_MOVES, InfinitState, bid_cap, board
 from .values import CREATE, PRESETS, counts, normal, value_of, warm_up

@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from tafel import IllegalMoveError, NotationError, Outcome
-from tafel.game import GameState
+from tafel import GameState, IllegalMoveError, NotationError, Outcome
 
 from .board import (
     BOARD,

@@ -2,8 +2,9 @@
 
 UAI is UCI for Ataxx: line-based commands on stdin, replies on stdout, every line flushed.
 
-    uai                                  -> id name Tafel / id author ... / uaiok
-    isready                              -> readyok
+    uai                                  -> id name Tafel / id author ... / option ... / uaiok
+    isready                              -> readyok (at once, also while searching)
+    setoption name <name> [value <v>]    Level, Hash, MoveOverhead, EngineRules (see OPTIONS)
     uainewgame
     position startpos [moves f1 a7c5 ...]
     position fen <fen> [moves ...]
@@ -12,40 +13,85 @@ UAI is UCI for Ataxx: line-based commands on stdin, replies on stdout, every lin
                                          -> bestmove <move>
     stop / quit / perft N / d (the position as FEN)
 
-Bad input gives one ``info string error: ...`` line and the engine keeps running. The search
-runs in a thread so ``stop`` (and ``isready``) are answered while it thinks.
+The input loop never waits: ``go`` and ``perft`` are jobs for a worker thread, run one after
+the other in the order they were read, and every other command is answered at once. ``stop``
+ends every job read before it (a search answers with its ``bestmove`` within milliseconds),
+``quit`` and the end of input end the engine at once, and a closed output ends it quietly.
+
+Bad input gives one ``info string error: ...`` line and the engine keeps running. A
+``position`` whose move list holds an illegal move is set up to the move before it, and the
+refused move is named.
+
+With ``EngineRules`` on (the default) the engine plays Ataxx as engine matches do: no
+threefold repetition, and no move refused for the game's length (the match runner
+adjudicates, with the 100 half-move rule); off, Tafel's arcade rules apply (the third
+repetition ends the game).
 
 >>> import io
 >>> out = io.StringIO()
 >>> engine = UaiEngine(out)
->>> for line in ["uai", "position startpos moves g2", "go depth 2", "quit"]:
+>>> for line in ["uai", "position startpos moves g2", "go depth 2"]:
 ...     _ = engine.handle(line)
+>>> engine.wait()
+True
+>>> engine.quit()
 >>> text = out.getvalue().splitlines()
->>> text[0], text[2], text[-1].startswith("bestmove ")
+>>> text[0], text[6], text[-1].startswith("bestmove ")
 ('id name Tafel', 'uaiok', True)
 """
 
 from __future__ import annotations
 
+import collections
+import gc
+import random
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from tafel import GameError, Limit
 
-from .ai import AtaxxSearch
-from .rules import RED, AtaxxState, perft
+from .ai import LEVELS, AtaxxSearch
+from .rules import PERFT_CACHE_LIMIT, RED, AtaxxState, _perft, perft
 from .search import MAX_PLY, WIN, Result, move_text
 
 ENGINE_NAME = "Tafel"
 ENGINE_AUTHOR = "Tafel developers"
-#: Kept back from every timed search for the reply to get out (ms).
-MOVE_OVERHEAD_MS = 30
+
+#: The levels a GUI may choose (``setoption name Level value medium``).
+LEVEL_NAMES = ("easy", "medium", "hard")
+#: A level's longest think per move in seconds, whatever the GUI allows (as in the arcade):
+#: medium is the hard search at medium's think time; easy searches one ply and is capped by depth.
+LEVEL_TIME_CAP = {"easy": None, "medium": LEVELS["medium"].default_time, "hard": None}
+#: Transposition table size in MB, and the bytes one entry takes in CPython (measured: the
+#: key and value tuples, their big ints and the dict slot, about 305 bytes).
+DEFAULT_HASH_MB, MIN_HASH_MB, MAX_HASH_MB = 128, 1, 4096
+TT_ENTRY_BYTES = 320
+#: Kept back from every timed search for the reply to reach the GUI (ms).
+DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS = 10, 10_000
+#: The deepest search ``go depth`` asks for (the search keeps per-ply tables of MAX_PLY).
+MAX_DEPTH = MAX_PLY - 8
+#: Numbers larger than this are read as this (a huge movetime is 'think until stop').
+MAX_NUMBER = 10**12
+#: How long ``quit`` waits for a stopped job to end before the engine leaves anyway (s).
+QUIT_GRACE = 1.0
+
+OPTIONS = (
+    f"option name Level type combo default hard {' '.join('var ' + n for n in LEVEL_NAMES)}",
+    f"option name Hash type spin default {DEFAULT_HASH_MB} min {MIN_HASH_MB} max {MAX_HASH_MB}",
+    f"option name MoveOverhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+    "option name EngineRules type check default true",
+)
 
 
 class UaiError(GameError):
     """A command the engine cannot follow; reported as ``info string error: ...``."""
+
+
+class PerftStopped(Exception):
+    """``stop`` or ``quit`` ended a perft."""
 
 
 def score_text(score: int) -> str:
@@ -70,27 +116,105 @@ def _int(tokens: list[str], i: int, name: str) -> int:
         raise UaiError(f"{name} needs a number, got {tokens[i]!r}") from None
     if value < 0:
         raise UaiError(f"{name} must not be negative, got {value}")
-    return value
+    return min(value, MAX_NUMBER)
+
+
+def tt_entries(hash_mb: int) -> int:
+    """Transposition table entries that fit in ``hash_mb`` MB.
+
+    >>> tt_entries(128)
+    419430
+    """
+    return hash_mb * 2**20 // TT_ENTRY_BYTES
+
+
+def perft_stoppable(state: AtaxxState, depth: int, stop: Callable[[], bool]) -> int:
+    """:func:`tafel.games.ataxx.rules.perft` (cache included) that raises PerftStopped when
+    ``stop()`` says so (asked before every position the cache has not seen).
+
+    >>> perft_stoppable(AtaxxState.start(), 4, lambda: False) == perft(AtaxxState.start(), 4)
+    True
+    """
+    if depth <= 2:
+        return perft(state, depth)
+    own, opp = (state.red, state.blue) if state.to_move == RED else (state.blue, state.red)
+    table: dict[int, int] = {}
+
+    def cached(own: int, opp: int, empty: int, depth: int) -> int:
+        key = (own << 64 | opp) << 8 | depth
+        n = table.get(key)
+        if n is None:
+            if stop():
+                raise PerftStopped
+            if len(table) >= PERFT_CACHE_LIMIT:
+                table.clear()
+            n = table[key] = _perft(own, opp, empty, depth, cached)
+        return n
+
+    return _perft(own, opp, state.empty, depth, cached)
+
+
+class _Go:
+    """A parsed ``go``: the limits as given (ms for times)."""
+
+    __slots__ = ("movetime", "clock", "depth", "nodes", "infinite")
+
+    def __init__(self) -> None:
+        self.movetime: int | None = None
+        #: (own time, own increment, moves to go) when the GUI sent clock times.
+        self.clock: tuple[int, int, int | None] | None = None
+        self.depth: int | None = None
+        self.nodes: int | None = None
+        self.infinite = False
 
 
 class UaiEngine:
-    """The UAI protocol over a text stream; :meth:`handle` takes one input line at a time."""
+    """The UAI protocol over a text stream; :meth:`handle` takes one input line at a time.
 
-    def __init__(self, out: TextIO) -> None:
+    ``on_closed`` is called once when writing to ``out`` fails (the GUI closed the pipe).
+    """
+
+    def __init__(self, out: TextIO, on_closed: Callable[[], None] | None = None) -> None:
         self.out = out
-        self.ai = AtaxxSearch("hard")
-        self.state = AtaxxState.start()
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
-        self._infinite = False
+        self.on_closed = on_closed
+        self.level = "hard"
+        self.hash_mb = DEFAULT_HASH_MB
+        self.move_overhead_ms = DEFAULT_MOVE_OVERHEAD_MS
+        self.engine_rules = True
+        self.ai = self._new_ai()
+        self.state = self._start_state()
+        self._position_args: list[str] = ["startpos"]
+        self.rng = random.Random()
+        #: Set when the output is gone: nothing is written any more and the engine ends.
+        self.closed = False
+        self._out_lock = threading.Lock()
+        # Jobs (go, perft) are numbered as they are read; 'stop' stops every job numbered up
+        # to _stopped. All of the following is guarded by _cond.
+        self._cond = threading.Condition()
+        self._queue: collections.deque[tuple[int, Callable[[int], None]]] = collections.deque()
+        self._issued = 0
+        self._stopped = 0
+        self._running: int | None = None
+        self._last_end = 0.0
+        self._quit = False
+        self._worker: threading.Thread | None = None
+        self._line_time = time.perf_counter()
 
     # --- output --------------------------------------------------------------------------
 
     def send(self, line: str) -> None:
-        with self._lock:
-            self.out.write(line + "\n")
-            self.out.flush()
+        with self._out_lock:
+            if self.closed:
+                return
+            try:
+                self.out.write(line + "\n")
+                self.out.flush()
+                return
+            except (OSError, ValueError):  # BrokenPipeError, or a closed file
+                self.closed = True
+        self._halt()
+        if self.on_closed is not None:
+            self.on_closed()
 
     def error(self, message: str) -> None:
         self.send(f"info string error: {message}")
@@ -98,54 +222,164 @@ class UaiEngine:
     # --- input ---------------------------------------------------------------------------
 
     def run(self, stream: TextIO) -> int:
-        """Read commands until ``quit`` or end of input; returns the exit code (0)."""
-        for line in stream:
-            if not self.handle(line):
-                break
-        self.stop()  # end of input ends a search too, 'go infinite' included
+        """Read commands until ``quit``, the end of input or a closed output; returns 0."""
+        try:
+            for line in stream:
+                if not self.handle(line):
+                    break
+        except KeyboardInterrupt:
+            pass
+        self.quit()
         return 0
 
     def handle(self, line: str) -> bool:
-        """Follow one command line; False after ``quit``."""
+        """Follow one command line; False after ``quit`` (or once the output is closed)."""
+        self._line_time = time.perf_counter()
         tokens = line.split()
-        if not tokens:
-            return True
+        if not tokens or self.closed:
+            return not self.closed
         command, args = tokens[0], tokens[1:]
+        if command == "quit":
+            self.quit()
+            return False
         try:
-            if command == "quit":
-                self.stop()
-                return False
             handler = getattr(self, "cmd_" + command, None)
             if handler is None:
                 raise UaiError(f"unknown command {command!r}")
             handler(args)
         except GameError as exc:
             self.error(str(exc).splitlines()[0])
-        return True
+        except Exception as exc:  # never let one line end the engine
+            self.error(f"{command}: internal error: {type(exc).__name__}: {exc}")
+        return not self.closed
+
+    # --- jobs ----------------------------------------------------------------------------
+
+    def _submit(self, job: Callable[[int], None]) -> None:
+        with self._cond:
+            if self._quit:
+                return
+            self._issued += 1
+            self._queue.append((self._issued, job))
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="uai-search", daemon=True)
+                self._worker.start()
+            self._cond.notify_all()
+
+    def _work(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue and not self._quit:
+                    self._cond.wait()
+                if not self._queue:
+                    return
+                seq, job = self._queue.popleft()
+                self._running = seq
+            try:
+                job(seq)
+            except Exception as exc:  # never leave the loop: later jobs still get answers
+                self.error(f"internal error: {type(exc).__name__}: {exc}")
+            finally:
+                with self._cond:
+                    self._running = None
+                    self._last_end = time.perf_counter()
+                    self._cond.notify_all()
+
+    def stop(self) -> None:
+        """Stop every job read so far (a search then prints its best move); does not wait."""
+        with self._cond:
+            self._stopped = self._issued
+            self._cond.notify_all()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until every job read so far has ended; False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._queue and self._running is None, timeout)
+
+    def _halt(self) -> None:
+        with self._cond:
+            self._quit = True
+            self._queue.clear()
+            self._stopped = self._issued
+            self._cond.notify_all()
+
+    def quit(self) -> None:
+        """Stop everything, drop queued jobs, and let the worker end (briefly waited for)."""
+        self._halt()
+        worker = self._worker
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(QUIT_GRACE)
 
     # --- commands ------------------------------------------------------------------------
 
     def cmd_uai(self, args: list[str]) -> None:
         self.send(f"id name {ENGINE_NAME}")
         self.send(f"id author {ENGINE_AUTHOR}")
+        for line in OPTIONS:
+            self.send(line)
         self.send("uaiok")
 
     def cmd_isready(self, args: list[str]) -> None:
         self.send("readyok")
 
+    def cmd_debug(self, args: list[str]) -> None:
+        """UCI's debug on/off: accepted, nothing to switch."""
+
+    def cmd_ponderhit(self, args: list[str]) -> None:
+        """No pondering (``go ponder`` searches as a plain ``go``): nothing to do."""
+
     def cmd_uainewgame(self, args: list[str]) -> None:
-        self._idle("uainewgame")
-        self.state = AtaxxState.start()
-        self.ai.reset()
+        # A fresh search object: a search still running keeps its own.
+        self.ai = self._new_ai()
+        self.state = self._start_state()
+        self._position_args = ["startpos"]
 
     def cmd_setoption(self, args: list[str]) -> None:
-        """No options yet; accepted and ignored, as UAI asks for unknown ones."""
+        if not args or args[0].lower() != "name" or len(args) < 2:
+            raise UaiError("setoption needs: setoption name <option> [value <value>]")
+        words = args[1:]
+        lowered = [w.lower() for w in words]
+        if "value" in lowered:
+            cut = lowered.index("value")
+            name, value = " ".join(words[:cut]), " ".join(words[cut + 1 :])
+        else:
+            name, value = " ".join(words), ""
+        key = name.lower()
+        if key == "level":
+            if value.lower() not in LEVEL_NAMES:
+                raise UaiError(f"Level must be one of {', '.join(LEVEL_NAMES)}, got {value!r}")
+            self.level = value.lower()
+            self.ai = self._new_ai()
+        elif key == "hash":
+            self.hash_mb = self._spin("Hash", value, MIN_HASH_MB, MAX_HASH_MB)
+            self.ai = self._new_ai()
+        elif key == "moveoverhead":
+            self.move_overhead_ms = self._spin("MoveOverhead", value, 0, MAX_MOVE_OVERHEAD_MS)
+        elif key == "enginerules":
+            if value.lower() not in ("true", "false"):
+                raise UaiError(f"EngineRules must be true or false, got {value!r}")
+            rules = value.lower() == "true"
+            if rules != self.engine_rules:
+                self.engine_rules = rules
+                self.cmd_position(self._position_args)  # the same moves under the new rules
+        else:
+            known = ", ".join(line.split()[2] for line in OPTIONS)
+            raise UaiError(f"unknown option {name!r} ignored (options: {known})")
+
+    @staticmethod
+    def _spin(name: str, value: str, low: int, high: int) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            raise UaiError(f"{name} needs a number, got {value!r}") from None
+        if not low <= number <= high:
+            raise UaiError(f"{name} must be from {low} to {high}, got {number}")
+        return number
 
     def cmd_d(self, args: list[str]) -> None:
         self.send(f"info string fen {self.state.to_text()}")
 
     def cmd_position(self, args: list[str]) -> None:
-        self._idle("position")
         if not args:
             raise UaiError("position needs startpos or fen <fen>")
         if "moves" in args:
@@ -153,64 +387,80 @@ class UaiEngine:
             head, moves = args[:cut], args[cut + 1 :]
         else:
             head, moves = args, []
+        if not head:
+            raise UaiError("position needs startpos or fen <fen> before 'moves'")
         if head[0] == "startpos":
             if len(head) > 1:
                 raise UaiError(f"unexpected {head[1]!r} after startpos")
-            state = AtaxxState.start()
+            state = self._start_state()
         elif head[0] == "fen":
             if len(head) < 2:
                 raise UaiError("position fen needs a FEN")
-            state = AtaxxState.from_fen(" ".join(head[1:]))
+            state = self._from_fen(" ".join(head[1:]))
         else:
             raise UaiError(f"position needs startpos or fen, got {head[0]!r}")
-        for text in moves:
-            state = state.play(state.parse_move(text))
+        self._position_args = list(args)
+        for i, text in enumerate(moves):
+            try:
+                state = self._play(state, text)
+            except GameError as exc:
+                # As engines do: the moves before the bad one stand, the rest are dropped.
+                self.state = state
+                reason = str(exc).splitlines()[0]
+                raise UaiError(
+                    f"position: move {i + 1} of {len(moves)} ({text}) refused: {reason}; "
+                    f"the position is the one after the {i} move{'s' if i != 1 else ''} before it"
+                ) from None
         self.state = state
 
     def cmd_perft(self, args: list[str]) -> None:
-        self._idle("perft")
         depth = _int(args, 0, "perft")
-        total = 0
-        start = time.perf_counter()
-        for d in range(1, depth + 1):
-            total = perft(self.state, d)
-            ms = int((time.perf_counter() - start) * 1000)
-            nps = int(total * 1000 / ms) if ms else 0
-            self.send(f"info depth {d} nodes {total} time {ms} nps {nps}")
-        self.send(f"nodes {total if depth else 1}")
+        state = self.state
+        self._submit(lambda seq: self._perft(seq, state, depth))
 
     def cmd_go(self, args: list[str]) -> None:
-        self._idle("go")
-        limit, infinite = self._limit(args)
-        state = self.state
-        if state.outcome is not None:
-            # Tournament managers may not count repetitions: when only that ends the game
-            # here, play on from the bare position rather than answer with no move.
-            fresh = AtaxxState.from_fen(state.to_text())
-            if fresh.outcome is not None:
-                self.send(f"info string game over: {state.outcome.reason}")
-                self.send("bestmove 0000")
-                return
-            self.send(f"info string note: {state.outcome.reason}; searching on")
-            state = fresh
-        self._stop.clear()
-        self._infinite = infinite
-        self._thread = threading.Thread(target=self._search, args=(state, limit, infinite), daemon=True)
-        self._thread.start()
+        go = self._parse_go(args)
+        read = self._line_time
+        state, ai, level, overhead = self.state, self.ai, self.level, self.move_overhead_ms
+        self._submit(lambda seq: self._go(seq, state, ai, level, overhead, go, read))
 
     def cmd_stop(self, args: list[str]) -> None:
         self.stop()
 
+    # --- rules ---------------------------------------------------------------------------
+
+    def _start_state(self) -> AtaxxState:
+        return AtaxxState.start()
+
+    def _from_fen(self, fen: str) -> AtaxxState:
+        return AtaxxState.from_fen(fen)
+
+    def _play(self, state: AtaxxState, text: str) -> AtaxxState:
+        after = state.play(state.parse_move(text))
+        if self.engine_rules:
+            # Engine matches play without the threefold rule: the new state keeps no link to
+            # the game before it, so no position can repeat. The halfmove clock goes on (the
+            # match runner adjudicates with it); no length rule refuses a move here.
+            after = AtaxxState(after.red, after.blue, after.gaps, after.to_move, after.halfmove, after.fullmove)
+        return after
+
+    def _new_ai(self) -> AtaxxSearch:
+        ai = AtaxxSearch(self.level)
+        # The engine clears its table when it passes tt_size at the start of a search, and at
+        # twice that during one; the worker clears it past tt_size after each move, off the clock.
+        ai.engine.tt_size = max(tt_entries(self.hash_mb) // 2, 1)
+        return ai
+
     # --- search --------------------------------------------------------------------------
 
-    def _limit(self, args: list[str]) -> tuple[Limit, bool]:
+    def _parse_go(self, args: list[str]) -> _Go:
+        go = _Go()
         values: dict[str, int] = {}
-        infinite = False
         i = 0
         while i < len(args):
             word = args[i]
             if word == "infinite":
-                infinite = True
+                go.infinite = True
                 i += 1
             elif word == "ponder":
                 i += 1
@@ -222,36 +472,85 @@ class UaiEngine:
                 i += 2
             else:
                 raise UaiError(f"go: unknown parameter {word!r}")
-        if infinite or not values:
-            return Limit(), True
-        depth = values.get("depth")
-        if depth is not None and depth < 1:
+        if "depth" in values and values["depth"] < 1:
             raise UaiError("go depth must be at least 1")
-        seconds = None
+        if go.infinite or not values:
+            go.infinite = True
+            return go
+        go.depth = values.get("depth")
+        go.nodes = values.get("nodes")
         if "movetime" in values:
-            seconds = max(values["movetime"] - MOVE_OVERHEAD_MS, 1) / 1000
+            go.movetime = values["movetime"]
         else:
             own, inc = ("wtime", "winc") if self.state.to_move == RED else ("btime", "binc")
             if own in values:
-                seconds = self.budget(values[own], values.get(inc, 0), values.get("movestogo"))
-        return Limit(time=seconds, depth=depth, nodes=values.get("nodes")), False
+                go.clock = (values[own], values.get(inc, 0), values.get("movestogo"))
+        return go
 
     @staticmethod
-    def budget(remaining_ms: int, inc_ms: int, moves_to_go: int | None) -> float:
+    def budget(
+        remaining_ms: int,
+        inc_ms: int,
+        moves_to_go: int | None,
+        overhead_ms: int = DEFAULT_MOVE_OVERHEAD_MS,
+    ) -> float:
         """Seconds for this move: a share of the remaining time plus most of the increment,
-        never more than half of what is left.
+        never more than half of what is left, less the move overhead.
 
         >>> UaiEngine.budget(60_000, 0, None)  # 60 s left: 2 s, less the reply overhead
-        1.97
-        >>> UaiEngine.budget(1_000, 1_000, None)
+        1.99
+        >>> UaiEngine.budget(1_000, 1_000, None, overhead_ms=30)
         0.47
         """
         share = remaining_ms / (moves_to_go if moves_to_go else 30) + 0.75 * inc_ms
         cap = remaining_ms / 2
-        ms = min(share, cap) - MOVE_OVERHEAD_MS
+        ms = min(share, cap) - overhead_ms
         return round(max(ms, 5) / 1000, 3)
 
-    def _search(self, state: AtaxxState, limit: Limit, infinite: bool) -> None:
+    def _go(
+        self,
+        seq: int,
+        state: AtaxxState,
+        ai: AtaxxSearch,
+        level: str,
+        overhead_ms: int,
+        go: _Go,
+        read: float,
+    ) -> None:
+        # The clock runs from the moment 'go' was read, or from now if it waited for a job.
+        clock = read if self._last_end <= read else time.perf_counter()
+        seconds: float | None = None
+        if go.movetime is not None:
+            seconds = (go.movetime - overhead_ms) / 1000
+        elif go.clock is not None:
+            seconds = self.budget(*go.clock, overhead_ms=overhead_ms)
+        cap = LEVEL_TIME_CAP[level]
+        if cap is not None:
+            seconds = cap if seconds is None else min(seconds, cap)
+        deadline = None if seconds is None else clock + seconds
+
+        def stop() -> bool:
+            return self._stopped >= seq or (deadline is not None and time.perf_counter() >= deadline)
+
+        move = self._best_move(state, ai, level, go, stop)
+        if go.infinite:
+            # UAI: after 'go infinite' the best move waits for 'stop', even when the search ended.
+            with self._cond:
+                self._cond.wait_for(lambda: self._stopped >= seq or self._quit)
+        self.send(f"bestmove {move}")
+        # Housekeeping off the clock: a full table is cleared now rather than in the next search.
+        engine = ai.engine
+        if len(engine.tt) > engine.tt_size:
+            engine.tt.clear()
+
+    def _best_move(self, state: AtaxxState, ai: AtaxxSearch, level: str, go: _Go, stop) -> str:
+        if state.outcome is not None:
+            self.send(f"info string game over: {state.outcome.reason}")
+            return "0000"
+        if self.engine_rules and state.halfmove >= 100:
+            self.send("info string note: 100 half-moves without a clone (the match runner adjudicates)")
+        limit = Limit(depth=min(go.depth or MAX_DEPTH, MAX_DEPTH), nodes=go.nodes)
+
         def report(result: Result) -> None:
             nps = int(result.nodes / result.seconds) if result.seconds > 0 else 0
             pv = " ".join(move_text(m) for m in result.pv)
@@ -260,32 +559,43 @@ class UaiEngine:
                 f"time {int(result.seconds * 1000)} nodes {result.nodes} nps {nps} pv {pv}"
             )
 
+        # No garbage collection while the clock runs: the search makes no reference cycles,
+        # and a full collection over a large table costs tens of milliseconds.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
-            result = self.ai.search(state, limit, stop=self._stop.is_set, on_iteration=report)
-            move = move_text(result.move)
+            if LEVELS[level].margin > 0:
+                # The easy level picks among near-best moves, as in the arcade.
+                move = ai.choose(state, limit, self.rng, stop=stop).text()
+                info = ai.info
+                self.send(
+                    f"info depth {info['depth']} score {score_text(info['score'])} "
+                    f"time {int(info['time'] * 1000)} nodes {info['nodes']} nps {info['nps']} pv {info['pv']}"
+                )
+                return move
+            return move_text(ai.search(state, limit, stop=stop, on_iteration=report).move)
         except Exception as exc:  # never leave a GUI waiting for bestmove
-            self.error(f"search failed: {exc}")
-            move = state.legal_moves()[0].text() if state.legal_moves() else "0000"
-        if infinite:
-            # UAI: after 'go infinite' the best move waits for 'stop', even when the search ended.
-            self._stop.wait()
-        self.send(f"bestmove {move}")
+            self.error(f"search failed: {type(exc).__name__}: {exc}")
+            moves = state.legal_moves()
+            return moves[0].text() if moves else "0000"
+        finally:
+            if collecting:
+                gc.enable()
 
-    def stop(self) -> None:
-        """End a running search (its best move is printed) and wait for it."""
-        self._stop.set()
-        self.wait()
-
-    def wait(self) -> None:
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-
-    def _idle(self, command: str) -> None:
-        """Let a finite search finish first (its bestmove comes out); refuse during 'go infinite'."""
-        if self._thread is not None and self._thread.is_alive() and self._infinite:
-            raise UaiError(f"{command} during 'go infinite' (send stop first)")
-        self.wait()
+    def _perft(self, seq: int, state: AtaxxState, depth: int) -> None:
+        total = 1
+        start = time.perf_counter()
+        d = 0
+        try:
+            for d in range(1, depth + 1):
+                total = perft_stoppable(state, d, lambda: self._stopped >= seq)
+                ms = int((time.perf_counter() - start) * 1000)
+                nps = int(total * 1000 / ms) if ms else 0
+                self.send(f"info depth {d} nodes {total} time {ms} nps {nps}")
+        except PerftStopped:
+            self.send(f"info string perft {depth} stopped during depth {d}")
+            return
+        self.send(f"nodes {total}")
 
 
 def main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

@@ -31,7 +31,8 @@ import math
 from dataclasses import dataclass
 
 import pygame
-from tafel.game import GameDef, GameState, Move, Options
+
+from tafel import GameDef, GameState, Move, Options
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext, darken, lighten, mix
 
 from .board import DOUBLES, FILES, SINGLES, SIZE, STRIDE, Square, squares

@@ -29,7 +29,8 @@ import math
 from collections import deque
 
 import pygame
-from tafel.game import GameDef, GameState, Move, Options
+
+from tafel import GameDef, GameState, Move, Options
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, BoardView, ViewContext, mix
 
 from .board import BLACK, COLOR_NAMES, COLUMN_LETTERS, WHITE, Board, Cell

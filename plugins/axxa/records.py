@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tafel.datadir import atomic_write, data_dir, move_aside
+from tafel import atomic_write, data_dir, move_aside
 
 FILE_NAME = "axxa-records.json"
 VERSION = 1

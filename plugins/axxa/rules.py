@@ -31,8 +31,7 @@ import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
-from tafel import GameError, IllegalMoveError, NotationError, Outcome
-from tafel.game import GameState
+from tafel import GameError, GameState, IllegalMoveError, NotationError, Outcome
 
 from .board import (
     REACH,

@@ -39,8 +39,7 @@ import math
 import random
 import time
 
-from tafel import Agent, GameError, Limit
-from tafel.ai.base import StopCheck
+from tafel import Agent, GameError, Limit, StopCheck
 
 from .board import CELLS, KING, REACH, SIZE, Cell, Mask, cells_of, completing, triples_in
 from .rules import (

@@ -40,7 +40,8 @@ import random
 from dataclasses import dataclass, field
 
 import pygame
-from tafel.game import GameDef, GameState, Move, Options
+
+from tafel import GameDef, GameState, Move, Options
 from tafel.view import BoardView, ViewContext
 
 from .board import CELLS, SIZE, START_CELLS, Cell, cell_name, cells_of, is_cell, path_cells, xy

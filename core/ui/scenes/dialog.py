@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
+
 from tafel.ui.scene import Scene
 from tafel.ui.widgets import H1, SMALL, TINY, Button, FocusList, is_back
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from tafel.game import Outcome
 from tafel.ui.scenes.dialog import DialogScene
 from tafel.ui.widgets import BODY, SMALL, Button

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pygame
+
 from tafel import saves
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints

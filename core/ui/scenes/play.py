@@ -32,19 +32,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+
 from tafel.ai.base import LEVEL_TIME, Limit
-from tafel.game import GameError, GameState, Move
+from tafel.game import GameError, GameState, Move, one_line
 from tafel.match import HUMAN, Match, player_label
 from tafel.ui.scene import Scene
 from tafel.ui.widgets import BODY, H3, SMALL, TINY, Button
 from tafel.view import BoardView, ViewContext
 
 _FAILED = object()
-
-
-def one_line(exc: BaseException) -> str:
-    text = f"{type(exc).__name__}: {exc}".strip()
-    return text.splitlines()[0] if text else type(exc).__name__
 
 
 class FallbackView(BoardView):

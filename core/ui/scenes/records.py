@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tafel.game import GameDef, RecordsTable
+from tafel.game import GameDef, RecordsTable, one_line
 from tafel.ui.scenes.lists import ListRow, ListScene
-from tafel.ui.scenes.play import one_line
 
 
 class RecordsScene(ListScene):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.widgets import BODY, H1, H3, Button, is_activate, is_back

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from tafel import settings as settings_mod
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints

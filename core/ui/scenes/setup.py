@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+
 from tafel.ai.base import LEVELS
 from tafel.game import GameDef, GameError, Option
 from tafel.match import HUMAN, Match, player_label

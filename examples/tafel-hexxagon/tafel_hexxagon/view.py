@@ -31,7 +31,8 @@ import math
 from dataclasses import dataclass
 
 import pygame
-from tafel.game import GameDef, GameState, Move, Options
+
+from tafel import GameDef, GameState, Move, Options
 from tafel.view import BoardView, ViewContext
 
 from .board import (

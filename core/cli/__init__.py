@@ -15,14 +15,15 @@ import sys
 import time
 from collections.abc import Sequence
 
+from tafel.commands import CommandError
 from tafel.game import GameDef, GameError, GameState, Options
 from tafel.registry import Registry
 
 EXIT_BAD_INPUT = 2
 
 
-class CliError(Exception):
-    """Bad command-line input; the message is printed as one line."""
+#: Bad command-line input; the message is printed as one line (plugin commands raise it too).
+CliError = CommandError
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -154,7 +155,7 @@ def cmd_perft(args: argparse.Namespace, registry: Registry) -> int:
 
 
 def cmd_arena(args: argparse.Namespace, registry: Registry) -> int:
-    from tafel.arena import run_arena
+    from tafel.cli.arena import run_arena
 
     game, options = _game_and_options(args, registry)
     if args.agent_b is None:

@@ -1,8 +1,8 @@
 """Commands for game authors, registered by this core default plugin like any plugin's commands.
 
 - ``python main.py new-game NAME [--dir PATH] [--title TEXT]`` writes a working plugin package
-  (a tic-tac-toe to edit) to ``plugins/NAME`` in the user's data folder (scanned at every start) or PATH; see :mod:`tafel.scaffold`.
-- ``python main.py check [GAME ...]`` runs the conformance suite (:mod:`tafel.conformance`)
+  (a tic-tac-toe to edit) to ``plugins/NAME`` in the user's data folder (scanned at every start) or PATH; see :mod:`tafel.cli.scaffold`.
+- ``python main.py check [GAME ...]`` runs the conformance suite (:mod:`tafel.cli.conformance`)
   against installed or dropped-in games, every game when none is named, and prints a report.
   Exit code 0 when every check passes, 1 on failures, 2 on bad input.
 """
@@ -13,7 +13,7 @@ import argparse
 import os
 from pathlib import Path
 
-from tafel.commands import CommandDef
+from tafel.commands import CommandDef, CommandError
 from tafel.hookspecs import hookimpl
 from tafel.registry import Registry
 
@@ -30,8 +30,8 @@ def _configure_new_game(p: argparse.ArgumentParser) -> None:
 
 
 def run_new_game(args: argparse.Namespace, registry: Registry) -> int:
+    from tafel.cli.scaffold import write_plugin
     from tafel.plugins import user_plugin_dir
-    from tafel.scaffold import write_plugin
 
     taken = {gid: game.plugin for gid, game in registry.games.items()}
     names, folder, written = write_plugin(args.name, args.dir, title=args.title, taken=taken)
@@ -68,17 +68,16 @@ def _configure_check(p: argparse.ArgumentParser) -> None:
 
 
 def run_check(args: argparse.Namespace, registry: Registry) -> int:
-    from tafel.cli import CliError
-    from tafel.conformance import WINDOW_SIZES, check_game_fully
+    from tafel.cli.conformance import WINDOW_SIZES, check_game_fully
 
     if args.rounds < 1 or args.plies < 1:
-        raise CliError("--games and --plies must be at least 1")
+        raise CommandError("--games and --plies must be at least 1")
     if args.plugin_dir:
         from tafel.plugins import load_registry
 
         for folder in args.plugin_dir:
             if not Path(folder).is_dir():
-                raise CliError(f"--plugin-dir {folder}: no such folder")
+                raise CommandError(f"--plugin-dir {folder}: no such folder")
         registry = load_registry(plugin_dirs=args.plugin_dir)
     # The renderer check draws off-screen: no window opens, also where there is no display.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

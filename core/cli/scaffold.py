@@ -10,7 +10,7 @@ PluginNames(id='my-game', package='my_game', title='My Game', cls='MyGame')
 >>> plugin_names("7up")
 Traceback (most recent call last):
 ...
-tafel.scaffold.ScaffoldError: game name '7up' must start with a letter and use only a-z, 0-9, '-' and '_'
+tafel.cli.scaffold.ScaffoldError: game name '7up' must start with a letter and use only a-z, 0-9, '-' and '_'
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def render(text: str, names: PluginNames) -> str:
 
 
 def template_text(filename: str) -> str:
-    return files("tafel").joinpath("templates", "game", filename + ".tmpl").read_text(encoding="utf-8")
+    return files("tafel.cli").joinpath("templates", "game", filename + ".tmpl").read_text(encoding="utf-8")
 
 
 def default_folder(names: PluginNames) -> Path:

@@ -541,6 +541,7 @@ def check_view(
     if game.make_view is None:
         return
     import pygame
+
     from tafel.ui.fonts import Fonts
     from tafel.ui.theme import COLORBLIND, DEFAULT
     from tafel.view import BoardView, ViewContext
@@ -645,6 +646,7 @@ def _check_animation_and_input(
     report: Report,
 ) -> None:
     import pygame
+
     from tafel.ui.theme import DEFAULT
 
     w, h = size
