@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from tafel.ai.alphabeta import WIN, AlphaBetaAgent
 from tafel.ai.base import LEVEL_TIME, Limit
 from tafel.ai.generic import LevelAgent
 from tafel.ai.greedy import GreedyAgent
 from tafel.ai.mcts import MCTSAgent
-from tafel.arena import run_arena
-
+from tafel.cli.arena import run_arena
 from tests import toygames
 from tests.toygames import KuhnState, TicTacToeState, ttt_evaluate, ttt_parse
 

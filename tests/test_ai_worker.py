@@ -8,10 +8,10 @@ from __future__ import annotations
 import time
 
 import pytest
+
 from tafel.ai.base import Limit
 from tafel.ai.worker import AIRequest, AIResult, AIWorker
 from tafel.registry import LoadSpec
-
 from tests import toygames
 
 EXTRA_AGENTS = '''

@@ -9,9 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from tafel import IllegalMoveError, Limit, NotationError
 from tafel.cli import main
-from tafel.conformance import check_game
+from tafel.cli.conformance import check_game
 from tafel.games.amakta import GAME
 from tafel.games.amakta.ai import AmaktaAgent
 from tafel.games.amakta.evaluate import can_win_now, evaluate

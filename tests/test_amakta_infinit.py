@@ -8,8 +8,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
 from tafel import GameError, IllegalMoveError, Limit, NotationError
-from tafel.conformance import check_game
+from tafel.cli.conformance import check_game
 from tafel.games.amakta.rules import pieces
 from tafel.games.amakta.rules.pieces import S_DAMAGE, parse_layout
 from tafel.games.amakta_infinit import GAME

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+
 from tafel.games.amakta.rules.engine import Move
 from tafel.games.amakta.rules.pieces import parse_layout
 from tafel.games.amakta_infinit import GAME
@@ -12,11 +13,9 @@ from tafel.games.amakta_infinit.state import ACCEPT, CLOSE, DRAW_MOVES, InfinitS
 from tafel.games.amakta_infinit.values import normal, value_of
 from tafel.games.amakta_infinit.view import InfinitView, world
 from tafel.match import Match
-from tafel.ui.fonts import Fonts
 from tafel.ui.theme import DEFAULT
-from tafel.view import ViewContext
+from tests.kit import view_context as ctx
 
-_FONTS = None
 PLAY = (
     "distance=4 points=30/30 phase=play white=0 sets=100100.200000/100000 closed=w/b turn=white "
     "cells=b1r0@4,0"
@@ -27,15 +26,6 @@ PLAY = (
 def screen():
     pygame.init()
     yield pygame.display.set_mode((1200, 800))
-
-
-def ctx(**kw) -> ViewContext:
-    global _FONTS
-    if _FONTS is None:
-        _FONTS = Fonts()
-    values = dict(theme=DEFAULT, fonts=_FONTS, interactive=True, human_seats=frozenset({0, 1}))
-    values.update(kw)
-    return ViewContext(**values)
 
 
 def click(pos, button=1):

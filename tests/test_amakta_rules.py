@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from tafel import IllegalMoveError
 from tafel.games.amakta.rules import pieces
 from tafel.games.amakta.rules.board import HexBoard, InfiniteBoard

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from tafel.games.amakta.rules import catalog
 from tafel.games.amakta.rules.board import DIRECTIONS
 from tafel.games.amakta.rules.engine import Equipment, Position

@@ -7,14 +7,15 @@ import random
 
 import pygame
 import pytest
+
 from tafel.games.amakta import GAME
 from tafel.games.amakta.rules.engine import Move
 from tafel.games.amakta.rules.state import AmaktaState
 from tafel.games.amakta.view import ACTION_LABELS, ARROW_COLOURS, AmaktaView, _mix
 from tafel.match import Match
-from tafel.ui.fonts import Fonts
 from tafel.ui.theme import DEFAULT
 from tafel.view import ViewContext
+from tests.kit import view_context as ctx
 
 SIZES = [(1920, 1080), (1024, 768), (640, 1000), (360, 300)]
 MID = (
@@ -24,7 +25,6 @@ MID = (
 )
 # A small position where every kind of move is open to White.
 RICH = "board=small set=beginner cells=w1r0@d1/w4r0@d2/w2r0x@d3/w5r0@d4/b3r0@e4 turn=white"
-_FONTS = None
 
 
 @pytest.fixture(scope="module")
@@ -32,15 +32,6 @@ def screen():
     pygame.init()
     surface = pygame.display.set_mode((1024, 768))
     yield surface
-
-
-def ctx(**kw) -> ViewContext:
-    global _FONTS
-    if _FONTS is None:
-        _FONTS = Fonts()
-    values = dict(theme=DEFAULT, fonts=_FONTS, interactive=True, human_seats=frozenset({0, 1}))
-    values.update(kw)
-    return ViewContext(**values)
 
 
 def make_view(state: AmaktaState, size=(1100, 800)) -> AmaktaView:

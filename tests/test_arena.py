@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from tafel.ai.base import Limit
-from tafel.arena import ArenaResult, elo_from_score, run_arena
-from tafel.game import GameError
 
+from tafel.ai.base import Limit
+from tafel.cli.arena import ArenaResult, elo_from_score, run_arena
+from tafel.game import GameError
 from tests import toygames
 
 

@@ -4,6 +4,7 @@ limits and the search's building blocks checked against brute force."""
 import random
 
 import pytest
+
 from tafel import IllegalMoveError, Limit
 from tafel.games.ataxx.ai import LEVELS, AtaxxSearch, position_keys
 from tafel.games.ataxx.board import BOARD

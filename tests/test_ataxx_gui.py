@@ -2,6 +2,7 @@
 
 import pygame
 import pytest
+
 from tafel.games.ataxx.rules import AtaxxState
 from tafel.match import Match
 from tafel.ui.app import App
@@ -10,7 +11,6 @@ from tafel.ui.scenes.menu import MenuScene
 from tafel.ui.scenes.pause import PauseScene
 from tafel.ui.scenes.play import PlayScene
 from tafel.ui.scenes.setup import SetupScene
-
 from tests.ui_toygame import FakeWorker, click, key, run_until
 
 

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+
 from tafel import IllegalMoveError, NotationError
 from tafel.games.ataxx.board import square_of
 from tafel.games.ataxx.layouts import LAYOUTS, layout_fen

@@ -9,6 +9,7 @@ agree with it on random positions: sparse, crowded, with blockers, with passes a
 import random
 
 import pytest
+
 from tafel.games.ataxx.board import BOARD, SQUARES, STRIDE, jump_pairs
 from tafel.games.ataxx.rules import (
     PASS,

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from tafel.games.ataxx.rules import AtaxxState
 from tafel.games.ataxx.search import WIN
 from tafel.games.ataxx.uai import UaiEngine, score_text

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import pygame
 import pytest
+
 from tafel.games.ataxx import GAME
 from tafel.games.ataxx.board import SQUARES, square_of
 from tafel.games.ataxx.layouts import LAYOUTS, layout_fen
 from tafel.games.ataxx.rules import AtaxxMove, AtaxxState
 from tafel.games.ataxx.view import AtaxxView
-from tafel.ui.fonts import Fonts
 from tafel.ui.theme import COLORBLIND, DEFAULT
-from tafel.view import ViewContext
+from tests.kit import view_context as make_ctx
 
 SIZES = [(1920, 1080), (1024, 768), (2560, 1080), (300, 300), (640, 1000)]
 MID = "x1o3o/1xxo3/2x1o2/3xo2/1oo4/7/o5x x 4 9"
 FINISHED = "xxxxooo/xxxxooo/xxxxooo/xxxx-oo/xxxxooo/xxxxooo/xxxxooo o 0 30"
-FONTS = None
 
 
 @pytest.fixture(scope="module")
@@ -25,15 +24,6 @@ def screen():
     surface = pygame.display.set_mode((800, 600))
     yield surface
     pygame.quit()
-
-
-def make_ctx(**kw) -> ViewContext:
-    global FONTS
-    if FONTS is None:
-        FONTS = Fonts()
-    values = dict(theme=DEFAULT, fonts=FONTS, interactive=True, human_seats=frozenset({0, 1}))
-    values.update(kw)
-    return ViewContext(**values)
 
 
 @pytest.fixture

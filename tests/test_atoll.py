@@ -7,6 +7,7 @@ import random
 from collections import deque
 
 import pytest
+
 from tafel import IllegalMoveError, NotationError
 from tafel.games.atoll import GAME, new_state, parse_position
 from tafel.games.atoll.board import BLACK, SIZES, WHITE, Board

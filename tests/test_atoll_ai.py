@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from tafel import Limit
 from tafel.games.atoll import GAME
 from tafel.games.atoll.ai import AtollMCTS, Searcher, Tables

@@ -6,6 +6,7 @@ import random
 
 import pygame
 import pytest
+
 from tafel.games.atoll import GAME
 from tafel.games.atoll.board import BLACK
 from tafel.games.atoll.rules import SWAP, AtollState, move_for
@@ -256,7 +257,6 @@ def test_play_scene_human_against_ai(registry):
     from tafel.match import Match
     from tafel.ui.app import App
     from tafel.ui.scenes.gameover import GameOverScene
-
     from tests.ui_toygame import FakeWorker, run_until
     from tests.ui_toygame import click as click_events
 

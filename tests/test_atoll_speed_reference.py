@@ -15,6 +15,7 @@ import random
 from collections import deque
 
 import pytest
+
 from tafel.games.atoll import ai
 from tafel.games.atoll.ai import DEAD, DEAD_VISITS, LOST, UNSOLVED, WON, Searcher, Tables
 from tafel.games.atoll.board import BLACK, SIZES, WHITE, Board

@@ -8,13 +8,13 @@ on any machine."""
 import random
 
 import pytest
+
 from tafel import Limit
 from tafel.ai.greedy import GreedyAgent
 from tafel.ai.random_agent import RandomAgent
 from tafel.games.axxa import GAME
 from tafel.games.axxa.rules import PAY, AxxaState, Rules
 from tafel.games.axxa.solver import AxxaSolver, heuristic
-
 from tests.test_axxa_rules import play, position
 
 TWO = Rules(players=2)

@@ -5,6 +5,7 @@ import random
 
 import pygame
 import pytest
+
 from tafel import Limit
 from tafel.games.axxa import GAME
 from tafel.games.axxa.board import SIZE, xy
@@ -17,7 +18,6 @@ from tafel.ui.fonts import Fonts
 from tafel.ui.scenes.play import PlayScene
 from tafel.ui.theme import DEFAULT
 from tafel.view import ViewContext
-
 from tests.ui_toygame import click, key, run_until
 
 
@@ -242,7 +242,6 @@ def test_plays_through_the_real_play_scene(registry, options, seats):
 
 def test_turn_buttons_by_mouse(surface):
     from tafel.games.axxa.rules import Rules
-
     from tests.test_axxa_rules import play, position
 
     s = play(position({"c1": "[12]3", "g5": "[11]1"}, rules=Rules(rotation_choice=True)), "c1-c4")

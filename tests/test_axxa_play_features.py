@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+
 from tafel.games.axxa import GAME
 from tafel.games.axxa.board import cell_of
 from tafel.games.axxa.view import AxxaView
@@ -16,7 +17,6 @@ from tafel.ui.scenes.gameover import GameOverScene
 from tafel.ui.scenes.play import PlayScene
 from tafel.ui.theme import DEFAULT
 from tafel.view import ViewContext
-
 from tests.test_axxa_rules import play, position
 from tests.ui_toygame import click, key, run_until
 

@@ -4,6 +4,7 @@ import json
 import random
 
 import pygame
+
 from tafel import Limit
 from tafel.games.axxa import GAME, features_for, on_finished, records
 from tafel.games.axxa.records import RecordSheet, SoloResult, record_game, records_path, variant_key
@@ -151,7 +152,6 @@ def test_records_on_the_game_over_card_and_screens(registry, tmp_path, monkeypat
     from tafel.ui.scenes.records import RecordsScene
     from tafel.ui.scenes.setup import SetupScene
     from tafel.ui.scenes.statistics import StatsScene
-
     from tests.ui_toygame import click, run_until
 
     monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path))

@@ -3,8 +3,9 @@
 import random
 
 import pytest
+
 from tafel import IllegalMoveError, NotationError
-from tafel.conformance import check_game
+from tafel.cli.conformance import check_game
 from tafel.games.axxa import GAME, rules_of
 from tafel.games.axxa.board import (
     BOARD,

@@ -4,12 +4,12 @@ registration as agents, and a few plays it must find."""
 import random
 
 import pytest
+
 from tafel import Limit
 from tafel.games.axxa import GAME
 from tafel.games.axxa.board import CELLS, cell_of
 from tafel.games.axxa.rules import MOVE, PAY, TAKE, AxxaState, Rules
 from tafel.games.axxa.solver import AxxaSolver, World, finish_turn, heuristic, redeal, resolve
-
 from tests.test_axxa_rules import play, position
 
 

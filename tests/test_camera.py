@@ -2,7 +2,8 @@
 
 import pygame
 import pytest
-from tafel.ui.camera import KEY_ZOOM_STEP, WHEEL_STEP, Camera
+
+from tafel.camera import KEY_ZOOM_STEP, WHEEL_STEP, Camera
 
 
 def approx_point(p, q, tol=1e-6):

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from tafel.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,8 @@
 """Every registered game passes the shared conformance suite (core/conformance.py)."""
 
 import pytest
-from tafel.conformance import check_game
+
+from tafel.cli.conformance import check_game
 from tafel.plugins import load_registry
 
 REGISTRY = load_registry()

@@ -18,12 +18,13 @@ if str(EXAMPLE) not in sys.path:
     sys.path.insert(0, str(EXAMPLE))
 
 import tafel_hexxagon  # noqa: E402
-from tafel import IllegalMoveError, Limit, NotationError  # noqa: E402
-from tafel.conformance import check_game  # noqa: E402
-from tafel.perft import perft  # noqa: E402
 from tafel_hexxagon import GAME, board, rules  # noqa: E402
 from tafel_hexxagon.board import CELLS, FAR, NEAR, cell_name, cell_of  # noqa: E402
 from tafel_hexxagon.rules import PASS, HexMove, HexxagonState, evaluate  # noqa: E402
+
+from tafel import IllegalMoveError, Limit, NotationError  # noqa: E402
+from tafel.cli.conformance import check_game  # noqa: E402
+from tafel.perft import perft  # noqa: E402
 
 CLASSIC = GAME.resolve_options({})
 OPEN = GAME.resolve_options({"board": "open"})

@@ -12,17 +12,16 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tafel-hexxagon"
 if str(EXAMPLE) not in sys.path:
     sys.path.insert(0, str(EXAMPLE))
 
-from tafel.ui.fonts import Fonts  # noqa: E402
-from tafel.ui.theme import COLORBLIND, DEFAULT  # noqa: E402
-from tafel.view import ViewContext  # noqa: E402
 from tafel_hexxagon import GAME  # noqa: E402
 from tafel_hexxagon.board import CELLS, cell_of, coords  # noqa: E402
 from tafel_hexxagon.rules import HexMove, HexxagonState  # noqa: E402
 from tafel_hexxagon.view import HexxagonView  # noqa: E402
 
+from tafel.ui.theme import COLORBLIND, DEFAULT  # noqa: E402
+from tests.kit import view_context as ctx  # noqa: E402
+
 SIZES = [(1600, 900), (1024, 768), (480, 800), (300, 300), (2560, 1080)]
 OPTIONS = GAME.resolve_options({})
-FONTS: Fonts | None = None
 
 
 @pytest.fixture(scope="module")
@@ -31,14 +30,6 @@ def screen():
     surface = pygame.display.set_mode((64, 64))
     yield surface
     pygame.quit()
-
-
-def ctx(**kw) -> ViewContext:
-    global FONTS
-    FONTS = FONTS or Fonts()
-    values = dict(theme=DEFAULT, fonts=FONTS, interactive=True, human_seats=frozenset({0, 1}))
-    values.update(kw)
-    return ViewContext(**values)
 
 
 @pytest.fixture
@@ -127,7 +118,7 @@ def test_selection_marks_targets(view):
 
 
 def test_draws_a_whole_game_at_several_sizes(screen):
-    from tafel.conformance import check_game
+    from tafel.cli.conformance import check_game
 
     sizes = [(1024, 768), (480, 800), (300, 300)]
     report = check_game(GAME, games=1, max_plies=40, deep_every=10, view=True, sizes=sizes)

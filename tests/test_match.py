@@ -3,10 +3,10 @@
 import json
 
 import pytest
+
 from tafel.ai.base import Limit
 from tafel.game import GameDef, IllegalMoveError, NotationError
 from tafel.match import HUMAN, Match, SetupError, StartRequest, parse_player, resolve_players
-
 from tests.ui_toygame import GAME_ID, Mark, make_registry, toy_game_def
 
 

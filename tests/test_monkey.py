@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 import pygame
 import pytest
+
 from tafel.match import Match
 from tafel.ui.app import App
 from tafel.ui.scenes.menu import MenuScene
 from tafel.ui.scenes.play import PlayScene
-
 from tests.ui_toygame import FakeWorker
 
 #: Events per game in the suite (bench/monkey.py runs more).

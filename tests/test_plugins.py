@@ -4,6 +4,7 @@ import sys
 import textwrap
 
 import pytest
+
 from tafel.plugins import load_registry
 from tafel.registry import LoadSpec
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
 import tafel.plugins
 from tafel import AgentDef, CommandDef, GameDef, GameState, hookspecs
 from tafel.cli import build_parser

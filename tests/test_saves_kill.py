@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+
 from tafel import saves
 from tafel.ui.app import App
 from tafel.ui.scenes.play import PlayScene
-
 from tests.ui_toygame import FakeWorker, key
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
+
 from tafel import saves, stats
 from tafel.match import Match
 from tafel.ui.app import App
@@ -17,7 +18,6 @@ from tafel.ui.scenes.pause import PauseScene
 from tafel.ui.scenes.play import PlayScene
 from tafel.ui.scenes.savelist import HistoryScene, SaveNameScene
 from tafel.view import BoardView
-
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry, run_until
 
 CTRL = pygame.KMOD_LCTRL

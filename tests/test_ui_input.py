@@ -2,10 +2,10 @@
 
 import pygame
 import pytest
+
 from tafel.ui.app import App
 from tafel.ui.input import REPEAT_DELAY, REPEAT_INTERVAL, InputTranslator
 from tafel.ui.scenes.setup import SetupScene
-
 from tests.ui_toygame import FakeWorker, make_registry
 
 

@@ -3,6 +3,7 @@ goes back with Escape."""
 
 import pygame
 import pytest
+
 from tafel import saves
 from tafel.match import Match
 from tafel.ui.app import App
@@ -16,7 +17,6 @@ from tafel.ui.scenes.savelist import HistoryScene, SaveNameScene, SavesScene
 from tafel.ui.scenes.settings import SettingsScene
 from tafel.ui.scenes.setup import SetupScene
 from tafel.ui.scenes.statistics import StatsScene
-
 from tests.ui_toygame import GAME_ID, FakeWorker, key, make_registry, run_until
 
 

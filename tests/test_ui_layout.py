@@ -2,11 +2,11 @@
 
 import pygame
 import pytest
+
 from tafel.match import Match
 from tafel.ui.app import App
 from tafel.ui.scenes.setup import SetupScene
 from tafel.ui.widgets import UI
-
 from tests.ui_toygame import GAME_ID, FakeWorker, key, make_registry
 
 SIZES = [(1920, 1080), (1024, 768), (2560, 1080), (720, 1000), (640, 480)]

@@ -2,12 +2,12 @@
 
 import pygame
 import pytest
+
 from tafel.ui.app import App
 from tafel.ui.scenes.dialog import ConfirmScene
 from tafel.ui.scenes.menu import GameCard, MenuScene
 from tafel.ui.scenes.play import PlayScene
 from tafel.ui.scenes.setup import SetupScene
-
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry
 
 

@@ -2,10 +2,10 @@
 
 import pygame
 import pytest
+
 from tafel.match import Match
 from tafel.ui.app import App
 from tafel.ui.scenes.pause import PauseScene
-
 from tests.ui_toygame import FakeWorker, click, key, run_until
 
 

@@ -2,6 +2,7 @@
 
 import pygame
 import pytest
+
 from tafel.match import Match
 from tafel.ui.app import App
 from tafel.ui.scene import Scene, SceneManager
@@ -9,7 +10,6 @@ from tafel.ui.scenes.menu import MenuScene
 from tafel.ui.scenes.pause import PauseScene
 from tafel.ui.scenes.play import PlayScene
 from tafel.ui.scenes.rules import RulesScene
-
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry, run_until
 
 

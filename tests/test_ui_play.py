@@ -3,13 +3,13 @@ forced passes, undo, view errors."""
 
 import pygame
 import pytest
+
 from tafel.match import Match
 from tafel.ui.app import App
 from tafel.ui.scenes.gameover import GameOverScene
 from tafel.ui.scenes.menu import MenuScene
 from tafel.ui.scenes.pause import PauseScene
 from tafel.ui.scenes.play import FallbackView, PlayScene
-
 from tests.ui_toygame import GAME_ID, FakeWorker, click, key, make_registry, run_until
 
 

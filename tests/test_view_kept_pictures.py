@@ -10,15 +10,14 @@ import random
 
 import pygame
 import pytest
+
 from tafel.games.ataxx import GAME as ATAXX
 from tafel.games.ataxx.view import AtaxxView
 from tafel.games.axxa import GAME as AXXA
 from tafel.games.axxa.view import AxxaView
-from tafel.ui.fonts import Fonts
 from tafel.ui.theme import COLORBLIND, DEFAULT
 from tafel.view import ViewContext
-
-FONTS = None
+from tests.kit import view_context
 
 
 @pytest.fixture(scope="module")
@@ -29,12 +28,7 @@ def screen():
 
 
 def ctx(theme=DEFAULT, **kw) -> ViewContext:
-    global FONTS
-    if FONTS is None:
-        FONTS = Fonts(1.0)
-    values = dict(theme=theme, fonts=FONTS, time=0.0, interactive=True, human_seats=frozenset({0, 1}))
-    values.update(kw)
-    return ViewContext(**values)
+    return view_context(theme=theme, time=0.0, **kw)
 
 
 def picture(view, screen, state, context) -> bytes:

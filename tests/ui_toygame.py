@@ -16,10 +16,10 @@ pass after N marks (int, for the core's automatic pass), and a free text label.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 import pygame
+
 from tafel import AgentDef, GameDef, GameState, IllegalMoveError, NotationError, Option, Outcome
 from tafel.ai.base import Agent
 from tafel.view import BoardView
@@ -388,35 +388,5 @@ def make_registry(folder):
     return load_registry(LoadSpec(plugin_dirs=(str(folder),), builtin=False, entry_points=False))
 
 
-def key(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
-
-
-def click(pos, button: int = 1) -> list[pygame.event.Event]:
-    """A left click: motion, press and release at ``pos``."""
-    pos = (int(pos[0]), int(pos[1]))
-    return [
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
-    ]
-
-
-def run_until(app, condition, frames: int = 600, dt: float = 1 / 30, grace: float = 30.0) -> bool:
-    """Step ``app`` until ``condition()`` holds (True) or ``frames`` frames have passed (False).
-
-    What an AI worker process computes takes wall-clock time, not frames: on a slow or busy
-    machine the frames can run out first, so stepping goes on (paced) for up to ``grace``
-    seconds more before giving up.
-    """
-    for _ in range(frames):
-        if condition():
-            return True
-        app.step(dt)
-    deadline = time.monotonic() + grace
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        app.step(dt)
-        time.sleep(0.01)
-    return True
+# The event helpers and run_until live in the test kit; imported here for older imports.
+from tests.kit import click, key, run_until  # noqa: E402,F401
