@@ -129,7 +129,7 @@ def test_ai_seat_moves_through_a_real_worker(registry):
     try:
         game = registry.game("ataxx")
         play = app.start_match(Match(game, {}, players=["easy", "human"], seed=None))
-        assert run_until(app, lambda: play.match.ply >= 1, frames=2000, dt=1 / 60)
+        assert run_until(app, lambda: play.match.ply >= 1, frames=200, dt=1 / 60, wait=60)
         assert play.match.state.to_move == 1
         assert run_until(app, lambda: play.interactive, frames=300)
     finally:

@@ -36,7 +36,7 @@ def test_hint_from_the_solver_is_shown_and_counted(registry):
         assert run_until(app, lambda: scene.interactive, frames=100, dt=0.1)
         app.step(events=[key(pygame.K_h)])
         assert scene.hint_pending is not None
-        assert run_until(app, lambda: scene.hint is not None, frames=600, dt=0.05), "no hint arrived"
+        assert run_until(app, lambda: scene.hint is not None, frames=100, dt=0.05, wait=60), "no hint arrived"
         hint = scene.hint
         state = scene.match.state
         assert hint in state.legal_moves()
@@ -61,7 +61,7 @@ def test_watching_the_solver_play_a_whole_deal(registry):
     try:
         app.step()
         scene = app.scenes.top
-        assert run_until(app, lambda: scene.match.state.outcome is not None, frames=3000, dt=0.25)
+        assert run_until(app, lambda: scene.match.state.outcome is not None, frames=100, dt=0.25, wait=120)
         assert run_until(app, lambda: isinstance(app.scenes.top, GameOverScene), frames=200, dt=0.1)
         outcome = scene.match.state.outcome
         assert app.scenes.top.lines[0].lower().startswith(outcome.reason[:10].lower())

@@ -7,7 +7,6 @@ import dataclasses
 import doctest
 import importlib
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -112,12 +111,11 @@ def test_new_game_check_command_and_view_input(tmp_path, capsys):
     assert state.move_to_text(move) == "a3"
 
 
-@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
 def test_new_game_code_is_lint_clean(tmp_path):
     names, folder, _ = write_plugin("duel-of-wits", tmp_path / "duel_of_wits")
     assert names.cls == "DuelOfWits"
     done = subprocess.run(
-        ["ruff", "check", "--isolated", "--line-length", "110", "--select", "E,F,W,B,UP", str(folder)],
+        [sys.executable, "-m", "ruff", "check", "--isolated", "--line-length", "110", "--select", "E,F,W,B,UP", str(folder)],
         capture_output=True,
         text=True,
     )
