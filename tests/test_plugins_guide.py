@@ -164,11 +164,11 @@ def test_command_lines_in_the_guide_parse(guide_plugins):
         for block in blocks()
         if block.lang == "sh"
         for line in block.body.splitlines()
-        if line.startswith("python main.py")
+        if line.startswith(("python main.py ", "tafel "))
     ]
     assert len(lines) >= 8
     for line in lines:
-        argv = shlex.split(line)[2:]
+        argv = shlex.split(line)[2 if line.startswith("python") else 1 :]
         try:
             parser.parse_args(argv)
         except SystemExit:  # argparse reports the problem on stderr
