@@ -13,7 +13,9 @@ The contract: :class:`GameDef` describes a game, :class:`GameState` is an immuta
 with its legal moves, :class:`Outcome` ends it. Hooks are marked with :data:`hookimpl`. AI
 building blocks: :class:`Agent`, :class:`AgentDef`, :class:`Limit`, the generic agents, and
 :func:`level_agents`. A plugin that keeps files of its own (a puzzle's records) uses
-:func:`data_dir`, :func:`atomic_write` and :func:`move_aside`.
+:func:`data_dir`, :func:`atomic_write`, :func:`load_json_file` and :func:`move_aside`. A command's
+numbers are read with :func:`whole_number`, :func:`decimal_number` and :func:`seed_number` (one
+``error:`` line for ``inf``, ``nan`` or a number out of range).
 """
 
 from tafel.ai.alphabeta import AlphaBetaAgent
@@ -22,7 +24,7 @@ from tafel.ai.greedy import GreedyAgent
 from tafel.ai.mcts import MCTSAgent
 from tafel.ai.random_agent import RandomAgent
 from tafel.commands import CommandDef, CommandError
-from tafel.datadir import atomic_write, data_dir, move_aside
+from tafel.datadir import atomic_write, data_dir, load_json_file, move_aside
 from tafel.game import (
     FinishedGame,
     GameDef,
@@ -38,6 +40,7 @@ from tafel.game import (
     RecordsTable,
 )
 from tafel.hookspecs import hookimpl
+from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.registry import Registry
 
 __all__ = [
@@ -68,7 +71,11 @@ __all__ = [
     "StopCheck",
     "atomic_write",
     "data_dir",
+    "decimal_number",
     "hookimpl",
     "level_agents",
+    "load_json_file",
     "move_aside",
+    "seed_number",
+    "whole_number",
 ]

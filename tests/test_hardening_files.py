@@ -413,3 +413,73 @@ def test_ambiguous_simple_name_asks_for_the_whole_name(registry, data):
     with pytest.raises(saves.SaveError, match="could mean several saves"):
         saves.find("game-1")
     assert saves.find("game #1").name == "Game #1"  # case aside, one match
+
+
+# --- 1: numbers on the command line; 10: an empty --position ---------------------------------------
+
+BAD_NUMBERS = [
+    *(
+        ["arena", "ataxx", "random", "random", "--movetime", v]
+        for v in ("inf", "nan", "1e308", "-1", "0", "-inf")
+    ),
+    *(
+        ["arena", "ataxx", "random", "random", "--movetime", v]
+        for v in ("1e999", "0x10", "", "Infinity", "1,5")
+    ),
+    *(
+        ["arena", "ataxx", "random", "random", "--games", v]
+        for v in ("0", "-1", "1e3", "inf", "1.5", "9" * 5000)
+    ),
+    *(["arena", "ataxx", "random", "random", "--seed", v] for v in ("-1", "0", "1e308", "nan", str(2**63))),
+    *(["perft", "ataxx", v] for v in ("0", "-1", "inf", "1e308", "65", "٣")),
+    *(["show", "ataxx", "--seed", v] for v in ("nan", "-5", "1_000", "²")),
+    ["play", "ataxx", "--seed", "inf"],
+    ["check", "ataxx", "--games", "0"],
+    ["check", "ataxx", "--plies", "inf"],
+    ["check", "--seed", "-5"],
+    ["--size", "1e3x720"],
+    ["--size", "٣٠٠x720"],
+    ["show", "ataxx", "--position", ""],
+    ["show", "ataxx", "--position", "   "],
+    ["play", "ataxx", "--position", ""],
+    ["perft", "ataxx", "2", "--position", ""],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_NUMBERS, ids=lambda a: " ".join(a)[:60])
+def test_bad_numbers_and_empty_position_one_error_line_exit_2(capsys, argv):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("error: argument ") and err.count("\n") == 1, err
+    assert ("must" in err or "expected one argument" in err) and "usage:" not in err and out == ""
+
+
+def test_good_numbers_still_parse(monkeypatch):
+    from tafel.cli import build_parser
+    from tafel.registry import Registry
+
+    parser = build_parser(Registry())
+    args = parser.parse_args(
+        ["arena", "ataxx", "a", "b", "--movetime", "0.5", "--games", "+3", "--seed", " 7"]
+    )
+    assert (args.movetime, args.games, args.seed) == (0.5, 3, 7)
+    assert parser.parse_args(["perft", "ataxx", "64"]).depth == 64
+    assert parser.parse_args(["show", "ataxx", "--position", "x5o/7/7/7/7/7/o5x x 0 1"]).position
+    assert parser.parse_args(["--size", "1280x720"]).size == (1280, 720)
+
+
+def test_plugin_command_numbers_use_the_same_helper(capsys):
+    import argparse
+
+    from tafel import whole_number
+    from tafel.cli import OneLineParser
+
+    parser = OneLineParser(prog="x")
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("records")
+    p.add_argument("--limit", type=whole_number(1, 10))
+    assert isinstance(p, OneLineParser) and isinstance(p, argparse.ArgumentParser)
+    with pytest.raises(SystemExit) as exc:
+        parser.parse_args(["records", "--limit", "nan"])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err == "error: argument --limit: must be a whole number, got 'nan'\n"

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from tafel.commands import CommandError
 from tafel.game import GameDef, GameError, GameState, Options
+from tafel.numbers import decimal_number, parse_whole, seed_number, whole_number
 from tafel.registry import Registry
 
 EXIT_BAD_INPUT = 2
@@ -26,11 +27,26 @@ EXIT_BAD_INPUT = 2
 CliError = CommandError
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments (a bad number, a missing game) give one ``error:`` line and exit code 2,
+    like every other bad input; subcommands' parsers, plugins' included, are of this class."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"error: {' '.join(message.split())}\n")
+
+
+def parse_position_text(text: str) -> str:
+    """``--position``: a position in the game's notation, never empty (leave it out instead)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty (leave --position out for the usual start)")
+    return text
+
+
 def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = text.lower().split("x")
-        size = int(w), int(h)
-    except ValueError:
+        size = parse_whole(w), parse_whole(h)
+    except (ValueError, argparse.ArgumentTypeError):
         raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
     if min(size) < 200 or max(size) > 16384:
         raise argparse.ArgumentTypeError(f"size {text} is out of range (200..16384 per side)")
@@ -246,15 +262,21 @@ def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
 def _add_game_args(p: argparse.ArgumentParser, position: bool = True, moves: bool = True) -> None:
     p.add_argument("game", help="game id (see `list`)")
     p.add_argument("--option", "-o", action="append", metavar="K=V", help="game option, repeatable")
-    p.add_argument("--seed", type=int, default=None, help="seed for games with a random setup")
+    p.add_argument("--seed", type=seed_number(), default=None, help="seed for games with a random setup")
     if position:
-        p.add_argument("--position", "-p", default=None, help="start from this position (game notation)")
+        p.add_argument(
+            "--position",
+            "-p",
+            type=parse_position_text,
+            default=None,
+            help="start from this position (game notation)",
+        )
     if moves:
         p.add_argument("--moves", "-m", nargs="*", default=[], help="moves to play first, in notation")
 
 
 def build_parser(registry: Registry) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python main.py", description="Tafel, a board-game arcade.")
+    parser = OneLineParser(prog="python main.py", description="Tafel, a board-game arcade.")
     parser.add_argument("--windowed", action="store_true", help="start in a window instead of full screen")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -268,16 +290,21 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
 
     p = sub.add_parser("perft", help="count move paths to a depth")
     _add_game_args(p, moves=False)
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=whole_number(1, 64))
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("arena", help="play AI agents against each other")
     p.add_argument("game")
     p.add_argument("agent_a")
     p.add_argument("agent_b", nargs="?", help="the other seats' agent (one-seat games: leave out)")
-    p.add_argument("--games", type=int, default=10)
-    p.add_argument("--movetime", type=float, default=None, help="seconds per move (default: the agents' own)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=whole_number(1, 100_000), default=10)
+    p.add_argument(
+        "--movetime",
+        type=decimal_number(0.001, 3600, what="seconds"),
+        default=None,
+        help="seconds per move, 0.001 to 3600 (default: the agents' own)",
+    )
+    p.add_argument("--seed", type=seed_number(), default=1)
     p.add_argument("--option", "-o", action="append", metavar="K=V")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
     p.set_defaults(func=cmd_arena)
@@ -288,8 +315,8 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p.add_argument(
         "--players", default=None, help="seats: human, ai:easy|medium|hard or agent:NAME, comma-separated"
     )
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--position", "-p", default=None)
+    p.add_argument("--seed", type=seed_number(), default=None)
+    p.add_argument("--position", "-p", type=parse_position_text, default=None)
     p.add_argument("--moves", "-m", nargs="*", default=[])
     p.add_argument(
         "--resume",
@@ -317,7 +344,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     registry = load_registry()
     parser = build_parser(registry)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or bad arguments: one error: line (OneLineParser)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_BAD_INPUT)
     if args.command is None:
         args.game = None
         args.func = cmd_play

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tafel.commands import CommandDef, CommandError
 from tafel.hookspecs import hookimpl
+from tafel.numbers import seed_number, whole_number
 from tafel.registry import Registry
 
 
@@ -52,9 +53,20 @@ def run_new_game(args: argparse.Namespace, registry: Registry) -> int:
 
 def _configure_check(p: argparse.ArgumentParser) -> None:
     p.add_argument("game_ids", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    p.add_argument("--games", dest="rounds", type=int, default=3, help="random games per game (default 3)")
-    p.add_argument("--plies", type=int, default=400, help="moves per random game at most (default 400)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the random games")
+    p.add_argument(
+        "--games",
+        dest="rounds",
+        type=whole_number(1, 10_000),
+        default=3,
+        help="random games per game (default 3)",
+    )
+    p.add_argument(
+        "--plies",
+        type=whole_number(1, 1_000_000),
+        default=400,
+        help="moves per random game at most (default 400)",
+    )
+    p.add_argument("--seed", type=seed_number(), default=1, help="seed of the random games")
     p.add_argument("--option", "-o", action="append", metavar="K=V", help="check with this option only")
     p.add_argument("--no-view", action="store_true", help="skip the renderer check")
     p.add_argument("--quick", action="store_true", help="one short game, renderer at two window sizes")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from tafel import CommandDef, GameError
+from tafel import CommandDef, GameError, whole_number
 
 from .rules import pieces
 from .rules.pieces import canonical, describe, distinct_orientations, layout_text, parse_layout
@@ -55,9 +55,13 @@ def _run(args: argparse.Namespace, registry) -> int:
         return 0
     for code in args.codes:
         if code.startswith("#"):
-            if not code[1:].isdigit():
-                raise GameError(f"{code!r}: write #N with a piece number")
-            layout = pieces.piece_at(int(code[1:]))
+            try:
+                number = whole_number(0, pieces.PIECE_COUNT - 1)(code[1:])
+            except argparse.ArgumentTypeError:
+                raise GameError(
+                    f"{code!r}: write #N with a piece number from 0 to {pieces.PIECE_COUNT - 1}"
+                ) from None
+            layout = pieces.piece_at(number)
         else:
             layout = parse_layout(code)
         for line in show_piece(layout):

@@ -28,6 +28,7 @@ from tafel import (
     Options,
     RecordsTable,
     hookimpl,
+    whole_number,
 )
 
 from .rules import SOLO_TRIPLETS, AxxaMove, AxxaState, Rules, parse_position
@@ -293,10 +294,12 @@ def register_agents(register) -> None:
 
 
 def _configure_records(parser) -> None:
-    parser.add_argument("--deal", type=int, default=None, help="show one deal's records")
+    parser.add_argument(
+        "--deal", type=whole_number(1, 2**31 - 1), default=None, help="show one deal's records"
+    )
     parser.add_argument("--triplets", choices=("chain", "straight"), default="chain")
     parser.add_argument("--rotation", choices=("mandatory", "choice"), default="mandatory")
-    parser.add_argument("--limit", type=int, default=10, help="how many deals to list")
+    parser.add_argument("--limit", type=whole_number(1, 10_000), default=10, help="how many deals to list")
 
 
 def _run_records(args, registry) -> int:

@@ -222,7 +222,7 @@ def parse_layout(text: str) -> int:
     Raises NotationError with a one-line reason.
     """
     t = text.strip().lower()
-    if len(t) == 6 and t.isdigit():
+    if len(t) == 6 and t.isascii() and t.isdigit():
         return int(t)
     parts = t.split(".")
     if len(parts) != 6:
