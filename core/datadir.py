@@ -73,11 +73,11 @@ def _xdg_pictures() -> Path | None:
     # xdg-user-dirs writes the folder into user-dirs.dirs without exporting it.
     config = Path(os.environ.get("XDG_CONFIG_HOME", "").strip() or Path.home() / ".config")
     try:
-        for line in (config / "user-dirs.dirs").read_text().splitlines():
+        for line in read_text(config / "user-dirs.dirs", limit=64 * 1024).splitlines():
             if line.startswith("XDG_PICTURES_DIR="):
                 value = line.split("=", 1)[1].strip().strip('"').replace("$HOME", str(Path.home()))
                 return Path(value)
-    except OSError:
+    except (OSError, ValueError):  # missing, unreadable, a FIFO, too large
         pass
     return None
 

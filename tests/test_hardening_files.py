@@ -191,6 +191,18 @@ def test_link_to_dev_zero_is_refused_without_reading(registry, data, capsys):
     assert os.path.exists("/dev/zero")
 
 
+@posix_only
+def test_fifo_as_the_user_dirs_file_does_not_hang_screenshots(tmp_path, monkeypatch):
+    monkeypatch.delenv("XDG_PICTURES_DIR", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    os.mkfifo(tmp_path / "user-dirs.dirs")
+    done, found = finishes(datadir._xdg_pictures)
+    assert done and found is None
+    (tmp_path / "user-dirs.dirs").unlink()
+    (tmp_path / "user-dirs.dirs").write_text('XDG_PICTURES_DIR="$HOME/Bilder"\n')
+    assert datadir._xdg_pictures().name == "Bilder"
+
+
 def test_huge_file_and_a_folder_named_like_a_save(registry, data, capsys):
     big = saves_folder(data) / "big.json"
     with open(big, "wb") as f:
