@@ -228,6 +228,14 @@ class App:
         self.scenes.push(scene)
         return scene
 
+    def watch_replay(self, match: Match) -> Scene:
+        """Replay the finished ``match`` over the current scene (the history list)."""
+        from tafel.ui.scenes.play import PlayScene
+
+        scene = PlayScene(self, match, mode="replay")
+        self.scenes.push(scene)
+        return scene
+
     def back_to_menu(self) -> None:
         self.scenes.pop_to(self.menu)
 
@@ -305,6 +313,9 @@ class App:
         for e in self.input.translate(event):
             if not self.handle_global(e):
                 self._guarded(self.scenes.handle_event, e)
+            # The scene that handled it has returned: what it asked for (a pause menu, a
+            # dialog closing) is made now, so the next event goes to the new top scene.
+            self._guarded(self.scenes.apply_pending)
 
     # --- recovering from errors in screens -----------------------------------------------------
 
@@ -325,10 +336,13 @@ class App:
             line = self._record(exc)
             if top is self.menu or top is None:
                 raise  # nothing left to fall back to
+            self.scenes.discard_pending()  # what the failed screen asked for is void
             try:
                 self.scenes.pop_to(self.menu)
+                self.scenes.apply_pending()
             except Exception as inner:
                 self._record(inner)
+                self.scenes.discard_pending()
                 self.scenes.stack[:] = [self.menu]
             self.notify(f"Something went wrong and the screen was closed: {line}")
             return None
@@ -336,8 +350,20 @@ class App:
     def step(self, dt: float = 1 / FPS, events: Iterable[pygame.event.Event] | None = None) -> bool:
         """One frame: events (``events`` or the queue), update by ``dt`` seconds, draw, flip.
 
-        Returns False once the app should quit.
+        Scene changes asked for during the frame are made after each event and, for those the
+        update or the draw asked for, once the frame is drawn. Returns False once the app should
+        quit.
         """
+        self.scenes.begin_frame()
+        try:
+            self._frame(dt, events)
+        finally:
+            self._guarded(self.scenes.end_frame)
+        if not self.scenes.stack:
+            self.quit()
+        return self.running
+
+    def _frame(self, dt: float, events: Iterable[pygame.event.Event] | None) -> None:
         dt = min(max(0.0, dt), MAX_DT)
         queue = list(pygame.event.get())
         if events is not None:
@@ -345,7 +371,7 @@ class App:
         for event in queue:
             self.dispatch(event)
             if not self.running:
-                return False
+                return
         for event in self.input.update(dt):
             self.dispatch(event)
         self.time += dt
@@ -355,8 +381,7 @@ class App:
         self.notices = [n for n in self.notices if n[1] > 0]
         self._guarded(self.scenes.update, dt)
         if not self.scenes.stack:
-            self.quit()
-            return False
+            return
         self.sound.tick()
         self._guarded(self.draw)
         self._draw_notices()
@@ -365,7 +390,6 @@ class App:
         if self.frames == 1 and os.environ.get("TAFEL_REPORT_FIRST_FRAME"):
             # For bench/startup.py: the moment the first screen (the menu) is on the display.
             print("tafel: first frame drawn", flush=True)
-        return self.running
 
     def draw(self) -> None:
         """Draw the scenes (the caller flips the display)."""

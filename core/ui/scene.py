@@ -3,7 +3,13 @@
 A :class:`Scene` is one screen (menu, setup, play) or an overlay drawn over the scene below
 (pause, game over, rules). The :class:`SceneManager` keeps them on a stack: input goes to the
 top scene only, only the top scene updates, and drawing starts at the topmost scene that is
-not an overlay so the board stays visible under a pause menu.
+not an overlay so the board stays visible under a pause menu. A scene covered by a pushed one
+gets ``pause()``, and ``resume()`` when it is on top again.
+
+Within a frame (between :meth:`SceneManager.begin_frame` and :meth:`SceneManager.end_frame`)
+changes of the stack (push, pop, replace, remove) are queued, never made while a scene's own
+code is still running: the app applies them after each input event and after the frame's update
+and draw. Outside a frame they are made at once.
 
 >>> log = []
 >>> class Named(Scene):
@@ -11,17 +17,26 @@ not an overlay so the board stays visible under a pause menu.
 ...         super().__init__(None); self.name = name; self.overlay = overlay
 ...     def enter(self): log.append("enter " + self.name)
 ...     def exit(self): log.append("exit " + self.name)
+...     def pause(self): log.append("pause " + self.name)
+...     def resume(self): log.append("resume " + self.name)
 ...     def draw(self, surface): log.append("draw " + self.name)
 >>> sm = SceneManager()
 >>> sm.push(Named("play")); sm.push(Named("pause", overlay=True))
+>>> log
+['enter play', 'pause play', 'enter pause']
 >>> sm.draw(None); log[-2:]
 ['draw play', 'draw pause']
->>> _ = sm.pop(); sm.top.name, log[-1]
-('play', 'exit pause')
+>>> _ = sm.pop(); sm.top.name, log[-2:]
+('play', ['exit pause', 'resume play'])
+>>> sm.begin_frame(); sm.push(Named("rules")); sm.top.name, len(sm.pending)
+('play', 1)
+>>> sm.end_frame(); sm.top.name, log[-2:]
+('rules', ['pause play', 'enter rules'])
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -55,6 +70,9 @@ class Scene:
     def exit(self) -> None:
         """Popped or replaced."""
 
+    def pause(self) -> None:
+        """A scene was pushed over this one: it is no longer on top (no input, no update)."""
+
     def resume(self) -> None:
         """The scene above was popped: this scene is on top again."""
 
@@ -78,6 +96,9 @@ class SceneManager:
     def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
         self.stack: list[Scene] = []
         self.size = size
+        #: Changes asked for during a frame, made by :meth:`apply_pending` (in order).
+        self.pending: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+        self._in_frame = False
 
     @property
     def top(self) -> Scene | None:
@@ -96,13 +117,79 @@ class SceneManager:
                 return scene
         return None
 
+    # --- frames: changes wait for a safe moment ----------------------------------------------
+
+    def begin_frame(self) -> None:
+        """From now on changes of the stack are queued."""
+        self._in_frame = True
+
+    def end_frame(self) -> None:
+        """The frame is over: make the queued changes; later ones are made at once."""
+        self._in_frame = False
+        self.apply_pending()
+
+    def apply_pending(self) -> None:
+        """Make the queued changes in the order they were asked for. What the scenes ask for
+        meanwhile (an ``enter`` pushing another scene) is made at once, as outside a frame."""
+        in_frame, self._in_frame = self._in_frame, False
+        try:
+            while self.pending:
+                change, args = self.pending.pop(0)
+                change(*args)
+        finally:
+            self._in_frame = in_frame
+
+    def discard_pending(self) -> None:
+        """Forget the queued changes (the app recovering from a screen that failed)."""
+        self.pending.clear()
+
+    def _change(self, change: Callable[..., Any], *args: Any) -> None:
+        if self._in_frame:
+            self.pending.append((change, args))
+        else:
+            change(*args)
+
+    # --- changes -------------------------------------------------------------------------------
+
     def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top; the scene it covers gets ``pause()``."""
+        scene.manager = self  # a scene may close itself before a queued push is made
+        self._change(self._push, scene)
+
+    def pop(self) -> Scene | None:
+        """Take the top scene off (the one below gets ``resume()``); returns it, or None when
+        the change is queued or the stack is empty."""
+        if self._in_frame:
+            self.pending.append((self._pop, ()))
+            return None
+        return self._pop()
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` off the stack wherever it is (the scenes above stay)."""
+        self._change(self._remove, scene)
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        scene.manager = self
+        self._change(self._replace, scene)
+
+    def pop_to(self, scene: Scene) -> None:
+        """Pop every scene above ``scene``."""
+        self._change(self._pop_to, scene)
+
+    def clear(self) -> None:
+        """Take every scene off (each gets ``exit()``)."""
+        self._change(self._clear)
+
+    def _push(self, scene: Scene, *, cover: bool = True) -> None:
+        if cover and self.stack:
+            self.stack[-1].pause()
         scene.manager = self
         self.stack.append(scene)
         scene.layout(self.size)
         scene.enter()
 
-    def pop(self) -> Scene | None:
+    def _pop(self) -> Scene | None:
         if not self.stack:
             return None
         scene = self.stack.pop()
@@ -111,28 +198,29 @@ class SceneManager:
             self.stack[-1].resume()
         return scene
 
-    def remove(self, scene: Scene) -> None:
-        """Take ``scene`` off the stack wherever it is (the scenes above stay)."""
+    def _remove(self, scene: Scene) -> None:
         if scene is self.top:
-            self.pop()
+            self._pop()
         elif scene in self.stack:
             self.stack.remove(scene)
             scene.exit()
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for ``scene``."""
+    def _replace(self, scene: Scene) -> None:
+        # The scene below stays covered: no resume() and pause() in between.
+        covered = len(self.stack) > 1
         if self.stack:
             self.stack.pop().exit()
-        self.push(scene)
+        self._push(scene, cover=not covered)
 
-    def pop_to(self, scene: Scene) -> None:
-        """Pop every scene above ``scene``."""
+    def _pop_to(self, scene: Scene) -> None:
         while self.stack and self.stack[-1] is not scene:
-            self.pop()
+            self._pop()
 
-    def clear(self) -> None:
+    def _clear(self) -> None:
         while self.stack:
             self.stack.pop().exit()
+
+    # --- the top scene's frame -------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -129,7 +129,7 @@ class PauseScene(DialogScene):
 
 
 def _is_fallback(view: Any) -> bool:
-    from tafel.ui.scenes.play import FallbackView
+    from tafel.ui.scenes.play.fallback import FallbackView
 
     return isinstance(view, FallbackView)
 

@@ -115,15 +115,13 @@ class HistoryScene(ListScene):
         )
 
     def replay(self, info: saves.SaveInfo) -> None:
-        from tafel.ui.scenes.play import PlayScene
-
         try:
             match = saves.load(info.path, self.app.registry)
         except saves.SaveError as exc:
             self.app.notify(str(exc))
             self.refresh()
             return
-        self.app.push(PlayScene(self.app, match, mode="replay"))
+        self.app.watch_replay(match)
 
     def delete(self, info: saves.SaveInfo) -> None:
         def really() -> None:

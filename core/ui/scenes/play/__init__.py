@@ -1,0 +1,8 @@
+"""The play screen, in parts: the scene (:mod:`.scene`: input routing, draw order), the turn
+controller (:mod:`.turns`), the history (:mod:`.history`), the side panel (:mod:`.panel`) and the
+simple view standing in for a failed board view (:mod:`.fallback`)."""
+
+from tafel.ui.scenes.play.fallback import FallbackView
+from tafel.ui.scenes.play.scene import PlayScene
+
+__all__ = ["FallbackView", "PlayScene"]
