@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     try:
         print(f"{'movetime':>9} {'moves':>5} {'mean':>15} {'p95':>15} {'max':>15} {'over':>4}")
-        for movetime, count in zip(movetimes, counts):
+        for movetime, count in zip(movetimes, counts, strict=True):
             times = measure(engine, movetime, count, rng)
             row = {
                 "movetime_ms": movetime,

@@ -1,27 +1,138 @@
-"""The UAI engine: the protocol in-process on StringIO, then through a pipe to ``main.py uai``."""
+"""The UAI engine: the protocol in-process (line by line, or through a pipe into its input
+loop), then as a process (``main.py uai``).
 
-import io
+Nothing here sleeps: a test waits for the engine's output lines, with a timeout that only a
+failure reaches. Timing is asserted only where it is the point (stop within 100 ms, the share
+of movetime used).
+"""
+
+import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from tafel.games.ataxx.rules import AtaxxState
+from tafel.games.ataxx.rules import AtaxxState, perft
 from tafel.games.ataxx.search import WIN
-from tafel.games.ataxx.uai import UaiEngine, score_text
+from tafel.games.ataxx.uai import (
+    DEFAULT_HASH_MB,
+    DEFAULT_MOVE_OVERHEAD_MS,
+    UaiEngine,
+    perft_stoppable,
+    score_text,
+    tt_entries,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
+#: How long a test waits for a line that should come (only a failing test waits this long).
+PATIENCE = 10.0
+#: Red and Blue jump out and back: twice round is the start position for the third time.
+SHUFFLE = " ".join(["a7c7 g7e7 c7a7 e7g7"] * 2)
 
 
-def _talk(*lines):
-    out = io.StringIO()
-    engine = UaiEngine(out)
+class Lines:
+    """The engine's output: complete lines with the time each was written, waitable."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._partial = ""
+        self.lines: list[str] = []
+        self.times: list[float] = []
+
+    def write(self, text: str) -> int:
+        now = time.perf_counter()
+        with self._cond:
+            self._partial += text
+            *done, self._partial = self._partial.split("\n")
+            self.lines += done
+            self.times += [now] * len(done)
+            self._cond.notify_all()
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def wait_for(self, match, start: int = 0, timeout: float = PATIENCE) -> int:
+        """The index of the first line from ``start`` on for which ``match(line)`` holds."""
+        if isinstance(match, str):
+            prefix = match
+            match = lambda line: line.startswith(prefix)  # noqa: E731
+        found: list[int] = []
+
+        def ready() -> bool:
+            found[:] = [i for i in range(start, len(self.lines)) if match(self.lines[i])][:1]
+            return bool(found)
+
+        with self._cond:
+            if not self._cond.wait_for(ready, timeout):
+                raise AssertionError(f"no line matching after line {start}; output: {self.lines}")
+        return found[0]
+
+
+def _talk(*lines, engine=None):
+    """Each line to ``handle`` in turn, then every job waited for; the output lines.
+
+    A fresh engine is made and ended for it, unless ``engine`` is given (the ``engine`` fixture).
+    """
+    out = Lines()
+    own = engine is None
+    engine = engine or UaiEngine(out)
+    engine.out = out
     for line in lines:
         if not engine.handle(line):
             break
-    engine.stop()
-    return out.getvalue().splitlines()
+    assert engine.wait(PATIENCE), out.lines
+    if own:
+        engine.quit()
+    return out.lines
+
+
+@pytest.fixture
+def engine():
+    e = UaiEngine(Lines())
+    yield e
+    e.quit()
+
+
+class Session:
+    """The engine's own input loop (``run``) reading a pipe in a thread, as in a process."""
+
+    def __init__(self) -> None:
+        self.out = Lines()
+        self.engine = UaiEngine(self.out)
+        read_fd, write_fd = os.pipe()
+        self._input = os.fdopen(write_fd, "w", buffering=1)
+        self._reader = os.fdopen(read_fd, "r")
+        self.thread = threading.Thread(target=self.engine.run, args=(self._reader,), daemon=True)
+        self.thread.start()
+
+    def send(self, *lines: str) -> float:
+        for line in lines:
+            self._input.write(line + "\n")
+        self._input.flush()
+        return time.perf_counter()
+
+    def expect(self, match, start: int = 0) -> int:
+        return self.out.wait_for(match, start)
+
+    def close(self) -> None:
+        try:
+            self.send("quit")
+            self._input.close()
+        except OSError:
+            pass
+        self.thread.join(PATIENCE)
+        assert not self.thread.is_alive(), "the input loop did not end"
+
+
+@pytest.fixture
+def session():
+    s = Session()
+    yield s
+    s.close()
 
 
 def _bestmove(lines):
@@ -40,16 +151,34 @@ def _infos(lines):
     return infos
 
 
-def test_handshake():
+def _after(*moves, start=None):
+    state = start or AtaxxState.start()
+    for text in moves:
+        state = state.play(state.parse_move(text))
+    return state
+
+
+# --- the basics -------------------------------------------------------------------------------
+
+
+def test_handshake_announces_the_options():
     lines = _talk("uai", "isready")
-    assert lines == ["id name Tafel", "id author Tafel developers", "uaiok", "readyok"]
+    assert lines == [
+        "id name Tafel",
+        "id author Tafel developers",
+        "option name Level type combo default hard var easy var medium var hard",
+        f"option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096",
+        f"option name MoveOverhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 10000",
+        "option name EngineRules type check default true",
+        "uaiok",
+        "readyok",
+    ]
 
 
 def test_position_fen_moves_and_go_depth():
     fen = "x5o/7/7/7/7/7/o5x x 0 1"
     lines = _talk("uainewgame", f"position fen {fen} moves f1 g7e5", "go depth 3")
-    state = AtaxxState.from_fen(fen).play(AtaxxState.from_fen(fen).parse_move("f1"))
-    state = state.play(state.parse_move("g7e5"))
+    state = _after("f1", "g7e5", start=AtaxxState.from_fen(fen))
     assert state.parse_move(_bestmove(lines)) in state.legal_moves()
     infos = _infos(lines)
     assert [int(f["depth"]) for _, f in infos] == [1, 2, 3]
@@ -58,8 +187,7 @@ def test_position_fen_moves_and_go_depth():
     assert words[words.index("score") + 1] in ("cp", "mate")
     pv = words[words.index("pv") + 1 :]
     assert pv[0] == _bestmove(lines)
-    # The line is legal from the position.
-    for text in pv:
+    for text in pv:  # the line is legal from the position
         state = state.play(state.parse_move(text))
 
 
@@ -67,8 +195,7 @@ def test_go_movetime_and_clock_times():
     lines = _talk("position startpos", "go movetime 150")
     assert AtaxxState.start().parse_move(_bestmove(lines))
     lines = _talk("position startpos moves g2", "go wtime 5000 btime 4000 winc 50 binc 50")
-    state = AtaxxState.start().play(AtaxxState.start().parse_move("g2"))
-    assert state.parse_move(_bestmove(lines)) in state.legal_moves()
+    assert _after("g2").parse_move(_bestmove(lines))
 
 
 def test_go_nodes_and_infinite_with_stop():
@@ -91,6 +218,12 @@ def test_perft_prints_every_depth():
     assert lines[-1] == "nodes 6460"
 
 
+def test_stoppable_perft_counts_as_perft():
+    state = AtaxxState.from_fen("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1")
+    for depth in (3, 4, 5):
+        assert perft_stoppable(state, depth, lambda: False) == perft(state, depth)
+
+
 def test_pass_and_game_over():
     lines = _talk("position fen 7/7/7/7/ooo4/ooo4/xoo4 x 0 10", "go depth 2")
     assert _bestmove(lines) == "0000"
@@ -99,22 +232,12 @@ def test_pass_and_game_over():
     assert _bestmove(lines) == "0000"
 
 
-def test_repetition_alone_does_not_stop_the_engine():
-    shuffle = " ".join(["a7c7 g7e7 c7a7 e7g7"] * 2)
-    state = AtaxxState.start()
-    for text in shuffle.split():
-        state = state.play(state.parse_move(text))
-    assert state.outcome is not None  # the start position for the third time
-    lines = _talk(f"position startpos moves {shuffle}", "go depth 2")
-    assert any("searching on" in line for line in lines)
-    assert AtaxxState.start().parse_move(_bestmove(lines))
-
-
 @pytest.mark.parametrize(
     "command,fragment",
     [
         ("flip", "unknown command 'flip'"),
         ("position", "position needs startpos or fen"),
+        ("position moves a1", "before 'moves'"),
         ("position fen x5o/7/7", "7 ranks"),
         ("position startpos moves a1a3", "not a legal move"),
         ("position startpos moves zz9", "not an Ataxx move"),
@@ -122,6 +245,12 @@ def test_repetition_alone_does_not_stop_the_engine():
         ("go depth -3", "must not be negative"),
         ("go sideways 3", "unknown parameter 'sideways'"),
         ("perft x", "perft needs a number"),
+        ("setoption", "setoption needs"),
+        ("setoption name Threads value 2", "unknown option 'Threads'"),
+        ("setoption name Level value grandmaster", "Level must be one of easy, medium, hard"),
+        ("setoption name Hash value 0", "Hash must be from 1 to 4096"),
+        ("setoption name MoveOverhead value soon", "MoveOverhead needs a number"),
+        ("setoption name EngineRules value maybe", "EngineRules must be true or false"),
     ],
 )
 def test_bad_input_is_one_error_line_and_the_engine_goes_on(command, fragment):
@@ -131,14 +260,8 @@ def test_bad_input_is_one_error_line_and_the_engine_goes_on(command, fragment):
     assert lines[1] == "readyok"
 
 
-def test_bad_position_keeps_the_previous_one():
-    lines = _talk("position startpos moves g2", "position startpos moves g2 b7b5", "d")
-    assert lines[-1] == "info string fen x5o/7/7/7/7/6x/o5x o 0 1"
-
-
 def test_quit_stops_reading():
-    lines = _talk("quit", "isready")
-    assert lines == []
+    assert _talk("quit", "isready") == []
 
 
 def test_score_text():
@@ -148,48 +271,288 @@ def test_score_text():
 
 
 def test_time_budget_is_a_share_of_the_clock():
-    assert UaiEngine.budget(30_000, 0, None) == pytest.approx(0.97)
-    assert UaiEngine.budget(10_000, 0, 5) == pytest.approx(1.97)
+    assert UaiEngine.budget(30_000, 0, None, overhead_ms=30) == pytest.approx(0.97)
+    assert UaiEngine.budget(10_000, 0, 5, overhead_ms=30) == pytest.approx(1.97)
     # Never more than half of what is left, and never nothing.
-    assert UaiEngine.budget(100, 10_000, None) == pytest.approx(0.02)
+    assert UaiEngine.budget(100, 10_000, None, overhead_ms=30) == pytest.approx(0.02)
     assert UaiEngine.budget(0, 0, None) > 0
 
 
-@pytest.mark.skipif(not (ROOT / "main.py").exists(), reason="main.py not written yet")
+# --- issue 21.1: options ----------------------------------------------------------------------
+
+
+def test_level_option_is_applied(engine):
+    lines = _talk("setoption name Level value easy", "position startpos", "go depth 6", engine=engine)
+    assert [int(f["depth"]) for _, f in _infos(lines)] == [1]  # easy looks one ply ahead
+    assert AtaxxState.start().parse_move(_bestmove(lines))
+    # Medium thinks at most its arcade time (0.3 s) however deep it is asked to go; names
+    # and values are not case-sensitive.
+    lines = _talk("setoption name LEVEL value Medium", "go depth 200", engine=engine)
+    assert engine.level == "medium"
+    assert int(_infos(lines)[-1][1]["time"]) < 1000
+    lines = _talk("setoption name Level value hard", "go depth 3", engine=engine)
+    assert [int(f["depth"]) for _, f in _infos(lines)] == [1, 2, 3]
+
+
+def test_hash_option_sizes_the_table(engine):
+    assert engine.ai.engine.tt_size == tt_entries(DEFAULT_HASH_MB) // 2
+    lines = _talk("setoption name Hash value 1", "position startpos", "go nodes 20000", engine=engine)
+    assert engine.ai.engine.tt_size == tt_entries(1) // 2
+    assert _bestmove(lines)
+    # The table never outgrows the size after a move (it is cleared off the clock).
+    assert len(engine.ai.engine.tt) <= engine.ai.engine.tt_size
+
+
+def test_move_overhead_option_is_kept_back(session):
+    session.send("setoption name MoveOverhead value 150", "position startpos", "isready")
+    session.expect("readyok")
+    sent = session.send("go movetime 200")
+    i = session.expect("bestmove ")
+    # 50 ms of search; well under the 190 ms the default overhead would leave.
+    assert session.out.times[i] - sent < 0.15
+
+
+def test_unknown_option_gets_an_info_string_and_changes_nothing(engine):
+    lines = _talk("setoption name Ponder value true", "setoption name Hash", "isready", engine=engine)
+    assert lines[0].startswith("info string error: unknown option 'Ponder'")
+    assert lines[1] == "info string error: Hash needs a number, got ''"
+    assert lines[2] == "readyok"
+    assert (engine.level, engine.hash_mb, engine.engine_rules) == ("hard", DEFAULT_HASH_MB, True)
+
+
+# --- issue 21.2: a position with an illegal move ----------------------------------------------
+
+
+def test_illegal_move_keeps_the_moves_before_it(engine):
+    lines = _talk(
+        "position fen x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",  # the previous position: another board
+        "position startpos moves g2 f7 b7b5 f1",
+        "d",
+        "go depth 2",
+        engine=engine,
+    )
+    error = lines[0]
+    assert error.startswith("info string error: position: move 3 of 4 (b7b5) refused: ")
+    assert "after the 2 moves before it" in error
+    state = _after("g2", "f7")
+    assert lines[1] == f"info string fen {state.to_text()}"
+    # The next go answers for that position, not a stale one.
+    assert state.parse_move(_bestmove(lines))
+
+
+# --- issue 21.3: time use ---------------------------------------------------------------------
+
+
+def test_movetime_is_used_but_never_exceeded(session):
+    # Positions where the engine of old, which started no iteration it expected not to finish,
+    # used 35-60% of 150 ms.
+    used = []
+    for moves in ("", " moves g2", " moves f2 b1 e3"):
+        start = len(session.out.lines)
+        session.send(f"position startpos{moves}", "isready")
+        ready = session.expect("readyok", start)
+        sent = session.send("go movetime 150")
+        i = session.expect("bestmove ", ready)
+        used.append((session.out.times[i] - sent) / 0.150)
+    assert max(used) <= 1.0 and sum(used) / len(used) >= 0.85, used
+
+
+# --- issue 16.4: a robust input loop ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("go", ["go movetime 100000000", "go depth 200", "go infinite", "go"])
+def test_a_long_search_keeps_the_input_loop_reading(session, go):
+    session.send("position startpos", go)
+    session.expect("info depth 3")
+    session.send("isready")
+    session.expect("readyok")
+    # position and d are read and followed during the search (which goes on from its own position).
+    session.send("position startpos moves f1", "d")
+    first = session.expect(f"info string fen {_after('f1').to_text()}")
+    sent = session.send("stop")
+    i = session.expect("bestmove ", first)
+    assert session.out.times[i] - sent < 0.100
+    assert AtaxxState.start().parse_move(session.out.lines[i].split()[1])
+    # The engine goes on: the next search is for the new position.
+    session.send("go depth 2")
+    j = session.expect("bestmove ", i + 1)
+    assert _after("f1").parse_move(session.out.lines[j].split()[1])
+
+
+def test_malformed_position_does_not_end_the_loop(session):
+    session.send("position moves a1", "isready")
+    i = session.expect("info string error")
+    assert "before 'moves'" in session.out.lines[i]
+    session.expect("readyok")
+    assert session.thread.is_alive()
+
+
+def test_perft_can_be_stopped(session):
+    session.send("position startpos", "perft 9")
+    session.expect("info depth 4 ")
+    session.send("isready")
+    session.expect("readyok")
+    sent = session.send("stop")
+    i = session.expect(lambda line: "perft 9 stopped" in line)
+    assert session.out.times[i] - sent < 0.100
+    assert not any(line.startswith("nodes ") for line in session.out.lines)
+    session.send("go depth 2")
+    session.expect("bestmove ", i)
+
+
+def test_stop_before_the_search_starts_is_not_lost():
+    # Read one after the other: the stop belongs to the search, however late it starts.
+    lines = _talk("position startpos", "go infinite", "stop", "go infinite", "stop")
+    assert len([line for line in lines if line.startswith("bestmove ")]) == 2
+
+
+def test_commands_keep_their_order_of_searches():
+    lines = _talk("position startpos", "go depth 2", "position startpos moves f1", "go depth 2")
+    best = [line.split()[1] for line in lines if line.startswith("bestmove ")]
+    assert len(best) == 2
+    assert AtaxxState.start().parse_move(best[0])
+    assert _after("f1").parse_move(best[1])
+
+
+def _engine_process():
+    env = dict(os.environ, TAFEL_NO_ENTRY_POINTS="1")
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "uai"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def _read_until(proc, prefix: bytes) -> list[bytes]:
+    lines = []
+    while True:
+        line = proc.stdout.readline()
+        assert line, (lines, proc.stderr.read() if proc.poll() is not None else b"")
+        lines.append(line)
+        if line.startswith(prefix):
+            return lines
+
+
+@pytest.mark.parametrize("go", [b"go movetime 100000000", b"go infinite"])
+def test_quit_during_a_search_exits_at_once(go):
+    proc = _engine_process()
+    try:
+        proc.stdin.write(b"position startpos\n" + go + b"\n")
+        proc.stdin.flush()
+        _read_until(proc, b"info depth 2 ")
+        # A new position and search read meanwhile (the engine of old waited there for the
+        # first search to end, and never read the quit).
+        sent = time.perf_counter()
+        proc.stdin.write(b"position startpos moves f1\ngo depth 30\nquit\n")
+        proc.stdin.flush()
+        assert proc.wait(PATIENCE) == 0
+        assert time.perf_counter() - sent < 1.0
+        assert proc.stderr.read() == b""
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_closed_pipe_ends_quietly():
+    proc = _engine_process()
+    try:
+        proc.stdin.write(b"position startpos\ngo infinite\n")
+        proc.stdin.flush()
+        _read_until(proc, b"info depth 2 ")
+        proc.stdout.close()  # the GUI stops reading: the next line out meets a broken pipe
+        proc.stdin.write(b"stop\nisready\ngo depth 3\n")
+        proc.stdin.flush()
+        proc.stdin.close()
+        assert proc.wait(PATIENCE) == 0
+        assert proc.stderr.read() == b""
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+# --- issue 16.5: Ataxx as engine matches play it ----------------------------------------------
+
+
+def test_threefold_does_not_end_an_engine_match():
+    arcade = _after(*SHUFFLE.split())
+    assert arcade.outcome is not None  # the arcade's rules: the third time ends the game
+    lines = _talk(f"position startpos moves {SHUFFLE} f1 g7e7", "d", "go depth 2")
+    assert not any("error" in line or "game over" in line for line in lines), lines
+    state = _after("f1", "g7e7", start=AtaxxState.from_fen("x5o/7/7/7/7/7/o5x x 8 5"))
+    assert lines[0] == f"info string fen {state.to_text()}"
+    assert state.parse_move(_bestmove(lines))
+
+
+def test_engine_rules_off_is_tafels_threefold(engine):
+    lines = _talk(
+        "setoption name EngineRules value false",
+        f"position startpos moves {SHUFFLE} f1",
+        "go depth 2",
+        engine=engine,
+    )
+    assert "move 9 of 9 (f1) refused" in lines[0] and "the game is over" in lines[0]
+    assert "info string game over: the same position appeared three times" in lines
+    assert _bestmove(lines) == "0000"
+    # Back on: the same moves stand (the last position is set again under the new rules).
+    lines = _talk("setoption name EngineRules value true", "d", engine=engine)
+    assert lines == [
+        f"info string fen {_after('f1', start=AtaxxState.from_fen('x5o/7/7/7/7/7/o5x x 8 5')).to_text()}"
+    ]
+
+
+def test_moves_past_the_hundred_half_move_rule_are_played():
+    # The match runner adjudicates: the engine neither refuses the moves nor stops.
+    lines = _talk("position fen x5o/7/7/7/7/7/o5x x 99 50 moves a7c5 g7e5", "go depth 2")
+    assert not any("error" in line for line in lines), lines
+    assert any("100 half-moves" in line for line in lines)
+    assert _after("a7c5", "g7e5", start=AtaxxState.from_fen("x5o/7/7/7/7/7/o5x x 99 50")).parse_move(
+        _bestmove(lines)
+    )
+
+
+# --- through a pipe ---------------------------------------------------------------------------
+
+
 def test_uai_through_a_pipe():
-    script = "\n".join(
+    script = b"\n".join(
         [
-            "uai",
-            "isready",
-            "position startpos moves f1",
-            "go depth 2",
-            "isready",
-            "bogus",
-            "position fen x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
-            "perft 2",
-            "go movetime 100",
-            "isready",
-            "quit",
+            b"uai",
+            b"isready",
+            b"position startpos moves f1",
+            b"go depth 2",
+            b"isready",
+            b"bogus",
+            b"\xff\xfe not utf-8",
+            b"position fen x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
+            b"perft 2",
+            b"go movetime 100",
+            b"isready",
+            b"quit",
         ]
     )
+    env = dict(os.environ, TAFEL_NO_ENTRY_POINTS="1")
     proc = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "uai"],
-        input=script + "\n",
+        input=script + b"\n",
         capture_output=True,
-        text=True,
         timeout=60,
         cwd=ROOT,
+        env=env,
     )
     assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
-    assert lines[:4] == ["id name Tafel", "id author Tafel developers", "uaiok", "readyok"]
+    lines = proc.stdout.decode().splitlines()
+    assert lines[:2] == ["id name Tafel", "id author Tafel developers"]
+    assert lines[6:8] == ["uaiok", "readyok"]
     best = [line for line in lines if line.startswith("bestmove ")]
     assert len(best) == 2
-    after_f1 = AtaxxState.start().play(AtaxxState.start().parse_move("f1"))
-    assert after_f1.parse_move(best[0].split()[1])
+    assert _after("f1").parse_move(best[0].split()[1])
     blockers = AtaxxState.from_fen("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1")
     assert blockers.parse_move(best[1].split()[1])
     assert "info string error: unknown command 'bogus'" in lines
+    assert "info string error: unknown command '\ufffd\ufffd'" in lines
     assert "nodes 196" in lines
     assert lines.count("readyok") == 3
-    assert proc.stderr == ""
+    assert proc.stderr == b""

@@ -43,7 +43,6 @@ True
 from __future__ import annotations
 
 import collections
-import gc
 import random
 import sys
 import threading
@@ -296,16 +295,19 @@ class UaiEngine:
         with self._cond:
             return self._cond.wait_for(lambda: not self._queue and self._running is None, timeout)
 
-    def _halt(self) -> None:
+    def _halt(self, drop: bool = True) -> None:
+        """Stop every job and end the worker once the queue is empty; ``drop`` empties it."""
         with self._cond:
             self._quit = True
-            self._queue.clear()
+            if drop:
+                self._queue.clear()
             self._stopped = self._issued
             self._cond.notify_all()
 
     def quit(self) -> None:
-        """Stop everything, drop queued jobs, and let the worker end (briefly waited for)."""
-        self._halt()
+        """Stop everything and let the worker end (waited for briefly). Jobs still queued run
+        stopped, which takes milliseconds: every ``go`` read gets its ``bestmove``."""
+        self._halt(drop=False)
         worker = self._worker
         if worker is not None and worker is not threading.current_thread():
             worker.join(QUIT_GRACE)
@@ -441,7 +443,9 @@ class UaiEngine:
             # Engine matches play without the threefold rule: the new state keeps no link to
             # the game before it, so no position can repeat. The halfmove clock goes on (the
             # match runner adjudicates with it); no length rule refuses a move here.
-            after = AtaxxState(after.red, after.blue, after.gaps, after.to_move, after.halfmove, after.fullmove)
+            after = AtaxxState(
+                after.red, after.blue, after.gaps, after.to_move, after.halfmove, after.fullmove
+            )
         return after
 
     def _new_ai(self) -> AtaxxSearch:
@@ -559,10 +563,6 @@ class UaiEngine:
                 f"time {int(result.seconds * 1000)} nodes {result.nodes} nps {nps} pv {pv}"
             )
 
-        # No garbage collection while the clock runs: the search makes no reference cycles,
-        # and a full collection over a large table costs tens of milliseconds.
-        collecting = gc.isenabled()
-        gc.disable()
         try:
             if LEVELS[level].margin > 0:
                 # The easy level picks among near-best moves, as in the arcade.
@@ -578,9 +578,6 @@ class UaiEngine:
             self.error(f"search failed: {type(exc).__name__}: {exc}")
             moves = state.legal_moves()
             return moves[0].text() if moves else "0000"
-        finally:
-            if collecting:
-                gc.enable()
 
     def _perft(self, seq: int, state: AtaxxState, depth: int) -> None:
         total = 1
