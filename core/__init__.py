@@ -39,7 +39,7 @@ from tafel.game import (
     Outcome,
     RecordsTable,
 )
-from tafel.hookspecs import hookimpl
+from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
 from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.registry import Registry
 
@@ -48,12 +48,15 @@ __all__ = [
     "LEVEL_TIME",
     "Agent",
     "AgentDef",
+    "AgentRegistrar",
     "AlphaBetaAgent",
     "CommandDef",
     "CommandError",
+    "CommandRegistrar",
     "FinishedGame",
     "GameDef",
     "GameError",
+    "GameRegistrar",
     "GameState",
     "GreedyAgent",
     "IllegalMoveError",
@@ -67,6 +70,7 @@ __all__ = [
     "Outcome",
     "RandomAgent",
     "RecordsTable",
+    "Registrar",
     "Registry",
     "StopCheck",
     "atomic_write",

@@ -19,9 +19,11 @@ into text with :meth:`GameState.move_to_text`.
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+import sys
+from collections.abc import Callable, Hashable, Sequence, Set
+from dataclasses import dataclass
 from typing import Any
 
 Move = Hashable
@@ -149,6 +151,15 @@ class GameState:
     def play_unchecked(self, move: Move) -> GameState:
         """Like :meth:`play` for a move known to be legal; games override it to skip checks."""
         return self.play(move)
+
+    def is_legal(self, move: object) -> bool:
+        """True when ``move`` is one of :meth:`legal_moves` (meta moves are not). The play screen
+        checks a person's move with it; games with long move lists override it (a set, or the
+        rules asked directly) so one question does not scan the whole list."""
+        try:
+            return move in self.legal_moves()
+        except TypeError:  # a value that cannot even be compared is no move
+            return False
 
     @property
     def outcome(self) -> Outcome | None:
@@ -351,15 +362,17 @@ class RecordsTable:
 class GameDef:
     """Everything the core needs to offer one game. Plugins pass these to ``register``.
 
-    Factories are plain callables so a plugin can import its heavy parts (renderer,
-    AI tables) lazily, only when a game is actually started.
+    Factories are plain callables and the view may be named by a text, so a plugin imports its
+    heavy parts (renderer, AI tables) only when a game is actually started.
 
     - ``new_state(options, seed)``: the initial state; ``seed`` is an int for games
       with a random setup (None elsewhere).
     - ``parse_position(text, options)``: a state from its notation (raises NotationError).
     - ``seat_count(options)``: how many seats a game with these options has.
     - ``seat_names(options)``: a display name per seat ("Red", "Blue").
-    - ``make_view()``: a :class:`tafel.view.BoardView` for the screen.
+    - ``view``: the :class:`tafel.view.BoardView` subclass, or ``"module:Class"`` (``".view:V"``
+      is relative to the plugin's package) imported when a game starts (:meth:`view_class`).
+    - ``features(options)``: the feature flags for these options (:meth:`flags`).
     - ``evaluate(state, seat)``: heuristic value of ``state`` for ``seat`` (higher is
       better, roughly in [-1, 1]) for the generic greedy and alpha-beta agents.
     """
@@ -374,18 +387,18 @@ class GameDef:
     options: tuple[Option, ...] = ()
     rules: str = ""
     version: str = "1"
-    make_view: Callable[[], Any] | None = None
+    #: The board view: a ``BoardView`` subclass or ``"module:Class"``; None: a plain list of moves.
+    view: type | str | None = None
     evaluate: Callable[[GameState, int], float] | None = None
     seat_count: Callable[[Options], int] | None = None
     seat_names: Callable[[Options], list[str]] | None = None
     random_setup: bool = False
     #: Optional fast move counter ``perft(state, depth)`` (same counts as the generic one).
     perft: Callable[[GameState, int], int] | None = None
-    #: Free-form flags the core understands: "no-undo" (undo, redo and forks are off).
-    features: frozenset[str] = field(default_factory=frozenset)
-    #: Optional ``features_for(options)``: the flags for these options, when they depend on them
-    #: (a variant with hidden pieces may turn undo off); replaces ``features`` when given.
-    features_for: Callable[[Options], frozenset[str]] | None = None
+    #: Optional ``features(options)``: the flags the core understands for a game with these
+    #: options, a set of str: "no-undo" (undo, redo and forks are off; a variant with hidden
+    #: pieces may set it). None: no flags.
+    features: Callable[[Options], Set[str]] | None = None
     #: Optional ``on_finished(FinishedGame) -> list[str]``: called once, on the UI thread, when a
     #: game with a person at the screen ends (not replays, demos or AI-only games). Keep records
     #: here; the lines returned ("New record: ...") are shown on the game-over card.
@@ -395,6 +408,9 @@ class GameDef:
     records: Callable[[], RecordsTable] | None = None
     #: Set by the registry: the plugin that registered this game.
     plugin: str = ""
+    #: Set by the registry: the package of the plugin's module, which a relative ``view`` names
+    #: from (``".view:MyView"``).
+    package: str = ""
 
     @property
     def players_label(self) -> str:
@@ -434,8 +450,54 @@ class GameDef:
             return self.seat_count(options)
         return self.min_players
 
+    def flags(self, options: Options) -> frozenset[str]:
+        """The feature flags of a game with ``options`` (``features(options)``; none without it)."""
+        if self.features is None:
+            return frozenset()
+        return frozenset(self.features(options))
+
+    @property
+    def make_view(self) -> Callable[[], type | None] | None:
+        """Transitional, until the play screen calls :meth:`view_class` (issue 14)."""
+        return self.view_class if self.view is not None else None
+
+    def view_class(self) -> type | None:
+        """The board view class, imported now when ``view`` names it; None without a view. Raises
+        ImportError (naming the game) when it cannot be found, TypeError for a bad ``view``.
+
+        >>> GameDef("g", "G", "", 1, 1, None, None, view="collections:OrderedDict").view_class()
+        <class 'collections.OrderedDict'>
+        """
+        view = self.view
+        if view is None or isinstance(view, type):
+            return view
+        if not isinstance(view, str) or view.count(":") != 1:
+            raise TypeError(
+                f"game {self.id}: view must be a BoardView subclass or 'module:Class', got {view!r}"
+            )
+        module_name, _, class_name = view.partition(":")
+        anchor = None
+        if module_name.startswith("."):
+            anchor = self.package or _package_of(self.new_state)
+            if not anchor:
+                raise ImportError(f"game {self.id}: view {view!r} is relative, but the game has no package")
+        try:
+            module = importlib.import_module(module_name, anchor)
+        except ImportError as exc:
+            raise ImportError(f"game {self.id}: view {view!r}: {one_line(exc)}") from exc
+        found = getattr(module, class_name, None)
+        if not isinstance(found, type):
+            raise ImportError(f"game {self.id}: view {view!r}: {module.__name__} has no class {class_name}")
+        return found
+
     def names(self, options: Options) -> list[str]:
         n = self.seats(options)
         if self.seat_names is not None:
             return list(self.seat_names(options))
         return _default_seat_names(options, n)
+
+
+def _package_of(function: object) -> str:
+    """The package of the module where ``function`` was defined ("" when unknown)."""
+    module = sys.modules.get(getattr(function, "__module__", None) or "")
+    return (getattr(module, "__package__", None) or "") if module is not None else ""

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tafel.ai.base import LEVELS, Limit
+from tafel.ai.messages import AIRequest
 from tafel.game import FinishedGame, GameDef, GameError, GameState, Move, NotationError, Options
 
 if TYPE_CHECKING:
@@ -102,29 +103,6 @@ class StartRequest:
     seed: int | None = None
     position: str | None = None
     moves: Sequence[str] = ()
-
-
-def _ai_request_class():
-    # The worker module is written alongside; import lazily so the core loads without it.
-    try:
-        from tafel.ai.worker import AIRequest
-    except ImportError:
-        return _AIRequest
-    return AIRequest
-
-
-@dataclass
-class _AIRequest:
-    """Stand-in with the worker's ``AIRequest`` fields, used only when tafel.ai.worker is missing."""
-
-    game_id: str
-    options: dict[str, Any]
-    seed: int | None
-    start_position: str | None
-    moves: list[str]
-    seat: int
-    agent: str
-    limit: Limit
 
 
 class Match:
@@ -284,15 +262,12 @@ class Match:
 
     @property
     def features(self) -> frozenset[str]:
-        """The game's feature flags for these options: ``GameDef.features``, or what an optional
-        ``features_for(options)`` on the game returns (limits that depend on the options)."""
-        features_for = getattr(self.game, "features_for", None)
-        if callable(features_for):
-            try:
-                return frozenset(features_for(self.options))
-            except Exception:
-                pass
-        return frozenset(self.game.features)
+        """The game's feature flags for these options (``GameDef.features(options)``; none when it
+        fails: a plugin bug must not stop the game)."""
+        try:
+            return self.game.flags(self.options)
+        except Exception:
+            return frozenset()
 
     @property
     def undo_allowed(self) -> bool:
@@ -371,10 +346,13 @@ class Match:
         self.states.pop()
         return self.moves.pop()
 
-    def ai_request(self, seat: int | None = None, limit: Limit | None = None, agent: str | None = None):
+    def ai_request(
+        self, seat: int | None = None, limit: Limit | None = None, agent: str | None = None
+    ) -> AIRequest:
         """The request for the AI worker to choose the move of ``seat`` (default: the seat to move).
 
-        ``agent`` overrides the seat's player (hints ask the ``hard`` agent for a human's seat).
+        ``agent`` overrides the seat's player (hints ask the ``hard`` agent for a human's seat);
+        ``limit`` None lets the agent search for its own default budget.
         """
         if seat is None:
             seat = self.state.to_move
@@ -382,7 +360,7 @@ class Match:
             agent = self.players[seat]
             if agent == HUMAN:
                 raise SetupError(f"seat {seat + 1} is played by a human")
-        return _ai_request_class()(
+        return AIRequest(
             game_id=self.game.id,
             options=dict(self.options),
             seed=self.seed,
@@ -390,7 +368,7 @@ class Match:
             moves=list(self.texts),
             seat=seat,
             agent=agent,
-            limit=limit if limit is not None else Limit(),
+            limit=limit,
         )
 
     # --- saving ------------------------------------------------------------------------------------

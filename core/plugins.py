@@ -181,13 +181,12 @@ def default_spec() -> LoadSpec:
     )
 
 
-def _register_for(plugin: str, add):
-    """The ``register`` callback a plugin's hook receives: exactly one item per call."""
-
-    def register(item: object) -> None:
-        add(plugin, item)
-
-    return register
+#: The registrar each hook receives, and the registry method it hands items to.
+_REGISTRARS = {
+    "register_games": (hookspecs.GameRegistrar, "add_game"),
+    "register_agents": (hookspecs.AgentRegistrar, "add_agent"),
+    "register_commands": (hookspecs.CommandRegistrar, "add_command"),
+}
 
 
 class _Loader:
@@ -269,7 +268,16 @@ class _Loader:
                 if not _is_builtin(ep):
                     self.add_module(ep.name, ep.load, "entry point")
 
-    def call(self, hook: str, add) -> None:
+    def registrar(self, hook: str, plugin: str, module: object) -> hookspecs.Registrar:
+        """The ``register`` object a plugin's hook receives: exactly one item per call."""
+        kind, method = _REGISTRARS[hook]
+        add = getattr(self.registry, method)
+        package = getattr(module, "__package__", None) or ""
+        if hook == "register_games":
+            return kind(plugin, lambda name, game: add(name, game, package), package)
+        return kind(plugin, add, package)
+
+    def call(self, hook: str) -> None:
         caller = getattr(self.pm.hook, hook)
         # Load order (the core's defaults, built-in, extra folders, entry points), not pluggy's
         # last-registered-first: on a duplicate id the newcomer is the broken one, so a third-party
@@ -279,7 +287,7 @@ class _Loader:
             if any(b.name == name for b in self.registry.broken):
                 continue
             try:
-                result = impl.function(_register_for(name, add))
+                result = impl.function(self.registrar(hook, name, impl.plugin))
                 if result is not None:
                     raise PluginError(
                         f"plugin {name}: {hook} returned a {type(result).__name__}; it must call "
@@ -298,10 +306,10 @@ class _Loader:
 
     def run(self, with_commands: bool) -> Registry:
         self.load_sources()
-        self.call("register_games", self.registry.add_game)
-        self.call("register_agents", self.registry.add_agent)
+        self.call("register_games")
+        self.call("register_agents")
         if with_commands:
-            self.call("register_commands", self.registry.add_command)
+            self.call("register_commands")
         broken = {b.name for b in self.registry.broken}
         self.registry.plugins = [n for n, _ in self.modules if n not in broken]
         return self.registry

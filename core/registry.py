@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 
 from tafel.ai.base import LEVELS, AgentDef, Limit
@@ -92,7 +93,9 @@ class Registry:
 
     # --- registration callbacks (used by tafel.plugins) --------------------------------------
 
-    def add_game(self, plugin: str, game: object) -> None:
+    def add_game(self, plugin: str, game: object, package: str = "") -> None:
+        """Check and keep ``game``; ``package`` (the plugin module's package) anchors a relative
+        ``view`` text."""
         if not isinstance(game, GameDef):
             raise PluginError(
                 f"plugin {plugin}: register_games registered {type(game).__name__}, not a GameDef"
@@ -124,6 +127,8 @@ class Registry:
                 f"plugin {plugin}: game {game.id} has players {game.min_players}-{game.max_players}"
             )
         game.plugin = plugin
+        if package and not game.package:
+            game.package = package
         self.games[game.id] = game
 
     def add_agent(self, plugin: str, agent: object) -> None:
@@ -192,10 +197,11 @@ def _check_game_parts(plugin: str, game: GameDef) -> None:
     for name in ("new_state", "parse_position"):
         if not callable(getattr(game, name)):
             raise PluginError(f"{where}: {name} must be a function, got {type(getattr(game, name)).__name__}")
-    for name in ("make_view", "evaluate", "seat_count", "seat_names", "perft"):
+    for name in ("evaluate", "seat_count", "seat_names", "perft", "features", "on_finished", "records"):
         value = getattr(game, name)
         if value is not None and not callable(value):
             raise PluginError(f"{where}: {name} must be a function or None, got {type(value).__name__}")
+    _check_view(where, game.view)
     if not isinstance(game.options, (tuple, list)):
         raise PluginError(f"{where}: options must be a tuple of Option, got {type(game.options).__name__}")
     keys: set[str] = set()
@@ -215,5 +221,26 @@ def _check_game_parts(plugin: str, game: GameDef) -> None:
             opt.validate(opt.default)
         except GameError as exc:
             raise PluginError(f"{where}: option {opt.key}: the default is not valid ({exc})") from None
-    if not isinstance(game.features, (set, frozenset)) or not all(isinstance(f, str) for f in game.features):
-        raise PluginError(f"{where}: features must be a frozenset of str")
+
+
+_VIEW_NAME = re.compile(r"\.*[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z|\.+:[A-Za-z_]\w*\Z")
+
+
+def _check_view(where: str, view: object) -> None:
+    """``GameDef.view`` is None, a class, or ``"module:Class"`` (checked without importing it, so
+    listing games stays fast; the class is imported when a game starts)."""
+    if view is None:
+        return
+    if isinstance(view, str):
+        if not _VIEW_NAME.match(view):
+            raise PluginError(
+                f"{where}: view {view!r} must look like 'package.module:Class' or '.view:Class'"
+            )
+        return
+    if not isinstance(view, type):
+        raise PluginError(
+            f"{where}: view must be a BoardView subclass or 'module:Class', got {type(view).__name__}"
+        )
+    board_view = getattr(sys.modules.get("tafel.view"), "BoardView", None)
+    if board_view is not None and not issubclass(view, board_view):
+        raise PluginError(f"{where}: view {view.__name__} is not a BoardView subclass")

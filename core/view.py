@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -105,8 +105,17 @@ class ViewContext:
     show_last: bool = True
     #: Multiplier for animation durations (1 normal, 0 = no animation).
     anim_speed: float = 1.0
-    #: Free room for core features; views ignore keys they do not know.
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: The match's setup seed (games with a random setup; a deal number to show), else None.
+    seed: int | None = None
+    #: Hints asked for and undos made in this match so far (a puzzle may count them).
+    hints: int = 0
+    undos: int = 0
+    #: True while the player looks at an earlier position in the move list.
+    browsing: bool = False
+    #: What the screen shows: ``"play"`` (a game), ``"replay"`` (a finished one) or ``"demo"``.
+    mode: str = "play"
+    #: Transitional, until the play screen sets the fields above (issue 14).
+    extra: dict = field(default_factory=dict)
 
     def anim(self, seconds: float) -> float:
         """An animation length scaled by the player's animation-speed setting."""
@@ -114,7 +123,11 @@ class ViewContext:
 
 
 class BoardView:
-    """Base class of game renderer/controllers. One instance lives as long as a play scene."""
+    """Base class of game renderer/controllers. One instance lives as long as a play scene.
+
+    A game names its view class in ``GameDef.view``; the core makes one with
+    :func:`make_view`.
+    """
 
     def __init__(self, game: GameDef, options: Options) -> None:
         self.game = game
@@ -169,3 +182,18 @@ class BoardView:
     def status(self, state: GameState, ctx: ViewContext) -> list[str]:
         """Extra lines for the side panel (counts, phase, the number due, ...)."""
         return []
+
+
+def make_view(game: GameDef, options: Options) -> BoardView | None:
+    """A new board view for ``game`` with ``options`` (None when the game has none).
+
+    Imports the class when ``GameDef.view`` names it; raises ImportError when it cannot be
+    found, TypeError when it is not a :class:`BoardView` subclass, and whatever its constructor
+    raises.
+    """
+    cls = game.view_class()
+    if cls is None:
+        return None
+    if not issubclass(cls, BoardView):
+        raise TypeError(f"game {game.id}: view {cls.__name__} is not a BoardView subclass")
+    return cls(game, options)

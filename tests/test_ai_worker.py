@@ -68,10 +68,10 @@ def wait(worker: AIWorker, timeout: float = 30.0) -> AIResult:
     raise AssertionError("no answer from the AI worker")
 
 
-NO_LIMIT = Limit()
+NO_LIMIT = None  # the agent's own default budget
 
 
-def ttt(moves: list[str], agent: str, limit: Limit = NO_LIMIT, seat: int | None = None) -> AIRequest:
+def ttt(moves: list[str], agent: str, limit: Limit | None = NO_LIMIT, seat: int | None = None) -> AIRequest:
     seat = len(moves) % 2 if seat is None else seat
     return AIRequest("toy-tictactoe", {}, None, None, moves, seat, agent, limit)
 
@@ -114,7 +114,7 @@ def test_bad_requests_answer_one_line_errors(worker):
         (ttt(["zz"], "random"), "move 1 'zz'"),
         (ttt([], "nobody"), "unknown agent 'nobody'"),
         (ttt(["b2"], "random", seat=0), "seat 1 is not to move"),
-        (AIRequest("chess960", {}, None, None, [], 0, "random", Limit()), "unknown game"),
+        (AIRequest("chess960", {}, None, None, [], 0, "random"), "unknown game"),
         (ttt(["a1", "b1", "a2", "b2", "a3"], "random", seat=1), "the game is over"),
     ]
     for req, expected in cases:

@@ -182,7 +182,7 @@ def test_meta_moves_are_listed_for_a_pause_menu_not_as_legal_moves():
         assert not {m.kind for m in s.legal_moves()} & {"offer-draw", "resign"}
         # still playable (saves and replays hold them)
         for _label, move in s.meta_moves():
-            assert s.is_playable(move) and s.parse_move(s.move_to_text(move)) == move
+            assert not s.is_legal(move) and s.parse_move(s.move_to_text(move)) == move
             assert s.play(move) != s
     s = play(started(), "offer-draw")
     assert [label for label, _ in s.meta_moves()] == ["Accept the draw", "Decline the draw", "Resign"]

@@ -26,7 +26,7 @@ def screen():
 
 
 def make(size: int = 11, rect: pygame.Rect = RECT) -> AtollView:
-    cls = GAME.make_view()
+    cls = GAME.view_class()
     view = cls(GAME, GAME.resolve_options({"size": size}))
     assert isinstance(view, AtollView)
     view.layout(rect)

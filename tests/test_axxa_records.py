@@ -6,7 +6,7 @@ import random
 import pygame
 
 from tafel import Limit
-from tafel.games.axxa import GAME, features_for, on_finished, records
+from tafel.games.axxa import GAME, features, on_finished, records
 from tafel.games.axxa.records import RecordSheet, SoloResult, record_game, records_path, variant_key
 from tafel.games.axxa.solver import AxxaSolver
 from tafel.match import Match, StartRequest
@@ -134,7 +134,7 @@ def test_only_solo_games_people_played_are_recorded(tmp_path, monkeypatch):
 
 
 def test_competitive_game_has_no_undo_the_puzzle_has():
-    assert features_for(GAME.resolve_options({"mode": "competitive"})) == {"no-undo"}
+    assert features(GAME.resolve_options({"mode": "competitive"})) == {"no-undo"}
     comp = Match(GAME, {"mode": "competitive", "seed": 5}, players=["human", "human"])
     comp.play(comp.state.legal_moves()[0])
     assert not comp.undo_allowed and not comp.can_undo

@@ -75,7 +75,7 @@ def test_undo_skips_forced_pass():
 
 def test_no_undo_feature():
     game = toy_game_def()
-    game.features = frozenset({"no-undo"})
+    game.features = lambda options: {"no-undo"}
     m = Match(game, players=["human", "human"])
     play_texts(m, "a1")
     assert not m.can_undo and m.undo() == 0
@@ -94,7 +94,8 @@ def test_ai_request_fields():
     )
     assert req.seat == m.state.to_move == 1
     assert req.options["first"] == "random"
-    assert isinstance(req.limit, Limit)
+    assert req.limit is None  # the agent's own budget
+    assert m.ai_request(limit=Limit(time=2.0)).limit == Limit(time=2.0)
     with pytest.raises(SetupError):
         m.ai_request(0)
 

@@ -92,7 +92,7 @@ def test_new_game_check_command_and_view_input(tmp_path, capsys):
 
     registry = load_registry(spec(tmp_path))
     game = registry.game("tictac")
-    view = game.make_view()(game, game.resolve_options({}))
+    view = game.view_class()(game, game.resolve_options({}))
     assert isinstance(view, BoardView)
     pygame.init()
     view.layout(pygame.Rect(0, 0, 600, 600))
@@ -257,7 +257,7 @@ def toy(state_cls=TicTacToeState, view=None, **kw):
         game,
         id=kw.pop("id", "toy"),
         new_state=kw.pop("new_state", lambda options, seed: state_cls()),
-        make_view=(lambda: view) if view else None,
+        view=view,
         **kw,
     )
 
@@ -276,6 +276,26 @@ def test_catches_play_without_legality_check():
     report = check_game(toy(LaxState), games=1)
     assert any("play() accepted a move that is not in legal_moves()" in f for f in report.failures)
     assert not report.ok and report.lines()[-1].startswith("conformance: ")
+
+
+@dataclass(frozen=True)
+class YesState(TicTacToeState):
+    """is_legal() says yes to every move (and play() believes it)."""
+
+    def is_legal(self, move):
+        return True
+
+    def play(self, move):
+        return self.play_unchecked(move)
+
+    def play_unchecked(self, move):
+        s = super().play_unchecked(move)
+        return YesState(s.x, s.o, s.to_move)
+
+
+def test_catches_is_legal_that_disagrees_with_legal_moves():
+    report = check_game(toy(YesState), games=1)
+    assert any("disagrees with legal_moves()" in f for f in report.failures), report.failures
 
 
 def test_catches_shared_move_texts():
@@ -330,13 +350,15 @@ class Mumbling(PlainView):
         (EndlessAnimation, "the animation still runs after 10 s"),
         (IllegalClick, "handle_event returned Cell(index=4), not a legal move"),
         (Mumbling, "status() returned 'Crosses to move', not a list of strings"),
-        (object, "make_view() gave the class object, not a BoardView subclass or instance"),
-        (PlainView(None, {}), None),
+        (object, "GameDef.view names <class 'object'>, not a BoardView subclass"),
+        ("tests.nowhere:View", "renderer: game toy: view 'tests.nowhere:View': ModuleNotFoundError"),
+        ("tests.test_plugins_authoring:Nothing", "tests.test_plugins_authoring has no class Nothing"),
+        ("tests.test_plugins_authoring:PlainView", None),
     ],
 )
 def test_renderer_failures(view, words):
     report = check_game(toy(view=view), games=1, view=True, sizes=[(640, 480), (240, 180)])
-    if words is None:  # an instance is fine too
+    if words is None:  # a view named by a text is imported when needed
         assert report.ok and report.frames > 0
     else:
         assert any(words in f for f in report.failures), report.failures
@@ -462,7 +484,9 @@ def _game_with(**changes) -> str:
 @pytest.mark.parametrize(
     "changes,words",
     [
-        ({"make_view": "'NimView'"}, "game nim-x: make_view must be a function or None, got str"),
+        ({"view": "'NimView'"}, "game nim-x: view 'NimView' must look like 'package.module:Class'"),
+        ({"view": "3"}, "game nim-x: view must be a BoardView subclass or 'module:Class', got int"),
+        ({"view": "dict"}, "game nim-x: view dict is not a BoardView subclass"),
         ({"evaluate": "3"}, "evaluate must be a function or None"),
         ({"options": "Option('a', 'A', 'bool', False)"}, "options must be a tuple of Option, got Option"),
         ({"options": "('size',)"}, "options must hold Option values, got str"),
@@ -479,7 +503,7 @@ def _game_with(**changes) -> str:
         ({"min_players": "'2'"}, "has players 2-"),
         ({"id": "'Nim X'"}, "must be lower-case letters, digits and '-'"),
         ({"title": "None"}, "is missing title"),
-        ({"features": "['no-undo']"}, "features must be a frozenset of str"),
+        ({"features": "frozenset({'no-undo'})"}, "features must be a function or None, got frozenset"),
     ],
 )
 def test_game_definition_mistakes(tmp_path, changes, words):

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import tafel.plugins
-from tafel import AgentDef, CommandDef, GameDef, GameState, hookspecs
+from tafel import GameDef, GameState, hookspecs
 from tafel.cli import build_parser
 from tafel.plugins import HOOK_NAMES, load_registry
 from tafel.registry import LoadSpec
@@ -122,12 +122,16 @@ def test_the_guide_plugin_loads_whole(guide_plugins):
 
 
 def _hints(func: Callable) -> dict:
-    names = {"Callable": Callable, "GameDef": GameDef, "AgentDef": AgentDef, "CommandDef": CommandDef}
+    names = {
+        "GameRegistrar": hookspecs.GameRegistrar,
+        "AgentRegistrar": hookspecs.AgentRegistrar,
+        "CommandRegistrar": hookspecs.CommandRegistrar,
+    }
     return typing.get_type_hints(func, globalns=names)
 
 
 def test_hook_signatures_match_the_core():
-    block = next(b for b in python_blocks() if "def register_games(register: Callable" in b.body)
+    block = next(b for b in python_blocks() if "def register_games(register: GameRegistrar" in b.body)
     namespace = run_block(block)
     for name in HOOK_NAMES:
         documented, real = namespace[name], getattr(hookspecs, name)

@@ -229,9 +229,9 @@ def replace_players(match):
     return copy
 
 
-def test_features_for_options_can_turn_undo_off(registry):
+def test_features_by_options_can_turn_undo_off(registry):
     game = replace(registry.game(GAME_ID))
-    game.features_for = lambda options: {"no-undo"} if options["misere"] else set()
+    game.features = lambda options: {"no-undo"} if options["misere"] else set()
     match = Match(game, {"misere": True}, players=["human", "human"])
     match.replay(["a1"])
     assert not match.can_undo and match.undo() == 0 and match.fork(0) == 0

@@ -113,7 +113,7 @@ def test_undo_cancels_an_ai_search_in_flight(app, registry):
 
 
 def test_no_undo_games_refuse_undo_redo_and_forks(app, registry):
-    game = replace(registry.game(GAME_ID), features=frozenset({"no-undo"}))
+    game = replace(registry.game(GAME_ID), features=lambda options: {"no-undo"})
     play = start(app, ["human", "human"], game=game)
     move(app, play, 0)
     move(app, play, 1)
@@ -487,10 +487,10 @@ def test_failing_records_hook_is_a_toast(app):
     assert play.match.state.outcome.winners == (0,)
 
 
-def test_features_for_turns_undo_off_by_option(app):
+def test_features_turn_undo_off_by_option(app):
     game = replace(
         app.registry.game(GAME_ID),
-        features_for=lambda options: frozenset({"no-undo"}) if options.get("misere") else frozenset(),
+        features=lambda options: frozenset({"no-undo"}) if options.get("misere") else frozenset(),
     )
     assert Match(game, {"misere": True}, players=["human", "human"]).undo_allowed is False
     assert Match(game, {}, players=["human", "human"]).undo_allowed is True

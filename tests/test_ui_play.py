@@ -272,7 +272,13 @@ def test_view_draw_exception_is_shown_not_raised(app):
 def test_broken_view_factory_uses_fallback(registry, worker):
     from dataclasses import replace
 
-    game = replace(registry.game(GAME_ID), make_view=lambda: 1 / 0)
+    from tafel.view import BoardView
+
+    class Exploding(BoardView):
+        def __init__(self, game, options):
+            raise ZeroDivisionError("division by zero")
+
+    game = replace(registry.game(GAME_ID), view=Exploding)
     app = App(registry, windowed=True, size=(1280, 720), worker=worker)
     play = app.start_match(Match(game, players=["human", "human"]))
     app.run_frames(2)

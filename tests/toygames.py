@@ -497,24 +497,25 @@ def game_defs() -> list[GameDef]:
 
 def toy_registry():
     """A registry with the toy games and the generic agents, loaded without pluggy."""
+    from tafel import AgentRegistrar
     from tafel.ai import generic
     from tafel.registry import Registry
 
     reg = Registry()
     for game in game_defs():
         reg.add_game("toygames", game)
-    generic.register_agents(lambda agent: reg.add_agent("tafel.ai.generic", agent))
+    generic.register_agents(AgentRegistrar("tafel.ai.generic", reg.add_agent))
     return reg
 
 
 PLUGIN_SOURCE = '''
 """Toy games for tests, as a plugin a worker process can load."""
-from tafel import hookimpl
+from tafel import GameRegistrar, hookimpl
 from tests import toygames
 
 
 @hookimpl
-def register_games(register):
+def register_games(register: GameRegistrar) -> None:
     for game in toygames.game_defs():
         register(game)
 '''

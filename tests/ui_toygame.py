@@ -261,7 +261,7 @@ def toy_game_def() -> GameDef:
         rules="Players take turns marking an empty cell.\n\nThree marks in a row, column or diagonal win. "
         "A full board without a line is a draw.\n\n"
         + "\n\n".join(f"Rule paragraph {i}: " + "lorem " * 40 for i in range(12)),
-        make_view=lambda: ToyView,
+        view=ToyView,
         seat_names=lambda options: ["X", "O"],
         random_setup=True,
     )
@@ -273,17 +273,17 @@ def toy_agents() -> list[AgentDef]:
 
 #: Source of a plugin module registering the toy game (tests write it into a temporary folder).
 PLUGIN_SOURCE = """
-from tafel import hookimpl
+from tafel import AgentRegistrar, GameRegistrar, hookimpl
 from tests.ui_toygame import toy_agents, toy_game_def
 
 
 @hookimpl
-def register_games(register):
+def register_games(register: GameRegistrar) -> None:
     register(toy_game_def())
 
 
 @hookimpl
-def register_agents(register):
+def register_agents(register: AgentRegistrar) -> None:
     for agent in toy_agents():
         register(agent)
 """

@@ -25,7 +25,7 @@ from tafel.ai.greedy import GreedyAgent
 from tafel.ai.mcts import MCTSAgent
 from tafel.ai.random_agent import RandomAgent
 from tafel.game import GameDef, GameState, Move
-from tafel.hookspecs import hookimpl
+from tafel.hookspecs import AgentRegistrar, hookimpl
 
 
 class LevelAgent(Agent):
@@ -67,7 +67,7 @@ def _level_limit(level: str) -> Limit:
 
 
 @hookimpl
-def register_agents(register) -> None:
+def register_agents(register: AgentRegistrar) -> None:
     medium, hard = _level_limit("medium"), _level_limit("hard")
     register(AgentDef("random", "Plays a random legal move", RandomAgent))
     register(AgentDef("greedy", "Best move one ply ahead by the game's evaluation", GreedyAgent))

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from tafel.commands import CommandDef, CommandError
-from tafel.hookspecs import hookimpl
+from tafel.hookspecs import CommandRegistrar, hookimpl
 from tafel.numbers import seed_number, whole_number
 from tafel.registry import Registry
 
@@ -153,6 +153,6 @@ CHECK = CommandDef(
 
 
 @hookimpl
-def register_commands(register) -> None:
+def register_commands(register: CommandRegistrar) -> None:
     register(NEW_GAME)
     register(CHECK)

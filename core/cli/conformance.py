@@ -51,6 +51,8 @@ _SENTINEL = (1, 254, 3)
 _ANIMATION_LIMIT = 10.0
 #: At most this many legal moves of a position are each played (large move lists are sampled).
 _PLAY_ALL_LIMIT = 48
+#: At most this many moves of the previous position are looked at for refusals.
+_STALE_LIMIT = 2000
 
 
 @dataclass
@@ -147,8 +149,13 @@ def _check_definition(game: GameDef, options: Options, report: Report) -> None:
         report.fail(f"definition: seat_names gave {names!r} for {seats} seats")
     if not game.rules.strip():
         report.note("no rules text: the rules screen will be empty (GameDef.rules)")
-    if game.make_view is None:
-        report.note("no board view: the arcade shows a plain list of moves instead (GameDef.make_view)")
+    if game.view is None:
+        report.note("no board view: the arcade shows a plain list of moves instead (GameDef.view)")
+    try:
+        if not all(isinstance(flag, str) for flag in game.flags(options)):
+            report.fail("definition: features(options) must give a set of str")
+    except Exception as exc:
+        _crash(report, "definition", "features(options)", exc)
     if game.evaluate is None:
         report.note("no evaluate(): the generic medium/hard players use MCTS with random playouts")
 
@@ -252,6 +259,8 @@ def _check_moves_play(state: GameState, rng: random.Random, report: Report, wher
     before = state.to_text()
     for move in moves:
         text = state.move_to_text(move)
+        if not state.is_legal(move):
+            report.fail(f"{where}: is_legal() refuses the listed move {text}")
         try:
             after = state.play(move)
         except GameError as exc:
@@ -266,12 +275,16 @@ def _check_moves_play(state: GameState, rng: random.Random, report: Report, wher
 
 
 def _check_refuses(state: GameState, stale: Sequence[Move], report: Report, where: str) -> None:
-    """Moves legal a ply ago but not now must be refused: ``play`` checks legality."""
-    current = state.legal_moves()
+    """Moves legal a ply ago but not now must be refused: ``play`` checks legality, and
+    ``is_legal`` agrees with ``legal_moves``."""
+    current = set(state.legal_moves())
     tried = 0
-    for move in stale:
+    for move in stale[:_STALE_LIMIT]:
         if tried >= 3:
             break
+        if state.is_legal(move) != (move in current):
+            report.fail(f"{where}: is_legal({move!r}) disagrees with legal_moves()")
+            continue
         if move in current:
             continue
         tried += 1
@@ -314,7 +327,7 @@ def _check_ai(game: GameDef, states: Sequence[GameState], seed: int, report: Rep
             _crash(report, where, "the greedy agent", exc)
             continue
         tried += 1
-        if move not in shown.legal_moves():
+        if not shown.is_legal(move):
             report.fail(f"{where}: the greedy agent chose {move!r}, not a legal move")
     return tried
 
@@ -538,7 +551,7 @@ def check_view(
     alone (a note otherwise: the core draws the side panel next to the board). Themes
     alternate between the default and the colour-blind palette.
     """
-    if game.make_view is None:
+    if game.view is None:
         return
     import pygame
 
@@ -549,20 +562,15 @@ def check_view(
     created = _ensure_display()
     try:
         try:
-            made = game.make_view()
-        except Exception as exc:
-            _crash(report, "renderer", "make_view", exc)
+            made = game.view_class()
+        except (ImportError, TypeError) as exc:
+            report.fail(f"renderer: {str(exc).splitlines()[0]}")
             return
-        if (
-            isinstance(made, type)
-            and not issubclass(made, BoardView)
-            or (not isinstance(made, type) and not isinstance(made, BoardView))
-        ):
-            what = f"the class {made.__name__}" if isinstance(made, type) else f"a {type(made).__name__}"
-            report.fail(f"renderer: make_view() gave {what}, not a BoardView subclass or instance")
+        if not isinstance(made, type) or not issubclass(made, BoardView):
+            report.fail(f"renderer: GameDef.view names {made!r}, not a BoardView subclass")
             return
         try:
-            view = made(game, options) if isinstance(made, type) else made
+            view = made(game, options)
         except Exception as exc:
             _crash(report, "renderer", f"{made.__name__}(game, options)", exc)
             return
@@ -690,10 +698,10 @@ def _check_animation_and_input(
             view.reset(state)
             ctx = context(DEFAULT, k, run, state, True)
             # A view may offer the meta moves (resign, a draw offer) too, as buttons of its own.
-            legal = [*state.legal_moves(), *(m for _label, m in state.meta_moves())]
+            meta = [m for _label, m in state.meta_moves()]
             for event in events:
                 move = view.handle_event(event, state, ctx)
-                if move is not None and move not in legal:
+                if move is not None and not state.is_legal(move) and move not in meta:
                     report.fail(f"{where}: handle_event returned {move!r}, not a legal move")
                     return
                 bool(view.has_selection)

@@ -6,7 +6,17 @@ The rules live in :mod:`tafel.games.amakta.rules` so that variants (Amakta Infin
 
 from __future__ import annotations
 
-from tafel import GameDef, GameState, Option, Options, hookimpl, level_agents
+from tafel import (
+    AgentRegistrar,
+    CommandRegistrar,
+    GameDef,
+    GameRegistrar,
+    GameState,
+    Option,
+    Options,
+    hookimpl,
+    level_agents,
+)
 
 from .rules import catalog
 from .rules.state import SEAT_NAMES, AmaktaState
@@ -112,12 +122,6 @@ def evaluate(state: GameState, seat: int) -> float:
     return _evaluate(state, seat)  # type: ignore[arg-type]
 
 
-def make_view():
-    from .view import AmaktaView
-
-    return AmaktaView
-
-
 GAME = GameDef(
     id=GAME_ID,
     title="Amakta",
@@ -129,7 +133,7 @@ GAME = GameDef(
     options=OPTIONS,
     rules=RULES,
     version="1",
-    make_view=lambda: make_view(),
+    view=".view:AmaktaView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
 )
@@ -138,7 +142,7 @@ __all__ = ["GAME", "GAME_ID", "AmaktaState"]
 
 
 @hookimpl
-def register_games(register) -> None:
+def register_games(register: GameRegistrar) -> None:
     register(GAME)
 
 
@@ -156,13 +160,13 @@ AGENT_DESCRIPTIONS = {
 
 
 @hookimpl
-def register_agents(register) -> None:
+def register_agents(register: AgentRegistrar) -> None:
     for agent in level_agents(GAME_ID, _make_agent, AGENT_DESCRIPTIONS):
         register(agent)
 
 
 @hookimpl
-def register_commands(register) -> None:
+def register_commands(register: CommandRegistrar) -> None:
     from .command import PIECES_COMMAND
 
     register(PIECES_COMMAND)

@@ -7,7 +7,7 @@ creation table in :mod:`.values`, the AI in :mod:`.ai` and the screen in :mod:`.
 
 from __future__ import annotations
 
-from tafel import GameDef, GameState, Option, Options, hookimpl, level_agents
+from tafel import AgentRegistrar, GameDef, GameRegistrar, GameState, Option, Options, hookimpl, level_agents
 
 from .state import DRAW_MOVES, InfinitState
 
@@ -89,12 +89,6 @@ def evaluate(state: GameState, seat: int) -> float:
     return _evaluate(state, seat)  # type: ignore[arg-type]
 
 
-def make_view():
-    from .view import InfinitView
-
-    return InfinitView
-
-
 GAME = GameDef(
     id=GAME_ID,
     title="Amakta Infinit",
@@ -106,7 +100,7 @@ GAME = GameDef(
     options=OPTIONS,
     rules=RULES,
     version="1",
-    make_view=lambda: make_view(),
+    view=".view:InfinitView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
 )
@@ -115,7 +109,7 @@ __all__ = ["GAME", "GAME_ID", "InfinitState"]
 
 
 @hookimpl
-def register_games(register) -> None:
+def register_games(register: GameRegistrar) -> None:
     register(GAME)
 
 
@@ -133,6 +127,6 @@ AGENT_DESCRIPTIONS = {
 
 
 @hookimpl
-def register_agents(register) -> None:
+def register_agents(register: AgentRegistrar) -> None:
     for agent in level_agents(GAME_ID, _make_agent, AGENT_DESCRIPTIONS):
         register(agent)

@@ -243,6 +243,14 @@ class InfinitState(AmaktaState):
             raise IllegalMoveError(self._illegal_reason(move))
         return self.play_unchecked(move)
 
+    def is_legal(self, move: object) -> bool:
+        """Creation moves are checked by the rules, not looked up (their lists are long)."""
+        if isinstance(move, Move) and move.kind == CREATE:
+            return not self.why_not_create(move)
+        if self.phase == CREATION and self.offer is None and self._moves is None and self.outcome is None:
+            return move == CLOSE
+        return super().is_legal(move)
+
     def why_not_create(self, move: Move) -> str:
         """Why the create ``move`` is not legal here, or '' when it is."""
         if self.outcome is not None:
@@ -370,7 +378,7 @@ class InfinitState(AmaktaState):
         moves are checked without building them)."""
         if self.phase == CREATION and self.offer is None and self._moves is None and self.outcome is None:
             return move in (CLOSE, *self._meta_moves())
-        return self.is_playable(move)
+        return self._playable(move)
 
     def _read_move(self, text: str) -> Move:
         raw = text.strip().lower()

@@ -6,7 +6,19 @@ so listing games stays fast.
 
 from __future__ import annotations
 
-from tafel import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl, level_agents
+from tafel import (
+    AgentDef,
+    AgentRegistrar,
+    CommandRegistrar,
+    GameDef,
+    GameRegistrar,
+    GameState,
+    Limit,
+    Option,
+    Options,
+    hookimpl,
+    level_agents,
+)
 
 from .layouts import LAYOUTS, layout_fen
 from .rules import RED, SEAT_NAMES, AtaxxState, perft
@@ -76,12 +88,6 @@ def evaluate(state: GameState, seat: int) -> float:
     return (mine - theirs) / total if total else 0.0
 
 
-def make_view():
-    from .view import AtaxxView
-
-    return AtaxxView
-
-
 GAME = GameDef(
     id="ataxx",
     title="Ataxx",
@@ -93,7 +99,7 @@ GAME = GameDef(
     options=OPTIONS,
     rules=RULES,
     version="1",
-    make_view=lambda: make_view(),
+    view=".view:AtaxxView",
     evaluate=evaluate,
     perft=lambda state, depth: perft(state, depth),
     seat_names=lambda options: list(SEAT_NAMES),
@@ -103,7 +109,7 @@ __all__ = ["GAME", "RED", "AtaxxState"]
 
 
 @hookimpl
-def register_games(register) -> None:
+def register_games(register: GameRegistrar) -> None:
     register(GAME)
 
 
@@ -114,7 +120,7 @@ def _make_agent(level: str):
 
 
 @hookimpl
-def register_agents(register) -> None:
+def register_agents(register: AgentRegistrar) -> None:
     for agent in level_agents("ataxx", _make_agent, "Ataxx alpha-beta"):
         register(agent)
     register(
@@ -129,7 +135,7 @@ def register_agents(register) -> None:
 
 
 @hookimpl
-def register_commands(register) -> None:
+def register_commands(register: CommandRegistrar) -> None:
     from .uai_command import UAI_COMMAND
 
     register(UAI_COMMAND)

@@ -6,7 +6,18 @@ listing games stays fast.
 
 from __future__ import annotations
 
-from tafel import AgentDef, GameDef, GameState, Limit, Option, Options, hookimpl, level_agents
+from tafel import (
+    AgentDef,
+    AgentRegistrar,
+    GameDef,
+    GameRegistrar,
+    GameState,
+    Limit,
+    Option,
+    Options,
+    hookimpl,
+    level_agents,
+)
 
 from .board import BLACK, SIZES, STANDARD, WHITE, Board
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft
@@ -87,12 +98,6 @@ def evaluate(state: GameState, seat: int) -> float:
     return (theirs - mine) / (theirs + mine + 1)
 
 
-def make_view():
-    from .view import AtollView
-
-    return AtollView
-
-
 GAME = GameDef(
     id="atoll",
     title="Atoll",
@@ -104,7 +109,7 @@ GAME = GameDef(
     options=OPTIONS,
     rules=RULES,
     version="1",
-    make_view=lambda: make_view(),
+    view=".view:AtollView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
     perft=lambda state, depth: perft(state, depth),
@@ -121,12 +126,12 @@ def _make_agent(level: str):
 
 
 @hookimpl
-def register_games(register) -> None:
+def register_games(register: GameRegistrar) -> None:
     register(GAME)
 
 
 @hookimpl
-def register_agents(register) -> None:
+def register_agents(register: AgentRegistrar) -> None:
     descriptions = {level: f"Atoll MCTS, {seconds:g} s a move" for level, seconds in LEVEL_SECONDS.items()}
     for agent in level_agents("atoll", _make_agent, descriptions, LEVEL_SECONDS):
         register(agent)

@@ -19,9 +19,12 @@ import random
 
 from tafel import (
     AgentDef,
+    AgentRegistrar,
     CommandDef,
+    CommandRegistrar,
     FinishedGame,
     GameDef,
+    GameRegistrar,
     GameState,
     Limit,
     Option,
@@ -162,7 +165,7 @@ def evaluate(state: GameState, seat: int) -> float:
     return heuristic(state, seat)
 
 
-def features_for(options: Options) -> frozenset[str]:
+def features(options: Options) -> frozenset[str]:
     """Undo is part of the solo puzzle (and counted in its records); in the competitive game it
     would let a player look under a stack and take the move back, so it is off there."""
     return frozenset() if options.get("mode", "solo") == "solo" else frozenset({"no-undo"})
@@ -224,12 +227,6 @@ def records() -> RecordsTable:
     )
 
 
-def make_view():
-    from .view import AxxaView
-
-    return AxxaView
-
-
 GAME = GameDef(
     id="axxa",
     title="AxxA",
@@ -241,12 +238,12 @@ GAME = GameDef(
     options=OPTIONS,
     rules=RULES,
     version="1",
-    make_view=lambda: make_view(),
+    view=".view:AxxaView",
     evaluate=evaluate,
     seat_count=seat_count,
     seat_names=seat_names,
     random_setup=True,
-    features_for=features_for,
+    features=features,
     on_finished=on_finished,
     records=records,
 )
@@ -255,7 +252,7 @@ __all__ = ["GAME", "SOLO_TRIPLETS", "AxxaMove", "AxxaState", "Rules", "rules_of"
 
 
 @hookimpl
-def register_games(register) -> None:
+def register_games(register: GameRegistrar) -> None:
     register(GAME)
 
 
@@ -269,7 +266,7 @@ def _agent(level: str):
 
 
 @hookimpl
-def register_agents(register) -> None:
+def register_agents(register: AgentRegistrar) -> None:
     from tafel import LEVEL_TIME
 
     for level in ("easy", "medium", "hard"):
@@ -321,5 +318,5 @@ def _run_records(args, registry) -> int:
 
 
 @hookimpl
-def register_commands(register) -> None:
+def register_commands(register: CommandRegistrar) -> None:
     register(CommandDef("axxa-records", "show the AxxA solo records", _configure_records, _run_records))

@@ -298,15 +298,15 @@ class AxxaView(BoardView):
         return self._view
 
     def seed_of(self, state: GameState, ctx: ViewContext | None) -> int | None:
-        """The deal number to show: from the state, the options, the core (``ctx.extra['seed']``),
+        """The deal number to show: from the state, the options, the core (``ctx.seed``),
         or one seen in a full state earlier (views leave it out). The options come before the
         core's seed, as in ``new_state``: the deal option names the deal when it is set."""
         if isinstance(state, AxxaState) and state.seed is not None:
             return state.seed
         if self.options.get("seed"):
             return int(self.options["seed"])
-        if ctx is not None and isinstance(ctx.extra.get("seed"), int):
-            return ctx.extra["seed"]
+        if ctx is not None and isinstance(ctx.seed, int):
+            return ctx.seed
         return self._seed
 
     # --- animation ------------------------------------------------------------------------------
@@ -556,10 +556,10 @@ class AxxaView(BoardView):
                 a, b = view.rules.side_totals(view.scores)[:2]
                 lines.append(f"Teams: A {a}, B {b}")
         lines.append(f"Pieces paid: {len(view.paid)}")
-        extra = ctx.extra if ctx is not None else {}
-        if view.rules.solo and (extra.get("undos") or extra.get("hints")):
+        undos, hints = (ctx.undos, ctx.hints) if ctx is not None else (0, 0)
+        if view.rules.solo and (undos or hints):
             # Part of the score: the records keep the fewest undos of a solved deal.
-            lines.append(f"Undos: {extra.get('undos', 0)} · hints: {extra.get('hints', 0)}")
+            lines.append(f"Undos: {undos} · hints: {hints}")
         if view.outcome is not None:
             lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
         else:

@@ -160,7 +160,7 @@ class MenuScene(Scene):
         self._base: list[int] = []
         self.content_h = 0
         self.size = (1, 1)
-        self.demo_games = [g for g in games if g.make_view is not None]
+        self.demo_games = [g for g in games if g.view is not None]
         self.demo_index = random.randrange(len(self.demo_games)) if self.demo_games else 0
         self.refresh()
 

@@ -5,14 +5,15 @@ Installed with pip, this package is found through its entry point in the group `
 ``tafel`` for the contract, ``tafel.view`` for the board view. The AI players are the core's
 generic ones, searching with :func:`rules.evaluate`.
 
-This module only registers; the view (which imports pygame) is imported when a game starts.
+This module only registers; the view (which imports pygame) is named by a text and imported
+when a game starts.
 """
 
 from __future__ import annotations
 
 from importlib.resources import files
 
-from tafel import GameDef, GameState, Option, Options, hookimpl
+from tafel import GameDef, GameRegistrar, GameState, Option, Options, hookimpl
 
 from .rules import SEAT_NAMES, START_BOARDS, HexxagonState, evaluate
 
@@ -41,12 +42,6 @@ def parse_position(text: str, options: Options) -> GameState:
     return HexxagonState.from_text(text)
 
 
-def make_view():
-    from .view import HexxagonView
-
-    return HexxagonView
-
-
 GAME = GameDef(
     id="hexxagon",
     title="Hexxagon",
@@ -58,7 +53,7 @@ GAME = GameDef(
     options=OPTIONS,
     rules=RULES,
     version=__version__,
-    make_view=make_view,
+    view=".view:HexxagonView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
 )
@@ -67,5 +62,5 @@ __all__ = ["GAME", "START_BOARDS", "HexxagonState"]
 
 
 @hookimpl
-def register_games(register) -> None:
+def register_games(register: GameRegistrar) -> None:
     register(GAME)

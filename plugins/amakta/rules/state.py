@@ -39,8 +39,8 @@ circles, every piece not on the board in hand, and no history.
 >>> s = AmaktaState.new("small", "beginner")
 >>> [s.move_to_text(m) for m in s.legal_moves()]
 ['circles:none', 'circles:same', 'circles:each']
->>> [label for label, _move in s.meta_moves()], RESIGN in s.legal_moves(), s.is_playable(RESIGN)
-(['Offer a draw', 'Resign'], False, True)
+>>> [label for label, _move in s.meta_moves()], s.is_legal(RESIGN), s.play(RESIGN).outcome.reason
+(['Offer a draw', 'Resign'], False, 'Player 1 resigned')
 >>> s = s.play(s.parse_move("circles:none"))
 >>> s = s.play(s.parse_move("colour:black"))
 >>> s.to_move, s.white_seat, s.describe()
@@ -220,14 +220,18 @@ class AmaktaState(GameState):
             self._moves = self._legal()
         return self._moves
 
-    def is_playable(self, move: object) -> bool:
-        """True for a legal move or a meta move playable now (a set lookup: lists can be long)."""
+    def is_legal(self, move: object) -> bool:
+        """True for a move of :meth:`legal_moves` (a set lookup: the lists can be long)."""
         if self._move_set is None:
             self._move_set = frozenset(self.legal_moves())
         try:
-            return move in self._move_set or move in self._meta_moves()
+            return move in self._move_set
         except TypeError:  # an unhashable value is no move
             return False
+
+    def _playable(self, move: object) -> bool:
+        """What :meth:`play` takes: a legal move or a meta move playable now."""
+        return self.is_legal(move) or move in self._meta_moves()
 
     def _legal(self) -> list[Move]:
         if self.outcome is not None:
@@ -272,7 +276,7 @@ class AmaktaState(GameState):
 
     def play(self, move: Move) -> AmaktaState:
         """The state after ``move``: a legal move or a meta move (offer a draw, resign)."""
-        if not self.is_playable(move):
+        if not self._playable(move):
             raise IllegalMoveError(self._illegal_reason(move))
         return self.play_unchecked(move)
 
@@ -429,7 +433,7 @@ class AmaktaState(GameState):
         if found is not None:
             return found
         move = self._read_move(text)
-        if not self.is_playable(move):
+        if not self._playable(move):
             raise IllegalMoveError(self._illegal_reason(move))
         return move
 
