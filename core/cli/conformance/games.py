@@ -1,0 +1,214 @@
+"""Seeded random games through the whole state API (:func:`check_game`), and everything as
+``check`` runs it (:func:`check_game_fully`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tafel.cli.conformance.report import WINDOW_SIZES, Report, _crash, _Run
+from tafel.cli.conformance.states import (
+    _check_ai,
+    _check_definition,
+    _check_evaluate,
+    _check_moves_play,
+    _check_refuses,
+    _check_state,
+)
+from tafel.cli.conformance.view import check_view
+from tafel.game import GameDef, GameError, GameState, Move, Options
+
+# --- the game loop -------------------------------------------------------------------------------
+
+
+def check_game(
+    game: GameDef,
+    options: Options | None = None,
+    *,
+    games: int = 3,
+    seed: int = 1,
+    max_plies: int = 400,
+    deep_every: int = 1,
+    on_state: Callable[[GameState], None] | None = None,
+    view: bool = False,
+    sizes: Sequence[tuple[int, int]] = WINDOW_SIZES,
+    ai: bool = False,
+) -> Report:
+    """Play ``games`` seeded random games of ``game`` and check every state reached.
+
+    ``deep_every`` > 1 checks notation (and plays every listed move) on only every n-th
+    state, for long games. ``on_state`` is called with each state. ``view=True`` also checks
+    the renderer at ``sizes`` (see :func:`check_view`); ``ai=True`` lets the greedy agent
+    choose in a few positions.
+    """
+    try:
+        options = game.resolve_options(options)
+    except GameError as exc:
+        report = Report(game.id)
+        report.fail(f"options: {exc}")
+        return report
+    report = Report(game.id)
+    _check_definition(game, options, report)
+    runs: list[_Run] = []
+    for g in range(games):
+        run = _play_one(game, options, g, seed, max_plies, deep_every, on_state, report)
+        if run is not None:
+            runs.append(run)
+    if ai and runs:
+        tried = _check_ai(game, [s for r in runs for s in r.states], seed, report)
+        report.parts.append(f"AI: the greedy agent chose legal moves in {tried} positions")
+    if view and runs:
+        check_view(game, options, runs, report, sizes)
+    return report
+
+
+def _play_one(
+    game: GameDef,
+    options: Options,
+    g: int,
+    seed: int,
+    max_plies: int,
+    deep_every: int,
+    on_state: Callable[[GameState], None] | None,
+    report: Report,
+) -> _Run | None:
+    rng = random.Random(seed + g)
+    game_seed = seed + g if game.random_setup else None
+    try:
+        start = game.new_state(options, game_seed)
+    except Exception as exc:
+        _crash(report, f"game {g + 1}", "new_state", exc)
+        return None
+    if not isinstance(start, GameState):
+        report.fail(f"game {g + 1}: new_state returned a {type(start).__name__}, not a GameState")
+        return None
+    seats = game.seats(options)
+    if start.players != seats:
+        report.fail(f"game {g + 1}: the start state has {start.players} players, seat_count says {seats}")
+    state = start
+    played: list[str] = []
+    run = _Run([start], [])
+    texts = [start.to_text()]
+    stale: list[Move] = []
+    where = f"game {g + 1} ply 0"
+    try:
+        for ply in range(max_plies):
+            where = f"game {g + 1} ply {ply}"
+            deep = ply % deep_every == 0 or state.outcome is not None
+            if deep:
+                _check_state(game, options, state, report, where)
+                _check_evaluate(game, state, report, where)
+                if stale:
+                    _check_refuses(state, stale, report, where)
+            if on_state is not None:
+                on_state(state)
+            moves = state.legal_moves()
+            if not moves:
+                break
+            if deep:
+                _check_moves_play(state, rng, report, where)
+            move = rng.choice(moves)
+            before = state.to_text()
+            text = state.move_to_text(move)
+            try:
+                nxt = state.play(move)
+            except GameError as exc:
+                report.fail(f"{where}: legal move {text} raised {exc}")
+                break
+            if state.to_text() != before:
+                report.fail(f"{where}: play({text}) changed the old state")
+            if nxt.to_text() != state.play_unchecked(move).to_text():
+                report.fail(f"{where}: play_unchecked({text}) gives another state than play({text})")
+            stale = moves
+            played.append(text)
+            run.states.append(nxt)
+            run.moves.append(move)
+            texts.append(nxt.to_text())
+            state = nxt
+            report.plies += 1
+    except Exception as exc:  # the game's own code crashed: report where, go on with the next game
+        _crash(report, where, "the game", exc)
+        report.games += 1
+        return None
+    report.games += 1
+    try:
+        if state.outcome is not None:
+            report.finished += 1
+            _check_state(game, options, state, report, f"game {g + 1} end")
+        # Undo shows an earlier state of the list again: each must still be what it was.
+        for i, (s, text) in enumerate(zip(run.states, texts, strict=True)):
+            if s.to_text() != text:
+                report.fail(f"game {g + 1}: the state after move {i} changed later (undo would show another)")
+                break
+        # Replaying the texts must give the same states: that is what undo, saves and the AI
+        # worker rely on.
+        replay = start
+        for i, text in enumerate(played):
+            try:
+                replay = replay.play(replay.parse_move(text))
+            except GameError as exc:
+                report.fail(f"game {g + 1}: replaying move {i + 1} ({text}) failed: {exc}")
+                break
+            if replay.to_text() != texts[i + 1] or (replay.outcome is None) != (
+                run.states[i + 1].outcome is None
+            ):
+                report.fail(f"game {g + 1}: replaying move {i + 1} ({text}) gave another state")
+                break
+        # A fresh start with the same seed must be the same game (seeded setups are reproducible).
+        if game.new_state(options, game_seed).to_text() != start.to_text():
+            report.fail(f"game {g + 1}: the start position is not reproducible from its seed")
+    except Exception as exc:
+        _crash(report, f"game {g + 1} end", "the game", exc)
+    return run
+
+
+# --- everything, as `python main.py check GAME` runs it ------------------------------------------
+
+
+def option_variants(game: GameDef) -> list[tuple[str, dict[str, Any]]]:
+    """Every non-default value of each choice and bool option, and the ends of int ranges.
+
+    >>> from tafel.game import Option
+    >>> g = GameDef("g", "G", "", 2, 2, None, None, options=(Option("big", "Big", "bool", False),))
+    >>> option_variants(g)
+    [('big=on', {'big': True})]
+    """
+    out = []
+    for opt in game.options:
+        if opt.kind == "choice":
+            values = [v for v, _ in opt.choices]
+        elif opt.kind == "bool":
+            values = [True, False]
+        elif opt.kind == "int":
+            values = [v for v in (opt.minimum, opt.maximum) if v is not None]
+        else:
+            values = []
+        for value in values:
+            if value != opt.default:
+                out.append(
+                    (f"{opt.key}={opt.label_of(value) if opt.kind == 'bool' else value}", {opt.key: value})
+                )
+    return out
+
+
+def check_game_fully(
+    game: GameDef,
+    options: Options | None = None,
+    *,
+    games: int = 3,
+    seed: int = 1,
+    max_plies: int = 400,
+    view: bool = True,
+    sizes: Sequence[tuple[int, int]] = WINDOW_SIZES,
+    variants: bool = True,
+) -> Report:
+    """:func:`check_game` with the renderer and the AI, then one short game per option variant."""
+    report = check_game(
+        game, options, games=games, seed=seed, max_plies=max_plies, view=view, sizes=sizes, ai=True
+    )
+    if variants and not options:
+        for label, values in option_variants(game):
+            other = check_game(game, values, games=1, seed=seed, max_plies=min(max_plies, 80), deep_every=2)
+            report.merge(other, f"option {label}")
+    return report
