@@ -10,7 +10,7 @@ import pygame
 from tafel import settings as settings_mod
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
-from tafel.ui.scenes.setup import Row, draw_row
+from tafel.ui.scenes.rows import Row, draw_row
 from tafel.ui.widgets import H1, H3, TINY, Button, FocusList, is_activate, is_back
 
 #: (setting, label) in screen order, with section headings.
