@@ -43,7 +43,7 @@ def test_import_linter_contracts_hold(mirror):
     lint = Path(sys.executable).parent / "lint-imports"
     env = dict(os.environ, PYTHONPATH=str(mirror))
     done = subprocess.run(
-        [str(lint), "--config", "pyproject.toml", "--no-cache"],
+        [str(lint), "pyproject.toml", "--no-cache"],
         capture_output=True,
         text=True,
         env=env,
