@@ -24,15 +24,17 @@ import importlib.util
 import os
 import sys
 import traceback
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
 import pluggy
 
 from tafel import hookspecs
+from tafel.commands import CommandError
 from tafel.datadir import data_dir
-from tafel.game import one_line
+from tafel.game import GameError, one_line
 from tafel.registry import BrokenPlugin, LoadSpec, PluginError, Registry
 
 ENTRY_POINT_GROUP = "tafel"
@@ -42,6 +44,47 @@ BUILTIN_PACKAGE = "tafel.games"
 DEFAULT_PLUGINS = ("tafel.ai.generic", "tafel.cli.authoring")
 
 HOOK_NAMES = ("register_games", "register_agents", "register_commands")
+
+
+class PluginFailure(Exception):
+    """A plugin's code raised where it must not (a game's rules during ``show``, ``perft`` or
+    ``arena``, a command's own code): one line naming the plugin, the exception as the cause.
+
+    >>> str(PluginFailure("ataxx", "game ataxx", ZeroDivisionError("division by zero")))
+    'plugin ataxx failed (game ataxx): ZeroDivisionError: division by zero'
+    """
+
+    def __init__(self, plugin: str, where: str, exc: BaseException | str) -> None:
+        self.plugin = plugin
+        self.where = where
+        context = f" ({where})" if where else ""
+        what = exc if isinstance(exc, str) else one_line(exc)
+        super().__init__(f"plugin {plugin} failed{context}: {what}")
+
+
+#: What a plugin's code may raise on purpose: bad input in words (a game's notation errors, a
+#: command's CommandError), the player's Ctrl-C, and output closed early (``| head``).
+#: Anything else is the plugin's bug.
+_PASSED_THROUGH = (KeyboardInterrupt, GeneratorExit, BrokenPipeError, GameError, CommandError, PluginFailure)
+
+
+@contextmanager
+def plugin_code(plugin: str, where: str = "") -> Iterator[None]:
+    """Run a plugin's code: any exception it raises, ``SystemExit`` included, becomes a
+    :class:`PluginFailure` naming ``plugin`` (GameError, CommandError and Ctrl-C pass as they are).
+
+    >>> with plugin_code("demo", "game demo"):
+    ...     raise SystemExit(3)
+    Traceback (most recent call last):
+    ...
+    tafel.plugins.PluginFailure: plugin demo failed (game demo): SystemExit: 3
+    """
+    try:
+        yield
+    except _PASSED_THROUGH:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - a plugin's sys.exit() is its bug, not an exit
+        raise PluginFailure(plugin, where, exc) from exc
 
 
 def _one_line(exc: BaseException) -> str:

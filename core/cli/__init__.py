@@ -4,12 +4,16 @@ With no command the arcade opens. Every user-facing action is also a command her
 and AI can be checked without a screen. Plugins add commands through ``register_commands``.
 
 Bad input (unknown game, bad position, illegal move, bad option) prints one line starting
-with ``error:`` to stderr and exits with code 2.
+with ``error:`` to stderr and exits with code 2. A bug in a plugin's code (a game's rules
+during ``show``, ``perft`` or ``arena``, a plugin's command) prints one ``error:`` line naming
+the plugin and exits with code 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import random
 import sys
 import time
@@ -18,9 +22,12 @@ from collections.abc import Sequence
 from tafel.commands import CommandError
 from tafel.game import GameDef, GameError, GameState, Options
 from tafel.numbers import decimal_number, parse_whole, seed_number, whole_number
+from tafel.plugins import PluginFailure
 from tafel.registry import Registry
 
 EXIT_BAD_INPUT = 2
+#: A plugin's code failed (a bug in a game's rules, a plugin command that raised).
+EXIT_PLUGIN_FAILED = 1
 
 
 #: Bad command-line input; the message is printed as one line (plugin commands raise it too).
@@ -171,33 +178,70 @@ def cmd_perft(args: argparse.Namespace, registry: Registry) -> int:
 
 
 def cmd_arena(args: argparse.Namespace, registry: Registry) -> int:
-    from tafel.cli.arena import run_arena
+    """Agents against agents, each move searched in the AI worker under the arcade's watchdog;
+    each game is printed (and with ``--log`` written) as it ends, so an interrupted run keeps them."""
+    from tafel.ai.worker import AIWorker
+    from tafel.cli.arena import ArenaResult, run_arena
+    from tafel.plugins import plugin_code
 
     game, options = _game_and_options(args, registry)
+    with plugin_code(game.plugin, f"game {game.id}"):
+        seats = game.seats(options)
     if args.agent_b is None:
-        if game.seats(options) > 1:
-            raise CliError(f"{game.id} has {game.seats(options)} seats: name a second agent")
+        if seats > 1:
+            raise CliError(f"{game.id} has {seats} seats: name a second agent")
         args.agent_b = args.agent_a  # a solo game: the one agent plays alone
     for name in (args.agent_a, args.agent_b):
         registry.agent(name, game.id)
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    log = None
+    if args.log:
+        try:
+            log = open(args.log, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise CliError(f"cannot write the log {args.log}: {exc.strerror or exc}") from None
+    so_far: list[ArenaResult] = []
 
     def progress(line: str) -> None:
         if not args.quiet:
             print(line, flush=True)
 
-    result = run_arena(
-        registry,
-        game.id,
-        args.agent_a,
-        args.agent_b,
-        games=args.games,
-        movetime=args.movetime,
-        seed=args.seed,
-        options=options,
-        progress=progress,
-    )
+    def on_game(record, moves, result) -> None:
+        so_far[:] = [result]
+        if log is not None:
+            entry = {"arena": game.id, "agent_a": args.agent_a, "agent_b": args.agent_b, **record.as_dict()}
+            log.write(json.dumps({**entry, "moves": moves}) + "\n")
+            log.flush()
+
+    worker = AIWorker(registry.spec)
+    try:
+        result = run_arena(
+            registry,
+            game.id,
+            args.agent_a,
+            args.agent_b,
+            games=args.games,
+            movetime=args.movetime,
+            seed=args.seed,
+            options=options,
+            progress=progress,
+            on_game=on_game,
+            worker=worker,
+        )
+    except BaseException as exc:
+        # Ctrl-C or a plugin's bug: the games played so far still count, and are shown.
+        if so_far:
+            print(f"stopped after {so_far[0].games} of {args.games} games; the games played:", flush=True)
+            for line in so_far[0].format():
+                print(line, flush=True)
+        if isinstance(exc, KeyboardInterrupt):
+            return 130
+        raise
+    finally:
+        worker.close()
+        if log is not None:
+            log.close()
     for line in result.format():
         print(line)
     return 0
@@ -307,6 +351,9 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=seed_number(), default=1)
     p.add_argument("--option", "-o", action="append", metavar="K=V")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
+    p.add_argument(
+        "--log", metavar="FILE", default=None, help="append each game to FILE as it ends (JSON lines)"
+    )
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("play", help="open the arcade, or go straight into a game")
@@ -339,6 +386,21 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     return parser
 
 
+def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.AbstractContextManager:
+    """Whose code the command runs: ``show`` and ``perft`` the game's plugin's, a plugin command
+    its plugin's (``arena`` guards the game's code itself). Its failures name that plugin."""
+    from tafel.plugins import DEFAULT_PLUGINS, plugin_code
+
+    if args.command in ("show", "perft"):
+        game = registry.games.get(getattr(args, "game", None) or "")
+        if game is not None:
+            return plugin_code(game.plugin, f"game {game.id}")
+    command = registry.commands.get(args.command or "")
+    if command is not None and command.plugin not in DEFAULT_PLUGINS:
+        return plugin_code(command.plugin, f"command {command.name}")
+    return contextlib.nullcontext()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from tafel.plugins import load_registry
 
@@ -356,10 +418,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not hasattr(args, name):
             setattr(args, name, None)
     try:
-        return int(args.func(args, registry) or 0)
+        with _plugin_guard(args, registry):
+            return int(args.func(args, registry) or 0)
     except (GameError, CliError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except PluginFailure as exc:  # a plugin's bug: one line naming it, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_PLUGIN_FAILED
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

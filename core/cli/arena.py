@@ -5,6 +5,17 @@ takes seat ``i % seats`` in game i and B every other seat. One seat: A plays alo
 result is its win rate. Game i is seeded with ``seed + i`` (random setups and the agents'
 rng), so a run is repeatable when the agents are limited by nodes or depth rather than time.
 
+Given an AI ``worker`` (:class:`tafel.ai.worker.AIWorker`, as the ``arena`` command does), the
+agents search in its process under the arcade's own watchdog: a move that does not come within
+the think time plus the grace, an agent that raises or kills its process, or an illegal move
+loses that game for the agent's side (its seat gets reward 0, the others 1), the game is
+recorded with what happened (``GameRecord.forfeit``) and the run goes on; the summary says how
+many games were lost that way. Without a worker the agents run in this process (tests,
+benches): a raising agent or an illegal move forfeits the game the same way, a hang cannot be
+caught. A bug in the game's own code (new_state, play, outcome, notation) stops the run with a
+:class:`tafel.plugins.PluginFailure` naming the plugin; ``on_game`` has seen every game played
+before it.
+
 >>> r = ArenaResult("nim", "mcts", "random", seats=2, wins=30, draws=0, losses=10, rewards=[1.0] * 30 + [0.0] * 10)
 >>> r.score
 0.75
@@ -21,7 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tafel.ai.base import Agent, Limit
-from tafel.game import GameError, GameState
+from tafel.game import GameDef, GameError, GameState, one_line
+from tafel.plugins import PluginFailure, plugin_code
 from tafel.registry import Registry
 
 #: Plies after which a game is stopped and counted as a draw, unless run_arena is told otherwise.
@@ -49,6 +61,31 @@ class GameRecord:
     reason: str
     capped: bool = False
     seconds: float = 0.0
+    #: A game lost to an agent's failure: "hang" (no move within its time and grace) or "crash"
+    #: (raised, its process died, or an illegal move); None for a game played out.
+    forfeit: str | None = None
+    #: For agent A: "win", "draw" or "loss" ("win"/"loss" in a solo game: solved or not).
+    verdict: str = ""
+    #: The agent whose failure ended the game, and its seat.
+    failed_agent: str | None = None
+    failed_seat: int | None = None
+
+    def as_dict(self) -> dict:
+        """Plain data, for a log line (``arena --log``)."""
+        return {
+            "game": self.index + 1,
+            "seed": self.seed,
+            "a_seat": self.a_seat,
+            "reward": self.reward,
+            "plies": self.plies,
+            "reason": self.reason,
+            "verdict": self.verdict,
+            "capped": self.capped,
+            "seconds": round(self.seconds, 3),
+            "forfeit": self.forfeit,
+            "failed_agent": self.failed_agent,
+            "failed_seat": self.failed_seat,
+        }
 
 
 @dataclass
@@ -75,6 +112,11 @@ class ArenaResult:
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
+
+    @property
+    def forfeits(self) -> list[GameRecord]:
+        """The games lost to a hang or a crash."""
+        return [r for r in self.records if r.forfeit is not None]
 
     @property
     def solo(self) -> bool:
@@ -138,12 +180,69 @@ class ArenaResult:
         if self.capped:
             counted = "unsolved" if self.solo else "draws"
             lines.append(f"{self.capped} game(s) stopped at {self.max_plies} plies, counted as {counted}")
+        forfeits = self.forfeits
+        if forfeits:
+            hangs = sum(1 for r in forfeits if r.forfeit == "hang")
+            kinds = [f"{hangs} hung"] if hangs else []
+            if len(forfeits) - hangs:
+                kinds.append(f"{len(forfeits) - hangs} crashed")
+            lines.append(f"{len(forfeits)} game(s) lost to a hang or crash ({', '.join(kinds)}):")
+            for r in forfeits[:5]:
+                lines.append(f"  game {r.index + 1} (seed {r.seed}): {r.reason}")
+            if len(forfeits) > 5:
+                lines.append(f"  and {len(forfeits) - 5} more")
         lines.append(f"seeds {self.seed}..{self.seed + self.games - 1}, {self.seconds:.1f} s")
         return lines
 
 
 ProgressCallback = Callable[[str], None]
 MoveCallback = Callable[[int, GameState, str, int], None]
+#: ``on_game(record, moves, result)``: a game just finished (``moves``: its move texts,
+#: ``result``: the counts so far, this game included).
+GameCallback = Callable[[GameRecord, list[str], "ArenaResult"], None]
+
+#: Seconds between two looks at the worker while waiting for a move (it wakes up at once when
+#: an answer comes, if the worker can wait on its pipe).
+_POLL = 0.05
+
+
+class _Forfeit(Exception):
+    """An agent failed to give a legal move: its side loses the game."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class _RulesFailed(Exception):
+    """The game's own code failed in the worker process (replaying the moves played here)."""
+
+
+def _worker_move(worker, request) -> str:
+    """The move text the worker's agent chose for ``request``; _Forfeit when it hung or failed."""
+    worker.request(request)
+    while True:
+        result = worker.poll()
+        if result is not None:
+            break
+        if not worker.busy:  # answered elsewhere or forgotten: never wait forever
+            raise _Forfeit("crash", "the AI worker dropped the request")
+        wait = getattr(worker, "wait", None)
+        if wait is not None:
+            wait(_POLL)
+        else:
+            time.sleep(0.002)
+    if result.error is None and result.move_text is not None:
+        return result.move_text
+    error = result.error or "no move"
+    if getattr(result, "timed_out", False) or "did not answer" in error or "did not start" in error:
+        raise _Forfeit("hang", error)
+    if error.startswith(f"agent {request.agent} ") or "AI process stopped" in error:
+        raise _Forfeit("crash", error)
+    if error.startswith("could not load plugins"):
+        raise GameError(f"the AI worker cannot play {request.game_id}: {error}")
+    # The worker could not rebuild the position this process played: the game's rules disagree.
+    raise _RulesFailed(error)
 
 
 def run_arena(
@@ -159,19 +258,25 @@ def run_arena(
     *,
     limit: Limit | None = None,
     on_move: MoveCallback | None = None,
+    on_game: GameCallback | None = None,
     max_plies: int = DEFAULT_MAX_PLIES,
+    worker=None,
 ) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between two registered agents; see the module docstring.
 
     ``movetime`` is seconds a move for both agents (None: each agent's default limit);
     ``limit`` overrides it with any :class:`Limit` (node or depth limits make runs repeatable).
     ``progress(line)`` gets a printable line after each game (the result so far is in
-    ``records``), ``on_move(game_index, state, move_text, seat)`` is called before each move. A game still running after ``max_plies``
-    plies is stopped and counted as a draw.
+    ``records``), ``on_move(game_index, state, move_text, seat)`` is called before each move,
+    ``on_game(record, moves, result)`` once a game is over. A game still running after ``max_plies``
+    plies is stopped and counted as a draw. ``worker`` (an AIWorker for ``registry.spec``) runs
+    the agents in its process, under its watchdog.
     """
     game = registry.game(game_id)
-    resolved = game.resolve_options(options or {})
-    seats = game.seats(resolved)
+    with plugin_code(game.plugin, f"game {game_id}"):
+        resolved = game.resolve_options(options or {})
+        seats = game.seats(resolved)
+        seat_names = game.names(resolved)
     def_a = registry.agent(agent_a, game_id)
     def_b = registry.agent(agent_b, game_id)
     if seed is None:
@@ -183,78 +288,189 @@ def run_arena(
     else:
         limit_a, limit_b = def_a.default_limit, def_b.default_limit
     result = ArenaResult(game_id, agent_a, agent_b, seats, max_plies=max_plies, movetime=movetime, seed=seed)
-    seat_names = game.names(resolved)
     began = time.perf_counter()
     for index in range(games):
         game_seed = seed + index
         a_seat = index % seats
-        agents: list[Agent] = []
-        limits: list[Limit] = []
-        for s in range(seats):
-            if s == a_seat:
-                agents.append(def_a.factory(game))
-                limits.append(limit_a)
-            else:
-                agents.append(def_b.factory(game))
-                limits.append(limit_b)
-        rng = random.Random(game_seed)
-        state = game.new_state(resolved, game_seed if game.random_setup else None)
+        names = [agent_a if s == a_seat else agent_b for s in range(seats)]
+        limits = [limit_a if s == a_seat else limit_b for s in range(seats)]
         start = time.perf_counter()
-        plies = 0
-        while state.outcome is None and plies < max_plies:
-            seat = state.to_move
-            view = state.view_for(seat)
-            move = agents[seat].choose(view, limits[seat], rng, None)
-            name = agent_a if seat == a_seat else agent_b
-            try:
-                text = view.move_to_text(move)
-                if on_move is not None:
-                    on_move(index, state, text, seat)
-                # A view's move goes through its text, which the real state must accept.
-                state = state.play(move) if view is state else state.play(state.parse_move(text))
-            except GameError as exc:
-                raise GameError(
-                    f"arena game {index + 1}: agent {name} chose an illegal move: {exc}"
-                ) from None
-            plies += 1
-        seconds = time.perf_counter() - start
-        outcome = state.outcome
+        record, moves = _play_one(
+            game,
+            resolved,
+            index,
+            game_seed,
+            a_seat,
+            names,
+            limits,
+            (def_a, def_b),
+            on_move,
+            max_plies,
+            worker,
+        )
+        record.seconds = time.perf_counter() - start
         before = (result.wins, result.draws, result.losses)
-        if outcome is None:
-            result.capped += 1
-            capped, reason = True, f"stopped after {plies} plies"
-            if seats == 1:
-                result.losses += 1  # a puzzle has no draw: unfinished is unsolved
-                reward = 0.0
-            else:
-                result.draws += 1
-                reward = 0.5
-        else:
-            reward, reason, capped = outcome.rewards[a_seat], outcome.reason, False
-            if seats == 1:
-                if reward >= 1.0:
-                    result.wins += 1
-                else:
-                    result.losses += 1
-            elif outcome.winners == (a_seat,) or reward >= 1.0:
-                # Full reward is a win, also when shared (a team's partners both get 1).
-                result.wins += 1
-            elif a_seat in outcome.winners or outcome.is_draw:
-                result.draws += 1
-            else:
-                result.losses += 1
-        result.rewards.append(reward)
-        result.records.append(GameRecord(index, game_seed, a_seat, reward, plies, reason, capped, seconds))
+        _count(result, record)
+        result.rewards.append(record.reward)
+        result.records.append(record)
         result.seconds = time.perf_counter() - began
+        if on_game is not None:
+            on_game(record, moves, result)
         if progress is not None:
             if seats == 1:
-                verdict = "solved" if reward >= 1.0 else "unsolved"
+                verdict = "solved" if record.reward >= 1.0 else "unsolved"
             else:
                 counts = (result.wins, result.draws, result.losses)
                 verdict = "won" if counts[0] > before[0] else "drew" if counts[1] > before[1] else "lost"
                 verdict = f"as {seat_names[a_seat]} {verdict}"
             progress(
-                f"game {index + 1}/{games}: {agent_a} {verdict} ({reason}, {plies} plies, {seconds:.1f} s),"
-                f" score {result.score:.3f}"
+                f"game {index + 1}/{games}: {agent_a} {verdict} ({record.reason}, {record.plies} plies,"
+                f" {record.seconds:.1f} s), score {result.score:.3f}"
             )
     return result
+
+
+def _play_one(
+    game: GameDef,
+    resolved: dict,
+    index: int,
+    game_seed: int,
+    a_seat: int,
+    names: list[str],
+    limits: list[Limit],
+    defs: tuple,
+    on_move: MoveCallback | None,
+    max_plies: int,
+    worker,
+) -> tuple[GameRecord, list[str]]:
+    """One game; the record has no time yet. The game's own code runs under plugin_code."""
+    seats = len(names)
+    where = f"game {game.id}, arena game {index + 1}"
+    agents: list[Agent] = []
+    if worker is None:
+        for s in range(seats):
+            agent_def = defs[0] if s == a_seat else defs[1]
+            try:
+                agents.append(agent_def.factory(game))
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: BLE001 - an agent's bug loses its games, no more
+                return _forfeited(index, game_seed, a_seat, seats, 0, s, names[s], "crash", one_line(exc)), []
+    rng = random.Random(game_seed)
+    with plugin_code(game.plugin, where):
+        state = game.new_state(resolved, game_seed if game.random_setup else None)
+    moves: list[str] = []
+    plies = 0
+    while plies < max_plies:
+        with plugin_code(game.plugin, where):
+            if state.outcome is not None:
+                break
+            seat = state.to_move
+            state.legal_moves()  # the rules' own failure here is the game's, not the agent's
+        name = names[seat]
+        try:
+            if worker is None:
+                text = _local_move(game, state, agents[seat], limits[seat], rng, name, where)
+            else:
+                from tafel.ai.worker import AIRequest
+
+                request = AIRequest(
+                    game.id, dict(resolved), game_seed, None, list(moves), seat, name, limits[seat]
+                )
+                text = _worker_move(worker, request)
+            try:
+                with plugin_code(game.plugin, where):
+                    move = state.parse_move(text)
+                    canonical = state.move_to_text(move)
+            except GameError as exc:
+                raise _Forfeit("crash", f"agent {name} chose an illegal move {text!r}: {exc}") from None
+            if on_move is not None:
+                on_move(index, state, canonical, seat)
+            try:
+                with plugin_code(game.plugin, where):
+                    state = state.play(move)
+            except GameError as exc:
+                raise _Forfeit("crash", f"agent {name} chose an illegal move {text!r}: {exc}") from None
+        except _RulesFailed as exc:
+            raise PluginFailure(game.plugin, f"{where}, in the AI worker", str(exc)) from None
+        except _Forfeit as lost:
+            return _forfeited(index, game_seed, a_seat, seats, plies, seat, name, lost.kind, str(lost)), moves
+        moves.append(canonical)
+        plies += 1
+    with plugin_code(game.plugin, where):
+        outcome = state.outcome
+        if outcome is None:
+            # A puzzle has no draw: unfinished is unsolved.
+            reward, verdict = (0.0, "loss") if seats == 1 else (0.5, "draw")
+            reason = f"stopped after {plies} plies"
+            return GameRecord(index, game_seed, a_seat, reward, plies, reason, True, verdict=verdict), moves
+        reward, reason = outcome.rewards[a_seat], outcome.reason
+        if seats == 1:
+            verdict = "win" if reward >= 1.0 else "loss"
+        elif outcome.winners == (a_seat,) or reward >= 1.0:
+            verdict = "win"  # full reward is a win, also when shared (a team's partners both get 1)
+        elif a_seat in outcome.winners or outcome.is_draw:
+            verdict = "draw"
+        else:
+            verdict = "loss"
+    return GameRecord(index, game_seed, a_seat, reward, plies, reason, verdict=verdict), moves
+
+
+def _local_move(
+    game: GameDef, state: GameState, agent: Agent, limit: Limit, rng, name: str, where: str
+) -> str:
+    """The agent's move as text, searched in this process (the game's view code is the plugin's)."""
+    with plugin_code(game.plugin, where):
+        view = state.view_for(state.to_move)
+    try:
+        move = agent.choose(view, limit, rng, None)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the agent's failure loses the game, no more
+        raise _Forfeit("crash", f"agent {name} failed: {one_line(exc)}") from None
+    try:
+        with plugin_code(game.plugin, where):
+            return view.move_to_text(move)
+    except GameError as exc:
+        raise _Forfeit("crash", f"agent {name} chose an illegal move {move!r}: {exc}") from None
+
+
+def _forfeited(
+    index: int,
+    game_seed: int,
+    a_seat: int,
+    seats: int,
+    plies: int,
+    seat: int,
+    name: str,
+    kind: str,
+    message: str,
+) -> GameRecord:
+    """The record of a game seat ``seat`` lost by failing: reward 0 for it, 1 for the others."""
+    what = "hung" if kind == "hang" else "crashed"
+    reason = f"{name} {what}: {message}"
+    lost = seat == a_seat or seats == 1
+    return GameRecord(
+        index,
+        game_seed,
+        a_seat,
+        0.0 if lost else 1.0,
+        plies,
+        reason,
+        verdict="loss" if lost else "win",
+        forfeit=kind,
+        failed_agent=name,
+        failed_seat=seat,
+    )
+
+
+def _count(result: ArenaResult, record: GameRecord) -> None:
+    """Count a finished game for A: a win, a draw or a loss."""
+    if record.capped:
+        result.capped += 1
+    if record.verdict == "win":
+        result.wins += 1
+    elif record.verdict == "draw":
+        result.draws += 1
+    else:
+        result.losses += 1
