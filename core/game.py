@@ -456,11 +456,6 @@ class GameDef:
             return frozenset()
         return frozenset(self.features(options))
 
-    @property
-    def make_view(self) -> Callable[[], type | None] | None:
-        """Transitional, until the play screen calls :meth:`view_class` (issue 14)."""
-        return self.view_class if self.view is not None else None
-
     def view_class(self) -> type | None:
         """The board view class, imported now when ``view`` names it; None without a view. Raises
         ImportError (naming the game) when it cannot be found, TypeError for a bad ``view``.

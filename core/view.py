@@ -21,7 +21,7 @@ A minimal view::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -114,8 +114,6 @@ class ViewContext:
     browsing: bool = False
     #: What the screen shows: ``"play"`` (a game), ``"replay"`` (a finished one) or ``"demo"``.
     mode: str = "play"
-    #: Transitional, until the play screen sets the fields above (issue 14).
-    extra: dict = field(default_factory=dict)
 
     def anim(self, seconds: float) -> float:
         """An animation length scaled by the player's animation-speed setting."""

@@ -110,3 +110,77 @@ def test_a_request_that_never_begins_its_search_times_out(spec):
         clock.now += 2.0
         result = worker.poll()
         assert result.timed_out and "did not start its search" in result.error
+
+
+# --- in the arcade ---------------------------------------------------------------------------------
+
+HUNG_HARD = """
+import time
+
+from tafel import Agent, AgentDef, Limit, hookimpl
+from tests.ui_toygame import GAME_ID
+
+
+class Hung(Agent):
+    def choose(self, state, limit, rng, stop=None):
+        while True:
+            time.sleep(3600)
+
+
+@hookimpl
+def register_agents(register):
+    register(AgentDef("hard", "never answers", lambda game: Hung(), games=(GAME_ID,), default_limit=Limit(time=1.0)))
+"""
+
+
+@pytest.fixture
+def arcade(tmp_path, monkeypatch):
+    """The toy game's arcade whose hard AI hangs, with a real worker timed by a fake clock."""
+    from tafel.ui.app import App
+    from tests.ui_toygame import make_registry
+
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "hunghard.py").write_text(HUNG_HARD)
+    registry = make_registry(folder)
+    clock = FakeClock()
+    worker = AIWorker(registry.spec, grace=2.0, clock=clock)
+    app = App(registry, windowed=True, size=(1280, 720), worker=worker)
+    yield app, worker, clock
+    app.close()
+
+
+def test_the_arcade_stops_a_hung_ai_and_offers_its_seat(arcade):
+    from tafel.match import Match
+    from tafel.ui.scenes.pause import PauseScene
+    from tests.kit import click, run_until
+    from tests.ui_toygame import GAME_ID
+
+    app, worker, clock = arcade
+    play = app.start_match(Match(app.registry.game(GAME_ID), {}, players=["hard", "human"], seed=1))
+    app.step()
+    assert play.thinking
+    while not worker.searching:  # the process starts, loads the plugins and begins the search
+        assert worker.wait(60.0), "the worker process said nothing for a minute"
+        app.step()
+    clock.now += 2.9  # the think time (1 s, the level's own: no Limit sent) and most of the grace
+    app.run_frames(3)
+    assert play.thinking and play.ai_error is None
+    clock.now += 0.2
+    assert run_until(app, lambda: isinstance(app.scenes.top, PauseScene), frames=5)
+    pause = app.scenes.top
+    assert "AI hard hung and was stopped: the AI did not answer within 3 s (think time 1 s)" in pause.error
+    assert "Play X yourself, or let another level play." in pause.error
+    keys = [b.key for b in pause.buttons]
+    assert keys[:4] == ["takeover", "retry", "level:easy", "level:medium"]
+    assert worker.restarts == 1 and not play.thinking
+    # Another level plays the seat: the generic easy player, in a fresh process.
+    app.step()
+    app.step(events=click(next(b for b in pause.buttons if b.key == "level:easy").rect.center))
+    assert app.scenes.top is play and play.match.players == ["easy", "human"]
+    for _ in range(100):
+        if run_until(app, lambda: play.match.ply == 1, frames=30):
+            break
+        assert worker.wait(60.0), "the new worker process said nothing for a minute"
+    assert play.match.ply == 1 and play.ai_error is None

@@ -1,6 +1,6 @@
 """The pause menu over a running game (Esc): Resume, Undo, Save, Load, Restart, Rules, Settings,
 Back to menu, Quit. When a game plugin failed, the same card shows the error with the ways out
-(play the AI's seat yourself, retry, the simple board) and Save game."""
+(play the AI's seat yourself, retry, another AI level, the simple board) and Save game."""
 
 from __future__ import annotations
 
@@ -28,6 +28,13 @@ class PauseScene(DialogScene):
                     Button("Play it myself", self.take_over, kind="primary", key="takeover"),
                     Button("Retry the AI", self.retry, key="retry"),
                 ]
+                # Or another AI level plays the seat (one that hangs or fails may be the only bad one).
+                for level in play.other_levels():
+                    buttons.append(
+                        Button(
+                            f"Let AI {level} play", lambda lv=level: self.use_level(lv), key=f"level:{level}"
+                        )
+                    )
                 resume.kind = "normal"
             elif play.view_error and not play.rules_error and not _is_fallback(play.view):
                 buttons.append(Button("Simple board", self.simple, kind="primary", key="simple"))
@@ -76,6 +83,10 @@ class PauseScene(DialogScene):
     def retry(self) -> None:
         self.close()
         self.play.retry_ai()
+
+    def use_level(self, level: str) -> None:
+        self.close()
+        self.play.use_level(level)
 
     def simple(self) -> None:
         self.close()

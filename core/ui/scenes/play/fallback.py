@@ -14,6 +14,7 @@ import pygame
 from tafel.game import GameState, Move, one_line
 from tafel.ui.widgets import H3, SMALL
 from tafel.view import BoardView, ViewContext
+from tafel.view import make_view as board_view
 
 
 class FallbackView(BoardView):
@@ -111,13 +112,10 @@ class FallbackView(BoardView):
 def make_view(game: Any, options: dict) -> tuple[BoardView, BaseException | None]:
     """The game's board view, or the simple view when the game has none or its view fails to
     start (then also the error)."""
-    if game.make_view is None:
+    if game.view is None:
         return FallbackView(game, options, "This game has no board view."), None
     try:
-        view = game.make_view()
-        if isinstance(view, type):
-            view = view(game, options)
-        return view, None
+        return board_view(game, options), None
     except Exception as exc:
         return FallbackView(game, options, f"The board view failed to start: {one_line(exc)}"), exc
 

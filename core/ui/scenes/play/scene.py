@@ -69,7 +69,7 @@ def _kept(**parts: str) -> Callable[[type], type]:
 # What the parts keep that the pause and game-over cards, the benches and the tests read.
 @_kept(
     turns="_worker worker thinking ai_pending ai_error hint hint_pending dropped_results pass_timer"
-    " over_shown finish_news take_over retry_ai play_move human_move",
+    " over_shown finish_news take_over retry_ai other_levels use_level play_move human_move",
     history="browse shown_ply replay_playing replay_speed undo redo restart",
     panel="undo_button redo_button hint_button menu_button fork_button takeover_button simple_button"
     " playpause_button list_rect list_scroll _move_rows _visible",
@@ -124,7 +124,7 @@ class PlayScene(Scene):
     def _make_view(self) -> BoardView:
         view, failed = make_view(self.match.game, self.match.options)
         if failed is not None:
-            self._view_failed("make_view", failed)
+            self._view_failed("start", failed)
             # The simple view says why it is there; no need to repeat it in the panel.
             self.view_error = None
             self._pause_for = None
@@ -237,11 +237,11 @@ class PlayScene(Scene):
         ctx.show_legal = bool(settings.show_legal)
         ctx.show_last = bool(settings.show_last)
         ctx.anim_speed = float(settings.anim_speed)
-        ctx.extra["seed"] = self.match.seed
-        ctx.extra["hints"] = self.match.hints
-        ctx.extra["undos"] = self.match.undos
-        ctx.extra["browsing"] = browse is not None
-        ctx.extra["mode"] = self.mode
+        ctx.seed = self.match.seed
+        ctx.hints = self.match.hints
+        ctx.undos = self.match.undos
+        ctx.browsing = browse is not None
+        ctx.mode = self.mode
 
     def _ctx_now(self) -> ViewContext:
         self._update_ctx()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tafel.ai.base import LEVEL_TIME, Limit
+from tafel.ai.base import LEVEL_TIME, LEVELS, Limit
 from tafel.game import GameError, Move, one_line
 from tafel.match import HUMAN, Match, player_label
 
@@ -135,11 +135,11 @@ class Turns:
         """Play a move the view returned, once the shown position allows it."""
         scene = self.scene
         try:
-            legal = scene.shown_state().legal_moves()
+            legal = scene.shown_state().is_legal(move)
         except Exception as exc:
-            scene.toast(f"Cannot list the legal moves: {one_line(exc)}", error=True)
+            scene.toast(f"Cannot check the move: {one_line(exc)}", error=True)
             return False
-        if move not in legal and move not in self._meta_of_shown():
+        if not legal and move not in self._meta_of_shown():
             scene.toast("That move is not legal here.", error=True)
             return False
         return self.play_move(move)
@@ -197,6 +197,21 @@ class Turns:
 
     def retry_ai(self) -> None:
         self.ai_error = None
+
+    def other_levels(self) -> list[str]:
+        """The AI levels the seat whose AI failed may be given instead (not the failed one)."""
+        seat = self.match.state.to_move
+        return [level for level in LEVELS if level != self.match.players[seat]]
+
+    def use_level(self, level: str) -> None:
+        """The AI ``level`` plays the seat whose AI failed, from now on."""
+        scene = self.scene
+        seat = self.match.state.to_move
+        self.match.players[seat] = level
+        scene.toast(f"{player_label(level)} plays {scene.seat_name(seat)} now.")
+        self.ai_error = None
+        self.ai_pending = self.ai_move = None
+        scene.autosave()
 
     def request_hint(self) -> bool:
         """Ask the hard agent for a move for the human to move; shown until the next move."""
@@ -343,6 +358,12 @@ class Turns:
             self.dropped_results += 1
             return
         agent = player_label(self.match.players[self.ai_seat]) if self.ai_seat is not None else "AI"
+        if result.error and getattr(result, "timed_out", False):
+            seat = self.scene.seat_name(self.ai_seat) if self.ai_seat is not None else "this seat"
+            self.failed(
+                f"{agent} hung and was stopped: {result.error}. Play {seat} yourself, or let another level play."
+            )
+            return
         if result.error:
             self.failed(f"{agent} failed: {result.error}")
             return
