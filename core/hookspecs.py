@@ -51,9 +51,6 @@ class Registrar(Generic[T]):
     it raises ``tafel.registry.PluginError`` for an item the contract forbids.
     """
 
-    #: What the hook registers, for messages ("game", "agent", "command").
-    kind = "item"
-
     def __init__(self, plugin: str, add: Callable[[str, T], None], package: str = "") -> None:
         self.plugin = plugin
         self.package = package
@@ -70,19 +67,13 @@ class Registrar(Generic[T]):
 class GameRegistrar(Registrar[GameDef]):
     """``register(game_def)`` in ``register_games``: one :class:`tafel.GameDef` per call."""
 
-    kind = "game"
-
 
 class AgentRegistrar(Registrar[AgentDef]):
     """``register(agent_def)`` in ``register_agents``: one :class:`tafel.AgentDef` per call."""
 
-    kind = "agent"
-
 
 class CommandRegistrar(Registrar["CommandDef"]):
     """``register(command_def)`` in ``register_commands``: one :class:`tafel.CommandDef` per call."""
-
-    kind = "command"
 
 
 @hookspec
