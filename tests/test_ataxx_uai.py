@@ -357,6 +357,17 @@ def test_movetime_is_used_but_never_exceeded(session):
     assert max(used) <= 1.0 and sum(used) / len(used) >= 0.85, used
 
 
+def test_lateness_is_kept_back_too(session):
+    # A busy machine made the last answers late: the next searches keep that back as well.
+    session.engine.late_ms = 150.0
+    session.send("position startpos", "isready")
+    session.expect("readyok")
+    sent = session.send("go movetime 200")
+    i = session.expect("bestmove ")
+    assert session.out.times[i] - sent < 0.15
+    assert session.engine.late_ms < 150.0  # it fades
+
+
 # --- issue 16.4: a robust input loop ----------------------------------------------------------
 
 

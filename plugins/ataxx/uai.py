@@ -18,6 +18,12 @@ the other in the order they were read, and every other command is answered at on
 ends every job read before it (a search answers with its ``bestmove`` within milliseconds),
 ``quit`` and the end of input end the engine at once, and a closed output ends it quietly.
 
+A timed search runs to its deadline: the movetime (or a share of the clock) counted from the
+moment ``go`` was read, less ``MoveOverhead`` and less how late recent answers were past their
+deadline (the engine's own measure of a busy machine, fading move by move). The search is
+stopped there, not before: an unfinished iteration keeps the last complete one's move, or a
+better one it has already proved.
+
 Bad input gives one ``info string error: ...`` line and the engine keeps running. A
 ``position`` whose move list holds an illegal move is set up to the move before it, and the
 refused move is named.
@@ -74,6 +80,9 @@ DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS = 10, 10_000
 MAX_DEPTH = MAX_PLY - 8
 #: Numbers larger than this are read as this (a huge movetime is 'think until stop').
 MAX_NUMBER = 10**12
+#: How the engine's own lateness (bestmove written after its deadline: the thread was not
+#: scheduled in time, on a busy machine) fades from the margin it adds, per timed move.
+LATE_DECAY = 0.9
 #: How long ``quit`` waits for a stopped job to end before the engine leaves anyway (s).
 QUIT_GRACE = 1.0
 
@@ -198,6 +207,9 @@ class UaiEngine:
         self._quit = False
         self._worker: threading.Thread | None = None
         self._line_time = time.perf_counter()
+        #: How late (ms) recent timed moves were past their deadline, fading: kept back on
+        #: top of MoveOverhead (about 1 ms on a quiet machine; more while the machine is busy).
+        self.late_ms = 0.0
 
     # --- output --------------------------------------------------------------------------
 
@@ -496,7 +508,7 @@ class UaiEngine:
         remaining_ms: int,
         inc_ms: int,
         moves_to_go: int | None,
-        overhead_ms: int = DEFAULT_MOVE_OVERHEAD_MS,
+        overhead_ms: float = DEFAULT_MOVE_OVERHEAD_MS,
     ) -> float:
         """Seconds for this move: a share of the remaining time plus most of the increment,
         never more than half of what is left, less the move overhead.
@@ -523,11 +535,12 @@ class UaiEngine:
     ) -> None:
         # The clock runs from the moment 'go' was read, or from now if it waited for a job.
         clock = read if self._last_end <= read else time.perf_counter()
+        margin = overhead_ms + self.late_ms
         seconds: float | None = None
         if go.movetime is not None:
-            seconds = (go.movetime - overhead_ms) / 1000
+            seconds = max(go.movetime - margin, 1) / 1000
         elif go.clock is not None:
-            seconds = self.budget(*go.clock, overhead_ms=overhead_ms)
+            seconds = self.budget(*go.clock, overhead_ms=margin)
         cap = LEVEL_TIME_CAP[level]
         if cap is not None:
             seconds = cap if seconds is None else min(seconds, cap)
@@ -542,6 +555,9 @@ class UaiEngine:
             with self._cond:
                 self._cond.wait_for(lambda: self._stopped >= seq or self._quit)
         self.send(f"bestmove {move}")
+        if deadline is not None:
+            late = (time.perf_counter() - deadline) * 1000
+            self.late_ms = max(late, self.late_ms * LATE_DECAY)
         # Housekeeping off the clock: a full table is cleared now rather than in the next search.
         engine = ai.engine
         if len(engine.tt) > engine.tt_size:
