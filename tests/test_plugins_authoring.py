@@ -115,7 +115,18 @@ def test_new_game_code_is_lint_clean(tmp_path):
     names, folder, _ = write_plugin("duel-of-wits", tmp_path / "duel_of_wits")
     assert names.cls == "DuelOfWits"
     done = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--isolated", "--line-length", "110", "--select", "E,F,W,B,UP", str(folder)],
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--isolated",
+            "--line-length",
+            "110",
+            "--select",
+            "E,F,W,B,UP",
+            str(folder),
+        ],
         capture_output=True,
         text=True,
     )
