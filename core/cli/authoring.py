@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from tafel.commands import CommandDef, CommandError
@@ -71,12 +72,23 @@ def _configure_check(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-view", action="store_true", help="skip the renderer check")
     p.add_argument("--quick", action="store_true", help="one short game, renderer at two window sizes")
     p.add_argument(
+        "--thorough",
+        action="store_true",
+        help="play every listed move of every position (the long version; by default long lists are sampled)",
+    )
+    p.add_argument("--no-progress", action="store_true", help="do not show each part as it starts")
+    p.add_argument(
         "--plugin-dir",
         action="append",
         default=[],
         metavar="PATH",
         help="also load the plugins in this folder (repeatable)",
     )
+
+
+def _progress(part: str) -> None:
+    # On stderr, so the report on stdout stays the same for scripts.
+    print(f"  ... {part}", file=sys.stderr, flush=True)
 
 
 def run_check(args: argparse.Namespace, registry: Registry) -> int:
@@ -128,6 +140,8 @@ def run_check(args: argparse.Namespace, registry: Registry) -> int:
             view=not args.no_view,
             sizes=sizes,
             variants=not args.option,
+            thorough=args.thorough,
+            progress=None if args.no_progress else _progress,
         )
         for line in report.lines():
             print(line)

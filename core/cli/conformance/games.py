@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tafel.cli.conformance.report import WINDOW_SIZES, Report, _crash, _Run
+from tafel.cli.conformance.report import _PLAY_ALL_LIMIT, _STALE_LIMIT, WINDOW_SIZES, Report, _crash, _Run
 from tafel.cli.conformance.states import (
     _check_ai,
     _check_definition,
@@ -34,6 +34,8 @@ def check_game(
     view: bool = False,
     sizes: Sequence[tuple[int, int]] = WINDOW_SIZES,
     ai: bool = False,
+    thorough: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> Report:
     """Play ``games`` seeded random games of ``game`` and check every state reached.
 
@@ -52,13 +54,17 @@ def check_game(
     _check_definition(game, options, report)
     runs: list[_Run] = []
     for g in range(games):
-        run = _play_one(game, options, g, seed, max_plies, deep_every, on_state, report)
+        if progress is not None:
+            progress(f"random game {g + 1} of {games}")
+        run = _play_one(game, options, g, seed, max_plies, deep_every, on_state, report, thorough)
         if run is not None:
             runs.append(run)
     if ai and runs:
         tried = _check_ai(game, [s for r in runs for s in r.states], seed, report)
         report.parts.append(f"AI: the greedy agent chose legal moves in {tried} positions")
     if view and runs:
+        if progress is not None:
+            progress("the board view at " + ", ".join(f"{w}x{h}" for w, h in sizes))
         check_view(game, options, runs, report, sizes)
     return report
 
@@ -72,7 +78,11 @@ def _play_one(
     deep_every: int,
     on_state: Callable[[GameState], None] | None,
     report: Report,
+    thorough: bool = False,
 ) -> _Run | None:
+    # By default long move lists are sampled (a creation phase can list 100,000 moves);
+    # ``thorough`` plays every listed move and tries every stale one.
+    play_limit, stale_limit = (None, None) if thorough else (_PLAY_ALL_LIMIT, _STALE_LIMIT)
     rng = random.Random(seed + g)
     game_seed = seed + g if game.random_setup else None
     try:
@@ -100,14 +110,14 @@ def _play_one(
                 _check_state(game, options, state, report, where)
                 _check_evaluate(game, state, report, where)
                 if stale:
-                    _check_refuses(state, stale, report, where)
+                    _check_refuses(state, stale, report, where, stale_limit)
             if on_state is not None:
                 on_state(state)
             moves = state.legal_moves()
             if not moves:
                 break
             if deep:
-                _check_moves_play(state, rng, report, where)
+                _check_moves_play(state, rng, report, where, play_limit)
             move = rng.choice(moves)
             before = state.to_text()
             text = state.move_to_text(move)
@@ -202,13 +212,38 @@ def check_game_fully(
     view: bool = True,
     sizes: Sequence[tuple[int, int]] = WINDOW_SIZES,
     variants: bool = True,
+    thorough: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> Report:
-    """:func:`check_game` with the renderer and the AI, then one short game per option variant."""
+    """:func:`check_game` with the renderer and the AI, then one short game per option variant.
+
+    ``progress`` is told each part as it starts (``check`` prints it); ``thorough`` plays every
+    listed move of every position instead of a sample (the long version, ``check --thorough``).
+    """
     report = check_game(
-        game, options, games=games, seed=seed, max_plies=max_plies, view=view, sizes=sizes, ai=True
+        game,
+        options,
+        games=games,
+        seed=seed,
+        max_plies=max_plies,
+        view=view,
+        sizes=sizes,
+        ai=True,
+        thorough=thorough,
+        progress=progress,
     )
     if variants and not options:
         for label, values in option_variants(game):
-            other = check_game(game, values, games=1, seed=seed, max_plies=min(max_plies, 80), deep_every=2)
+            if progress is not None:
+                progress(f"option {label}")
+            other = check_game(
+                game,
+                values,
+                games=1,
+                seed=seed,
+                max_plies=min(max_plies, 80),
+                deep_every=2,
+                thorough=thorough,
+            )
             report.merge(other, f"option {label}")
     return report

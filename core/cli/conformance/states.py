@@ -135,11 +135,13 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
         state.view_for(seat).to_text()
 
 
-def _check_moves_play(state: GameState, rng: random.Random, report: Report, where: str) -> None:
+def _check_moves_play(
+    state: GameState, rng: random.Random, report: Report, where: str, limit: int | None = _PLAY_ALL_LIMIT
+) -> None:
     """Every listed move plays and leaves ``state`` as it was (sampled for long move lists)."""
     moves = state.legal_moves()
-    if len(moves) > _PLAY_ALL_LIMIT:
-        moves = rng.sample(moves, _PLAY_ALL_LIMIT)
+    if limit is not None and len(moves) > limit:
+        moves = rng.sample(moves, limit)
     before = state.to_text()
     for move in moves:
         text = state.move_to_text(move)
@@ -158,12 +160,14 @@ def _check_moves_play(state: GameState, rng: random.Random, report: Report, wher
         report.fail(f"{where}: playing the legal moves changed the state they were played from")
 
 
-def _check_refuses(state: GameState, stale: Sequence[Move], report: Report, where: str) -> None:
+def _check_refuses(
+    state: GameState, stale: Sequence[Move], report: Report, where: str, limit: int | None = _STALE_LIMIT
+) -> None:
     """Moves legal a ply ago but not now must be refused: ``play`` checks legality, and
     ``is_legal`` agrees with ``legal_moves``."""
     current = set(state.legal_moves())
     tried = 0
-    for move in stale[:_STALE_LIMIT]:
+    for move in stale[:limit]:
         if tried >= 3:
             break
         if state.is_legal(move) != (move in current):
