@@ -3,9 +3,10 @@
 Three sources, in this order:
 
 1. the core's own default plugins (the generic AI agents), registered like any other;
-2. built-in plugins: every package (folder with ``__init__.py``) or module in ``plugins/``,
-   imported as ``plugins.<name>``; extra folders given to :func:`load_registry` are searched
-   the same way (imported by their bare name, the folder put on ``sys.path``);
+2. built-in plugins: the packages in ``tafel.games`` (``plugins/``); extra folders given to
+   :func:`load_registry` hold packages or modules too, imported by their bare name from their
+   own files, the folder never put on ``sys.path`` (see :func:`import_folder_plugin`); only
+   the plugins the allow-list names are imported;
 3. installed packages that declare an entry point in the group ``tafel``.
 
 ``TAFEL_PLUGINS`` (comma-separated names) limits loading to an allow-list;
@@ -13,11 +14,13 @@ Three sources, in this order:
 ``TAFEL_NO_ENTRY_POINTS=1`` keeps installed third-party plugins out (the test suite uses it).
 
 A plugin that fails to import, or whose hook raises, becomes a :class:`BrokenPlugin` with
-its error; the others load normally.
+its error; the others load normally. ``SystemExit`` counts as a failure like any other (a
+plugin calling ``sys.exit()`` breaks itself, not Tafel); only Ctrl-C goes through.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import importlib.metadata
 import importlib.util
@@ -261,7 +264,9 @@ class _Loader:
             module = importer()
             self.check_hooks(name, module)
             self.pm.register(module, name=name)
-        except Exception as exc:  # a broken plugin must never stop the arcade
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - a broken plugin (sys.exit() too) never stops Tafel
             self.broken(name, exc)
             return
         self.modules.append((name, module))
@@ -297,7 +302,9 @@ class _Loader:
                 module = importlib.import_module(dotted)
                 self.pm.register(module, name=dotted)
                 self.modules.append((dotted, module))
-            except Exception as exc:
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: BLE001
                 self.broken(dotted, exc)
         if self.spec.builtin:
             for name, importer in builtin_plugins():
@@ -336,9 +343,28 @@ class _Loader:
                         f"plugin {name}: {hook} returned a {type(result).__name__}; it must call "
                         "register(item) for each item and return nothing"
                     )
-            except Exception as exc:
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: BLE001 - sys.exit() in a hook breaks that plugin only
                 self.broken(name, exc)
                 self.drop(name)
+
+    def check_commands(self) -> None:
+        """Give each plugin command's ``configure`` a parser of its own now: one that raises (or
+        exits) marks its plugin broken here, instead of taking every command down later."""
+        for command in list(self.registry.commands.values()):
+            if command.plugin in DEFAULT_PLUGINS:
+                continue
+            try:
+                command.configure(argparse.ArgumentParser(prog=f"tafel {command.name}", add_help=True))
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: BLE001
+                self.broken(
+                    command.plugin,
+                    PluginError(f"plugin {command.plugin}: command {command.name}: {_one_line(exc)}"),
+                )
+                self.drop(command.plugin)
 
     def drop(self, name: str) -> None:
         """Forget whatever a plugin registered before it raised, so it shows only as broken."""
@@ -353,6 +379,7 @@ class _Loader:
         self.call("register_agents")
         if with_commands:
             self.call("register_commands")
+            self.check_commands()
         broken = {b.name for b in self.registry.broken}
         self.registry.plugins = [n for n, _ in self.modules if n not in broken]
         return self.registry
