@@ -82,6 +82,11 @@ def wheel(y: int, pos: Pos) -> list[pygame.event.Event]:
 _FONTS: Any = None
 
 
+def _forget_fonts() -> None:
+    global _FONTS
+    _FONTS = None
+
+
 def view_context(**kw: Any) -> ViewContext:
     """A context for a view under test: the default theme, fonts opened once, both seats human
     and interactive unless ``kw`` says otherwise."""
@@ -91,6 +96,8 @@ def view_context(**kw: Any) -> ViewContext:
 
     if _FONTS is None:
         _FONTS = Fonts()
+        # Fonts die with pygame.quit() (a test's display fixture may call it): open anew then.
+        pygame.register_quit(_forget_fonts)
     values: dict[str, Any] = dict(
         theme=DEFAULT, fonts=_FONTS, interactive=True, human_seats=frozenset({0, 1})
     )
