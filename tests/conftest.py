@@ -31,3 +31,29 @@ def registry():
 def _private_data_dir(tmp_path_factory, monkeypatch):
     """Each test gets its own empty data folder, so one test's autosave never shows up in another."""
     monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+# --- wall time against CPU time ------------------------------------------------------------------
+# The suite should spend its time computing, not waiting: the summary prints both (CPU time of
+# this process and of the worker processes it started and reaped).
+
+import resource  # noqa: E402
+import time  # noqa: E402
+
+_START = (
+    time.monotonic(),
+    resource.getrusage(resource.RUSAGE_SELF),
+    resource.getrusage(resource.RUSAGE_CHILDREN),
+)
+
+
+def _cpu(usage) -> float:
+    return usage.ru_utime + usage.ru_stime
+
+
+def pytest_terminal_summary(terminalreporter):
+    wall = time.monotonic() - _START[0]
+    cpu = _cpu(resource.getrusage(resource.RUSAGE_SELF)) - _cpu(_START[1])
+    cpu += _cpu(resource.getrusage(resource.RUSAGE_CHILDREN)) - _cpu(_START[2])
+    ratio = wall / cpu if cpu > 0 else float("inf")
+    terminalreporter.write_line(f"time: {wall:.1f} s wall, {cpu:.1f} s CPU (wall/CPU {ratio:.2f})")
