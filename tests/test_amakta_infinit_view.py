@@ -14,6 +14,7 @@ from tafel.games.amakta_infinit.values import normal, value_of
 from tafel.games.amakta_infinit.view import InfinitView, world
 from tafel.match import Match
 from tafel.ui.theme import DEFAULT
+from tests.kit import click, keydown, wheel
 from tests.kit import view_context as ctx
 
 PLAY = (
@@ -26,23 +27,6 @@ PLAY = (
 def screen():
     pygame.init()
     yield pygame.display.set_mode((1200, 800))
-
-
-def click(pos, button=1):
-    pos = (int(pos[0]), int(pos[1]))
-    return [
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
-    ]
-
-
-def key(k, mod=0):
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)]
-
-
-def wheel(y, pos):
-    return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, pos=pos)]
 
 
 class Driver:
@@ -106,21 +90,21 @@ def test_auction_with_the_keys(screen):
     s = InfinitState.new(6, 60).play(Move("bid", piece=40))
     d = Driver(s, screen)
     assert d.view.bid_value == 41
-    d.send(key(pygame.K_UP) + key(pygame.K_PAGEUP))
+    d.send(keydown(pygame.K_UP) + keydown(pygame.K_PAGEUP))
     assert d.view.bid_value == 52
-    d.send(key(pygame.K_7) + key(pygame.K_5))
+    d.send(keydown(pygame.K_7) + keydown(pygame.K_5))
     assert d.view.bid_value == 75 and d.widget("Raise to 75").enabled
-    assert d.send(key(pygame.K_RETURN)) == Move("bid", piece=75)
-    d.send(key(pygame.K_BACKSPACE) + key(pygame.K_BACKSPACE) + key(pygame.K_3))
+    assert d.send(keydown(pygame.K_RETURN)) == Move("bid", piece=75)
+    d.send(keydown(pygame.K_BACKSPACE) + keydown(pygame.K_BACKSPACE) + keydown(pygame.K_3))
     assert d.view.bid_value == 3 and not d.widget("No higher bid").enabled  # below the last bid
-    assert d.send(key(pygame.K_RETURN)) is None
-    assert d.send(key(pygame.K_a)) == ACCEPT
+    assert d.send(keydown(pygame.K_RETURN)) is None
+    assert d.send(keydown(pygame.K_a)) == ACCEPT
 
 
 def test_auction_card_has_no_controls_for_the_ai(screen):
     d = Driver(InfinitState.new(6, 60), screen, interactive=False, human_seats=frozenset({1}))
     assert d.view.widgets == []
-    assert d.send(key(pygame.K_RETURN)) is None
+    assert d.send(keydown(pygame.K_RETURN)) is None
 
 
 # --- the piece editor ------------------------------------------------------------------------------
@@ -152,24 +136,28 @@ def test_editor_builds_a_piece_with_the_mouse(screen):
 def test_editor_with_the_keys_and_presets(screen):
     s = created(white=10, bid=10)
     d = Driver(s, screen)
-    d.send(key(pygame.K_1) + key(pygame.K_0) + key(pygame.K_0) + key(pygame.K_1))  # b.-.-.b: E and W
+    d.send(
+        keydown(pygame.K_1) + keydown(pygame.K_0) + keydown(pygame.K_0) + keydown(pygame.K_1)
+    )  # b.-.-.b: E and W
     assert d.view.edit_layout() == parse_layout("b.-.-.b.-.-") and d.view.edit_dir == 4
-    d.send(key(pygame.K_LEFT) + key(pygame.K_UP))  # W: b -> g
+    d.send(keydown(pygame.K_LEFT) + keydown(pygame.K_UP))  # W: b -> g
     assert d.view.edit[3] == 2
-    d.send(key(pygame.K_c))
+    d.send(keydown(pygame.K_c))
     assert d.view.edit_circle == 1
-    d.send(key(pygame.K_DELETE))
+    d.send(keydown(pygame.K_DELETE))
     assert d.view.edit_layout() == 0 and d.view.edit_circle == 0
     blue_star = next(w for w in d.view.widgets if w.kind == "preset" and w.label == "Blue star")
     assert blue_star.data[1] is False  # worth 44: does not fit 10 points
     d.send(click(blue_star.rect.center))
     assert d.view.edit_layout() == parse_layout("b.b.b.b.b.b")
     assert not d.widget("Create (Enter)").enabled
-    assert d.send(key(pygame.K_RETURN)) is None
+    assert d.send(keydown(pygame.K_RETURN)) is None
     assert "worth 44" in d.view.message
     line = next(w for w in d.view.widgets if w.kind == "preset" and w.label == "Blue line")
     d.send(click(line.rect.center))
-    assert d.send(key(pygame.K_RETURN)) == Move("create", piece=normal(parse_layout("b.-.-.b.-.-")), orient=0)
+    assert d.send(keydown(pygame.K_RETURN)) == Move(
+        "create", piece=normal(parse_layout("b.-.-.b.-.-")), orient=0
+    )
 
 
 def test_editor_refuses_a_piece_already_in_the_set(screen):
@@ -178,12 +166,12 @@ def test_editor_refuses_a_piece_already_in_the_set(screen):
     s = s.play(s.parse_move("close"))  # Black closes: White creates again
     d = Driver(s, screen)
     d.send(
-        key(pygame.K_2)
-        + key(pygame.K_0)
-        + key(pygame.K_0)
-        + key(pygame.K_0)
-        + key(pygame.K_0)
-        + key(pygame.K_1)
+        keydown(pygame.K_2)
+        + keydown(pygame.K_0)
+        + keydown(pygame.K_0)
+        + keydown(pygame.K_0)
+        + keydown(pygame.K_0)
+        + keydown(pygame.K_1)
     )
     assert d.view.edit_layout() == parse_layout("g.-.-.-.-.b")  # the mirror image of piece 1
     assert not d.widget("Create (Enter)").enabled
@@ -192,9 +180,9 @@ def test_editor_refuses_a_piece_already_in_the_set(screen):
 
 def test_closing_the_set_needs_two_presses(screen):
     d = Driver(created(), screen)
-    assert d.send(key(pygame.K_x)) is None
+    assert d.send(keydown(pygame.K_x)) is None
     assert d.widget("Really close? (X)").primary
-    assert d.send(key(pygame.K_x)) == CLOSE
+    assert d.send(keydown(pygame.K_x)) == CLOSE
 
 
 # --- play under the camera ----------------------------------------------------------------------------
@@ -237,14 +225,14 @@ def test_wheel_keys_and_frame(screen):
     assert cam.zoom > zoom * 1.2
     assert cam.world_to_screen(under) == pytest.approx(point, abs=1)  # zoomed about the pointer
     x = cam.center[0]
-    d.send(key(pygame.K_RIGHT))
+    d.send(keydown(pygame.K_RIGHT))
     d.settle()
     assert cam.center[0] > x
     z = cam.zoom
-    d.send(key(pygame.K_MINUS))
+    d.send(keydown(pygame.K_MINUS))
     d.settle()
     assert cam.zoom < z
-    d.send(key(pygame.K_f))
+    d.send(keydown(pygame.K_f))
     d.settle()
     for base in d.view.board.bases:
         assert d.view._visible(base, -1.0)
@@ -265,9 +253,9 @@ def test_far_off_pieces_and_the_cursor(screen):
         assert d.view._visible(cell, -0.5)  # framed: bases and pieces
         assert d.view.cell_at(d.view.cell_center(cell)) == cell
     assert world((80, 0))[0] > world((0, 0))[0]
-    d.send(key(pygame.K_RIGHT, pygame.KMOD_SHIFT))
+    d.send(keydown(pygame.K_RIGHT, pygame.KMOD_SHIFT))
     assert d.view.cursor == (0, 0) and d.view.cursor_visible
-    d.send(key(pygame.K_LEFT, pygame.KMOD_SHIFT) + key(pygame.K_UP, pygame.KMOD_SHIFT))
+    d.send(keydown(pygame.K_LEFT, pygame.KMOD_SHIFT) + keydown(pygame.K_UP, pygame.KMOD_SHIFT))
     assert d.view.cursor == (-3, -1)
 
 
@@ -319,15 +307,15 @@ def test_headless_game_through_the_play_scene(registry):
             return next(w for w in view.widgets if w.label == label)
 
         # The auction: Player 1 types 14 and raises, Player 2 accepts and plays Black.
-        send(key(pygame.K_1) + key(pygame.K_4) + key(pygame.K_RETURN))
+        send(keydown(pygame.K_1) + keydown(pygame.K_4) + keydown(pygame.K_RETURN))
         send(click(widget("Accept 14: play Black").rect.center))
         assert match.texts == ["bid:14", "accept"]
         # Creation: White takes a preset, Black builds a piece by keys; both close.
         send(click(next(w for w in view.widgets if w.label == "Blue line").rect.center))
         send(click(widget("Create (Enter)").rect.center))
-        send(key(pygame.K_1) + key(pygame.K_RETURN))
-        send(key(pygame.K_x) + key(pygame.K_x))
-        send(key(pygame.K_x) + key(pygame.K_x))
+        send(keydown(pygame.K_1) + keydown(pygame.K_RETURN))
+        send(keydown(pygame.K_x) + keydown(pygame.K_x))
+        send(keydown(pygame.K_x) + keydown(pygame.K_x))
         assert match.texts[2:] == ["create:b.-.-.b.-.-", "create:b.-.-.-.-.-", "close", "close"]
         assert match.state.phase == "play"
         # Play: White places its piece on its base with the mouse.
@@ -351,30 +339,30 @@ def test_headless_game_through_the_play_scene(registry):
 def test_hints_fill_the_auction_and_the_editor(screen):
     d = Driver(InfinitState.new(6, 60), screen, hint=Move("bid", piece=44))
     assert d.view.bid_value == 44
-    assert d.send(key(pygame.K_RETURN)) == Move("bid", piece=44)
+    assert d.send(keydown(pygame.K_RETURN)) == Move("bid", piece=44)
     hint = Move("create", piece=normal(parse_layout("r.-.b.-.b.-")), orient=2)
     d = Driver(created(), screen, hint=hint)
     assert d.view._edit_move() == hint
-    assert d.send(key(pygame.K_RETURN)) == hint
+    assert d.send(keydown(pygame.K_RETURN)) == hint
 
 
 def test_keyboard_cursor_plays_without_a_mouse(screen):
     d = Driver(InfinitState.from_text(PLAY), screen)
     x = d.view.camera.center[0]
-    d.send(key(pygame.K_RIGHT))  # the arrows pan while there is no cursor
+    d.send(keydown(pygame.K_RIGHT))  # the arrows pan while there is no cursor
     d.settle()
     assert d.view.camera.center[0] > x and not d.view.has_selection
-    d.send(key(pygame.K_RETURN))  # Enter brings out the cursor on White's base
+    d.send(keydown(pygame.K_RETURN))  # Enter brings out the cursor on White's base
     assert d.view.cursor == (0, 0) and d.view.has_selection
-    d.send(key(pygame.K_UP) + key(pygame.K_UP))  # up twice keeps the column
+    d.send(keydown(pygame.K_UP) + keydown(pygame.K_UP))  # up twice keeps the column
     assert d.view.cursor == (0, -2)
-    d.send(key(pygame.K_DOWN) + key(pygame.K_DOWN))
+    d.send(keydown(pygame.K_DOWN) + keydown(pygame.K_DOWN))
     assert d.view.cursor == (0, 0)
-    d.send(key(pygame.K_TAB))  # a piece from the hand
+    d.send(keydown(pygame.K_TAB))  # a piece from the hand
     assert d.view.mode == "hand"
-    move = d.send(key(pygame.K_RETURN))
+    move = d.send(keydown(pygame.K_RETURN))
     assert move is not None and move.kind == "place" and move.cell == (0, 0)
-    d.send(key(pygame.K_BACKSPACE))
+    d.send(keydown(pygame.K_BACKSPACE))
     assert not d.view.cursor_visible and not d.view.has_selection
 
 
@@ -405,11 +393,11 @@ def test_kept_pictures_show_what_a_fresh_view_draws(screen):
     steps = []
     for bid in (10, 25):
         steps.append((s, live, []))
-        steps.append((s, live, click(d.widget("+10").rect.center)[:1] + key(pygame.K_UP)))
+        steps.append((s, live, click(d.widget("+10").rect.center)[:1] + keydown(pygame.K_UP)))
         steps.append((s, watching, []))
         s = s.play(Move("bid", piece=bid))
     s = s.play(ACCEPT)
-    steps.append((s, live, key(pygame.K_3) + key(pygame.K_5) + key(pygame.K_c)))
+    steps.append((s, live, keydown(pygame.K_3) + keydown(pygame.K_5) + keydown(pygame.K_c)))
     steps.append((s, watching, []))
     seen = set()
     for state, c, events in steps:

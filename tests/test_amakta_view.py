@@ -15,6 +15,7 @@ from tafel.games.amakta.view import ACTION_LABELS, ARROW_COLOURS, AmaktaView, _m
 from tafel.match import Match
 from tafel.ui.theme import DEFAULT
 from tafel.view import ViewContext
+from tests.kit import keydown, mouse
 from tests.kit import view_context as ctx
 
 SIZES = [(1920, 1080), (1024, 768), (640, 1000), (360, 300)]
@@ -38,18 +39,6 @@ def make_view(state: AmaktaState, size=(1100, 800)) -> AmaktaView:
     view = AmaktaView(GAME, GAME.resolve_options({"board": state.eq.board_key, "set": state.eq.set_keys[0]}))
     view.layout(pygame.Rect(0, 0, *size))
     return view
-
-
-def mouse(pos, button=1):
-    pos = (int(pos[0]), int(pos[1]))
-    return [
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-    ]
-
-
-def keydown(k, mod=0):
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)]
 
 
 class Driver:

@@ -14,6 +14,8 @@ from tafel.games.atoll.view import CHAIN_TIME, AtollView, winning_chain
 from tafel.ui.fonts import Fonts
 from tafel.ui.theme import DEFAULT
 from tafel.view import ViewContext
+from tests import kit
+from tests.kit import motion
 
 RECT = pygame.Rect(10, 10, 700, 740)
 
@@ -37,17 +39,13 @@ def context(**kw) -> ViewContext:
     return ViewContext(theme=DEFAULT, fonts=Fonts(0.7), interactive=True, **kw)
 
 
-def motion(pos) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-
-
 def click(view: AtollView, state: AtollState, ctx: ViewContext, pos):
     view.handle_event(motion(pos), state, ctx)
-    return view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1), state, ctx)
+    return view.handle_event(kit.mouse(pos)[1], state, ctx)
 
 
 def key(view: AtollView, state: AtollState, ctx: ViewContext, k: int):
-    return view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""), state, ctx)
+    return view.handle_event(kit.key(k), state, ctx)
 
 
 def settle(view: AtollView, limit: float = 5.0) -> float:

@@ -18,11 +18,8 @@ from tafel.ui.fonts import Fonts
 from tafel.ui.scenes.play import PlayScene
 from tafel.ui.theme import DEFAULT
 from tafel.view import ViewContext
+from tests.kit import key as press
 from tests.ui_toygame import click, key, run_until
-
-
-def press(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 def events_for_mouse(view: AxxaView, state: AxxaState, move) -> list[list[pygame.event.Event]]:
