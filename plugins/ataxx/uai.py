@@ -75,7 +75,7 @@ LEVEL_TIME_CAP = {"easy": None, "medium": LEVELS["medium"].default_time, "hard":
 DEFAULT_HASH_MB, MIN_HASH_MB, MAX_HASH_MB = 128, 1, 4096
 TT_ENTRY_BYTES = 320
 #: Kept back from every timed search for the reply to reach the GUI (ms).
-DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS = 10, 10_000
+DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS = 8, 10_000
 #: The deepest search ``go depth`` asks for (the search keeps per-ply tables of MAX_PLY).
 MAX_DEPTH = MAX_PLY - 8
 #: Numbers larger than this are read as this (a huge movetime is 'think until stop').
@@ -514,7 +514,7 @@ class UaiEngine:
         never more than half of what is left, less the move overhead.
 
         >>> UaiEngine.budget(60_000, 0, None)  # 60 s left: 2 s, less the reply overhead
-        1.99
+        1.992
         >>> UaiEngine.budget(1_000, 1_000, None, overhead_ms=30)
         0.47
         """
