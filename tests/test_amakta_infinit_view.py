@@ -14,7 +14,7 @@ from tafel.games.amakta_infinit.values import normal, value_of
 from tafel.games.amakta_infinit.view import InfinitView, world
 from tafel.match import Match
 from tafel.ui.theme import DEFAULT
-from tests.kit import click, keydown, wheel
+from tests.kit import ViewDriver, click, keydown, wheel
 from tests.kit import view_context as ctx
 
 PLAY = (
@@ -29,32 +29,13 @@ def screen():
     yield pygame.display.set_mode((1200, 800))
 
 
-class Driver:
-    """Feeds events to the view, drawing between them as the frame loop does, and keeps its moves."""
+class Driver(ViewDriver):
+    """The kit's view driver on an Amakta Infinit view, with its widgets pressed by label."""
 
     def __init__(self, state: InfinitState, surface: pygame.Surface, size=(1200, 800), **kw) -> None:
-        self.view = InfinitView(GAME, GAME.resolve_options({"distance": state.distance}))
-        self.view.layout(pygame.Rect(0, 0, *size))
-        self.state = state
-        self.surface = surface
-        self.ctx = ctx(**kw)
-        self.moves: list = []
-        self.view.draw(surface, state, self.ctx)
-
-    def send(self, events) -> Move | None:
-        got = None
-        for event in events:
-            result = self.view.handle_event(event, self.state, self.ctx)
-            if result is not None:
-                self.moves.append(result)
-                got = result
-            self.view.update(1 / 60)
-            self.view.draw(self.surface, self.state, self.ctx)
-        return got
-
-    def settle(self) -> None:
-        for _ in range(120):
-            self.view.update(1 / 30)
+        view = InfinitView(GAME, GAME.resolve_options({"distance": state.distance}))
+        view.layout(pygame.Rect(0, 0, *size))
+        super().__init__(view, state, surface, ctx(**kw))
 
     def widget(self, label: str):
         for w in self.view.widgets:
