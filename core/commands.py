@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 #: The subcommands the core's command line (:mod:`tafel.cli`) defines itself, ``help`` included.
-CORE_COMMANDS = frozenset({"help", "list", "show", "perft", "arena", "play", "saves"})
+CORE_COMMANDS = frozenset({"help", "list", "show", "perft", "arena", "play", "saves", "render", "rules"})
 
 
 class CommandError(Exception):

@@ -300,6 +300,13 @@ def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
     return run(registry, windowed=args.windowed, size=args.size, start=start)
 
 
+def cmd_render(args: argparse.Namespace, registry: Registry) -> int:
+    from tafel.cli import render
+
+    game, options = _game_and_options(args, registry)
+    return render.run(args, game, options, _setup_seed(args, game, options))
+
+
 # --- parser -------------------------------------------------------------------------------
 
 
@@ -375,6 +382,17 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_play)
 
+    from tafel.cli import render, rules
+
+    p = sub.add_parser("render", help="draw a position with the game's own board as a PNG")
+    _add_game_args(p)
+    render.configure(p)
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("rules", help="print a game's rules (--render DIR: its diagrams as PNGs)")
+    rules.configure(p)
+    p.set_defaults(func=rules.run)
+
     p = sub.add_parser("saves", help="list saved and autosaved games (or --history: finished games)")
     p.add_argument("--history", action="store_true", help="list finished games instead")
     p.set_defaults(func=cmd_saves)
@@ -391,7 +409,7 @@ def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.Ab
     its plugin's (``arena`` guards the game's code itself). Its failures name that plugin."""
     from tafel.plugins import DEFAULT_PLUGINS, plugin_code
 
-    if args.command in ("show", "perft"):
+    if args.command in ("show", "perft", "render", "rules"):
         game = registry.games.get(getattr(args, "game", None) or "")
         if game is not None:
             return plugin_code(game.plugin, f"game {game.id}")

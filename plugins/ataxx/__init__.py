@@ -6,6 +6,8 @@ so listing games stays fast.
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from tafel import (
     AgentDef,
     AgentRegistrar,
@@ -23,34 +25,7 @@ from tafel import (
 from .layouts import LAYOUTS, layout_fen
 from .rules import RED, SEAT_NAMES, AtaxxState, perft
 
-RULES = """\
-Ataxx is played on a 7x7 board. Red moves first; the players alternate.
-
-On your turn move one of your stones to an empty square:
-- Clone: to a square next to it (also diagonally). The stone stays where it was and a new one appears, \
-so you gain a stone.
-- Jump: to a square exactly two squares away (straight, diagonal or mixed). The stone leaves its square. \
-Stones in between do not matter.
-
-After either move, every opposing stone on the eight squares around the destination turns to your colour.
-
-Blocked squares (on boards with blockers) can never hold a stone, but can be jumped over.
-
-If you cannot move, you pass (Tafel plays the pass for you).
-
-The game ends
-- when a side has no stones left,
-- when neither side can move (for example, the board is full),
-- when the same position (board and side to move) appears for the third time.
-The side with more stones wins; equal counts are a draw.
-
-Engine rules (option, off by default): as in Ataxx engine matches, the game is also drawn after 100 \
-moves in a row without a clone (jumps and passes count).
-
-Notation: positions are written in the standard Ataxx FEN, e.g. x5o/7/7/7/7/7/o5x x 0 1 (x = Red, o = Blue, \
-- = blocked, digits = empty squares; then side to move, halfmove clock, fullmove number). A clone is \
-written as its destination (f1), a jump as from and to (a7c5), a pass as 0000.
-"""
+RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
 
 OPTIONS = (
     Option(
