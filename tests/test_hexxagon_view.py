@@ -149,7 +149,7 @@ def test_clicks_that_do_not_move(view):
     assert not view.has_selection
     click(view, state, "a1")
     assert click(view, state, "e9") is None and view.has_selection  # another own gem re-selects
-    assert view._selected == cell_of("e9")
+    assert view.selected == cell_of("e9")
     assert (
         view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1), state, ctx())
         is None
@@ -178,13 +178,13 @@ def test_no_input_when_not_interactive_or_over(view):
 def test_keyboard_selects_and_plays(view):
     state = start()
     assert key(view, state, pygame.K_RIGHT) is None  # the first key shows the cursor only
-    assert view._cursor == cell_of("e9")  # the top gem of the side to move
-    assert key(view, state, pygame.K_RETURN) is None and view._selected == cell_of("e9")
+    assert view.cursor.cell == cell_of("e9")  # the top gem of the side to move
+    assert key(view, state, pygame.K_RETURN) is None and view.selected == cell_of("e9")
     key(view, state, pygame.K_DOWN)
     assert key(view, state, pygame.K_RETURN) == HexMove(None, cell_of("e8"))
     key(view, state, pygame.K_UP)
     key(view, state, pygame.K_RETURN)
-    assert view._selected == cell_of("e9")
+    assert view.selected == cell_of("e9")
     key(view, state, pygame.K_BACKSPACE)
     assert not view.has_selection
 
@@ -199,17 +199,17 @@ def test_left_and_right_keep_to_the_row(view):
         ctx(),
     )
     key(view, state, pygame.K_RIGHT)  # shows the cursor at the pointer
-    assert view._cursor == cell_of("a3")
+    assert view.cursor.cell == cell_of("a3")
     rows = []
     for _ in range(8):
         key(view, state, pygame.K_RIGHT)
-        q, r = coords(view._cursor)
+        q, r = coords(view.cursor.cell)
         rows.append(r - q / 2)
-    assert coords(view._cursor)[0] == 8  # reached file i
+    assert coords(view.cursor.cell)[0] == 8  # reached file i
     assert max(rows) - min(rows) <= 0.5  # zigzags along one row of the screen
     for _ in range(12):
         key(view, state, pygame.K_UP)
-    assert view._cursor == cell_of("i9")  # stops at the edge
+    assert view.cursor.cell == cell_of("i9")  # stops at the edge
 
 
 # --- animation and sound ----------------------------------------------------------------------

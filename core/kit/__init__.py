@@ -1,0 +1,69 @@
+"""The board kit: public building blocks for board views, and a complete view for grid games.
+
+A plugin imports these from ``tafel.kit`` (PLUGINS.md lists them): grids (square and hex cells,
+pixel to cell, cursor steps, rim labels), motion (easing, tweens, ready piece animations),
+pieces (stones, gems, tiles, crosses, rings, sprite caches), overlays (marks, targets, hints,
+chains), layers (kept pictures) and :class:`GridBoardView`.
+
+>>> import tafel.kit
+>>> {"GridBoardView", "HexGrid", "SquareGrid", "Motion", "Layer", "stone"} <= set(tafel.kit.__all__)
+True
+"""
+
+from tafel.kit.boards import paint_board, plate
+from tafel.kit.grid_view import GridBoardView
+from tafel.kit.grids import Cursor, Grid, HexGrid, SquareGrid, hexagon, rectangle
+from tafel.kit.layers import Layer, ScreenLayer
+from tafel.kit.motion import (
+    Capture,
+    Drop,
+    Flip,
+    Jump,
+    Motion,
+    PieceAnimation,
+    Place,
+    Pose,
+    Remove,
+    Slide,
+    Tween,
+    arc,
+    diff_animations,
+    ease_in,
+    ease_in_out,
+    ease_out,
+    ease_out_back,
+    linear,
+)
+from tafel.kit.overlays import (
+    arrow,
+    blit_centered,
+    cell_mark,
+    draw_chain,
+    draw_cursor,
+    draw_hint,
+    pulse,
+    target,
+)
+from tafel.kit.pieces import (
+    Sprites,
+    blur,
+    cross,
+    fast,
+    gem,
+    polygon,
+    ring,
+    rounded,
+    stone,
+    stroke,
+    supersampled,
+    tile,
+)
+
+__all__ = [
+    "Capture", "Cursor", "Drop", "Flip", "Grid", "GridBoardView", "HexGrid", "Jump", "Layer", "Motion",
+    "PieceAnimation", "Place", "Pose", "Remove", "ScreenLayer", "Slide", "SquareGrid", "Sprites", "Tween",
+    "arc", "arrow", "blit_centered", "blur", "cell_mark", "cross", "diff_animations", "draw_chain",
+    "draw_cursor", "draw_hint", "ease_in", "ease_in_out", "ease_out", "ease_out_back", "fast", "gem",
+    "hexagon", "linear", "paint_board", "plate", "polygon", "pulse", "rectangle", "ring", "rounded",
+    "stone", "stroke", "supersampled", "target", "tile",
+]  # fmt: skip
