@@ -1,64 +1,48 @@
 """Hexxagon for Tafel: Ataxx on a hexagonal board, as an installable plugin package.
 
-Installed with pip, this package is found through its entry point in the group ``tafel``
-(see ``pyproject.toml``); Tafel itself is not changed. It uses only the core's public API:
-``tafel`` for the contract, ``tafel.view`` for the board view. The AI players are the core's
-generic ones, searching with :func:`rules.evaluate`.
-
-This module only registers; the view (which imports pygame) is named by a text and imported
-when a game starts.
+Found through its entry point in the group ``tafel`` (see ``pyproject.toml``), with no change to
+Tafel. It imports only the public API (``tafel``; ``tafel.kit`` for the view, which is named by a
+text and imported when a game starts); the AI players are the generic ones, searching with
+:func:`rules.evaluate`.
 """
 
 from __future__ import annotations
 
 from importlib.resources import files
 
-from tafel import GameDef, GameRegistrar, GameState, Option, Options, hookimpl
+from tafel import GameDef, GameRegistrar, Option, hookimpl
 
 from .rules import SEAT_NAMES, START_BOARDS, HexxagonState, evaluate
 
 __version__ = "1.0.0"
+__all__ = ["GAME", "START_BOARDS", "HexxagonState"]
 
-#: The rules screen's text: a file shipped inside the package (package data).
-RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
-
-OPTIONS = (
-    Option(
-        "board",
-        "Board",
-        "choice",
-        "classic",
-        choices=(("classic", "Classic (three blocked cells)"), ("open", "Open (no blocked cells)")),
-        help="The classic board has three blocked cells around the centre",
-    ),
-)
-
-
-def new_state(options: Options, seed: int | None = None) -> HexxagonState:
-    return HexxagonState.start(options["board"])
-
-
-def parse_position(text: str, options: Options) -> GameState:
-    return HexxagonState.from_text(text)
-
-
+BOARDS = (("classic", "Classic (three blocked cells)"), ("open", "Open (no blocked cells)"))
+BOARD = Option("board", "Board", "choice", "classic", choices=BOARDS, help="Classic: three blocked cells")
 GAME = GameDef(
     id="hexxagon",
     title="Hexxagon",
     description="Ataxx on a hexagon: clone and jump to turn your opponent's gems.",
     min_players=2,
     max_players=2,
-    new_state=new_state,
-    parse_position=parse_position,
-    options=OPTIONS,
-    rules=RULES,
+    new_state=lambda options, seed=None: HexxagonState.start(options["board"]),
+    parse_position=lambda text, options: HexxagonState.from_text(text),
+    options=(
+        Option(
+            "board",
+            "Board",
+            "choice",
+            "classic",
+            choices=BOARDS,
+            help="Classic: three blocked cells",
+        ),
+    ),
+    rules=files(__package__).joinpath("RULES.md").read_text(encoding="utf-8"),
     version=__version__,
     view=".view:HexxagonView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
 )
-
-__all__ = ["GAME", "START_BOARDS", "HexxagonState"]
 
 
 @hookimpl
