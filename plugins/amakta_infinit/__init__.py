@@ -7,6 +7,8 @@ creation table in :mod:`.values`, the AI in :mod:`.ai` and the screen in :mod:`.
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from tafel import AgentRegistrar, GameDef, GameRegistrar, GameState, Option, Options, hookimpl, level_agents
 
 from .state import DRAW_MOVES, InfinitState
@@ -14,42 +16,12 @@ from .state import DRAW_MOVES, InfinitState
 GAME_ID = "amakta-infinit"
 SEAT_NAMES = ("Player 1", "Player 2")
 
-RULES = f"""\
-Amakta Infinit is Amakta on an endless board of hexagonal fields without holes, where each player \
-creates their own set of pieces.
-
-Pieces: a piece carries arrows in the six directions: blue points at the next field, green two fields \
-away, red three; one direction may hold two arrows. A circle may be added: violet (reinforcement) counts \
-as one more arrow of the owner at the piece's field, green (damage) as one more arrow of the opponent, \
-both only while an opposing arrow points there.
-
-Value: with a = single arrows (two different colours in one direction count as two), b = double arrows \
-(two of one colour) and s = 1 without circle, 2 with reinforcement, 1/2 with damage, a piece is worth \
-2a((a-1)/2 + s) + 10b((b-1)/2 + s) + 6ab + 2s points. A blue dart is worth 4, a blank piece 2.
-
-Start: the setup fixes the distance between the bases and White's points. Then the players bid for \
-Black's points, Player 1 first: each bid must be higher than the last; instead of bidding higher a \
-player may accept the last bid and play Black with that many points (the last bidder plays White). \
-Then, White first, the players take turns creating a piece that fits their remaining points, or closing \
-their set for good (a player who cannot create a piece must close). A set may not hold the same piece \
-twice, up to rotation and mirroring and whatever the circles; the two sets are independent. Play begins \
-when both sets are closed, White first.
-
-Play: as in Amakta. The bases lie on one row, the agreed distance apart (White's at 0,0, Black's to the \
-east); each has a permanent arrow of its owner. Control, freedom, circles and the moves (pass, rotate, \
-take, place, expropriate, release, and the combined moves) are the standard rules. Occupying the \
-opponent's base wins. The same situation for the third time is a draw, and so are {DRAW_MOVES} moves in a \
-row without an expropriation or release (the counter shows in the side panel).
-
-Screen: drag with the mouse (or use the arrow keys) to move over the board, wheel or +/- to zoom, F or \
-Home frames both bases. In the auction, +/- or the buttons set your bid. In the piece editor click a \
-direction to cycle its arrows (right click backwards) or pick from the palette, choose the circle, and \
-create (Enter); presets fill the editor.
-
-Notation: bid:40, accept, create:b.-.-.bb.-.- (E NE NW W SW SE; -, b, g, r, bb, gg, rr, bg, br, gr) with \
-:reinforce or :damage, close; play moves as in Amakta with fields column,row (place:1:0,0:r0, \
-relocate:1,0:3,0:r2); offer-draw, accept-draw, decline-draw, resign.
-"""
+RULES = (
+    files(__package__)
+    .joinpath("RULES.md")
+    .read_text(encoding="utf-8")
+    .replace("{DRAW_MOVES}", str(DRAW_MOVES))
+)
 
 OPTIONS = (
     Option(

@@ -6,6 +6,8 @@ listing games stays fast.
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from tafel import (
     AgentDef,
     AgentRegistrar,
@@ -22,38 +24,7 @@ from tafel import (
 from .board import BLACK, SIZES, STANDARD, WHITE, Board
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft
 
-RULES = """\
-Atoll is a connection game for two on a board of hexagonal cells, ringed by eight islands of \
-permanent stones: four black and four white, alternating round the edge.
-
-Play: Black places first. Players take turns placing one stone of their colour on any empty \
-cell. Stones never move and are never captured. You must place a stone on your turn.
-
-Goal: join two of your islands that lie exactly opposite each other (a half turn of the board \
-apart) with one unbroken chain of your stones. Island stones count as part of a chain, so a chain may \
-run through your other islands on the way. Black's pairs: north-east with south-west, and west-upper \
-with east-lower. White's pairs: north-west with south-east, and east-upper with west-lower. Joining \
-either pair wins. Draws cannot happen: on a full board exactly one player has joined a pair.
-
-Pie rule (on by default): Black's first stone may be too good. On move 2 only, White may instead take \
-that stone: the players swap colours, the one who moved first now plays White and places next, and \
-the players keep their new colours to the end. On screen: click Black's stone or press S; in \
-notation the move is "swap". Players are called Player 1 (Black at the start) and Player 2.
-
-Boards: the standard board has 11 columns of playable cells (104 cells; columns alternate 9 and 10 \
-cells) and 36 island stones (islands of 5 on the top and bottom edges, of 4 on the sides). The \
-larger boards (15 and 19 columns) are built the same way: columns alternate n-2 and n-1 cells, \
-the top and bottom islands cover the columns either side of the middle one, and each side \
-column holds two islands meeting at the middle (15 columns: 202 cells, islands of 7 and 6; \
-19 columns: 332 cells, islands of 9 and 8).
-
-Notation: columns are lettered a, b, c, ... from the left, cells numbered from the bottom of each \
-column, so f7 is the seventh cell up in the sixth column (in the columns a, c, e, ... cells sit \
-half a cell higher than in b, d, f, ...). A position lists the columns a, b, ... separated by "/", \
-each from its bottom cell up (b = Black, w = White, a number = that many empty cells), then the \
-colour to move (b or w) and the pie rule: "swap" (still to come), "swapped" (used) or "-". \
-The start is 9/10/9/10/9/10/9/10/9/10/9 b swap.
-"""
+RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
 
 OPTIONS = (
     Option(

@@ -16,6 +16,7 @@ games stays fast.
 from __future__ import annotations
 
 import random
+from importlib.resources import files
 
 from tafel import (
     AgentDef,
@@ -36,43 +37,7 @@ from tafel import (
 
 from .rules import SOLO_TRIPLETS, AxxaMove, AxxaState, Rules, parse_position
 
-RULES = """\
-AxxA is a puzzle of stacks and numbers: 36 pieces, six each of 1 to 6, start shuffled face down \
-in 12 stacks of three on the spaces around a 5x5 board. Only the top piece of each stack shows.
-
-Your aim: bring three pieces of the same number onto three spaces that touch one another in a \
-chain (side by side or corner to corner: straight, diagonal and bent shapes all count) and remove \
-them. Triplets go in order: first three 1s, then three 2s, and so on up to the 6s.
-
-A turn:
-- Move one stack exactly as many spaces as its top number, along the lines, with at most one \
-right-angle turn. A stack never jumps over or lands on another stack. (A stack showing 5 or 6 in \
-the centre cannot move.)
-- Then the top piece of the moved stack goes to the bottom, showing the next piece. (Option: you \
-may choose whether to turn it.)
-- If three pieces of the number due now show in a chain, they are removed. If that uncovers a \
-triplet of the next number, it goes too, at no cost: two triplets in one turn is a "good" move, \
-three an "outstanding" one. When several triplets are possible, you choose which three to take.
-- A turn that removes no triplet of the number due must be paid for: take one face-up piece of \
-your choice off the board. That can uncover the piece beneath; a triplet it shows is removed \
-after your next move, which then costs nothing.
-
-Pieces you have seen stay known to you after they go to the bottom of a stack; the others stay \
-secret, also to the solver, which has to guess like you.
-
-Solo: you win when the 6s are removed. You lose when the number due can no longer be completed \
-(fewer than three of it left in play) or when no stack can move.
-
-Competitive (2 to 4 players, or two teams of two): players take turns; each keeps the triplets \
-they remove (after the 6s the 1s are due again). In teams, seats 1 and 3 play against seats 2 and \
-4, and partners pool their triplets. The game ends when no stack of three pieces is left, or \
-earlier when no stack can move or the number due can no longer be completed. Most triplets wins.
-
-Options: straight lines only (triplets must lie in a row, column or diagonal line); rotation as \
-a choice; the deal's seed (0 = a new random deal), so a deal can be replayed and shared.
-
-Notation: stack moves c1-c4; turn / keep; take:b2,c2,c3; pay:d3.
-"""
+RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
 
 OPTIONS = (
     Option(
