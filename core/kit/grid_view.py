@@ -154,6 +154,9 @@ class GridBoardView(BoardView):
     def cell_at(self, pos: Sequence[float]) -> Cell | None:
         return self.grid.cell_at(pos)
 
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        return self.grid.rect(cell)
+
     def piece_box(self) -> int:
         """The pixel size of a piece's sprite: a square cell, or a hex's width."""
         return max(4, math.ceil(self.grid.size * (1 if isinstance(self.grid, SquareGrid) else 2)))
