@@ -158,7 +158,7 @@ class App:
         self.ui.theme = self._fixed_theme or (COLORBLIND if s.colorblind else DEFAULT)
         if abs(self.ui.user_scale - s.ui_scale) > 1e-9:
             self.ui.user_scale = s.ui_scale
-            self.ui._text_cache.clear()
+            self.ui.fonts.forget_text()
         if s.fullscreen != self._fullscreen_setting:
             self._fullscreen_setting = s.fullscreen
             if s.fullscreen != self.fullscreen:

@@ -1,4 +1,7 @@
-"""Drawing helpers and widgets shared by every screen: text that fits, panels, buttons, focus lists.
+"""Drawing helpers of the core's screens on top of the board kit's widgets: the window's
+:class:`UI` (a :class:`tafel.kit.widgets.Skin` that also wraps text and draws panels, veils and
+scroll bars), typed choice rows, and layout helpers. Buttons, focus lists, choice rows and
+fitted text are the kit's (re-exported here), so screens and board views share them.
 
 Sizes are given for a window 1080 pixels high and scaled by :class:`UI` to the live window,
 so a screen looks the same at any resolution and aspect ratio. Text surfaces are cached, so
@@ -14,53 +17,51 @@ True
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
-from tafel.ui.fonts import Fonts
+from tafel.kit.widgets import (
+    BODY,
+    H1,
+    H2,
+    H3,
+    SMALL,
+    TINY,
+    TITLE,
+    Button,
+    ChoiceRow,
+    FocusList,
+    Skin,
+    is_activate,
+    is_back,
+)
+from tafel.ui.fonts import ELLIPSIS, Fonts
 from tafel.ui.theme import DEFAULT, Color, Theme
 
-# Text sizes (pixels at 1080p).
-TITLE = 132
-H1 = 60
-H2 = 42
-H3 = 34
-BODY = 30
-SMALL = 25
-TINY = 21
-
-ELLIPSIS = "…"
+__all__ = [
+    "BODY", "ELLIPSIS", "H1", "H2", "H3", "SMALL", "TINY", "TITLE", "UI", "Button", "ChoiceRow",
+    "FocusList", "TextRow", "is_activate", "is_back", "layout_column", "layout_row", "outside",
+]  # fmt: skip
 
 
-def _is_activate_key(event: pygame.event.Event) -> bool:
-    return event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-
-
-class UI:
-    """Theme, fonts and scale of one window.
-
-    ``px(v)`` turns a 1080p length into pixels; ``text`` renders (cached) and ``draw_text``
-    draws a label that always fits the width it is given (smaller font, then an ellipsis).
-    """
+class UI(Skin):
+    """Theme, fonts and scale of one window: the kit's :class:`Skin` (``px``, ``draw_text`` that
+    always fits) following the window's size and the player's UI scale, plus wrapped text,
+    panels, veils and scroll bars."""
 
     TEXT_CACHE = 768
 
     def __init__(self, theme: Theme = DEFAULT, fonts: Fonts | None = None, scale: float = 1.0) -> None:
-        self.theme = theme
+        super().__init__(theme, fonts if fonts is not None else Fonts(scale), scale)
         #: The player's "UI scale" setting, applied on top of the size-derived scale.
         self.user_scale = 1.0
-        self.fonts = fonts if fonts is not None else Fonts(scale)
-        self.scale = scale
         self.fonts.scale = scale
         self.size = (int(1920 * scale), int(1080 * scale))
         self.set_size(self.size)
-        self._text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        # Fitting and wrapping measure text (font.size) word by word: the same lines come back
-        # every frame, so their results are kept (cleared when full; keyed by the font scale).
-        self._fit_cache: dict[tuple, tuple[int, str]] = {}
+        # Wrapping measures text (font.size) word by word: the same lines come back every frame,
+        # so their results are kept (cleared when full; keyed by the font scale).
         self._wrap_cache: dict[tuple, list[str]] = {}
         self._veils: dict[tuple[int, int, int], pygame.Surface] = {}
 
@@ -72,91 +73,20 @@ class UI:
         # Text shrinks a little slower than the layout below full HD, so small windows stay readable.
         self.fonts.scale = self.scale if self.scale >= 1 else self.scale**0.8
 
-    def px(self, value: float) -> int:
-        return max(1, int(round(value * self.scale)))
-
     # --- text ---------------------------------------------------------------------------------
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.fonts.get(size, bold)
 
-    def text(self, text: str, size: int, color: Color | None = None, bold: bool = False) -> pygame.Surface:
-        color = self.theme.text if color is None else color
-        key = (text, size, bold, tuple(color), self.fonts.scale)
-        surf = self._text_cache.get(key)
-        if surf is None:
-            surf = self.fonts.get(size, bold).render(text, True, color)
-            self._text_cache[key] = surf
-            if len(self._text_cache) > self.TEXT_CACHE:
-                self._text_cache.popitem(last=False)
-        else:
-            self._text_cache.move_to_end(key)
-        return surf
-
-    def text_width(self, text: str, size: int, bold: bool = False) -> int:
-        return self.fonts.get(size, bold).size(text)[0]
-
-    def line_height(self, size: int, bold: bool = False) -> int:
-        return self.fonts.get(size, bold).get_linesize()
-
     def ellipsize(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """``text`` cut with an ellipsis so it fits ``width`` pixels."""
-        font = self.fonts.get(size, bold)
-        if font.size(text)[0] <= width:
-            return text
-        lo, hi = 0, len(text)
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if font.size(text[:mid].rstrip() + ELLIPSIS)[0] <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        return text[:lo].rstrip() + ELLIPSIS
+        return self.fonts.ellipsize(text, size, width, bold)
 
     def fit_size(
         self, text: str, size: int, width: int, bold: bool = False, min_size: int | None = None
     ) -> int:
         """The largest size not above ``size`` (and not below ``min_size``) at which ``text`` fits."""
-        floor = min_size if min_size is not None else max(8, int(size * 0.85))
-        measured = self.text_width(text, size, bold)
-        if size > floor and measured > width:
-            # Width grows with the size: jump near the fitting size, then step (each size tried
-            # may be a font to open).
-            top, size = size, max(floor, int(size * width / measured))
-            while size + 1 < top and self.text_width(text, size + 1, bold) <= width:
-                size += 1
-        while size > floor and self.text_width(text, size, bold) > width:
-            size -= 1
-        return size
-
-    def draw_text(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        pos: tuple[int, int],
-        size: int = BODY,
-        color: Color | None = None,
-        *,
-        bold: bool = False,
-        anchor: str = "topleft",
-        max_width: int | None = None,
-        min_size: int | None = None,
-    ) -> pygame.Rect:
-        """Draw one line anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
-        if max_width is not None and max_width > 0:
-            key = (text, size, max_width, bold, min_size, self.fonts.scale)
-            fitted = self._fit_cache.get(key)
-            if fitted is None:
-                fitted_size = self.fit_size(text, size, max_width, bold, min_size)
-                fitted = (fitted_size, self.ellipsize(text, fitted_size, max_width, bold))
-                if len(self._fit_cache) >= self.TEXT_CACHE:
-                    self._fit_cache.clear()
-                self._fit_cache[key] = fitted
-            size, text = fitted
-        surf = self.text(text, size, color, bold)
-        rect = surf.get_rect(**{anchor: pos})
-        surface.blit(surf, rect)
-        return rect
+        return self.fonts.fit_size(text, size, width, bold, min_size)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Lines of ``text`` broken at spaces to fit ``width``; paragraphs (newlines) kept, blank lines too.
@@ -271,143 +201,43 @@ class UI:
         pygame.draw.rect(surface, self.theme.text_dim, (track.x, y, w, h), border_radius=w // 2)
 
 
-class Button:
-    """A rounded button. ``kind`` is "normal", "primary" (the main action) or "danger"."""
+class TextRow(ChoiceRow):
+    """A choice row whose value may also be typed (the setup's text options and seed). The screen
+    keeps what is typed: while typing it sets ``edit_text`` (and ``time``, for the blinking
+    caret) before drawing, and ``commit`` takes the text."""
+
+    placeholder = "(press Enter to type)"
 
     def __init__(
         self,
+        key: str,
         label: str,
-        action: Callable[[], Any] | None = None,
+        get: Callable[[], str],
+        change: Callable[[int], Any],
         *,
-        kind: str = "normal",
-        enabled: bool = True,
-        key: str | None = None,
-        size: int = BODY,
+        editable: Callable[[], str],
+        commit: Callable[[str], Any],
+        accept: Callable[[str], bool] | None = None,
+        arrows: bool = True,
     ) -> None:
-        self.label = label
-        self.action = action
-        self.kind = kind
-        self.enabled = enabled
-        self.key = key or label
-        self.size = size
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.hovered = False
-        self.focused = False
+        super().__init__(key, label, get, change, arrows=arrows)
+        self.editable, self.commit = editable, commit
+        self.accept = accept or (lambda ch: ch.isprintable())
+        self.edit_text: str | None = None
+        self.time = 0.0
 
-    def activate(self) -> Any:
-        if self.enabled and self.action is not None:
-            return self.action()
-        return None
-
-    def draw(self, surface: pygame.Surface, ui: UI) -> None:
+    def draw_value(self, surface: pygame.Surface, ui: Skin) -> None:
+        if self.edit_text is None:
+            return super().draw_value(surface, ui)
         t = ui.theme
-        if not self.enabled:
-            fill, color = t.panel, t.disabled
-        elif self.kind == "primary":
-            fill, color = t.button_primary, t.button_primary_text
-            if self.hovered:
-                fill = tuple(min(255, c + 24) for c in fill)
-        else:
-            fill = t.button_hover if self.hovered or self.focused else t.button
-            color = t.danger if self.kind == "danger" else t.text
-        radius = ui.px(12)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
-        if self.focused and self.enabled:
-            ui.focus_ring(surface, self.rect, 12)
+        box = self.left.union(self.right)
+        pygame.draw.rect(surface, t.background, box, border_radius=ui.px(10))
+        pygame.draw.rect(surface, t.focus, box, ui.px(2), border_radius=ui.px(10))
+        caret = "|" if int(self.time * 2) % 2 == 0 else " "
+        width = box.width - ui.px(20)
         ui.draw_text(
-            surface,
-            self.label,
-            self.rect.center,
-            self.size,
-            color,
-            bold=True,
-            anchor="center",
-            max_width=self.rect.width - ui.px(20),
+            surface, self.edit_text + caret, box.center, self.size, t.text, anchor="center", max_width=width
         )
-
-
-class FocusList:
-    """Keyboard focus and mouse hover over a row or column of items (buttons, cards).
-
-    Items need ``rect``, ``enabled``, ``hovered`` and ``focused`` attributes. ``handle_event``
-    returns the item activated by Enter/Space or a click, else None; disabled items are skipped
-    by the arrow keys and ignore clicks.
-    """
-
-    def __init__(self, items: Sequence[Any] = (), *, horizontal: bool = False, wrap: bool = True) -> None:
-        self.items: list[Any] = list(items)
-        self.horizontal = horizontal
-        self.wrap = wrap
-        self.index = 0
-        self.set_items(self.items)
-
-    def set_items(self, items: Sequence[Any], keep: bool = True) -> None:
-        key = self.focused.key if keep and self.focused is not None and hasattr(self.focused, "key") else None
-        self.items = list(items)
-        self.index = 0
-        if key is not None:
-            for i, item in enumerate(self.items):
-                if getattr(item, "key", None) == key and item.enabled:
-                    self.index = i
-                    break
-        if self.items and not self.items[self.index].enabled:
-            self.move(1)
-        self._sync()
-
-    @property
-    def focused(self) -> Any | None:
-        if 0 <= self.index < len(self.items):
-            return self.items[self.index]
-        return None
-
-    def focus(self, item_or_key: Any) -> None:
-        for i, item in enumerate(self.items):
-            if item is item_or_key or getattr(item, "key", None) == item_or_key:
-                self.index = i
-        self._sync()
-
-    def _sync(self) -> None:
-        for i, item in enumerate(self.items):
-            item.focused = i == self.index
-
-    def move(self, delta: int) -> None:
-        n = len(self.items)
-        if not n or not any(item.enabled for item in self.items):
-            return
-        i = self.index
-        for _ in range(n):
-            j = i + delta
-            if self.wrap:
-                j %= n
-            elif not 0 <= j < n:
-                break
-            i = j
-            if self.items[i].enabled:
-                self.index = i
-                break
-        self._sync()
-
-    def handle_event(self, event: pygame.event.Event) -> Any | None:
-        if event.type == pygame.MOUSEMOTION:
-            for item in self.items:
-                item.hovered = item.enabled and item.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, item in enumerate(self.items):
-                if item.enabled and item.rect.collidepoint(event.pos):
-                    self.index = i
-                    self._sync()
-                    return item
-        elif event.type == pygame.KEYDOWN:
-            back, fwd = (pygame.K_LEFT, pygame.K_RIGHT) if self.horizontal else (pygame.K_UP, pygame.K_DOWN)
-            if event.key == back:
-                self.move(-1)
-            elif event.key == fwd:
-                self.move(1)
-            elif _is_activate_key(event):
-                item = self.focused
-                if item is not None and item.enabled:
-                    return item
-        return None
 
 
 def outside(rect: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
@@ -452,12 +282,3 @@ def layout_row(items: Sequence[Any], center_x: int, y: int, width: int, height: 
     for item in items:
         item.rect = pygame.Rect(x, y, width, height)
         x += width + gap
-
-
-def is_activate(event: pygame.event.Event) -> bool:
-    """Enter, keypad Enter or Space (a controller's A button arrives as Enter)."""
-    return _is_activate_key(event)
-
-
-def is_back(event: pygame.event.Event) -> bool:
-    return event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK)

@@ -10,8 +10,7 @@ import pygame
 from tafel import settings as settings_mod
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
-from tafel.ui.scenes.rows import Row, draw_row
-from tafel.ui.widgets import H1, H3, TINY, Button, FocusList, is_activate, is_back
+from tafel.ui.widgets import H1, H3, TINY, Button, ChoiceRow, FocusList, is_back
 
 #: (setting, label) in screen order, with section headings.
 LAYOUT: tuple[tuple[str, str], ...] = (
@@ -36,14 +35,14 @@ LAYOUT: tuple[tuple[str, str], ...] = (
 class SettingsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.rows: list[Row] = []
+        self.rows: list[ChoiceRow] = []
         self.headings: dict[int, str] = {}
         for name, label in LAYOUT:
             if name == "#":
                 self.headings[len(self.rows)] = label
                 continue
             self.rows.append(
-                Row(
+                ChoiceRow(
                     name,
                     label,
                     lambda n=name: settings_mod.label_of(n, getattr(self.app.settings, n)),
@@ -118,21 +117,9 @@ class SettingsScene(Scene):
         self.scroll = max(0, min(self.scroll, self.content_h - self.rows_rect.height))
 
     def _place(self) -> None:
-        ui = self.ui
+        x, y, w = self.rows_rect.x, self.rows_rect.y - self.scroll, self.rows_rect.width - self.ui.px(16)
         for row, base in zip(self.rows, self._base, strict=True):
-            row.rect = pygame.Rect(
-                self.rows_rect.x,
-                self.rows_rect.y + base - self.scroll,
-                self.rows_rect.width - ui.px(16),
-                self.row_h,
-            )
-            aw = ui.px(56)
-            value_w = min(ui.px(380), row.rect.width // 2)
-            row.right = pygame.Rect(
-                row.rect.right - aw - ui.px(8), row.rect.y + ui.px(6), aw, row.rect.height - ui.px(12)
-            )
-            row.left = pygame.Rect(row.right.x - value_w - aw, row.right.y, aw, row.right.height)
-            row.value = pygame.Rect(row.left.right, row.right.y, value_w, row.right.height)
+            row.place(pygame.Rect(x, y + base, w, self.row_h), self.ui, value_width=380)
 
     def _ensure_visible(self) -> None:
         item = self.focus.focused
@@ -160,16 +147,11 @@ class SettingsScene(Scene):
             self._place()
             return True
         focused = self.focus.focused
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            if isinstance(focused, Row):
-                focused.change(-1 if event.key == pygame.K_LEFT else 1)
-            else:
-                other = self.buttons[1 - self.buttons.index(focused)] if focused in self.buttons else None
-                if other is not None:
-                    self.focus.focus(other)
+        if event.type == pygame.KEYDOWN and isinstance(focused, ChoiceRow) and focused.handle_event(event):
             return True
-        if event.type == pygame.KEYDOWN and isinstance(focused, Row) and is_activate(event):
-            focused.change(1)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if focused in self.buttons:
+                self.focus.focus(self.buttons[1 - self.buttons.index(focused)])
             return True
         if (
             event.type == pygame.MOUSEBUTTONDOWN
@@ -179,10 +161,7 @@ class SettingsScene(Scene):
             for row in self.rows:
                 if row.rect.collidepoint(event.pos):
                     self.focus.focus(row)
-                    if row.left.collidepoint(event.pos):
-                        row.change(-1)
-                    elif row.right.collidepoint(event.pos) or row.value.collidepoint(event.pos):
-                        row.change(1)
+                    row.handle_event(event)
                     return True
             return True
         item = self.focus.handle_event(event)
@@ -215,7 +194,7 @@ class SettingsScene(Scene):
                     bold=True,
                 )
             if row.rect.bottom >= self.rows_rect.top and row.rect.top <= self.rows_rect.bottom:
-                draw_row(ui, surface, row)
+                row.draw(surface, ui)
         surface.set_clip(clip)
         ui.scrollbar(surface, self.rows_rect, self.scroll, self.content_h)
         for b in self.buttons:

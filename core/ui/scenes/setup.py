@@ -16,8 +16,7 @@ from tafel.game import GameDef, GameError, Option
 from tafel.match import HUMAN, Match, player_label
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
-from tafel.ui.scenes.rows import Row, draw_row
-from tafel.ui.widgets import H1, H3, SMALL, TINY, Button, FocusList, is_activate, is_back
+from tafel.ui.widgets import H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList, TextRow, is_back
 
 
 def _new_seed() -> int:
@@ -38,7 +37,7 @@ class SetupScene(Scene):
         self.seed = _new_seed() if game.random_setup else None
         self.players: list[str] = list(memory.get("players", []))
         self.error = ""
-        self.editing: Row | None = None
+        self.editing: TextRow | None = None
         self.edit_text = ""
         self.scroll = 0
         self.start_button = Button("Start", self.start, kind="primary", key="start")
@@ -48,7 +47,7 @@ class SetupScene(Scene):
         if game.records is not None:
             self.records_button = Button("Records", self.show_records, key="records")
             self.buttons.insert(2, self.records_button)
-        self.rows: list[Row] = []
+        self.rows: list[ChoiceRow] = []
         self.focus = FocusList([], wrap=True)
         self.size = (1, 1)
         self.rebuild()
@@ -80,7 +79,7 @@ class SetupScene(Scene):
 
     def rebuild(self) -> None:
         """Rows from the current values (the number of seats may depend on an option)."""
-        rows: list[Row] = []
+        rows: list[ChoiceRow] = []
         own = self.seed_option()
         for opt in self.game.options:
             # Options that only matter for other values of another option stay out of sight.
@@ -88,7 +87,7 @@ class SetupScene(Scene):
                 rows.append(self._option_row(opt))
         if self.game.random_setup:
             rows.append(
-                Row(
+                TextRow(
                     "seed",
                     own.label if own is not None else "Random setup (seed)",
                     lambda: str(self.seed),
@@ -108,7 +107,7 @@ class SetupScene(Scene):
         self.first_seat_row = len(rows)
         for seat in range(n):
             rows.append(
-                Row(
+                ChoiceRow(
                     f"seat:{seat}",
                     names[seat],
                     lambda s=seat: player_label(self.players[s]),
@@ -116,12 +115,15 @@ class SetupScene(Scene):
                     swatch=self.ui.theme.seat(seat),
                 )
             )
+        for row in rows:
+            if isinstance(row, TextRow):
+                row.on_activate = lambda r=row: self.begin_edit(r)
         self.rows = rows
         self.focus.set_items([*rows, *self.buttons])
         if self.size != (1, 1):
             self.layout(self.size)
 
-    def _option_row(self, opt: Option) -> Row:
+    def _option_row(self, opt: Option) -> ChoiceRow:
         def get() -> str:
             return opt.label_of(self.values[opt.key])
 
@@ -147,12 +149,17 @@ class SetupScene(Scene):
                 return
             self._set_option(opt, value)
 
-        row = Row(f"opt:{opt.key}", opt.label, get, change)
         if opt.kind == "text":
-            row.editable = lambda: str(self.values[opt.key])
-            row.commit = lambda text: self._set_option(opt, text)
-            row.arrows = False
-        return row
+            return TextRow(
+                f"opt:{opt.key}",
+                opt.label,
+                get,
+                change,
+                editable=lambda: str(self.values[opt.key]),
+                commit=lambda text: self._set_option(opt, text),
+                arrows=False,
+            )
+        return ChoiceRow(f"opt:{opt.key}", opt.label, get, change)
 
     def _set_option(self, opt: Option, value: Any) -> None:
         try:
@@ -217,9 +224,7 @@ class SetupScene(Scene):
         if self.manager is not None:
             self.manager.remove(self)
 
-    def begin_edit(self, row: Row) -> None:
-        if row.editable is None:
-            return
+    def begin_edit(self, row: TextRow) -> None:
         self.editing = row
         self.edit_text = row.editable()
         pygame.key.start_text_input()
@@ -285,18 +290,9 @@ class SetupScene(Scene):
         self.scroll = max(0, min(self.scroll, self.content_h - self.rows_rect.height))
 
     def _place(self) -> None:
-        ui = self.ui
+        x, y, w = self.rows_rect.x, self.rows_rect.y - self.scroll, self.rows_rect.width
         for row, base in zip(self.rows, self._row_base, strict=True):
-            row.rect = pygame.Rect(
-                self.rows_rect.x, self.rows_rect.y + base - self.scroll, self.rows_rect.width, self.row_h
-            )
-            aw = ui.px(56)
-            value_w = min(ui.px(420), row.rect.width // 2)
-            row.right = pygame.Rect(
-                row.rect.right - aw - ui.px(8), row.rect.y + ui.px(6), aw, row.rect.height - ui.px(12)
-            )
-            row.left = pygame.Rect(row.right.x - value_w - aw, row.right.y, aw, row.right.height)
-            row.value = pygame.Rect(row.left.right, row.right.y, value_w, row.right.height)
+            row.place(pygame.Rect(x, y + base, w, self.row_h), self.ui, value_width=420)
 
     def _ensure_visible(self) -> None:
         item = self.focus.focused
@@ -326,14 +322,8 @@ class SetupScene(Scene):
             self._place()
             return True
         focused = self.focus.focused
-        if event.type == pygame.KEYDOWN and isinstance(focused, Row):
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                if focused.arrows:
-                    focused.change(-1 if event.key == pygame.K_LEFT else 1)
-                return True
-            if is_activate(event):
-                self._activate_row(focused)
-                return True
+        if event.type == pygame.KEYDOWN and isinstance(focused, ChoiceRow) and focused.handle_event(event):
+            return True
         if (
             event.type == pygame.KEYDOWN
             and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
@@ -353,16 +343,10 @@ class SetupScene(Scene):
             and self.rows_rect.collidepoint(event.pos)
         ):
             for row in self.rows:
-                if not row.rect.collidepoint(event.pos):
-                    continue
-                self.focus.focus(row)
-                if row.arrows and row.left.collidepoint(event.pos):
-                    row.change(-1)
-                elif row.arrows and row.right.collidepoint(event.pos):
-                    row.change(1)
-                elif row.value.union(row.left).union(row.right).collidepoint(event.pos):
-                    self._activate_row(row)
-                return True
+                if row.rect.collidepoint(event.pos):
+                    self.focus.focus(row)
+                    row.handle_event(event)
+                    return True
         item = self.focus.handle_event(event)
         if event.type == pygame.KEYDOWN:
             self._ensure_visible()
@@ -370,12 +354,6 @@ class SetupScene(Scene):
             item.activate()
             return True
         return event.type == pygame.KEYDOWN
-
-    def _activate_row(self, row: Row) -> None:
-        if row.editable is not None:
-            self.begin_edit(row)
-        else:
-            row.change(1)
 
     def _edit_event(self, event: pygame.event.Event) -> bool:
         row = self.editing
@@ -448,6 +426,8 @@ class SetupScene(Scene):
             surface, text.upper(), (self.rows_rect.x, y + ui.px(4)), TINY + 1, ui.theme.accent, bold=True
         )
 
-    def _draw_row(self, surface: pygame.Surface, row: Row) -> None:
-        editing = self.edit_text if self.editing is row else None
-        draw_row(self.ui, surface, row, edit_text=editing, time=self.app.time)
+    def _draw_row(self, surface: pygame.Surface, row: ChoiceRow) -> None:
+        if isinstance(row, TextRow):
+            row.edit_text = self.edit_text if self.editing is row else None
+            row.time = self.app.time
+        row.draw(surface, self.ui)
