@@ -351,7 +351,7 @@ class GridBoardView(BoardView):
         if chain:
             progress = self._chain.value if self._chain is not None and state is self._moved else 1.0
             points = [self.grid.center(c) for c in chain]
-            draw_chain(surface, points, ctx.theme.highlight, self.grid.size * 0.866, progress, ctx.time)
+            draw_chain(surface, points, ctx.theme.highlight, self.piece_box() * 0.433, progress, ctx.time)
 
     def _draw_preview(self, surface, state, move, focus, ctx) -> None:
         """A ghost of the piece a move would put on ``focus``, rings on the pieces it would turn."""
