@@ -12,7 +12,9 @@ if TYPE_CHECKING:
 
 
 #: The subcommands the core's command line (:mod:`tafel.cli`) defines itself, ``help`` included.
-CORE_COMMANDS = frozenset({"help", "list", "show", "perft", "arena", "play", "saves", "render", "rules"})
+CORE_COMMANDS = frozenset(
+    {"help", "list", "show", "perft", "arena", "play", "saves", "render", "rules", "review"}
+)
 
 
 class CommandError(Exception):

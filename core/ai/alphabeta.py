@@ -43,7 +43,7 @@ import random
 import time
 from collections.abc import Hashable
 
-from tafel.ai.base import Agent, Limit, StopCheck
+from tafel.ai.base import Agent, Limit, StopCheck, score_value
 from tafel.ai.mcts import MCTSAgent
 from tafel.game import GameDef, GameError, GameState, Move, Outcome
 
@@ -198,6 +198,7 @@ class AlphaBetaAgent(Agent):
             "depth": completed,
             "nodes": self.nodes,
             "score": round(best_value, 3) + 0.0 if best_value is not None else None,
+            "value": score_value(best_value, WIN_BOUND),
             "solved": solved,
             "time": round(time.perf_counter() - start, 3),
             "tt": len(self.tt),

@@ -48,7 +48,10 @@ class Agent:
     returns True the search ends with its best move so far.
     """
 
-    #: Filled in after ``choose``: figures for benches and the HUD (depth, nodes, ...).
+    #: Filled in after ``choose``: figures for benches and the HUD (depth, nodes, ...). An agent
+    #: that values the position puts it in ``info["value"]``: the expected result for the seat to
+    #: move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss; a solo game's win chance). The game
+    #: review plots it (:func:`tafel.ai.messages.value_of`).
     info: dict[str, Any]
 
     def __init__(self) -> None:
@@ -64,6 +67,23 @@ class Agent:
 
 
 AgentFactory = Callable[[GameDef], Agent]
+
+
+def score_value(score: float | None, win: float) -> float | None:
+    """A search score as a value in [0, 1] (``Agent.info["value"]``): heuristic scores in [-1, 1]
+    map linearly (0 is 0.5), scores of ``win`` and beyond (proven results) are 1 and 0, and scores
+    in between (a finished game's share, on the -win..win scale) linearly from that scale.
+
+    >>> score_value(0.5, 500.0), score_value(-998.0, 500.0), score_value(None, 500.0)
+    (0.75, 0.0, None)
+    """
+    if score is None:
+        return None
+    if -1.0 <= score <= 1.0:
+        return round((score + 1.0) / 2.0, 4)
+    if score >= win or score <= -win:
+        return 1.0 if score > 0 else 0.0
+    return round(0.5 + score / (2.0 * win), 4)
 
 
 @dataclass

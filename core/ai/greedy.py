@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from tafel.ai.base import Agent, Limit, StopCheck
+from tafel.ai.base import Agent, Limit, StopCheck, score_value
 from tafel.game import GameDef, GameError, GameState, Move, Outcome
 
 #: Score of a won position: beyond any heuristic value, which lies in [-1, 1].
@@ -83,5 +83,10 @@ class GreedyAgent(Agent):
                 best_score, best = value, [move]
             elif value > best_score - 1e-9:
                 best.append(move)
-        self.info = {"moves": len(moves), "score": round(best_score, 4), "ties": len(best)}
+        self.info = {
+            "moves": len(moves),
+            "score": round(best_score, 4),
+            "value": score_value(best_score, WIN_SCORE),
+            "ties": len(best),
+        }
         return best[rng.randrange(len(best))]

@@ -1,13 +1,15 @@
 """The AI worker's messages: plain data that crosses between the UI and the worker process.
 
-The UI sends :class:`Search` (with an :class:`AIRequest`) and :class:`Quit`; the process
-answers :class:`Ready` once its plugins are loaded, :class:`Started` as a search begins (with
-the budget it got, which the UI's watchdog follows), :class:`Skipped` for a request it dropped,
-and :class:`AIResult`. See :mod:`tafel.ai.worker`.
+The UI sends :class:`Search` (with an :class:`AIRequest`, or an :class:`EvalRequest` to have a
+position valued) and :class:`Quit`; the process answers :class:`Ready` once its plugins are
+loaded, :class:`Started` as a search begins (with the budget it got, which the UI's watchdog
+follows), :class:`Skipped` for a request it dropped, and :class:`AIResult` (an
+:class:`Evaluation` for an :class:`EvalRequest`). See :mod:`tafel.ai.worker`.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +52,47 @@ class AIResult:
     error: str | None
     info: dict = field(default_factory=dict)
     timed_out: bool = False
+
+
+@dataclass
+class EvalRequest(AIRequest):
+    """Value the position after ``moves`` for ``seat``, the seat to move there: the agent searches
+    it as for a move, and the answer is an :class:`Evaluation` (its value for that seat and the
+    move it prefers). The game review (:mod:`tafel.review`) asks one per position."""
+
+
+@dataclass
+class Evaluation(AIResult):
+    """The answer to an :class:`EvalRequest`: ``move_text`` is the move the agent prefers,
+    ``value`` the position's value for ``seat`` (:func:`value_of` the agent's info; None when the
+    agent gave none, or on an error)."""
+
+    seat: int = 0
+    value: float | None = None
+
+
+def value_of(info: dict) -> float | None:
+    """The value an agent reported in its ``info``: ``info["value"]``, the expected result for the
+    seat to move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss; a solo game's win chance),
+    clamped to [0, 1]; None when the agent reported none.
+
+    >>> value_of({"value": 0.75}), value_of({"value": 1.2}), value_of({"score": 40}), value_of({"value": "x"})
+    (0.75, 1.0, None, None)
+    """
+    value = info.get("value")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return min(1.0, max(0.0, float(value)))
+
+
+def answer(
+    generation: int, request: AIRequest, move_text: str | None, error: str | None, info: dict
+) -> AIResult:
+    """The worker's answer to ``request``: an :class:`Evaluation` (with the value reported in
+    ``info``) for an :class:`EvalRequest`, else an :class:`AIResult`."""
+    if isinstance(request, EvalRequest):
+        return Evaluation(generation, move_text, error, info, seat=request.seat, value=value_of(info))
+    return AIResult(generation, move_text, error, info)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tafel.ai.base import Agent, Limit
-from tafel.ai.messages import AIRequest, AIResult, Quit, Ready, Search, Skipped, Started
+from tafel.ai.messages import AIRequest, AIResult, Quit, Ready, Search, Skipped, Started, answer
 from tafel.game import GameError, GameState
 from tafel.registry import LoadSpec
 
@@ -216,7 +216,7 @@ def _worker_main(conn, stop_below, spec: LoadSpec) -> None:
                 conn.send(Started(generation, limit))
 
             move_text, error, info = session.run(msg.request, stop, started)
-            conn.send(AIResult(generation, move_text, error, info))
+            conn.send(answer(generation, msg.request, move_text, error, info))
     except (EOFError, OSError, KeyboardInterrupt):
         pass  # the UI side went away
 

@@ -307,6 +307,13 @@ def cmd_render(args: argparse.Namespace, registry: Registry) -> int:
     return render.run(args, game, options, _setup_seed(args, game, options))
 
 
+def cmd_review(args: argparse.Namespace, registry: Registry) -> int:
+    from tafel.cli import review
+
+    game, options = _game_and_options(args, registry)
+    return review.run(args, registry, game, options, _setup_seed(args, game, options))
+
+
 # --- parser -------------------------------------------------------------------------------
 
 
@@ -393,6 +400,13 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     rules.configure(p)
     p.set_defaults(func=rules.run)
 
+    from tafel.cli import review
+
+    p = sub.add_parser("review", help="value each position of a game with the hard AI, as a table")
+    _add_game_args(p)
+    review.configure(p)
+    p.set_defaults(func=cmd_review)
+
     p = sub.add_parser("saves", help="list saved and autosaved games (or --history: finished games)")
     p.add_argument("--history", action="store_true", help="list finished games instead")
     p.set_defaults(func=cmd_saves)
@@ -409,7 +423,7 @@ def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.Ab
     its plugin's (``arena`` guards the game's code itself). Its failures name that plugin."""
     from tafel.plugins import DEFAULT_PLUGINS, plugin_code
 
-    if args.command in ("show", "perft", "render", "rules"):
+    if args.command in ("show", "perft", "render", "rules", "review"):
         game = registry.games.get(getattr(args, "game", None) or "")
         if game is not None:
             return plugin_code(game.plugin, f"game {game.id}")

@@ -15,6 +15,7 @@ module adapts it to the core's :class:`tafel.Agent` contract (a state in, a lega
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -80,6 +81,19 @@ def to_code(move: AtaxxMove) -> int:
     return (63 if move.frm is None else move.frm) << 6 | move.to  # type: ignore[operator]
 
 
+def win_chance(score: int) -> float:
+    """A score (centi-stones for the side to move) as the expected result in [0, 1] that the
+    core's game review plots: proven results 1 and 0, else a logistic curve (a lead of four
+    stones is about 0.83).
+
+    >>> win_chance(0), win_chance(400), win_chance(-WIN + 3)
+    (0.5, 0.832, 0.0)
+    """
+    if abs(score) >= WIN // 2:
+        return 1.0 if score > 0 else 0.0
+    return round(1.0 / (1.0 + math.exp(-score / 250.0)), 3)
+
+
 class AtaxxSearch(Agent):
     """Iterative-deepening alpha-beta for Ataxx at a named level (easy, medium, hard, material3).
 
@@ -125,6 +139,7 @@ class AtaxxSearch(Agent):
                 code = rng.choice(near)
                 if code != result.move:
                     self.info["score"] = scores[code]
+                    self.info["value"] = win_chance(scores[code])
                     self.info["pv"] = move_text(code)
         move = to_move_obj(code)
         if not state.is_legal(move):  # cannot happen; never hand the core an illegal move
@@ -162,6 +177,7 @@ class AtaxxSearch(Agent):
             "nodes": result.nodes,
             "nps": int(result.nodes / result.seconds) if result.seconds > 0 else 0,
             "score": result.score,
+            "value": win_chance(result.score),
             "time": round(result.seconds, 3),
             "pv": " ".join(move_text(m) for m in result.pv),
         }

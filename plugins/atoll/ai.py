@@ -59,6 +59,8 @@ from .board import BLACK, WHITE, Bitboard, Board
 from .rules import SWAP, AtollMove, AtollState, move_for
 
 UNSOLVED, WON, LOST = 0, 1, -1
+#: ``info["value"]`` of a solved root (the side to move wins or loses).
+SOLVED_VALUE = {WON: 1.0, LOST: 0.0}
 
 #: Value of a child with no statistics at all: high, so every child gets looked at once.
 FIRST_PLAY = 1.0
@@ -691,7 +693,7 @@ class AtollMCTS(Agent):
         empty = state.empty
         mine = board.winning_cells(state.stones[colour], colour, empty)
         if mine:
-            self.info = {"reason": "immediate win"}
+            self.info = {"reason": "immediate win", "value": 1.0}
             return move_for((mine & -mine).bit_length() - 1)
         theirs = board.winning_cells(state.stones[colour ^ 1], colour ^ 1, empty)
         if theirs:
@@ -716,13 +718,14 @@ class AtollMCTS(Agent):
         d = searcher.best_index()
         elapsed = time.perf_counter() - start
         n = root.n[d] if root.n is not None else 0
+        value = round(root.w[d] / n, 3) if root.solved == UNSOLVED and n else SOLVED_VALUE.get(root.solved)
         self.info = {
             "iterations": searcher.iterations - before_it,
             "playouts": searcher.playouts - before_po,
             "kept": kept if reused else 0,
             "nodes": searcher.nodes,
             "seconds": round(elapsed, 3),
-            "value": round(root.w[d] / n, 3) if root.solved == UNSOLVED and n else None,
+            "value": value,
             "solved": {WON: "won", LOST: "lost"}.get(root.solved, ""),
         }
         if self.reuse:

@@ -57,6 +57,9 @@ class GameOverScene(DialogScene):
             buttons.append(Button("Undo last move", self.undo, key="undo"))
         if match.game.records is not None and match.human_seats:
             buttons.append(Button("Records", self.records, key="records"))
+        if match.ply > 0:
+            buttons.append(Button("Review", self.review, key="review"))
+            self._review: Any = None  # kept, so reopening goes on where it stopped
         buttons.append(Button("Menu", self.menu, key="menu"))
         reason = self.outcome.reason if self.outcome is not None else ""
         reason = reason[:1].upper() + reason[1:]
@@ -149,6 +152,14 @@ class GameOverScene(DialogScene):
         from tafel.ui.scenes.records import open_records
 
         open_records(self.app, self.play.match.game)
+
+    def review(self) -> None:
+        """The graph of each position's value (:mod:`tafel.ui.scenes.review`)."""
+        from tafel.ui.scenes.review import ReviewScene
+
+        scene = ReviewScene(self.app, self.play.match, self._review)
+        self._review = scene.review
+        self.app.push(scene)
 
     def menu(self) -> None:
         self.app.back_to_menu()

@@ -1,0 +1,123 @@
+"""``python main.py review GAME --moves ...``: the game review as a table.
+
+Each position of the game is valued by the game's strongest agent (``hard``) in the AI worker,
+as the review screen after a game does (:mod:`tafel.review`); one row per move: the move
+number, the seat to move, the move played, the position's value for that seat (0 lost, 0.5
+even, 1 won; a solo game's win chance), the move the agent preferred there, and what the move
+played changed in its mover's value. The last row is the final position (a finished game's
+result per seat). The biggest drops are listed after the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from tafel.ai.base import Limit
+from tafel.commands import CommandError
+from tafel.game import GameDef, Options
+from tafel.numbers import decimal_number
+from tafel.review import REVIEW_AGENT, Review, ReviewJob
+
+if TYPE_CHECKING:
+    from tafel.registry import Registry
+
+HEADER = ("MOVE", "SEAT", "PLAYED", "VALUE", "BEST", "SWING")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The arguments besides the game's (``game``, ``--option``, ``--seed``, ``--position``,
+    ``--moves``, added by the caller)."""
+    parser.add_argument(
+        "--movetime",
+        type=decimal_number(0.001, 3600, what="seconds"),
+        default=None,
+        help="seconds of search per position (default: the hard level's own think time)",
+    )
+    parser.add_argument(
+        "--agent", default=REVIEW_AGENT, help=f"the agent that values (default {REVIEW_AGENT})"
+    )
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+
+
+def build(
+    args: argparse.Namespace, registry: Registry, game: GameDef, options: Options, seed: int | None
+) -> Review:
+    """The review to compute; bad moves or an unknown agent raise one-line errors."""
+    registry.agent(args.agent, game.id)  # UnknownAgentError names the known ones
+    state = game.parse_position(args.position, options) if args.position else game.new_state(options, seed)
+    texts = []
+    for text in args.moves or []:
+        for part in text.split():  # the game's own spelling of each move
+            move = state.parse_move(part)
+            texts.append(state.move_to_text(move))
+            state = state.play(move)
+    limit = Limit(time=args.movetime) if args.movetime is not None else None
+    return Review(game, options, seed, args.position, texts, agent=args.agent, limit=limit)
+
+
+def compute(review: Review, worker, progress=None) -> None:
+    """Value every position through ``worker`` (blocking; ``worker.wait`` between answers)."""
+    job = ReviewJob(review, worker)
+    try:
+        while not review.finished:
+            got = job.step()
+            if got is not None and progress is not None:
+                progress(review.valued, review.total)
+            if not review.finished and got is None:
+                worker.wait(0.5)
+    finally:
+        job.cancel()
+
+
+def table(review: Review) -> list[str]:
+    rows = [HEADER, *review.rows()]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+    right = {0, 3, 5}
+    lines = []
+    for row in rows:
+        cells = [c.rjust(widths[i]) if i in right else c.ljust(widths[i]) for i, c in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def summary(review: Review) -> list[str]:
+    lines = []
+    names = review.game.names(review.options)
+    for move in review.biggest_swings():
+        point = review.points[move - 1]
+        seat = review.mover(move)
+        who = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        swing = review.swing(move)
+        text = f"biggest swing: move {move} {point.move} by {who} ({swing:+.2f})"
+        if review.preferred_other(move):
+            text += f", the agent preferred {point.best}"
+        lines.append(text)
+    errors = [p for p in review.points if p.error]
+    if errors:
+        lines.append(f"{len(errors)} position(s) without a value: {errors[0].error}")
+    return lines
+
+
+def run(
+    args: argparse.Namespace, registry: Registry, game: GameDef, options: Options, seed: int | None
+) -> int:
+    from tafel.ai.worker import AIWorker
+
+    if not args.moves:
+        raise CommandError("give the game's moves with --moves")
+    review = build(args, registry, game, options, seed)
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet:
+            print(f"valued {done} of {total} positions", file=sys.stderr, flush=True)
+
+    worker = AIWorker(registry.spec)
+    try:
+        compute(review, worker, progress)
+    finally:
+        worker.close()
+    for line in table(review) + summary(review):
+        print(line)
+    return 0

@@ -1,0 +1,286 @@
+"""The review after a game: a graph of each position's value, and any position shown on its board.
+
+Opened from the game-over card ("Review"). The values come from the game's strongest agent
+(``hard``) in the shared AI worker, one position at a time (:class:`tafel.review.ReviewJob`,
+stepped each frame without waiting, so the screen stays responsive); the graph fills in as
+they arrive, the biggest swings marked (:mod:`tafel.ui.scenes.review_graph`). Clicking the
+graph or the left and right keys pick a position: it is shown after the move played (marked as
+the last move), and beside it the position after the move the agent preferred, when it differs.
+Up and down jump between the biggest swings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tafel.review import Review, ReviewJob
+from tafel.ui.picture import BoardPicture
+from tafel.ui.scene import Scene
+from tafel.ui.scenes.dialog import draw_hints
+from tafel.ui.scenes.review_graph import ValueGraph
+from tafel.ui.widgets import BODY, H2, SMALL, Button, is_back
+
+#: Board pictures kept (the positions last looked at).
+KEEP_PICTURES = 8
+
+
+def percent(value: float | None) -> str:
+    """>>> percent(0.625), percent(None)
+    ('62%', '?')
+    """
+    return "?" if value is None else f"{value * 100:.0f}%"
+
+
+class ReviewScene(Scene):
+    """See the module docstring. ``review`` may be given (kept by the game-over card, so
+    reopening goes on where it stopped); else it is made from ``match``."""
+
+    def __init__(self, app: Any, match: Any, review: Review | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.review = review if review is not None else Review.from_match(match)
+        self.names = list(match.seat_names)
+        self.graph = ValueGraph(self.review, self.names)
+        self.selected = self.review.total - 1
+        self.job: ReviewJob | None = None
+        self.error: str | None = None
+        self.back_button = Button("Back", self.close, key="back")
+        self.pictures: dict[tuple[str, int], BoardPicture] = {}
+        self.boards: list[tuple[pygame.Rect, str, BoardPicture]] = []
+        self.size = (1, 1)
+
+    # --- the computation -------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self._start()
+
+    def resume(self) -> None:
+        self._start()
+
+    def pause(self) -> None:
+        self._stop()
+
+    def exit(self) -> None:
+        self._stop()
+
+    def _start(self) -> None:
+        if self.review.finished or self.job is not None:
+            return
+        try:
+            self.job = ReviewJob(self.review, self.app.get_worker())
+        except Exception as exc:  # no worker: the graph shows what is known
+            self.error = f"The AI could not start: {exc}"
+
+    def _stop(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def update(self, dt: float) -> None:
+        if self.job is None:
+            return
+        try:
+            self.job.step()
+        except Exception as exc:
+            self.error = f"The AI failed: {exc}"
+            self._stop()
+            return
+        if self.review.finished:
+            self.job = None
+
+    def close(self) -> None:
+        self.app.scenes.remove(self)
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        ui = self.ui
+        w, h = size
+        margin = ui.px(40)
+        top = ui.px(30) + ui.line_height(H2, True) + ui.px(12) + ui.line_height(SMALL) + ui.px(16)
+        graph_h = max(ui.px(160), int(h * 0.30))
+        self.graph.layout(pygame.Rect(margin, top, w - 2 * margin, graph_h), ui)
+        bw, bh = ui.px(180), ui.px(60)
+        self.back_button.rect = pygame.Rect(w - margin - bw, ui.px(26), bw, bh)
+        self.info_y = self.graph.rect.bottom + ui.px(16)
+        self.boards_top = self.info_y + 2 * ui.line_height(BODY) + ui.px(16)
+        self.boards_bottom = h - ui.px(56)
+
+    def _board_rects(self, count: int) -> list[pygame.Rect]:
+        ui = self.ui
+        w = self.size[0]
+        margin, gap = ui.px(40), ui.px(32)
+        caption = ui.line_height(SMALL) + ui.px(8)
+        height = max(ui.px(60), self.boards_bottom - self.boards_top - caption)
+        width = min((w - 2 * margin - (count - 1) * gap) // count, int(height * 1.6))
+        x = (w - count * width - (count - 1) * gap) // 2
+        return [
+            pygame.Rect(x + i * (width + gap), self.boards_top + caption, width, height) for i in range(count)
+        ]
+
+    # --- input -------------------------------------------------------------------------------
+
+    def select(self, ply: int) -> None:
+        self.selected = max(0, min(self.review.total - 1, ply))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if is_back(event):
+            self.close()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.back_button.rect.collidepoint(event.pos):
+                self.close()
+                return True
+            ply = self.graph.ply_at(event.pos)
+            if ply is not None:
+                self.select(ply)
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.back_button.hovered = self.back_button.rect.collidepoint(event.pos)
+            if event.buttons[0]:
+                ply = self.graph.ply_at(event.pos)
+                if ply is not None:
+                    self.select(ply)
+            return True
+        if event.type == pygame.KEYDOWN:
+            step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+            if event.key in step:
+                self.select(self.selected + step[event.key])
+            elif event.key == pygame.K_HOME:
+                self.select(0)
+            elif event.key == pygame.K_END:
+                self.select(self.review.total - 1)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self._next_swing(-1 if event.key == pygame.K_UP else 1)
+            return True
+        return False
+
+    def _next_swing(self, direction: int) -> None:
+        swings = sorted(self.review.biggest_swings())
+        if not swings:
+            return
+        later = [m for m in swings if (m - self.selected) * direction > 0]
+        if later:
+            self.select(later[0] if direction > 0 else later[-1])
+        else:
+            self.select(swings[0] if direction > 0 else swings[-1])
+
+    # --- the boards --------------------------------------------------------------------------
+
+    def _picture(self, kind: str, ply: int) -> BoardPicture | None:
+        key = (kind, ply)
+        picture = self.pictures.get(key)
+        if picture is None:
+            match, review = self.match, self.review
+            states, moves = list(review.states[: ply + 1]), list(match.moves[:ply])
+            if kind == "best":
+                best = review.points[ply - 1].best
+                before = states[ply - 1]
+                try:
+                    move = before.parse_move(best)
+                    after = before.play(move)
+                except Exception:
+                    return None
+                states, moves = [*states[:ply], after], [*moves[: ply - 1], move]
+            if len(self.pictures) >= KEEP_PICTURES:
+                self.pictures.pop(next(iter(self.pictures)))
+            picture = self.pictures[key] = BoardPicture(match.game, match.options, states, moves)
+        return picture
+
+    def shown_boards(self) -> list[tuple[str, BoardPicture]]:
+        """The captions and pictures of the selected position: after the move played, and after
+        the agent's preferred move when it differs."""
+        ply = self.selected
+        review = self.review
+        if ply == 0:
+            out = [("The start", self._picture("played", 0))]
+        else:
+            out = [(f"Played: {review.points[ply - 1].move}", self._picture("played", ply))]
+            other = review.preferred_other(ply)
+            if other is not None:
+                out.append((f"The AI preferred: {other}", self._picture("best", ply)))
+        return [(caption, picture) for caption, picture in out if picture is not None]
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _status(self) -> str:
+        review = self.review
+        if self.error:
+            return self.error
+        if review.finished:
+            return f"Values by the {review.agent} AI · {review.total} positions"
+        return f"The {review.agent} AI is valuing the positions: {review.valued} of {review.total} …"
+
+    def _info(self) -> tuple[str, str]:
+        review, ply = self.review, self.selected
+        point = review.points[ply]
+        if ply == 0:
+            first = "The start"
+        else:
+            seat = review.mover(ply)
+            who = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+            before, swing = review.value_for(ply - 1, seat), review.swing(ply)
+            after = before + swing if before is not None and swing is not None else None
+            first = f"Move {ply}: {who} played {review.points[ply - 1].move} · {percent(before)} → {percent(after)}"
+        if point.rewards is not None:
+            second = "The game is over"
+        elif point.error:
+            second = f"No value here: {point.error}"
+        elif not point.done:
+            second = "Not valued yet"
+        else:
+            seat = point.seat or 0
+            who = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+            chance = "win chance" if review.seats == 1 else "value"
+            second = (
+                f"{who} to move · {chance} {percent(point.value)} · the AI would play {point.best or '?'}"
+            )
+        return first, second
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        t = ui.theme
+        w, _ = surface.get_size()
+        surface.fill(t.background)
+        margin = ui.px(40)
+        title = f"Review · {self.match.game.title}"
+        r = ui.draw_text(
+            surface,
+            title,
+            (margin, ui.px(30)),
+            H2,
+            t.text,
+            bold=True,
+            max_width=self.back_button.rect.x - 2 * margin,
+        )
+        ui.draw_text(
+            surface,
+            self._status(),
+            (margin, r.bottom + ui.px(12)),
+            SMALL,
+            t.danger if self.error else t.text_dim,
+            max_width=w - 2 * margin,
+        )
+        self.graph.draw(surface, ui, self.selected)
+        first, second = self._info()
+        y = ui.draw_text(
+            surface, first, (margin, self.info_y), BODY, t.text, bold=True, max_width=w - 2 * margin
+        ).bottom
+        ui.draw_text(surface, second, (margin, y + ui.px(4)), BODY, t.text_dim, max_width=w - 2 * margin)
+        boards = self.shown_boards()
+        for rect, (caption, picture) in zip(self._board_rects(max(1, len(boards))), boards, strict=False):
+            ui.draw_text(
+                surface,
+                caption,
+                (rect.centerx, rect.y - ui.px(6)),
+                SMALL,
+                t.text,
+                anchor="midbottom",
+                max_width=rect.width,
+            )
+            surface.blit(picture.still(rect.size, t, ui.fonts), rect)
+        self.back_button.draw(surface, ui)
+        draw_hints(surface, ui, "←→ move · click the graph · ↑↓ biggest swings · Esc back")
