@@ -3,7 +3,8 @@
 A plugin imports these from ``tafel.kit`` (PLUGINS.md lists them): grids (square and hex cells,
 pixel to cell, cursor steps, rim labels), motion (easing, tweens, ready piece animations),
 pieces (stones, gems, tiles, crosses, rings, sprite caches), overlays (marks, targets, hints,
-chains), layers (kept pictures) and :class:`GridBoardView`.
+chains), layers (kept pictures), widgets (buttons, choice rows, tooltips, context menus: the ones
+the core's own screens use) and :class:`GridBoardView`.
 
 >>> import tafel.kit
 >>> {"GridBoardView", "HexGrid", "SquareGrid", "Motion", "Layer", "stone"} <= set(tafel.kit.__all__)
@@ -58,8 +59,10 @@ from tafel.kit.pieces import (
     supersampled,
     tile,
 )
+from tafel.kit.widgets import Button, ChoiceRow, ContextMenu, FocusList, Skin, Tooltip, Widget
 
 __all__ = [
+    "Button", "ChoiceRow", "ContextMenu", "FocusList", "Skin", "Tooltip", "Widget",
     "Capture", "Cursor", "Drop", "Flip", "Grid", "GridBoardView", "HexGrid", "Jump", "Layer", "Motion",
     "PieceAnimation", "Place", "Pose", "Remove", "ScreenLayer", "Slide", "SquareGrid", "Sprites", "Tween",
     "arc", "arrow", "blit_centered", "blur", "cell_mark", "cross", "diff_animations", "draw_chain",
