@@ -12,7 +12,8 @@ A diagram is a fenced block named ``diagram``, one ``key: value`` per line::
 it, separated by spaces; the last one is the move the diagram shows: marked, and animated on the
 rules screen), ``options`` (``K=V`` pairs, separated by spaces; the rest are the defaults),
 ``seed`` (a random setup's deal, when no position is given) and ``caption`` (one line under
-the picture). A line that starts with a space continues the value above it. Everything outside
+the picture). A line that starts with a space continues the value above it. The block may
+also be fenced with ``~~~diagram`` and ``~~~``. Everything outside
 the blocks is the rules text as before. The rules screen draws each diagram with the game's own
 view; ``python main.py rules GAME`` prints the text (a diagram as its caption and position) and
 ``rules GAME --render DIR`` writes each one as a PNG.
@@ -38,7 +39,6 @@ __all__ = ["KEYS", "Diagram", "DiagramSetup", "diagrams", "parse_rules", "rules_
 
 #: The keys a diagram block takes.
 KEYS = ("position", "moves", "options", "seed", "caption")
-FENCE = "```"
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,8 @@ def parse_rules(text: str) -> list[str | Diagram]:
     i = 0
     while i < len(lines):
         raw = lines[i]
-        if raw.strip() != FENCE + "diagram":
+        fence = raw.strip()[:3]
+        if raw.strip() not in ("```diagram", "~~~diagram"):
             prose.append(raw)
             i += 1
             continue
@@ -129,10 +130,10 @@ def parse_rules(text: str) -> list[str | Diagram]:
         i += 1
         while True:
             if i >= len(lines):
-                raise NotationError(f"rules line {start}: the diagram block is not closed with {FENCE}")
+                raise NotationError(f"rules line {start}: the diagram block is not closed with {fence}")
             body = lines[i]
             i += 1
-            if body.strip() == FENCE:
+            if body.strip() == fence:
                 break
             if not body.strip():
                 continue
