@@ -125,8 +125,8 @@ class RulesScene(Scene):
     def _figure_size(self) -> tuple[int, int]:
         """A diagram's picture: most of the text's width, at most about two thirds of its height."""
         ui = self.ui
-        width = min(self.text_rect.width, ui.px(900))
-        height = min(int(width * 0.66), int(self.text_rect.height * 0.7))
+        width = min(self.text_rect.width, ui.px(1100))
+        height = min(int(width * 0.62), int(self.text_rect.height * 0.78))
         width = min(width, int(height * 1.5))
         return max(40, width), max(30, height)
 
