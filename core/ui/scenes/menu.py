@@ -15,6 +15,7 @@ import pygame
 from tafel import saves
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
+from tafel.ui.scenes.previews import PER_FRAME, Previews
 from tafel.ui.widgets import BODY, H2, SMALL, TINY, TITLE, Button, FocusList, is_back
 
 #: Seconds of no input on the menu before the demos start.
@@ -70,6 +71,8 @@ class GameCard:
         self.enabled = game is not None
         self.key = f"game:{game.id}" if game is not None else f"broken:{broken.name}"
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: The board preview (:mod:`tafel.ui.scenes.previews`), once drawn.
+        self.preview: pygame.Surface | None = None
         self.hovered = False
         self.focused = False
 
@@ -91,11 +94,17 @@ class GameCard:
             pill.midright = (self.rect.right - pad, self.rect.centery)
             pygame.draw.rect(surface, t.panel_edge, pill, border_radius=pill.height // 2)
             ui.draw_text(surface, players, pill.center, TINY, t.text, bold=True, anchor="center")
-            text_w = pill.left - self.rect.x - 2 * pad
+            box = self.preview_rect(ui)
+            if self.preview is not None and self.preview.get_size() == box.size:
+                surface.blit(self.preview, box)
+            else:
+                pygame.draw.rect(surface, t.panel, box, border_radius=ui.px(8))
+            left = box.right + pad - ui.px(8)
+            text_w = pill.left - left - pad
             ui.draw_text(
                 surface,
                 self.game.title,
-                (self.rect.x + pad, self.rect.y + ui.px(16)),
+                (left, self.rect.y + ui.px(16)),
                 H2,
                 t.text,
                 bold=True,
@@ -104,7 +113,7 @@ class GameCard:
             ui.draw_text(
                 surface,
                 self.game.description,
-                (self.rect.x + pad, self.rect.bottom - ui.px(18)),
+                (left, self.rect.bottom - ui.px(18)),
                 SMALL,
                 t.text_dim,
                 anchor="bottomleft",
@@ -131,6 +140,11 @@ class GameCard:
                 anchor="bottomleft",
                 max_width=w,
             )
+
+    def preview_rect(self, ui) -> pygame.Rect:
+        """Where the board preview goes: a 4:3 box at the card's left."""
+        h = self.rect.height - ui.px(20)
+        return pygame.Rect(self.rect.x + ui.px(18), self.rect.y + ui.px(10), h * 4 // 3, h)
 
 
 class MenuScene(Scene):
@@ -161,6 +175,8 @@ class MenuScene(Scene):
         self.content_h = 0
         self.size = (1, 1)
         self.demo_games = [g for g in games if g.view is not None]
+        self.previews = Previews()
+        self._updates = 0
         self.demo_index = random.randrange(len(self.demo_games)) if self.demo_games else 0
         self.refresh()
 
@@ -275,8 +291,22 @@ class MenuScene(Scene):
     # --- attract mode -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._updates += 1
+        if self._updates > 1:  # the first frame is drawn before any preview
+            self.draw_previews()
         if self.is_top and self.app.idle >= ATTRACT_AFTER and self.demo_games:
             self.start_demo()
+
+    def draw_previews(self, count: int = PER_FRAME) -> int:
+        """Draw a few missing board previews (cards in view first) and hand them to the cards."""
+        ui = self.ui
+        cards = [c for c in self.cards if c.enabled and c.game.view is not None]
+        shown = [c for c in cards if c.rect.colliderect(self.list_rect)]
+        order = shown + [c for c in cards if c not in shown]
+        drawn = self.previews.draw_some([(c.game, c.preview_rect(ui).size) for c in order], ui, count)
+        for card in cards:
+            card.preview = self.previews.get(card.game, card.preview_rect(ui).size, ui.theme)
+        return drawn
 
     def start_demo(self, replace: Any = None) -> Any:
         """An AI-against-AI game of the next game (easy level) in demo mode; returns its scene."""

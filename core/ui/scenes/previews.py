@@ -1,0 +1,109 @@
+"""The menu's live previews: each game's board drawn by its own view at card size, kept as a picture.
+
+Drawing a board means importing the game's view module and drawing a position, which can take
+tens of milliseconds; the menu must show at once. So :class:`Previews` draws nothing until asked
+by :meth:`Previews.draw_some`, which the menu calls once per frame after its first frame, for a
+few games at a time (the cards on screen first). A drawn preview is kept per game for its size
+and theme; a resize or another theme draws it again, lazily as well. A game whose setup or view
+fails gets no preview (the card stays as text); nothing raises.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pygame
+
+from tafel.ui.fonts import Fonts
+from tafel.ui.picture import BoardPicture
+
+#: Previews drawn per frame at most.
+PER_FRAME = 1
+#: A preview is drawn this many times larger (at most MAX_DRAW) and scaled down.
+DRAW_SCALE = 3.0
+MAX_DRAW = (720, 540)
+#: Random moves played from the start, so the board shows a game under way.
+OPENING_MOVES = 6
+#: Longest time spent playing those moves (long move lists are cut short).
+OPENING_SECONDS = 0.05
+
+
+def preview_position(game: Any, seed: int = 1) -> tuple[list, list]:
+    """The states and moves a preview shows: the default setup and a few random moves from it
+    (seeded, so every start shows the same), stopping early at the game's end or when listing
+    moves takes long."""
+    options = game.resolve_options()
+    state = game.new_state(options, seed)
+    states, moves = [state], []
+    rng = random.Random(seed)
+    deadline = time.perf_counter() + OPENING_SECONDS
+    for _ in range(OPENING_MOVES):
+        if state.outcome is not None or time.perf_counter() > deadline:
+            break
+        legal = state.legal_moves()
+        if not legal:
+            break
+        move = legal[rng.randrange(len(legal))]
+        state = state.play(move)
+        states.append(state)
+        moves.append(move)
+    return states, moves
+
+
+class Previews:
+    """The previews of the games, by game id; see the module docstring."""
+
+    def __init__(self) -> None:
+        self.pictures: dict[str, BoardPicture] = {}
+        self.surfaces: dict[str, tuple[Any, pygame.Surface]] = {}
+        self.failed: set[str] = set()
+        #: Previews drawn so far (tests and benches count them).
+        self.drawn = 0
+
+    def get(self, game: Any, size: tuple[int, int], theme: Any) -> pygame.Surface | None:
+        """The kept preview of ``game`` at ``size`` in ``theme``; None until it is drawn."""
+        kept = self.surfaces.get(game.id)
+        if kept is not None and kept[0] == (tuple(size), theme):
+            return kept[1]
+        return None
+
+    def draw_some(self, games: list[tuple[Any, tuple[int, int]]], ui: Any, count: int = PER_FRAME) -> int:
+        """Draw up to ``count`` of the previews still missing among ``games`` (game, size), in
+        order. Returns how many were drawn."""
+        done = 0
+        for game, size in games:
+            if done >= count:
+                break
+            if game.id in self.failed or size[0] < 8 or size[1] < 8:
+                continue
+            if self.get(game, size, ui.theme) is not None:
+                continue
+            self._draw(game, size, ui)
+            done += 1
+        return done
+
+    def _draw(self, game: Any, size: tuple[int, int], ui: Any) -> None:
+        picture = self.pictures.get(game.id)
+        if picture is None:
+            try:
+                states, moves = preview_position(game)
+                picture = BoardPicture(game, game.resolve_options(), states, moves)
+            except Exception:
+                self.failed.add(game.id)
+                return
+            self.pictures[game.id] = picture
+        # Drawn larger and scaled down: the view lays out its board, labels and panels as on a
+        # screen, and the picture comes out smooth.
+        factor = max(1.0, min(DRAW_SCALE, MAX_DRAW[0] / size[0], MAX_DRAW[1] / size[1]))
+        big = (round(size[0] * factor), round(size[1] * factor))
+        surface = picture.still(big, ui.theme, Fonts(max(0.5, big[1] / 1080 * 1.6)))
+        if picture.error is not None:
+            self.failed.add(game.id)
+            return
+        small = pygame.transform.smoothscale(
+            surface.convert(32) if surface.get_bitsize() < 24 else surface, size
+        )
+        self.surfaces[game.id] = ((tuple(size), ui.theme), small)
+        self.drawn += 1

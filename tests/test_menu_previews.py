@@ -1,0 +1,94 @@
+"""The menu's board previews: none before the first frame, then one a frame, kept (not drawn
+again) until the size changes; a game whose view fails keeps a text-only card."""
+
+import pygame
+import pytest
+
+from tafel.plugins import load_registry
+from tafel.ui.app import App
+from tafel.ui.scenes.previews import preview_position
+from tests.ui_toygame import GAME_ID, make_registry
+
+
+@pytest.fixture(autouse=True)
+def private_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture(scope="module")
+def builtin():
+    return load_registry()
+
+
+def test_previews_are_drawn_lazily_one_a_frame_and_kept(builtin):
+    app = App(builtin, windowed=True, size=(1280, 720), strict=True)
+    try:
+        menu = app.menu
+        cards = [c for c in menu.cards if c.enabled]
+        assert len(cards) >= 5
+        app.step()
+        assert menu.previews.drawn == 0 and all(c.preview is None for c in cards)
+        counts = []
+        for _ in range(len(cards) + 2):
+            app.step()
+            counts.append(menu.previews.drawn)
+        assert counts[: len(cards)] == list(range(1, len(cards) + 1))  # one a frame
+        assert all(
+            c.preview is not None and c.preview.get_size() == c.preview_rect(app.ui).size for c in cards
+        )
+        # The cards in view came first.
+        first = next(iter(menu.previews.surfaces))
+        assert first == cards[0].game.id
+        # Kept: more frames draw nothing again; the same surfaces stay.
+        kept = {c.game.id: c.preview for c in cards}
+        for _ in range(5):
+            app.step()
+        assert menu.previews.drawn == len(cards)
+        assert all(c.preview is kept[c.game.id] for c in cards)
+        # Each preview shows a board: not one flat colour, and not all alike.
+        pictures = [pygame.surfarray.array3d(c.preview) for c in cards]
+        assert all(p.std() > 10 for p in pictures)
+        assert len({p.tobytes() for p in pictures}) == len(cards)
+        # A new size draws them again, lazily as well.
+        app.resize((1920, 1080))
+        app.step()
+        assert menu.previews.drawn == len(cards) + 1
+        for _ in range(len(cards)):
+            app.step()
+        assert menu.previews.drawn == 2 * len(cards)
+        assert all(c.preview.get_size() == c.preview_rect(app.ui).size for c in cards)
+    finally:
+        app.close()
+
+
+def test_a_failing_view_leaves_the_card_as_text(tmp_path):
+    registry = make_registry(tmp_path)
+    game = registry.game(GAME_ID)
+    app = App(registry, windowed=True, size=(1280, 720), strict=True)
+    try:
+        from tests.ui_toygame import ToyView
+
+        original = ToyView.draw
+
+        def broken(self, *args):
+            raise RuntimeError("no board today")
+
+        ToyView.draw = broken
+        try:
+            for _ in range(4):
+                app.step()
+        finally:
+            ToyView.draw = original
+        card = next(c for c in app.menu.cards if c.enabled)
+        assert card.game is game and card.preview is None
+        assert GAME_ID in app.menu.previews.failed and not app.errors
+    finally:
+        app.close()
+
+
+def test_preview_position_is_a_game_under_way_and_the_same_each_time(builtin):
+    game = builtin.game("ataxx")
+    states, moves = preview_position(game)
+    again, _ = preview_position(game)
+    assert len(states) == len(moves) + 1 and 1 <= len(moves) <= 6
+    assert states[-1].to_text() == again[-1].to_text() != states[0].to_text()
