@@ -42,6 +42,7 @@ from tafel.game import (
 from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
 from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.registry import Registry
+from tafel.tutorial import Tutorial, TutorialStep
 
 __all__ = [
     "LEVELS",
@@ -73,6 +74,8 @@ __all__ = [
     "Registrar",
     "Registry",
     "StopCheck",
+    "Tutorial",
+    "TutorialStep",
     "atomic_write",
     "data_dir",
     "decimal_number",

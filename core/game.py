@@ -406,6 +406,8 @@ class GameDef:
     #: Optional ``records() -> RecordsTable``: the game's own records, shown on a Records screen
     #: opened from its setup screen, its game-over card and the statistics screen.
     records: Callable[[], RecordsTable] | None = None
+    #: Optional ``tafel.Tutorial``: a guided first game, offered from setup (:mod:`tafel.tutorial`).
+    tutorial: Any = None
     #: Set by the registry: the plugin that registered this game.
     plugin: str = ""
     #: Set by the registry: the package of the plugin's module, which a relative ``view`` names

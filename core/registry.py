@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from tafel.ai.base import LEVELS, AgentDef, Limit
 from tafel.commands import CORE_COMMANDS, CommandDef
 from tafel.game import GameDef, GameError, Option
+from tafel.tutorial import check_shape
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 
@@ -202,6 +203,11 @@ def _check_game_parts(plugin: str, game: GameDef) -> None:
         if value is not None and not callable(value):
             raise PluginError(f"{where}: {name} must be a function or None, got {type(value).__name__}")
     _check_view(where, game.view)
+    if game.tutorial is not None:
+        try:
+            check_shape(game.tutorial)
+        except (TypeError, ValueError) as exc:
+            raise PluginError(f"{where}: {exc}") from None
     if not isinstance(game.options, (tuple, list)):
         raise PluginError(f"{where}: options must be a tuple of Option, got {type(game.options).__name__}")
     keys: set[str] = set()

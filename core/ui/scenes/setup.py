@@ -44,6 +44,9 @@ class SetupScene(Scene):
         self.rules_button = Button("Rules", self.show_rules, key="rules", enabled=bool(game.rules.strip()))
         self.back_button = Button("Back", self.back, key="back")
         self.buttons = [self.start_button, self.rules_button, self.back_button]
+        if game.tutorial is not None:
+            self.guided_button = Button("Guided first game", self.start_guided, key="guided", size=SMALL)
+            self.buttons.insert(1, self.guided_button)
         if game.records is not None:
             self.records_button = Button("Records", self.show_records, key="records")
             self.buttons.insert(2, self.records_button)
@@ -209,6 +212,16 @@ class SetupScene(Scene):
             return
         self.app.setup_memory[self.game.id] = {"options": dict(self.values), "players": list(self.players)}
         self.app.start_match(match)
+
+    def start_guided(self) -> None:
+        """The game's tutorial (:mod:`tafel.ui.scenes.play.guide`), the AI chosen here playing the
+        other seats in the game that follows."""
+        from tafel.ui.scenes.play.guide import start_guided
+
+        try:
+            start_guided(self.app, self.game, self.players)
+        except Exception as exc:  # a plugin's tutorial that does not play out
+            self.error = f"The guided game failed to start: {exc}"
 
     def show_records(self) -> None:
         from tafel.ui.scenes.records import open_records

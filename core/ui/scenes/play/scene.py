@@ -30,6 +30,7 @@ from tafel.game import GameState, one_line
 from tafel.match import Match
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.play.fallback import FallbackView, draw_view_failure, make_view
+from tafel.ui.scenes.play.guide import Guide
 from tafel.ui.scenes.play.history import History
 from tafel.ui.scenes.play.panel import Panel, draw_banner, draw_toasts
 from tafel.ui.scenes.play.turns import MoveWorker, Turns
@@ -117,6 +118,8 @@ class PlayScene(Scene):
         self.turns = Turns(self, worker)
         self.history = History(self)
         self.panel = Panel(self)
+        #: A guided first game under way (:mod:`.guide`), else None.
+        self.guide: Guide | None = None
         self.view = self._make_view()
 
     # --- the view, guarded --------------------------------------------------------------------
@@ -214,6 +217,7 @@ class PlayScene(Scene):
             and self.turns.pass_timer is None
             and not state.is_forced_pass()
             and not self.animating()
+            and (self.guide is None or self.guide.lets_play)
         )
 
     def seat_name(self, seat: int) -> str:
@@ -233,6 +237,8 @@ class PlayScene(Scene):
         ctx.previous = self.match.states[ply - 1] if ply > 0 else None
         ctx.interactive = self.interactive
         ctx.hint = self.turns.hint if browse is None else None
+        if self.guide is not None and browse is None:
+            ctx.hint = self.guide.expected()  # the move the guided step asks for
         settings = self.settings
         ctx.show_legal = bool(settings.show_legal)
         ctx.show_last = bool(settings.show_last)
@@ -342,12 +348,16 @@ class PlayScene(Scene):
             ph = int(min(max(h * 0.34, ui.px(330)), h * 0.5))
             self.panel_rect = pygame.Rect(m, h - m - ph, w - 2 * m, ph)
             self.board_rect = pygame.Rect(m, m, w - 2 * m, self.panel_rect.y - 2 * m)
+        if self.guide is not None:
+            self.board_rect = self.guide.layout(self.board_rect)
         self.guard("layout", self.view.layout, self.board_rect.copy())
         self.panel.layout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.mode == "demo":
             return self._demo_event(event)
+        if self.guide is not None and self.guide.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
         if self.panel.handle_event(event):
@@ -439,6 +449,8 @@ class PlayScene(Scene):
         if self.guard("draw", self.view.draw, surface, shown, self.ctx, default=_FAILED) is _FAILED:
             draw_view_failure(self.ui, surface, self.board_rect, self.view_error)
         self._draw_panel(surface)
+        if self.guide is not None:
+            self.guide.draw(surface)
         draw_toasts(self.ui, surface, self.board_rect, self.toasts)
         browse = self.history.browse
         if self.mode == "demo":

@@ -134,6 +134,8 @@ class Turns:
     def human_move(self, move: Move) -> bool:
         """Play a move the view returned, once the shown position allows it."""
         scene = self.scene
+        if scene.guide is not None and not scene.guide.allows(move):
+            return False
         try:
             legal = scene.shown_state().is_legal(move)
         except Exception as exc:
@@ -221,6 +223,9 @@ class Turns:
             return False
         if self.hint_pending is not None:
             return False
+        if scene.guide is not None:
+            scene.toast("The move to make is marked on the board.")
+            return False
         if self.hint is not None:
             scene.toast("The hint is on the board.")
             return False
@@ -262,6 +267,8 @@ class Turns:
             return
         if animating:
             return
+        if scene.guide is not None and scene.guide.advance(dt):
+            return  # a guided first game's scripted reply, or its end card
         if state.is_forced_pass():
             if self.pass_timer is None:
                 self.pass_timer = scene.PASS_DELAY

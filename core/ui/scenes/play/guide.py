@@ -1,0 +1,249 @@
+"""A guided first game on the play screen: the game's tutorial (:mod:`tafel.tutorial`) step by step.
+
+A card above the board says what to do and which rule it shows; the view marks the move through
+its hint (``ViewContext.hint``); only the scripted move is accepted (another gets a friendly
+"Not that one" note), and the other seat's scripted replies are played after a short pause.
+Where the game is is read from the match (its ply), so undo and redo keep the guide in step.
+After the last step (or Skip) the card says so and offers to play on against the AI from there
+or to start a new game; then the card goes and the game is a normal one.
+
+Opened from the setup screen with :func:`start_guided`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tafel.game import GameDef, Move
+from tafel.match import HUMAN, Match
+from tafel.tutorial import Lesson, TutorialStep, play_out
+from tafel.ui.widgets import BODY, SMALL, TINY, Button
+
+if TYPE_CHECKING:
+    from tafel.ui.scenes.play.scene import PlayScene
+
+
+def start_guided(app: Any, game: GameDef, players: Sequence[str] = ()) -> PlayScene:
+    """Play ``game``'s tutorial: the learner (the seat to move at its start) is the person; the
+    other seats keep the AI chosen in ``players`` (a person's seat gets the default level), for
+    the game that follows. Raises GameError when the tutorial does not play out."""
+    lesson = play_out(game)
+    level = str(getattr(getattr(app, "settings", None), "ai_level", "medium") or "medium")
+    seats = lesson.start.players
+    chosen = list(players)[:seats] + [level] * max(0, seats - len(players))
+    chosen = [HUMAN if i == lesson.learner else (p if p != HUMAN else level) for i, p in enumerate(chosen)]
+    tutorial = lesson.tutorial
+    match = Match(game, lesson.options, seed=lesson.seed, position=tutorial.position, players=chosen)
+    scene = app.start_match(match)
+    scene.guide = Guide(scene, lesson)
+    app.relayout()
+    return scene
+
+
+class Guide:
+    """The tutorial of one play scene; ``done`` once the normal game has taken over."""
+
+    #: Seconds before a scripted reply is played (so the learner sees their own move land).
+    REPLY_DELAY = 0.6
+
+    def __init__(self, scene: PlayScene, lesson: Lesson) -> None:
+        self.scene = scene
+        self.lesson = lesson
+        self.match = scene.match
+        self.start_ply = scene.match.ply
+        self.wait = 0.0
+        #: The steps are over (or skipped): the card offers to play on or start anew.
+        self.over = False
+        self.done = False
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.skip_button = Button("Skip", self.skip, key="guide-skip", size=SMALL)
+        self.play_on_button = Button("Play on", self.play_on, kind="primary", key="guide-play-on", size=SMALL)
+        self.new_button = Button("New game", self.new_game, key="guide-new", size=SMALL)
+
+    # --- where we are -----------------------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        """Scripted moves played so far."""
+        return self.scene.match.ply - self.start_ply
+
+    @property
+    def steps(self) -> int:
+        return len(self.lesson.tutorial.steps)
+
+    def step(self) -> TutorialStep | None:
+        return None if self.over else self.lesson.step_at(self.ply)
+
+    def step_number(self) -> int:
+        """The step under way, from 1."""
+        ply = min(self.ply, len(self.lesson.moves) - 1)
+        return self.lesson.steps[ply] + 1 if ply >= 0 else 1
+
+    def expected(self) -> Move | None:
+        """The learner's scripted move now (None on a reply, or when the steps are over)."""
+        ply = self.ply
+        if self.over or not 0 <= ply < len(self.lesson.moves) or not self.lesson.by_learner[ply]:
+            return None
+        return self.lesson.moves[ply]
+
+    @property
+    def lets_play(self) -> bool:
+        """False while the card waits for Play on / New game."""
+        return not self.over
+
+    # --- the turn -------------------------------------------------------------------------------
+
+    def allows(self, move: Move) -> bool:
+        """A person's move: only the scripted one goes (a note says what is wanted otherwise)."""
+        if self.over:
+            return False
+        expected = self.expected()
+        if expected is None or move == expected:
+            return True
+        step = self.step()
+        self.scene.toast(f"Not that one: {step.say if step else 'wait for the reply'}", error=True)
+        return False
+
+    def advance(self, dt: float) -> bool:
+        """The guide's part of the turn (the scene calls it once nothing animates); True when it
+        has the turn: a scripted reply is due, or the card waits for the learner's choice."""
+        if self.scene.match is not self.match:  # restarted from the pause menu: a normal game
+            self.close()
+            return False
+        if self.over:
+            return True
+        ply = self.ply
+        if ply >= len(self.lesson.moves):
+            self.finish()
+            return True
+        if ply < 0 or self.lesson.by_learner[ply]:
+            self.wait = 0.0
+            return False
+        self.wait += dt
+        if self.wait >= self.REPLY_DELAY:
+            self.wait = 0.0
+            self.scene.turns.play_move(self.lesson.moves[ply])
+        return True
+
+    def finish(self) -> None:
+        """The steps are over: the card says so and waits for Play on or New game."""
+        if not self.over:
+            self.over = True
+            self.scene.play_sound("win")
+
+    def skip(self) -> None:
+        self.finish()
+
+    def close(self) -> None:
+        """The card goes and the game is a normal one."""
+        self.done = True
+        self.scene.guide = None
+        self.scene.app.relayout()
+
+    def play_on(self) -> None:
+        """The normal game goes on from here, the AI playing the other seats."""
+        self.close()
+        self.scene.toast("Your game now: good luck!")
+
+    def new_game(self) -> None:
+        """A new game with the same seats, from the usual start."""
+        scene = self.scene
+        self.done = True
+        scene.guide = None
+        match = scene.match
+        fresh = Match(match.game, match.options, seed=None, players=match.players)
+        scene.app.start_match(fresh)
+
+    # --- the card -------------------------------------------------------------------------------
+
+    def _buttons(self) -> list[Button]:
+        return [self.play_on_button, self.new_button] if self.over else [self.skip_button]
+
+    def _lines(self, width: int, ply: int, over: bool) -> list[tuple[str, int, bool, str]]:
+        """The card's text at ``ply`` as (line, size, bold, colour name), wrapped to ``width``."""
+        ui = self.scene.ui
+        lesson = self.lesson
+        tutorial = lesson.tutorial
+        texts: list[tuple[str, int, bool, str]] = []
+        step = None if over else lesson.step_at(ply)
+        if over or step is None:
+            texts.append((tutorial.outro, BODY, True, "text"))
+            texts.append(("Play on against the AI from here, or start a new game.", SMALL, False, "text_dim"))
+        else:
+            if ply == 0 and tutorial.intro:
+                texts.append((tutorial.intro, SMALL, False, "text_dim"))
+            if lesson.by_learner[ply]:
+                texts.append((step.say, BODY, True, "text"))
+            else:
+                seat = lesson.states[ply].to_move
+                texts.append((f"{self.scene.seat_name(seat)} answers…", BODY, True, "text"))
+            if step.rule:
+                texts.append(("Rule: " + step.rule, SMALL, False, "text_dim"))
+        out = []
+        for text, size, bold, color in texts:
+            out += [(line, size, bold, color) for line in ui.wrap(text, size, width, bold)]
+        return out
+
+    def heading(self) -> str:
+        if self.over:
+            return "GUIDED FIRST GAME · DONE"
+        return f"GUIDED FIRST GAME · STEP {self.step_number()} OF {self.steps}"
+
+    def layout(self, board: pygame.Rect) -> pygame.Rect:
+        """Take a strip off the top of the board area for the card; returns what is left."""
+        ui = self.scene.ui
+        pad = ui.px(18)
+        bw, bh = ui.px(190), ui.px(52)
+        self.rect = pygame.Rect(board.x, board.y, board.width, 1)
+        self._text_w = max(ui.px(200), board.width - 2 * pad - 2 * bw - ui.px(30))
+        # As tall as the tallest step needs, so the board does not jump from step to step.
+        tallest = 0
+        for ply in (*range(len(self.lesson.moves)), None):
+            tallest = max(tallest, self._height(ply))
+        height = max(tallest, 2 * bh + ui.px(10)) + 2 * pad + ui.line_height(TINY, True)
+        self.rect.height = min(height, board.height // 3)
+        x = self.rect.right - pad - bw
+        self.skip_button.rect = pygame.Rect(x, self.rect.y + pad, bw, bh)
+        self.play_on_button.rect = pygame.Rect(x, self.rect.y + pad, bw, bh)
+        self.new_button.rect = pygame.Rect(x, self.play_on_button.rect.bottom + ui.px(10), bw, bh)
+        rest = pygame.Rect(board)
+        rest.y = self.rect.bottom + ui.px(14)
+        rest.height = board.bottom - rest.y
+        return rest
+
+    def _height(self, ply: int | None) -> int:
+        """The text's height at ``ply`` (None: the card after the steps)."""
+        ui = self.scene.ui
+        lines = self._lines(self._text_w, ply or 0, ply is None)
+        return sum(ui.line_height(size, bold) for _t, size, bold, _c in lines)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.scene.ui
+        t = ui.theme
+        ui.panel(surface, self.rect, t.card, border=t.accent, radius=16)
+        pad = ui.px(18)
+        x, y = self.rect.x + pad + ui.px(6), self.rect.y + pad
+        ui.draw_text(surface, self.heading(), (x, y), TINY, t.accent, bold=True)
+        y += ui.line_height(TINY, True)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-2, -2))
+        for line, size, bold, color in self._lines(self._text_w, self.ply, self.over):
+            ui.draw_text(surface, line, (x, y), size, getattr(t, color), bold=bold, max_width=self._text_w)
+            y += ui.line_height(size, bold)
+        surface.set_clip(clip)
+        for button in self._buttons():
+            button.draw(surface, ui)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The card's buttons (mouse; Enter plays on and N starts anew once the steps are over)."""
+        if self.over and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.play_on()
+                return True
+            if event.key == pygame.K_n:
+                self.new_game()
+                return True
+        return any(button.handle_event(event) for button in self._buttons())
