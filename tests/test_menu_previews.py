@@ -32,7 +32,10 @@ def test_previews_are_drawn_lazily_one_a_frame_and_kept(builtin):
         for _ in range(len(cards) + 2):
             app.step()
             counts.append(menu.previews.drawn)
-        assert counts[: len(cards)] == list(range(1, len(cards) + 1))  # one a frame
+        assert counts[: len(cards)] == list(range(1, len(cards) + 1)), (
+            menu.previews.failed,
+            {k: p.error for k, p in menu.previews.pictures.items()},
+        )  # one a frame
         assert all(
             c.preview is not None and c.preview.get_size() == c.preview_rect(app.ui).size for c in cards
         )

@@ -102,7 +102,7 @@ class ValueGraph:
             above = y - ui.px(16) > plot.y + ui.px(24)
             ui.draw_text(
                 target,
-                f"{swing * 100:+.0f}",
+                f"{swing * 100:+.0f}%",
                 (x, y - ui.px(14) if above else y + ui.px(14)),
                 TINY,
                 t.danger,
