@@ -10,6 +10,7 @@ from tafel.games.ataxx.board import SQUARES, square_of
 from tafel.games.ataxx.layouts import LAYOUTS, layout_fen
 from tafel.games.ataxx.rules import AtaxxMove, AtaxxState
 from tafel.games.ataxx.view import AtaxxView
+from tafel.kit import Flip
 from tafel.ui.theme import COLORBLIND, DEFAULT
 from tests.kit import view_context as make_ctx
 
@@ -157,12 +158,12 @@ def test_last_move_outline_and_hint(screen, view):
 def test_draw_does_not_build_surfaces_every_frame(screen, view):
     state = AtaxxState.from_fen(MID)
     view.draw(screen, state, make_ctx())
-    board = view._board
+    board = view._board.surface
     view.draw(screen, state, make_ctx(time=2.0))
-    assert view._board is board
+    assert view._board.surface is board
     view.layout(pygame.Rect(0, 0, 640, 480))
     view.draw(screen, state, make_ctx())
-    assert view._board is not board
+    assert view._board.surface is not board
 
 
 # --- mouse --------------------------------------------------------------------------------------
@@ -227,7 +228,7 @@ def test_no_input_when_not_interactive(view):
     assert click(view, state, "a7", ctx) is None
     assert not view.has_selection
     assert key(view, state, pygame.K_RETURN, ctx) is None
-    assert not view._cursor_visible
+    assert not view.cursor.shown
 
 
 def test_no_input_when_game_over(view):
@@ -249,12 +250,12 @@ def test_blocked_square_is_not_a_target(view):
 def test_keyboard_cursor_plays_a_jump(view):
     state = AtaxxState.start()
     assert key(view, state, pygame.K_DOWN) is None  # first key only shows the cursor
-    assert view._cursor_visible and view._cursor == sq("a7")
+    assert view.cursor.shown and view.cursor.cell == sq("a7")
     assert key(view, state, pygame.K_SPACE) is None
     assert view.selected == sq("a7")
     for k in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DOWN):
         assert key(view, state, k) is None
-    assert view._cursor == sq("c5")
+    assert view.cursor.cell == sq("c5")
     assert key(view, state, pygame.K_RETURN) == AtaxxMove(sq("a7"), sq("c5"))
 
 
@@ -264,7 +265,7 @@ def test_keyboard_cursor_clamps_at_the_edge(view):
     for _ in range(3):
         key(view, state, pygame.K_UP)
         key(view, state, pygame.K_LEFT)
-    assert view._cursor == sq("a7")
+    assert view.cursor.cell == sq("a7")
 
 
 def test_keyboard_clone(view):
@@ -287,12 +288,12 @@ def test_backspace_and_escape_clear_selection(view):
 def test_mouse_motion_hides_cursor(screen, view):
     state = AtaxxState.start()
     key(view, state, pygame.K_LEFT)
-    assert view._cursor_visible
+    assert view.cursor.shown
     motion = pygame.event.Event(
         pygame.MOUSEMOTION, pos=view.square_center(sq("d4")), rel=(3, 0), buttons=(0, 0, 0)
     )
     view.handle_event(motion, state, make_ctx())
-    assert not view._cursor_visible
+    assert not view.cursor.shown
     view.draw(screen, state, make_ctx())
 
 
@@ -334,7 +335,8 @@ def test_jump_animation_slides_and_flips(screen, view):
     move = AtaxxMove(sq("c5"), sq("e6"))
     after = before.play(move)
     view.on_move(before, move, after)
-    assert view._anim is not None and sorted(view._anim.flips) == sorted([sq("d6"), sq("e5")])
+    flips = [a.cell for a in view.motion.running if isinstance(a, Flip)]
+    assert view.animating and sorted(flips) == sorted([sq("d6"), sq("e5")])
     steps = 0
     while view.animating:
         view.update(1 / 30)
@@ -374,8 +376,8 @@ def test_reset_cancels_animation_and_selection(view):
     view.reset(after)
     assert not view.animating
     view.on_move(before, move, after)
-    view._anim.t = 0.01
-    view._selected = sq("g7")
+    view.motion.update(0.01)
+    view.selected = sq("g7")
     view.reset(after)
     assert not view.animating and not view.has_selection
 

@@ -162,7 +162,7 @@ def _square_board(big, grid: SquareGrid, outline, at, s, theme, blocked, tint) -
         big.fill(light if (tint(cell) if tint else col + row) % 2 == 0 else theme.board, rect)
     for cell in blocked:
         _blocked_tile(big, rects[cell], theme)
-    line = max(1, round(c / 48))
+    line = s * max(1, int(grid.size) // 48)  # crisp: whole pixels once scaled down
     for rect in rects.values():
         pygame.draw.rect(big, theme.grid, rect.inflate(line, line), line)
     x0, y0, w, h = grid.bounds()

@@ -51,6 +51,12 @@ class GridBoardView(BoardView):
     mover: type[Slide] = Jump
     #: Seconds the winning chain takes to draw itself (before the speed setting).
     chain_time = 0.9
+    #: Room round the board for its shadow, a share of the board's width.
+    pad = 0.015
+    #: Mark every cell under the pointer (False: only pieces that can be picked, or playable cells).
+    hover_all = False
+    #: The dot on the cell the last move left, its radius in cell units.
+    from_dot = 1 / 7
 
     def __init__(self, game: GameDef, options: Options) -> None:
         super().__init__(game, options)
@@ -122,7 +128,7 @@ class GridBoardView(BoardView):
         """The board's picture into ``surface`` (``self.outer`` on the screen); once per layout,
         theme and :meth:`board_key`. Override to paint a board of your own."""
         blocked = [c for c in self.grid.cells if self.is_blocked(state, c)]
-        px = max(6, round(self.grid.size * (0.62 if isinstance(self.grid, HexGrid) else 0.3)))
+        px = max(6, round(self.grid.size * (0.62 if isinstance(self.grid, HexGrid) else self.margin / 2)))
         font = ctx.fonts.get(max(1, round(px / ctx.fonts.scale)), bold=True)
         outline = plate(self.grid, self.margin)
         paint_board(surface, self.grid, outline, self.outer.topleft, ctx.theme, blocked, self.labels(), font)
@@ -143,7 +149,7 @@ class GridBoardView(BoardView):
             outline = plate(self.grid, self.margin)
             x0, y0 = min(p[0] for p in outline), min(p[1] for p in outline)
             w, h = max(p[0] for p in outline) - x0, max(p[1] for p in outline) - y0
-            pad = 0.015 * max(w, h)
+            pad = self.pad * max(w, h)
             area = (x0 - pad, y0 - pad, w + 2 * pad, h + 2 * pad)
             self.outer = self.grid.fit(self.rect, area, whole=isinstance(self.grid, SquareGrid))
         self._gen += 1
@@ -310,7 +316,7 @@ class GridBoardView(BoardView):
         targets = self.targets(state, selected) if selected is not None else {}
         hover = None
         if focus is not None and not self.cursor.shown and focus != selected and focus not in targets:
-            if self.select_first and self.can_select(state, focus):
+            if self.hover_all or (self.select_first and self.can_select(state, focus)):
                 hover = focus
         preview = (
             self.move_for(state, selected if self.select_first else None, focus)
@@ -319,7 +325,7 @@ class GridBoardView(BoardView):
         )
         if preview is not None and self.select_first and selected is None:
             preview = None
-        if not self.select_first and preview is not None and not self.cursor.shown:
+        if (self.hover_all or not self.select_first) and preview is not None and not self.cursor.shown:
             hover = focus
         last = self.move_cells(ctx.last_move) if ctx.show_last and ctx.last_move is not None else (None, None)
         hidden = self.motion.hidden if moving else frozenset()
@@ -394,7 +400,10 @@ class GridBoardView(BoardView):
                     blit_centered(still, self._marks["last"], self.grid.center(cell))
             if last[0] is not None and last[1] is not None:
                 pygame.draw.circle(
-                    still, ctx.theme.last_move, self.grid.center(last[0]), max(2, round(self.grid.size / 7))
+                    still,
+                    ctx.theme.last_move,
+                    self.grid.center(last[0]),
+                    max(2, round(self.grid.size * self.from_dot)),
                 )
             for cell, name in ((hover, "hover"), (selected, "selected")):
                 if cell is not None:
@@ -406,12 +415,18 @@ class GridBoardView(BoardView):
 
     def _ensure_marks(self, ctx: ViewContext) -> None:
         key = (self._gen, ctx.theme, self.grid.size)
-        if key == self._marks_key:
-            return
-        self._marks_key, theme, g = key, ctx.theme, self.grid
-        self._sprites.clear()
+        if key != self._marks_key:
+            self._marks_key = key
+            self._sprites.clear()
+            self._marks = self.make_marks(ctx.theme)
+
+    def make_marks(self, theme) -> dict[str, pygame.Surface]:
+        """The marks, each blitted centred on its cell: ``hover``, ``selected``, ``last``, ``flip`` (a
+        piece a move would turn) and the targets ``near`` and ``far``. Made once per layout and
+        theme; override to change some (``super().make_marks(theme) | {...}``)."""
+        g = self.grid
         dot = self.piece_box() if isinstance(g, SquareGrid) else round(self.piece_box() * 1.25)
-        self._marks = {
+        return {
             "hover": cell_mark(g, fill=(255, 255, 255, 46)),
             "selected": cell_mark(g, fill=(*theme.highlight, 70), edge=(*theme.highlight, 235), width=0.12),
             "last": cell_mark(g, edge=(*theme.last_move, 235), width=0.1),

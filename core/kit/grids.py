@@ -140,8 +140,11 @@ class Grid:
         self.scale = float(max(1, int(scale))) if whole else scale
         pw, ph = w * self.scale, h * self.scale
         left, top = rect.centerx - pw / 2, rect.centery - ph / 2
-        if whole:
-            left, top = math.floor(left), math.floor(top)
+        if whole:  # and cells' edges on whole pixels
+            left, top = (
+                round(left - x * self.scale) + x * self.scale,
+                round(top - y * self.scale) + y * self.scale,
+            )
         self.origin = (left - x * self.scale, top - y * self.scale)
         return pygame.Rect(round(left), round(top), round(pw), round(ph))
 

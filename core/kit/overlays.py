@@ -99,7 +99,8 @@ def arrow(surface: pygame.Surface, color: Color, a: Point, b: Point, width: floa
 def draw_hint(
     surface: pygame.Surface, grid: Grid, frm: Hashable | None, to: Hashable | None, color: Color, time: float
 ) -> None:
-    """A suggested move: a breathing outline on its target, a ring on its source, an arrow between."""
+    """A suggested move: a breathing outline on its target (a dot too when it has no source), an
+    outline on its source and an arrow between."""
     p = pulse(time)
     col = mix(color, (255, 255, 255), 0.35 * p)
     width = max(2, round(grid.size / 9))
@@ -107,6 +108,8 @@ def draw_hint(
         pygame.draw.polygon(surface, col, grid.polygon(frm, 0.95), width)
     if to is not None:
         pygame.draw.polygon(surface, col, grid.polygon(to, 0.72 + 0.08 * p), width)
+        if frm is None:  # nothing moves there: a dot says "play here"
+            pygame.draw.circle(surface, col, grid.center(to), max(3, round(grid.size / 12)))
     if frm is not None and to is not None:
         (ax, ay), (bx, by) = grid.center(frm), grid.center(to)
         d = math.hypot(bx - ax, by - ay) or 1.0
