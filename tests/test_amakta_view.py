@@ -11,10 +11,10 @@ import pytest
 from tafel.games.amakta import GAME
 from tafel.games.amakta.rules.engine import Move
 from tafel.games.amakta.rules.state import AmaktaState
-from tafel.games.amakta.view import ACTION_LABELS, ARROW_COLOURS, AmaktaView, _mix
+from tafel.games.amakta.view import ACTION_LABELS, ARROW_COLOURS, AmaktaView
 from tafel.match import Match
 from tafel.ui.theme import DEFAULT
-from tafel.view import ViewContext
+from tafel.view import ViewContext, mix
 from tests.kit import keydown, mouse
 from tests.kit import view_context as ctx
 
@@ -79,7 +79,7 @@ def play_through_view(send, view: AmaktaView, state: AmaktaState, move: Move) ->
     def choose(label):
         labels = [lbl for lbl, _ in view.menu]
         assert view.mode == "menu" and label in labels, (label, labels)
-        send(mouse(view._menu_item_rect(labels.index(label)).center))
+        send(mouse(view.menu_item_rect(labels.index(label)).center))
 
     def turn_to(colour, idx, o):
         want = pos.eq.layout(colour, idx, o)
@@ -223,7 +223,7 @@ def test_hovering_a_piece_draws_its_targets_with_a_blocked_arrow_dimmed(screen):
         return out
 
     blue, green = ARROW_COLOURS[1], ARROW_COLOURS[2]
-    dim_green = _mix(green, (90, 90, 90), 0.65)
+    dim_green = mix(green, (90, 90, 90), 0.65)
     # the open arrow: a solid blue line and a ring round its target
     assert blue in changes(d3, d2)
     tx, ty = view.cell_center(d2)

@@ -14,7 +14,7 @@ True
 from tafel.kit.boards import paint_board, plate
 from tafel.kit.grid_view import GridBoardView
 from tafel.kit.grids import Cursor, Grid, HexGrid, SquareGrid, hexagon, rectangle
-from tafel.kit.layers import Layer, ScreenLayer
+from tafel.kit.layers import KeptArea, Layer, ScreenLayer, unaligned_surface
 from tafel.kit.motion import (
     Capture,
     Drop,
@@ -63,10 +63,10 @@ from tafel.kit.widgets import Button, ChoiceRow, ContextMenu, FocusList, Skin, T
 
 __all__ = [
     "Button", "ChoiceRow", "ContextMenu", "FocusList", "Skin", "Tooltip", "Widget",
-    "Capture", "Cursor", "Drop", "Flip", "Grid", "GridBoardView", "HexGrid", "Jump", "Layer", "Motion",
+    "Capture", "Cursor", "Drop", "Flip", "Grid", "GridBoardView", "HexGrid", "Jump", "KeptArea", "Layer", "Motion",
     "PieceAnimation", "Place", "Pose", "Remove", "ScreenLayer", "Slide", "SquareGrid", "Sprites", "Tween",
     "arc", "arrow", "blit_centered", "blur", "cell_mark", "cross", "diff_animations", "draw_chain",
     "draw_cursor", "draw_hint", "ease_in", "ease_in_out", "ease_out", "ease_out_back", "fast", "gem",
     "hexagon", "linear", "paint_board", "plate", "polygon", "pulse", "rectangle", "ring", "rounded",
-    "stone", "stroke", "supersampled", "target", "tile",
+    "stone", "stroke", "supersampled", "target", "tile", "unaligned_surface",
 ]  # fmt: skip

@@ -53,21 +53,11 @@ from tafel.games.amakta.rules.pieces import (
     from_digits,
 )
 from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
-from tafel.games.amakta.view import (
-    ACTIVATE,
-    BODY,
-    CANCEL,
-    DIR_ANGLES,
-    FIELD,
-    FIELD_EDGE,
-    SQRT3,
-    AmaktaView,
-    Layer,
-    _mix,
-    hex_points,
-    unaligned_surface,
-)
-from tafel.view import Camera, ViewContext
+from tafel.games.amakta.view import BODY, DIR_ANGLES, FIELD, FIELD_EDGE, SQRT3, AmaktaView, hex_points
+from tafel.kit import Button, HexGrid, KeptArea, unaligned_surface
+from tafel.view import ACTIVATE_KEYS as ACTIVATE
+from tafel.view import CLEAR_KEYS as CANCEL
+from tafel.view import Camera, ViewContext, mix
 
 from .state import ACCEPT, BID, CLOSE, CREATION, DRAW_MOVES, InfinitState, bid_cap, board
 from .values import CREATE, PRESETS, counts, normal, value_of, warm_up
@@ -84,10 +74,14 @@ LABEL_SIZE = 30.0
 #: Panning speed (share of the view a second) and zoom speed (factor a second) for held keys.
 HOLD_PAN = 0.9
 HOLD_ZOOM = 2.5
-ROW_TINT = _mix(FIELD, (120, 90, 50), 0.12)
+ROW_TINT = mix(FIELD, (120, 90, 50), 0.12)
 CIRCLE_LABELS = ("No circle", "Reinforcement", "Damage")
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(10)})
+
+
+#: The kit's pointy-topped hex grid, unbounded: axial ``(q, r)`` is the field ``(2q + r, r)``.
+GRID = HexGrid(None, pointy=True)
 
 
 def world(cell: tuple[int, int]) -> tuple[float, float]:
@@ -106,8 +100,11 @@ def with_digit(layout: int, direction: int, digit: int) -> int:
     return from_digits(ds)
 
 
-class _Widget:
-    """A clickable area of the auction card or the editor."""
+class Control(Button):
+    """A kit button of the auction card or the editor. ``kind`` says which: "button", "value" (the
+    bid field), "chip" (a direction of the piece), "palette" (an arrow state), "circle" or
+    "preset"; ``primary`` and ``selected`` how it is lit, ``data`` what it stands for. Its action
+    gets the mouse button that pressed it (a chip cycles backwards on the right button)."""
 
     def __init__(
         self,
@@ -121,18 +118,17 @@ class _Widget:
         kind: str = "button",
         data: Any = None,
     ) -> None:
-        self.rect = rect
-        self.label = label
-        self.action = action
-        self.enabled = enabled
-        self.primary = primary
-        self.selected = selected
-        self.kind = kind
-        self.data = data
+        super().__init__(label, action, enabled=enabled)
+        self.rect, self.kind, self.primary, self.selected, self.data = rect, kind, primary, selected, data
+
+    def activate(self, button: int = 1) -> Move | None:
+        return self.action(button) if self.enabled and self.action is not None else None
 
 
 class InfinitView(AmaktaView):
     """Renderer and controller for Amakta Infinit; see the module docstring."""
+
+    warm_pieces = False
 
     def __init__(self, game: GameDef, options: Options) -> None:
         super().__init__(game, options)
@@ -143,17 +139,17 @@ class InfinitView(AmaktaView):
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
-        self._backdrop = Layer()
-        self._auction_layer = Layer()
-        self._editor_layer = Layer()
-        self._editor_made: tuple[tuple, list[_Widget]] | None = None
+        self._backdrop = KeptArea()
+        self._auction_layer = KeptArea()
+        self._editor_layer = KeptArea()
+        self._editor_made: tuple[tuple, list[Control]] | None = None
         self._wrapped: dict[tuple, list[str]] = {}
         self._press_pos: tuple[int, int] | None = None
         self._dragged = False
         self._rpress: tuple[int, int] | None = None
         self._passive: tuple[int, int] | None = None
         self._interactive = False
-        self.widgets: list[_Widget] = []
+        self.widgets: list[Control] = []
         self.mouse = (-1, -1)
         # piece editor
         self.edit = [0] * 6
@@ -174,22 +170,23 @@ class InfinitView(AmaktaView):
 
     # --- board and state ------------------------------------------------------------------------
 
-    def _piece_counts(self) -> tuple[int, int]:
-        state = self._state
+    def piece_counts(self) -> tuple[int, int]:
+        state = self.state
         if state is None:
             return (0, 0)
         return (len(state.eq.sets[0]), len(state.eq.sets[1]))
 
     def _phase(self) -> str:
-        return self._state.phase if isinstance(self._state, InfinitState) else BID
+        return self.state.phase if isinstance(self.state, InfinitState) else BID
 
-    def _sync(self, state: InfinitState) -> None:
-        self._state = state
+    def sync(self, state: InfinitState, ctx: ViewContext) -> None:
+        """The hook before each draw and event: the board, the layout, the camera's home."""
+        self.state = state
         if state.eq.board is not self.board:
             self.board = state.eq.board
             self._framed = False
-            self._geo_key = None
-        self._geometry()
+            self.geo_key = None
+        self.arrange()
         self.camera.home = self._home(state)
         if not self._framed:
             self._frame(animate=False)
@@ -205,25 +202,25 @@ class InfinitView(AmaktaView):
         return (min(xs) - 2.0, min(ys) - 2.2, max(xs) - min(xs) + 4.0, max(ys) - min(ys) + 4.4)
 
     def _frame(self, animate: bool = True) -> None:
-        state = self._state if isinstance(self._state, InfinitState) else None
+        state = self.state if isinstance(self.state, InfinitState) else None
         self.camera.frame(self._home(state), margin=0.04, animate=animate, max_zoom=60.0)
         self._framed = True
 
     # --- geometry ---------------------------------------------------------------------------------
 
-    def _geometry(self) -> None:
-        key = (tuple(self.rect), self._piece_counts(), self._phase())
-        if key == self._geo_key:
+    def arrange(self) -> None:
+        key = (tuple(self.rect), self.piece_counts(), self._phase())
+        if key == self.geo_key:
             return
-        self._geo_key = key
+        self.geo_key = key
         # Nothing in hand during the auction: the auction card gets the whole area.
-        self._layout_areas(inventories=self._phase() != BID)
+        self.layout_areas(inventories=self._phase() != BID)
         self.board_area.width = max(1, self.board_area.width)
         self.board_area.height = max(1, self.board_area.height)
         self.camera.set_viewport(self.board_area)
         for colour in (WHITE, BLACK):
-            n = self._count(colour)
-            self.slots[colour] = self._grid(self._slots_rect(colour), n) if n else []
+            n = self.piece_count(colour)
+            self.slots[colour] = self.slot_grid(self._slots_rect(colour), n) if n else []
         self._bg_key = None
 
     def _slots_rect(self, colour: int) -> pygame.Rect:
@@ -242,12 +239,12 @@ class InfinitView(AmaktaView):
         counts = [len(state.pieces[0]), len(state.pieces[1])]
         counts[colour] += 1
         grid = BLACK if counts[BLACK] else WHITE
-        radius = self._grid_fit(self._slots_rect(grid), counts[grid])[0]
+        radius = self.grid_fit(self._slots_rect(grid), counts[grid])[0]
         for c in (WHITE, BLACK):
             for layout, circle in state.pieces[c]:
                 key = (layout, c, circle, None, radius, 255)
-                if key not in self._sprites:
-                    self._sprite(*key)
+                if key not in self.sprites:
+                    self.sprite(*key)
                     return
 
     def cell_center(self, cell: Any) -> tuple[float, float]:
@@ -257,18 +254,8 @@ class InfinitView(AmaktaView):
         """The field under the pixel ``pos`` (every point of the board area is in one), or None."""
         if not self.board_area.collidepoint(pos):
             return None
-        wx, wy = self.camera.screen_to_world(pos)
-        fx, fy = wx / WORLD_X, wy / WORLD_Y
-        best, best_d = None, math.inf
-        for y in (math.floor(fy), math.ceil(fy)):
-            for x in range(math.floor(fx) - 1, math.ceil(fx) + 2):
-                if (x + y) % 2:
-                    continue
-                cx, cy = world((x, y))
-                d = (cx - wx) ** 2 + (cy - wy) ** 2
-                if d < best_d:
-                    best, best_d = (x, y), d
-        return best
+        q, r = GRID.coord_at(self.camera.screen_to_world(pos))
+        return (2 * q + r, r)
 
     def _visible(self, cell: Any, margin: float = 1.0) -> bool:
         x, y = self.cell_center(cell)
@@ -319,10 +306,10 @@ class InfinitView(AmaktaView):
         if move.kind == CREATE and move.piece == normal(from_digits(self.edit)):
             self.edit = [0] * 6
             self.edit_circle = 0
-        self._state = after
+        self.state = after
         if isinstance(before, InfinitState) and before.phase != PLAY and after.phase == PLAY:
-            self._geo_key = None
-            self._geometry()
+            self.geo_key = None
+            self.arrange()
             self._frame()
         elif after.phase == PLAY:
             cells = [c for c in (move.cell, move.to) if isinstance(c, tuple)]
@@ -331,33 +318,31 @@ class InfinitView(AmaktaView):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
-        if not isinstance(state, InfinitState):
-            return
-        self._sync(state)
+    def draw_start_phase(
+        self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
+    ) -> bool:
+        """The hook for the phases before play: the auction card, then the piece editor."""
         self._interactive = ctx.interactive
-        live = ctx.interactive and state.outcome is None
         if state.phase == PLAY:
-            self._draw_play(surface, state, ctx, live)
-            return
+            return False
         if state.phase == BID:
             self._sync_bid(state)
             self._take_hint(ctx)
             self.widgets = self._auction_widgets(state, ctx, live and state.offer is None)
             self._draw_auction(surface, state, ctx, live)
         else:
-            self._busy = False
+            self.busy = False
             for colour in (WHITE, BLACK):
                 self._draw_set(surface, ctx, state, colour)
-            if not live and not self._busy and state.offer is None:
+            if not live and not self.busy and state.offer is None:
                 self._prewarm_sets(state)
             self._take_hint(ctx)
             self.widgets = self._editor_widgets(state, ctx, live and state.offer is None)
             self._draw_editor(surface, state, ctx, live)
         if state.offer is not None or state.outcome is not None:
-            self._draw_bar(surface, ctx, state, self._legal_for(state) if live else None, live)
+            self.draw_bar(surface, ctx, state, self.legal_for(state) if live else None, live)
         else:
-            self._text(
+            self.draw_text(
                 surface,
                 ctx,
                 self._start_prompt(state, ctx),
@@ -367,6 +352,7 @@ class InfinitView(AmaktaView):
                 "midleft",
                 max_w=self.bar_rect.width - 12,
             )
+        return True
 
     def _take_hint(self, ctx: ViewContext) -> None:
         """A hinted bid or piece goes into the auction card or the editor (once per hint)."""
@@ -409,7 +395,7 @@ class InfinitView(AmaktaView):
         surface.blit(self._bg, self.board_area.topleft, ((0, 0), self.board_area.size))
 
     def _backdrop_key(self, ctx: ViewContext, surface: pygame.Surface) -> tuple:
-        return (self._fields_key(), self._view_key(), ctx.theme, ctx.fonts.scale, surface.get_size())
+        return (self._fields_key(), self.view_key(), ctx.theme, ctx.fonts.scale, surface.get_size())
 
     def _backdrop_rect(self) -> pygame.Rect:
         """The board area and the card's shadow (which may reach past it on a tiny screen)."""
@@ -425,7 +411,7 @@ class InfinitView(AmaktaView):
         clip = surface.get_clip()
         surface.set_clip(self.board_area)
         self._draw_fields(surface, ctx)
-        self._draw_bases(surface, ctx)
+        self.draw_bases(surface, ctx)
         surface.set_clip(clip)
         veil = pygame.Surface(self.board_area.size, pygame.SRCALPHA)
         veil.fill((*theme.background, 120))
@@ -436,11 +422,11 @@ class InfinitView(AmaktaView):
         pygame.draw.rect(surface, theme.panel_edge, card, 2, border_radius=14)
         self._backdrop.keep(surface, self._backdrop_rect(), key)
 
-    def _view_key(self) -> tuple:
+    def view_key(self) -> tuple:
         cam = self.camera
-        return (self._geo_key, tuple(self.board_area), cam.x, cam.y, cam.zoom)
+        return (self.geo_key, tuple(self.board_area), cam.x, cam.y, cam.zoom)
 
-    def _overlay_rect(self) -> pygame.Rect:
+    def overlay_rect(self) -> pygame.Rect:
         return pygame.Rect(self.board_area)
 
     def _render_fields(self, ctx: ViewContext, labels: bool) -> pygame.Surface:
@@ -469,8 +455,8 @@ class InfinitView(AmaktaView):
             (s * math.cos(math.radians(a)), s * math.sin(math.radians(a))) for a in (150, 210, 270, 330)
         ]
         width = max(1, int(s * 0.05))
-        font = self._font(ctx, s * 0.34) if labels else None
-        label_colour = _mix(FIELD, (60, 40, 20), 0.55)
+        font = self.font(ctx, s * 0.34) if labels else None
+        label_colour = mix(FIELD, (60, 40, 20), 0.55)
         step = 2 * WORLD_X * s
         for y in range(y0, y1 + 1):
             start = x0 if (x0 + y) % 2 == 0 else x0 + 1
@@ -497,9 +483,9 @@ class InfinitView(AmaktaView):
             self._labels[key] = img
         return img
 
-    def _draw_board(self, surface, ctx, pos, last: set, targets: frozenset, faded: frozenset) -> None:
+    def draw_board(self, surface, ctx, pos, last: set, targets: frozenset, faded: frozenset) -> None:
         """The visible fields (kept as drawn while the camera rests), the last move, the bases, the
-        targets and the pieces in view, clipped to the board area until ``_finish_board``."""
+        targets and the pieces in view, clipped to the board area until ``finish_board``."""
         s = self.size
         theme = ctx.theme
         self._clip = surface.get_clip()
@@ -507,25 +493,25 @@ class InfinitView(AmaktaView):
         self._draw_fields(surface, ctx)
         for cell in last:
             cx, cy = self.cell_center(cell)
-            pygame.draw.polygon(surface, _mix(FIELD, theme.last_move, 0.45), hex_points(cx, cy, s * 0.9))
-        self._draw_bases(surface, ctx)
-        self._draw_targets_and_pieces(surface, ctx, pos, targets, faded)
+            pygame.draw.polygon(surface, mix(FIELD, theme.last_move, 0.45), hex_points(cx, cy, s * 0.9))
+        self.draw_bases(surface, ctx)
+        self.draw_targets_and_pieces(surface, ctx, pos, targets, faded)
 
-    def _in_view(self, cell: Any) -> bool:
+    def in_view(self, cell: Any) -> bool:
         return self._visible(cell)
 
-    def _finish_board(self, surface: pygame.Surface, ctx: ViewContext, state) -> None:
+    def finish_board(self, surface: pygame.Surface, ctx: ViewContext, state) -> None:
         self._draw_edge_markers(surface, ctx, state)
         surface.set_clip(self._clip)
         pygame.draw.rect(surface, ctx.theme.panel_edge, self.board_area, 1)
 
-    def _draw_focus_tooltip(self, surface: pygame.Surface, ctx: ViewContext, state, focus) -> bool:
+    def draw_focus_tooltip(self, surface: pygame.Surface, ctx: ViewContext, state, focus) -> bool:
         """A piece's tooltip, or an empty field's name when the names are too small to be written."""
         if focus in state.pos.cells:
-            self._draw_tooltip(surface, ctx, state, focus)
+            self.draw_piece_tooltip(surface, ctx, state, focus)
         elif self.size < LABEL_SIZE and self.board_area.collidepoint(self.mouse) and not self._dragged:
             cx, cy = self.cell_center(focus)
-            self._tooltip(surface, ctx, f"field {self.board.name(focus)}", (cx, cy - self.size * 1.05))
+            self.draw_tooltip(surface, ctx, f"field {self.board.name(focus)}", (cx, cy - self.size * 1.05))
         return True
 
     def _draw_edge_markers(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState) -> None:
@@ -557,7 +543,7 @@ class InfinitView(AmaktaView):
                 anchor = "midright" if ux > 0 else "midleft"
             else:
                 anchor = "midbottom" if uy > 0 else "midtop"
-            self._text(
+            self.draw_text(
                 surface,
                 ctx,
                 f"{COLOUR_NAMES[colour]} base",
@@ -588,7 +574,7 @@ class InfinitView(AmaktaView):
         else:
             self.bid_value = r.start if r else state.bids[-1]
 
-    def _auction_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[_Widget]:
+    def _auction_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[Control]:
         self._sync_bid(state)
         if not live:
             return []
@@ -598,7 +584,7 @@ class InfinitView(AmaktaView):
         row_y = int(card.y + line * 9.0)
         h = int(line * 1.25)
         gap = max(4, int(line * 0.25))
-        out: list[_Widget] = []
+        out: list[Control] = []
         steps = [("-10", -10), ("-1", -1), None, ("+1", 1), ("+10", 10)]
         small_w = line * 1.9
         value_w = line * 2.8
@@ -611,13 +597,13 @@ class InfinitView(AmaktaView):
         for step in steps:
             if step is None:
                 out.append(
-                    _Widget(pygame.Rect(x, row_y, value_w, h), str(self.bid_value), None, kind="value")
+                    Control(pygame.Rect(x, row_y, value_w, h), str(self.bid_value), None, kind="value")
                 )
                 x += value_w + gap
                 continue
             label, delta = step
             out.append(
-                _Widget(
+                Control(
                     pygame.Rect(x, row_y, small_w, h),
                     label,
                     lambda _b, d=delta: self._step_bid(d),
@@ -627,7 +613,7 @@ class InfinitView(AmaktaView):
             x += small_w + gap
         ok = self.bid_value in r
         out.append(
-            _Widget(
+            Control(
                 pygame.Rect(x, row_y, raise_w, h),
                 f"Raise to {self.bid_value}" if ok else "No higher bid",
                 lambda _b: self._raise(),
@@ -639,7 +625,7 @@ class InfinitView(AmaktaView):
         accept = pygame.Rect(card.centerx - accept_w // 2, int(row_y + h + line * 0.5), accept_w, h)
         label = f"Accept {state.bids[-1]}: play Black" if state.bids else "Accept (no bid yet)"
         out.append(
-            _Widget(
+            Control(
                 accept,
                 label,
                 lambda _b: ACCEPT,
@@ -691,7 +677,7 @@ class InfinitView(AmaktaView):
         w = card.width - 2 * line
         white_points = state.points[0]
         y = card.y + line * 0.6
-        self._text(
+        self.draw_text(
             surface,
             ctx,
             "Auction for Black's points",
@@ -710,15 +696,17 @@ class InfinitView(AmaktaView):
             line * 0.48,
             w,
         )[:3]:
-            self._text(surface, ctx, text, line * 0.48, theme.text_dim, (card.centerx, y), "midtop", max_w=w)
+            self.draw_text(
+                surface, ctx, text, line * 0.48, theme.text_dim, (card.centerx, y), "midtop", max_w=w
+            )
             y += line * 0.62
         y = card.y + line * 4.1
         if state.bids:
             bidder = SEAT_NAMES[state.last_bidder()]
-            self._text(
+            self.draw_text(
                 surface, ctx, str(state.bids[-1]), line * 2.0, theme.accent, (card.centerx, y), "midtop", True
             )
-            self._text(
+            self.draw_text(
                 surface,
                 ctx,
                 f"points for Black, bid by {bidder}",
@@ -728,7 +716,7 @@ class InfinitView(AmaktaView):
                 "midtop",
             )
         else:
-            self._text(
+            self.draw_text(
                 surface,
                 ctx,
                 "No bid yet",
@@ -740,7 +728,7 @@ class InfinitView(AmaktaView):
             )
         y = card.y + line * 7.0
         history = ", ".join(f"{b} ({SEAT_NAMES[i % 2][-1]})" for i, b in enumerate(state.bids)) or "-"
-        self._text(
+        self.draw_text(
             surface,
             ctx,
             f"Bids (by player): {history}",
@@ -753,7 +741,7 @@ class InfinitView(AmaktaView):
         seat = state.to_move
         human = seat in ctx.human_seats
         turn = f"{SEAT_NAMES[seat]} to decide" + ("" if human or live else " (AI)")
-        self._text(
+        self.draw_text(
             surface, ctx, turn, line * 0.62, theme.accent, (card.centerx, y + line * 0.75), "midtop", True
         )
         for wdg in self.widgets:
@@ -774,7 +762,7 @@ class InfinitView(AmaktaView):
             tips.append(f"Bids go up to {bid_cap(white_points)}.")
             for tip in tips:
                 for text in self._wrap(ctx, tip, line * 0.44, w)[:2]:
-                    self._text(
+                    self.draw_text(
                         surface, ctx, text, line * 0.44, theme.text_dim, (card.centerx, y), "midtop", max_w=w
                     )
                     y += line * 0.56
@@ -805,7 +793,7 @@ class InfinitView(AmaktaView):
         radius = max(8.0, min(left.width, left.height) * 0.24)
         return (left.centerx, left.centery), radius
 
-    def _editor_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[_Widget]:
+    def _editor_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[Control]:
         """The editor's chips, palette, circles, buttons and presets (made again only when the piece,
         the state or the layout changed)."""
         if not live:
@@ -822,9 +810,9 @@ class InfinitView(AmaktaView):
             self._editor_made = (key, self._make_editor_widgets(state))
         return self._editor_made[1]
 
-    def _make_editor_widgets(self, state: InfinitState) -> list[_Widget]:
+    def _make_editor_widgets(self, state: InfinitState) -> list[Control]:
         boxes = self._editor_boxes()
-        out: list[_Widget] = []
+        out: list[Control] = []
         (cx, cy), radius = self._preview_geometry(boxes["left"])
         chip_w, chip_h = max(30, int(radius * 0.62)), max(20, int(radius * 0.4))
         for d in range(6):
@@ -833,7 +821,7 @@ class InfinitView(AmaktaView):
             rect = pygame.Rect(0, 0, chip_w, chip_h)
             rect.center = (int(px), int(py))
             out.append(
-                _Widget(
+                Control(
                     rect,
                     DIGIT_TOKENS[self.edit[d]] if self.edit[d] else "none",
                     lambda b, d=d: self._chip(d, b),
@@ -856,7 +844,7 @@ class InfinitView(AmaktaView):
                 int(unit * 1.7),
             )
             out.append(
-                _Widget(
+                Control(
                     rect,
                     DIGIT_TOKENS[digit] if digit else "none",
                     lambda _b, digit=digit: self._set_digit(digit),
@@ -872,7 +860,7 @@ class InfinitView(AmaktaView):
         for circle in range(3):
             rect = pygame.Rect(int(right.x + circle * (circ_w + gap)), int(y), int(circ_w), int(unit * 1.1))
             out.append(
-                _Widget(
+                Control(
                     rect,
                     CIRCLE_LABELS[circle],
                     lambda _b, c=circle: self._set_circle(c),
@@ -902,7 +890,7 @@ class InfinitView(AmaktaView):
                 int(bw),
                 int(unit * 1.3),
             )
-            out.append(_Widget(rect, label, action, enabled=bool(enabled), primary=bool(primary and enabled)))
+            out.append(Control(rect, label, action, enabled=bool(enabled), primary=bool(primary and enabled)))
         presets = boxes["presets"]
         title_h = max(14, int(presets.height * 0.14))
         grid = pygame.Rect(presets.x, presets.y + title_h, presets.width, presets.height - title_h)
@@ -917,7 +905,7 @@ class InfinitView(AmaktaView):
             rect = pygame.Rect(int(grid.x + c * pw + 2), int(grid.y + r * ph + 2), int(pw - 4), int(ph - 4))
             fits = normal(layout) not in state.taken(colour) and value_of(layout) <= state.remaining(colour)
             out.append(
-                _Widget(
+                Control(
                     rect, name, lambda _b, lay=layout: self._load(lay), kind="preset", data=(layout, fits)
                 )
             )
@@ -950,7 +938,7 @@ class InfinitView(AmaktaView):
         return None
 
     def _create(self) -> Move | None:
-        state = self._state
+        state = self.state
         if not isinstance(state, InfinitState):
             return None
         move = self._edit_move()
@@ -1018,7 +1006,7 @@ class InfinitView(AmaktaView):
         seat = state.seat_of(colour)
         head = boxes["head"]
         left_pts = state.remaining(colour)
-        self._text(
+        self.draw_text(
             surface,
             ctx,
             f"{COLOUR_NAMES[colour]} ({SEAT_NAMES[seat]}) creates a piece · {left_pts} of "
@@ -1032,7 +1020,7 @@ class InfinitView(AmaktaView):
         )
         if not live:
             other = "" if seat in ctx.human_seats else " (AI)"
-            self._text(
+            self.draw_text(
                 surface,
                 ctx,
                 f"{SEAT_NAMES[seat]}{other} is creating…" if state.offer is None else state.describe(),
@@ -1048,11 +1036,11 @@ class InfinitView(AmaktaView):
         for wdg in self.widgets:
             if wdg.kind == "chip":
                 pygame.draw.line(surface, theme.panel_edge, (cx, cy), wdg.rect.center, 2)
-        self._blit_piece(surface, (cx, cy), layout, colour, self.edit_circle, None, radius)
+        self.blit_piece(surface, (cx, cy), layout, colour, self.edit_circle, None, radius)
         right = boxes["right"]
         unit = max(16, min(right.height / 11.5, right.width / 9))
         d = self.edit_dir
-        self._text(
+        self.draw_text(
             surface,
             ctx,
             f"Arrows pointing {DIRECTION_NAMES[d]} (direction {d + 1} of 6)",
@@ -1061,7 +1049,7 @@ class InfinitView(AmaktaView):
             (right.x, right.y + unit * 0.2),
             max_w=right.width,
         )
-        self._text(
+        self.draw_text(
             surface,
             ctx,
             "Circle",
@@ -1082,8 +1070,8 @@ class InfinitView(AmaktaView):
         s_text = ("1", "2", "1/2")[self.edit_circle]
         value = value_of(layout, self.edit_circle)
         y = getattr(self, "_value_y", right.y + unit * 6)
-        self._text(surface, ctx, f"Value {value}", unit * 1.0, theme.accent, (right.x, y), bold=True)
-        self._text(
+        self.draw_text(surface, ctx, f"Value {value}", unit * 1.0, theme.accent, (right.x, y), bold=True)
+        self.draw_text(
             surface,
             ctx,
             f"a = {a} single, b = {b} double, s = {s_text}   ({describe(layout)})",
@@ -1099,11 +1087,11 @@ class InfinitView(AmaktaView):
         else:
             verdict = f"Fits: {left_pts} -> {left_pts - value} points left; not yet in your set"
             verdict_colour = theme.ok
-        self._text(
+        self.draw_text(
             surface, ctx, verdict, unit * 0.46, verdict_colour, (right.x, y + unit * 1.8), max_w=right.width
         )
         presets = boxes["presets"]
-        self._text(
+        self.draw_text(
             surface,
             ctx,
             "Presets (click to edit)",
@@ -1112,36 +1100,36 @@ class InfinitView(AmaktaView):
             (presets.x + 4, presets.y),
         )
 
-    def _draw_widget(self, surface: pygame.Surface, ctx: ViewContext, w: _Widget, px: float) -> None:
+    def _draw_widget(self, surface: pygame.Surface, ctx: ViewContext, w: Control, px: float) -> None:
         theme = ctx.theme
         hovered = w.rect.collidepoint(self.mouse) and w.enabled and w.action is not None
         if w.kind == "value":
             pygame.draw.rect(surface, theme.background, w.rect, border_radius=6)
             pygame.draw.rect(surface, theme.focus, w.rect, 2, border_radius=6)
             text = self.typed or w.label
-            self._text(surface, ctx, text, px * 1.2, theme.text, w.rect.center, "center", True)
+            self.draw_text(surface, ctx, text, px * 1.2, theme.text, w.rect.center, "center", True)
             return
         if w.primary:
             fill = theme.button_primary
         elif w.selected:
-            fill = _mix(theme.button_hover, theme.accent, 0.25)
+            fill = mix(theme.button_hover, theme.accent, 0.25)
         else:
             fill = theme.button_hover if hovered else theme.button
         if not w.enabled:
-            fill = _mix(theme.button, theme.background, 0.5)
+            fill = mix(theme.button, theme.background, 0.5)
         pygame.draw.rect(surface, fill, w.rect, border_radius=6)
         if w.selected or hovered:
             pygame.draw.rect(surface, theme.focus, w.rect, 2, border_radius=6)
         colour = theme.button_primary_text if w.primary else (theme.text if w.enabled else theme.disabled)
-        self._text(surface, ctx, w.label, px, colour, w.rect.center, "center", max_w=w.rect.width - 6)
+        self.draw_text(surface, ctx, w.label, px, colour, w.rect.center, "center", max_w=w.rect.width - 6)
 
     def _draw_palette(
-        self, surface: pygame.Surface, ctx: ViewContext, w: _Widget, colour: int, d: int
+        self, surface: pygame.Surface, ctx: ViewContext, w: Control, colour: int, d: int
     ) -> None:
         theme = ctx.theme
         hovered = w.rect.collidepoint(self.mouse)
         fill = (
-            _mix(theme.button_hover, theme.accent, 0.25)
+            mix(theme.button_hover, theme.accent, 0.25)
             if w.selected
             else (theme.button_hover if hovered else theme.button)
         )
@@ -1150,8 +1138,8 @@ class InfinitView(AmaktaView):
             pygame.draw.rect(surface, theme.focus, w.rect, 2, border_radius=6)
         r = min(w.rect.width, w.rect.height) * 0.36
         icon = w.data * 10 ** (5 - d)
-        self._blit_piece(surface, (w.rect.centerx, w.rect.y + r + 2), icon, colour, 0, None, r)
-        self._text(
+        self.blit_piece(surface, (w.rect.centerx, w.rect.y + r + 2), icon, colour, 0, None, r)
+        self.draw_text(
             surface,
             ctx,
             w.label,
@@ -1161,24 +1149,24 @@ class InfinitView(AmaktaView):
             "midbottom",
         )
 
-    def _draw_preset(self, surface: pygame.Surface, ctx: ViewContext, w: _Widget, colour: int) -> None:
+    def _draw_preset(self, surface: pygame.Surface, ctx: ViewContext, w: Control, colour: int) -> None:
         theme = ctx.theme
         layout, fits = w.data
         hovered = w.rect.collidepoint(self.mouse)
         fill = theme.button_hover if hovered else theme.button
         pygame.draw.rect(
-            surface, fill if fits else _mix(theme.button, theme.background, 0.5), w.rect, border_radius=6
+            surface, fill if fits else mix(theme.button, theme.background, 0.5), w.rect, border_radius=6
         )
         if hovered:
             pygame.draw.rect(surface, theme.focus, w.rect, 2, border_radius=6)
         r = min(w.rect.height * 0.42, w.rect.width * 0.2)
-        self._blit_piece(
+        self.blit_piece(
             surface, (w.rect.x + r + 4, w.rect.centery), layout, colour, 0, None, r, 255 if fits else 120
         )
         tx = int(w.rect.x + 2 * r + 8)
         tw = w.rect.right - tx - 4
         px = max(9, min(w.rect.height * 0.3, 18))
-        self._text(
+        self.draw_text(
             surface,
             ctx,
             w.label,
@@ -1188,7 +1176,7 @@ class InfinitView(AmaktaView):
             "bottomleft",
             max_w=tw,
         )
-        self._text(
+        self.draw_text(
             surface,
             ctx,
             f"value {value_of(layout)}",
@@ -1203,7 +1191,7 @@ class InfinitView(AmaktaView):
         """A colour's set while pieces are created: the pieces with their values, points left (kept
         as drawn while they stay the same)."""
         key = (
-            self._panel_key(surface, ctx, colour),
+            self.panel_key(surface, ctx, colour),
             state.pos.turn == colour and state.offer is None,
             state.seat_of(colour),
             state.closed[colour],
@@ -1211,9 +1199,9 @@ class InfinitView(AmaktaView):
             state.points[colour],
             self.hover_slot if self.hover_slot and self.hover_slot[0] == colour else None,
         )
-        if self._inv_layers[colour].show(surface, key):
+        if self.inv_layers[colour].show(surface, key):
             return
-        self._busy = True
+        self.busy = True
         self._paint_set(surface, ctx, state, colour)
         # The slots share one radius (the last grid's): a piece may reach past a smaller set's panel.
         r = self.slot_radius
@@ -1222,7 +1210,7 @@ class InfinitView(AmaktaView):
             pygame.Rect(slot.centerx - half, int(slot.centery - r * 0.08) - half, 2 * half, 2 * half)
             for slot in self.slots[colour]
         ]
-        self._inv_layers[colour].keep(surface, self.inv_rects[colour].unionall(reach), key)
+        self.inv_layers[colour].keep(surface, self.inv_rects[colour].unionall(reach), key)
 
     def _paint_set(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState, colour: int) -> None:
         rect = self.inv_rects[colour]
@@ -1242,7 +1230,7 @@ class InfinitView(AmaktaView):
                 (status, theme.accent if active else theme.text_dim),
             )
         ):
-            self._text(
+            self.draw_text(
                 surface,
                 ctx,
                 text,
@@ -1257,10 +1245,8 @@ class InfinitView(AmaktaView):
             layout, circle = state.pieces[colour][i]
             if self.hover_slot == (colour, i):
                 pygame.draw.rect(surface, theme.button_hover, slot.inflate(-2, -2), border_radius=6)
-            self._blit_piece(
-                surface, (slot.centerx, slot.centery - r * 0.08), layout, colour, circle, None, r
-            )
-            self._text(
+            self.blit_piece(surface, (slot.centerx, slot.centery - r * 0.08), layout, colour, circle, None, r)
+            self.draw_text(
                 surface,
                 ctx,
                 str(value_of(layout, circle)),
@@ -1274,11 +1260,11 @@ class InfinitView(AmaktaView):
         """Height of a title line over a set while pieces are created."""
         return int(max(14, min(24, rect.height * 0.3, rect.width * 0.11)))
 
-    def _draw_slot_tooltip(self, surface, ctx, state, colour: int, idx: int) -> None:
+    def draw_slot_tooltip(self, surface, ctx, state, colour: int, idx: int) -> None:
         if not isinstance(state, InfinitState) or idx >= len(state.pieces[colour]):
             return
         if state.phase == PLAY:
-            super()._draw_slot_tooltip(surface, ctx, state, colour, idx)
+            super().draw_slot_tooltip(surface, ctx, state, colour, idx)
             return
         layout, circle = state.pieces[colour][idx]
         circ = ("", " · reinforcement", " · damage")[circle]
@@ -1286,7 +1272,7 @@ class InfinitView(AmaktaView):
             f"{COLOUR_NAMES[colour]} {idx + 1}: {describe(layout)}{circ} · value {value_of(layout, circle)}"
         )
         slot = self.slots[colour][idx]
-        self._tooltip(surface, ctx, text, (slot.centerx, slot.y))
+        self.draw_tooltip(surface, ctx, text, (slot.centerx, slot.y))
 
     def _wrap(self, ctx: ViewContext, text: str, px: float, width: float) -> list[str]:
         key = (text, px, width, ctx.fonts.scale)
@@ -1298,7 +1284,7 @@ class InfinitView(AmaktaView):
         return lines
 
     def _wrap_words(self, ctx: ViewContext, text: str, px: float, width: float) -> list[str]:
-        font = self._font(ctx, px)
+        font = self.font(ctx, px)
         lines: list[str] = []
         current = ""
         for word in text.split():
@@ -1312,8 +1298,8 @@ class InfinitView(AmaktaView):
             lines.append(current)
         return lines
 
-    def _prompt(self, state, legal, live: bool) -> str:
-        text = super()._prompt(state, legal, live)
+    def prompt(self, state, legal, live: bool) -> str:
+        text = super().prompt(state, legal, live)
         if (
             live
             and state.phase == PLAY
@@ -1334,27 +1320,36 @@ class InfinitView(AmaktaView):
         return bool(self.camera.handle_event(event))
 
     def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
+        """Play under the camera (drags, the wheel, keys that pan); the phases before play come
+        through the ``start_phase_event`` hook."""
         if not isinstance(state, InfinitState) or not ctx.interactive or state.outcome is not None:
             return None
-        self._sync(state)
         self._interactive = True
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
-        if state.offer is None and state.phase == BID:
-            self.widgets = self._auction_widgets(state, ctx, True)
-            return self._auction_event(event, state)
-        if state.offer is None and state.phase == CREATION:
-            self.widgets = self._editor_widgets(state, ctx, True)
-            return self._editor_event(event, state)
         if state.phase != PLAY:
             return super().handle_event(event, state, ctx)
+        self.sync(state, ctx)
         return self._play_event(event, state, ctx)
+
+    def start_phase_event(
+        self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext
+    ) -> tuple[bool, Move | None]:
+        """The hook for events before play: the auction card's and the editor's (unless a draw
+        offer waits: then the bar's buttons answer it)."""
+        if state.offer is None and state.phase == BID:
+            self.widgets = self._auction_widgets(state, ctx, True)
+            return True, self._auction_event(event, state)
+        if state.offer is None and state.phase == CREATION:
+            self.widgets = self._editor_widgets(state, ctx, True)
+            return True, self._editor_event(event, state)
+        return False, None
 
     def _click_widgets(self, pos: tuple[int, int], button: int) -> tuple[bool, Move | None]:
         for w in self.widgets:
             if w.rect.collidepoint(pos) and w.enabled and w.action is not None:
                 self.message = ""
-                return True, w.action(button)
+                return True, w.activate(button)
         return False, None
 
     def _auction_event(self, event: pygame.event.Event, state: InfinitState) -> Move | None:
@@ -1473,7 +1468,7 @@ class InfinitView(AmaktaView):
         if t == pygame.MOUSEBUTTONUP and event.button in (2, 3):
             cam.handle_event(event)
             if event.button == 3 and self._rpress is not None:
-                self._clear()  # a right click without a drag cancels, as in Amakta
+                self.clear_selection()  # a right click without a drag cancels, as in Amakta
             self._rpress = None
             return None
         if t == pygame.MOUSEWHEEL:
@@ -1507,7 +1502,7 @@ class InfinitView(AmaktaView):
                 and not self.cursor_visible
                 and self.button_focus is None
                 and (self.mode is None or self.hover_cell is None)
-                and self._legal_for(state).play
+                and self.legal_for(state).play
             ):
                 self._cursor_step(state, (0, 0))
                 return None

@@ -1,0 +1,357 @@
+"""Drawing the board: fields, holes, bases, the last move, targets, pieces, the arrows of the
+piece under the pointer and the control overlay, kept as drawn and mended field by field."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from tafel.view import ViewContext, mix
+
+from ..rules.board import DIRECTIONS, WHITE
+from ..rules.pieces import orient
+from .pieces import (
+    ARROW_COLOURS,
+    CONTROL_EDGE,
+    CONTROL_TINT,
+    FIELD,
+    FIELD_EDGE,
+    HOLE,
+    OWNER_LINE,
+    SQRT3,
+    dashed,
+    hex_points,
+    render_piece,
+)
+
+
+class BoardPainter:
+    """The board's drawing, a part of :class:`AmaktaView`."""
+
+    def sprite(
+        self, layout: int, colour: int, circle: int, expro_owner: int | None, radius: float, alpha=255
+    ):
+        # The exact radius: a board piece and an inventory piece a hair smaller must not share a picture.
+        key = (layout, colour, circle, expro_owner, radius, alpha)
+        surf = self.sprites.get(key)
+        if surf is None:
+            if len(self.sprites) > 600:
+                self.sprites.clear()
+            surf = render_piece(layout, colour, circle, expro_owner, radius, alpha)
+            self.sprites[key] = surf
+        return surf
+
+    def blit_piece(self, surface, center, layout, colour, circle, expro_owner, radius, alpha=255) -> None:
+        sprite = self.sprite(layout, colour, circle, expro_owner, radius, alpha)
+        surface.blit(sprite, sprite.get_rect(center=(int(center[0]), int(center[1]))))
+
+    def font(self, ctx: ViewContext, pixels: float, bold: bool = False) -> pygame.font.Font:
+        scale = ctx.fonts.scale or 1.0
+        return ctx.fonts.get(max(6, int(pixels / scale)), bold)
+
+    def render_text(
+        self, ctx, text: str, pixels: float, colour, bold: bool = False, max_w=None
+    ) -> pygame.Surface:
+        """``text`` rendered (shrunk until it fits ``max_w``), cached: the same lines are drawn every frame."""
+        key = (text, pixels, tuple(colour), bold, max_w, ctx.fonts.scale)
+        img = self._texts.get(key)
+        if img is None:
+            font = self.font(ctx, pixels, bold)
+            if max_w is not None:
+                width = font.size(text)[0]
+                if width > max_w and pixels > 8:
+                    # Text width grows with the font size: jump near the fitting size, then
+                    # step down (each size tried is a font to open).
+                    top, pixels = pixels, max(8, int(pixels * max_w / width))
+                    while pixels + 1 < top and self.font(ctx, pixels + 1, bold).size(text)[0] <= max_w:
+                        pixels += 1
+                    font = self.font(ctx, pixels, bold)
+                    while font.size(text)[0] > max_w and pixels > 8:
+                        pixels -= 1
+                        font = self.font(ctx, pixels, bold)
+            img = font.render(text, True, colour)
+            if len(self._texts) > 3000:
+                self._texts.clear()
+            self._texts[key] = img
+        return img
+
+    def draw_text(self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None):
+        img = self.render_text(ctx, text, pixels, colour, bold, max_w)
+        r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        surface.blit(img, r)
+        return r
+
+    def _draw_arrows(self, surface, ctx, pos, cell, piece) -> None:
+        s = self.size
+        start = self.cell_center(cell)
+        views = pos.arrow_views(cell, piece)
+        for av in views:
+            colour = ARROW_COLOURS[av.reach]
+            if av.target is None:
+                # Pointing at a hole or off the board: a dim dashed stub ending in a cross.
+                dx, dy = DIRECTIONS[av.direction]
+                end = (start[0] + dx * SQRT3 / 2 * s * av.reach, start[1] + dy * 1.5 * s * av.reach)
+                dim = mix(colour, (90, 90, 90), 0.65)
+                dashed(surface, dim, start, end, max(2, int(s * 0.07)), s * 0.25)
+                k = s * 0.18
+                w = max(2, int(s * 0.07))
+                pygame.draw.line(surface, dim, (end[0] - k, end[1] - k), (end[0] + k, end[1] + k), w)
+                pygame.draw.line(surface, dim, (end[0] - k, end[1] + k), (end[0] + k, end[1] - k), w)
+                continue
+            end = self.cell_center(av.target)
+            if av.blocked:
+                dim = mix(colour, (90, 90, 90), 0.65)
+                dashed(surface, dim, start, end, max(2, int(s * 0.07)), s * 0.25)
+                blocker = next(
+                    (
+                        c
+                        for c in pos.eq.board.rays[cell][av.direction][: av.reach - 1]
+                        if c in pos.cells and c != cell
+                    ),
+                    None,
+                )
+                if blocker is not None:
+                    bx, by = self.cell_center(blocker)
+                    k = s * 0.25
+                    w = max(2, int(s * 0.09))
+                    pygame.draw.line(surface, (200, 40, 40), (bx - k, by - k), (bx + k, by + k), w)
+                    pygame.draw.line(surface, (200, 40, 40), (bx - k, by + k), (bx + k, by - k), w)
+            else:
+                pygame.draw.line(surface, colour, start, end, max(2, int(s * 0.09)))
+                pygame.draw.circle(
+                    surface, colour, (int(end[0]), int(end[1])), int(s * 0.55), max(2, int(s * 0.1))
+                )
+
+    def _draw_control(self, surface, ctx, ctrl, counts, occupied) -> None:
+        """Tints on empty fields (drawn under the pieces), rings round occupied ones and the counts
+        (drawn over them). The translucent layer is made once per position and view, over the
+        board only (not the whole window)."""
+        s = self.size
+        area = self.overlay_rect().clip(surface.get_rect())
+        key = (self.view_key(), tuple(area))
+        kept = self._control
+        if kept is not None and kept[0] is ctrl and kept[1] is occupied and kept[2] == key:
+            layer = kept[3]
+        else:
+            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            ox, oy = area.topleft
+            for cell, who in ctrl.items():
+                if not self.board.is_field(cell):
+                    continue
+                cx, cy = self.cell_center(cell)
+                cx, cy = cx - ox, cy - oy
+                if cell in occupied:
+                    pygame.draw.polygon(
+                        layer, CONTROL_EDGE[who], hex_points(cx, cy, s * 0.99), max(3, int(s * 0.13))
+                    )
+                    continue
+                pygame.draw.polygon(layer, CONTROL_TINT[who], hex_points(cx, cy, s * 0.92))
+                pygame.draw.polygon(
+                    layer, CONTROL_EDGE[who], hex_points(cx, cy, s * 0.8), max(2, int(s * 0.08))
+                )
+                if who == -1:
+                    for k in (-0.4, 0.0, 0.4):
+                        pygame.draw.line(
+                            layer,
+                            (120, 40, 160, 200),
+                            (cx - s * 0.5, cy + s * (k + 0.25)),
+                            (cx + s * 0.5, cy + s * (k - 0.25)),
+                            max(1, int(s * 0.06)),
+                        )
+            self._control = (ctrl, occupied, key, layer)
+        surface.blit(layer, area)
+        if s >= 14:
+            for cell, (w, b) in counts.items():
+                if not self.board.is_field(cell):
+                    continue
+                cx, cy = self.cell_center(cell)
+                img = self.render_text(ctx, f"{w}:{b}", s * 0.38, (255, 226, 110), True)
+                r = img.get_rect(center=(int(cx), int(cy + s * 0.6)))
+                pygame.draw.rect(surface, (20, 20, 24), r.inflate(6, 2), border_radius=4)
+                surface.blit(img, r)
+
+    def view_key(self) -> tuple:
+        """What places the fields on the screen (layouts and, in a subclass, a camera)."""
+        return (self.geo_key, self.size, self.origin)
+
+    def overlay_rect(self) -> pygame.Rect:
+        """The part of the screen overlays over the fields may cover."""
+        return self._board_bounds()
+
+    def draw_board(self, surface, ctx, pos, last: set, targets: frozenset, faded: frozenset) -> None:
+        """Fields, holes and bases, the last move's fields tinted, the names of the empty fields,
+        the move targets and the pieces (``faded`` ones see-through). Two kept pictures: the bare
+        board until the layout changes, and the whole until the position or the selection does;
+        after a move the whole is mended field by field (see ``_mend_board``)."""
+        s = self.size
+        base_key = (self.view_key(), ctx.theme, surface.get_size())
+        labels = s >= 15 and not self.show_control
+        key = (base_key, pos, frozenset(last), labels, targets, faded, ctx.fonts.scale)
+        layer = self._board_layer
+        if layer.show(surface, key):
+            return
+        self.busy = True
+        # How each field looks: what stands on it, its circle, tint, target ring, fading.
+        looks = {
+            cell: (
+                pos.cells.get(cell),
+                pos.circle(pos.cells[cell]) if cell in pos.cells else None,
+                cell in last,
+                cell in targets,
+                cell in faded,
+            )
+            for cell in self.board.fields
+        }
+        kept = self._board_looks
+        bare = self._bare_layer
+        if (
+            layer.image is not None
+            and kept is not None
+            and kept[0] == (base_key, labels, ctx.fonts.scale)
+            and bare.image is not None
+            and bare.key == base_key
+        ):
+            # The kept picture, mended on the screen; the mended squares go back into it.
+            layer.show(surface, layer.key)
+            changed = {cell for cell, look in looks.items() if kept[1][cell] != look}
+            for square in self._mend_board(surface, ctx, pos, changed, last, labels, targets, faded):
+                layer.update(surface, square)
+            layer.mark(key)
+            self._board_looks = ((base_key, labels, ctx.fonts.scale), looks)
+            return
+        self._paint_board(surface, ctx, pos, base_key, last, labels, targets, faded)
+        layer.keep(surface, self._board_bounds(), key)
+        if layer.key is key:
+            self._board_looks = ((base_key, labels, ctx.fonts.scale), looks)
+
+    def _paint_board(self, surface, ctx, pos, base_key, last, labels, targets, faded) -> None:
+        s = self.size
+        if not self._bare_layer.show(surface, base_key):
+            for cell in self.board.fields:
+                self._draw_field(surface, cell)
+            for x, y in self.board.holes:
+                cx, cy = self.origin[0] + x * SQRT3 / 2 * s, self.origin[1] + y * 1.5 * s
+                pygame.draw.polygon(surface, HOLE, hex_points(cx, cy, s * 0.9))
+                pygame.draw.polygon(surface, (70, 60, 50), hex_points(cx, cy, s * 0.9), max(1, int(s * 0.06)))
+            self.draw_bases(surface, ctx)
+            self._bare_layer.keep(surface, self._board_bounds(), base_key)
+        self._draw_field_marks(surface, ctx, pos, last, labels, self.board.fields)
+        self.draw_targets_and_pieces(surface, ctx, pos, targets, faded)
+
+    def _mend_board(self, surface, ctx, pos, changed: set, last, labels, targets, faded) -> list[pygame.Rect]:
+        """Draw the ``changed`` fields again over the kept picture of the board; the squares drawn.
+        Round each field, a square that holds the field and its piece's picture is put back from
+        the bare board and everything that reaches into it drawn again, clipped to it, in the
+        order of a full drawing: the square then holds what a full drawing would (soft edges
+        included)."""
+        bare = self._bare_layer
+        fields = self.board.fields
+        centres = {cell: self.cell_center(cell) for cell in fields}
+        half = int(self.size) + 4  # a piece's picture is 2 * size + 3 pixels wide
+        clip = surface.get_clip()
+        squares = []
+        for cell in changed:
+            cx, cy = centres[cell]
+            square = pygame.Rect(int(cx) - half, int(cy) - half, 2 * half, 2 * half).clip(bare.rect)
+            near = {c for c, (x, y) in centres.items() if abs(x - cx) < 2 * half and abs(y - cy) < 2 * half}
+            surface.set_clip(square.clip(clip))
+            surface.blit(bare.image, square, square.move(-bare.rect.x, -bare.rect.y))
+            self._draw_field_marks(surface, ctx, pos, [c for c in last if c in near], labels, near)
+            self.draw_targets_and_pieces(surface, ctx, pos, targets & near, faded, near)
+            squares.append(square)
+        surface.set_clip(clip)
+        return squares
+
+    def _draw_field(self, surface, cell: Any) -> None:
+        cx, cy = self.cell_center(cell)
+        pts = hex_points(cx, cy, self.size * 0.97)
+        pygame.draw.polygon(surface, FIELD, pts)
+        pygame.draw.polygon(surface, FIELD_EDGE, pts, max(1, int(self.size * 0.05)))
+
+    def _draw_field_marks(self, surface, ctx, pos, last, labels: bool, cells) -> None:
+        """The last move's tint and the names of the empty fields, on ``cells``."""
+        s = self.size
+        # The tint lies inside the field's edge and clear of its neighbours; only a base's ring
+        # reaches into it, and was drawn over it.
+        tint = mix(FIELD, ctx.theme.last_move, 0.45)
+        for cell in last:
+            cx, cy = self.cell_center(cell)
+            pygame.draw.polygon(surface, tint, hex_points(cx, cy, s * 0.9))
+            if cell in self.board.bases:
+                self._draw_base_ring(surface, self.board.bases.index(cell))
+        if labels:
+            colour = mix(FIELD, (60, 40, 20), 0.55)
+            for cell in cells:
+                if cell in pos.cells:
+                    continue
+                cx, cy = self.cell_center(cell)
+                self.draw_text(surface, ctx, self.board.name(cell), s * 0.36, colour, (cx, cy), "center")
+
+    def draw_targets_and_pieces(
+        self, surface, ctx, pos, targets: frozenset, faded: frozenset, only: set | None = None
+    ) -> None:
+        """Rings on the fields a selection can go to, then the pieces (``faded`` ones see-through),
+        on every field or ``only`` on some."""
+        s = self.size
+        for cell in targets:
+            cx, cy = self.cell_center(cell)
+            pygame.draw.polygon(
+                surface, ctx.theme.target_near, hex_points(cx, cy, s * 0.86), max(2, int(s * 0.1))
+            )
+        for cell, (col, idx, ori, ex) in pos.cells.items():
+            if (only is not None and cell not in only) or not self.in_view(cell):
+                continue
+            self.blit_piece(
+                surface,
+                self.cell_center(cell),
+                orient(pos.eq.sets[col][idx], ori),
+                col,
+                pos.circle((col, idx, ori, ex)),
+                (col ^ ex) if ex else None,
+                s,
+                110 if cell in faded else 255,
+            )
+
+    def in_view(self, cell: Any) -> bool:
+        """Whether a piece on ``cell`` can be seen (on a finite board, always)."""
+        return True
+
+    def _board_bounds(self) -> pygame.Rect:
+        """Every pixel the board layer draws: fields, holes, and the base arrows outside the board."""
+        s = self.size
+        xs, ys = [], []
+        for x, y in [self.board.xy(c) for c in self.board.fields] + list(self.board.holes):
+            xs.append(self.origin[0] + x * SQRT3 / 2 * s)
+            ys.append(self.origin[1] + y * 1.5 * s)
+        x0, x1 = int(min(xs) - 1.5 * s) - 3, int(max(xs) + 1.5 * s) + 3
+        y0, y1 = int(min(ys) - 1.05 * s) - 3, int(max(ys) + 1.05 * s) + 3
+        return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+
+    def _draw_base_ring(self, surface, colour: int) -> None:
+        cx, cy = self.cell_center(self.board.bases[colour])
+        s = self.size
+        pygame.draw.polygon(surface, OWNER_LINE[colour], hex_points(cx, cy, s * 0.97), max(2, int(s * 0.12)))
+
+    def draw_bases(self, surface, ctx) -> None:
+        s = self.size
+        for colour, base in enumerate(self.board.bases):
+            cx, cy = self.cell_center(base)
+            ring = OWNER_LINE[colour]
+            self._draw_base_ring(surface, colour)
+            # The permanent base arrow, pointing in from outside the board.
+            angle = math.pi if colour == WHITE else 0.0
+            ux = math.cos(angle)
+            tip = (cx + ux * s * 0.93, cy)
+            back = (cx + ux * s * 1.45, cy)
+            pygame.draw.line(surface, ring, back, tip, max(2, int(s * 0.12)))
+            pygame.draw.polygon(
+                surface,
+                ring,
+                [
+                    (tip[0] - ux * s * 0.02, tip[1]),
+                    (tip[0] + ux * s * 0.25, cy - s * 0.2),
+                    (tip[0] + ux * s * 0.25, cy + s * 0.2),
+                ],
+            )

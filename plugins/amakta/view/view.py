@@ -1,0 +1,470 @@
+"""The Amakta view: the parts put together, the layout, the play screen and the hooks for variants.
+
+:class:`AmaktaView` is made of :class:`~.board.BoardPainter` (the board), :class:`~.panels.Panels`
+(inventories, bar, tooltips) and :class:`~.menu.MoveInput` (mouse, keys, the move menu). A variant
+subclasses it and overrides only the hooks the package's ``__init__`` lists.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from tafel import GameDef, GameState, Options
+from tafel.kit import Button, KeptArea
+from tafel.view import BoardView, ViewContext
+
+from ..rules import catalog
+from ..rules.board import BLACK, WHITE, Board
+from ..rules.engine import APPROPRIATE, COLOUR_NAMES, RELOCATE, ROTATE, Move
+from ..rules.pieces import orient
+from ..rules.state import PLAY, AmaktaState
+from .board import BoardPainter
+from .legal import Legal
+from .menu import MoveInput
+from .panels import Panels
+from .pieces import SQRT3, hex_points
+
+
+class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
+    """Renderer and controller for Amakta; see the package's docstring (and its hooks for variants)."""
+
+    #: Make piece pictures while the AI thinks (see ``_prewarm``).
+    warm_pieces = True
+
+    def __init__(self, game: GameDef, options: Options) -> None:
+        super().__init__(game, options)
+        self.board: Board = catalog.board(options.get("board", catalog.DEFAULT_BOARD))
+        self.size = 10.0
+        self.origin = (0.0, 0.0)
+        self.board_area = pygame.Rect(0, 0, 1, 1)
+        self.inv_rects = {WHITE: pygame.Rect(0, 0, 1, 1), BLACK: pygame.Rect(0, 0, 1, 1)}
+        self.bar_rect = pygame.Rect(0, 0, 1, 1)
+        self.slots: dict[int, list[pygame.Rect]] = {WHITE: [], BLACK: []}
+        self.slot_radius = 10.0
+        self.wide = True
+        self.prompt_rect = pygame.Rect(0, 0, 0, 0)
+        self.geo_key: tuple | None = None
+        self.sprites: dict[tuple, pygame.Surface] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+        # Parts of the picture kept between frames (see KeptArea): the bare board, the board with
+        # its pieces, each inventory; and the control tints (a translucent layer of their own:
+        # the control, the occupied fields, the view key and the layer).
+        self._bare_layer = KeptArea()
+        self._board_layer = KeptArea()
+        #: What the board's kept picture was drawn for, and how each field looks in it.
+        self._board_looks: tuple[tuple, dict] | None = None
+        self.inv_layers = {WHITE: KeptArea(), BLACK: KeptArea()}
+        #: Copies of empty panels (see _draw_kept_panel), by their layer.
+        self._empty_panels: dict[int, tuple] = {}
+        self._control: tuple[Any, Any, tuple, pygame.Surface] | None = None
+        self._legal: Legal | None = None
+        # Idle-time piece pictures (see _prewarm); busy: this frame drew more than kept pictures.
+        self._warm_pos: Any = None
+        self._warm: Any = iter(())
+        self.busy = False
+        self.show_control = False
+        self.buttons: list[Button] = []
+        self.button_focus: int | None = None
+        self.menu: list[tuple[str, Callable[[], Move | None]]] = []
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self.menu_focus = 0
+        self.menu_anchor: Any = None
+        self.clear_selection()
+        self.hover_cell: Any = None
+        self.hover_slot: tuple[int, int] | None = None
+        self.cursor: Any = None
+        self.cursor_visible = False
+        self.resign_armed = 0.0
+        self.time = 0.0
+        self.message = ""
+        self.state: AmaktaState | None = None
+
+    # --- controller state -------------------------------------------------------------------
+
+    def clear_selection(self) -> None:
+        #: None, "hand" (an inventory piece is chosen), "menu", "orient", "relocate", "pick"
+        self.mode: str | None = None
+        self.sel_cell: Any = None
+        self.sel_piece: int | None = None
+        self.kind: str | None = None
+        self.target: Any = None
+        self.orient = 0
+        self.menu = []
+        self.message = ""
+
+    @property
+    def has_selection(self) -> bool:
+        """True while something is selected (the core may hand Escape to the view to clear it)."""
+        return self.mode is not None
+
+    def reset(self, state: GameState) -> None:
+        self.clear_selection()
+        self._legal = None
+
+    def on_move(self, before: GameState, move: Move, after: GameState) -> None:
+        self.clear_selection()
+        self._legal = None
+        self.resign_armed = 0.0
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.resign_armed > 0:
+            self.resign_armed = max(0.0, self.resign_armed - dt)
+
+    # --- geometry ---------------------------------------------------------------------------
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.geo_key = None
+        self.arrange()
+
+    def set_board(self, board: Board) -> None:
+        if board is not self.board:
+            self.board = board
+            self.geo_key = None
+
+    def arrange(self) -> None:
+        key = (tuple(self.rect), id(self.board), self.piece_counts())
+        if key == self.geo_key:
+            return
+        self.geo_key = key
+        self.sprites.clear()
+        self.layout_areas()
+        xs = [self.board.xy(c)[0] for c in self.board.fields] + [x for x, _ in self.board.holes]
+        ys = [self.board.xy(c)[1] for c in self.board.fields] + [y for _, y in self.board.holes]
+        xmin, xmax, ymin, ymax = min(xs), max(xs), min(ys), max(ys)
+        span_w = (xmax - xmin) * SQRT3 / 2 + SQRT3 + 0.6  # in units of the hex radius, labels included
+        span_h = (ymax - ymin) * 1.5 + 2 + 0.4
+        area = self.board_area
+        self.size = max(4.0, min(area.width / span_w, area.height / span_h))
+        s = self.size
+        width = (xmax - xmin) * SQRT3 / 2 * s
+        height = (ymax - ymin) * 1.5 * s
+        ox = area.centerx - width / 2 - xmin * SQRT3 / 2 * s
+        oy = area.centery - height / 2 - ymin * 1.5 * s
+        self.origin = (ox, oy)
+        for colour in (WHITE, BLACK):
+            self.slots[colour] = self.slot_grid(self.inv_rects[colour], self.piece_count(colour))
+
+    def layout_areas(self, inventories: bool = True) -> None:
+        """The bar, the prompt line, the inventories (beside the board in a wide area, above and
+        below it in a tall one) and the board area in ``self.rect``. Without ``inventories`` the
+        board area takes their room too."""
+        rect = self.rect
+        self.wide = rect.width >= rect.height * 1.25
+        bar_h = max(26, min(56, int(rect.height * 0.055)))
+        self.bar_rect = pygame.Rect(rect.x, rect.bottom - bar_h, rect.width, bar_h)
+        # A narrow bar has no room for the prompt beside its buttons: give it a line of its own.
+        prompt_h = 0 if self.wide else max(16, int(bar_h * 0.6))
+        self.prompt_rect = pygame.Rect(rect.x, self.bar_rect.y - prompt_h, rect.width, prompt_h)
+        body = pygame.Rect(rect.x, rect.y, rect.width, rect.height - bar_h - prompt_h - 4)
+        if not inventories:
+            self.inv_rects = {WHITE: pygame.Rect(0, 0, 0, 0), BLACK: pygame.Rect(0, 0, 0, 0)}
+            self.board_area = body
+        elif self.wide:
+            col_w = int(min(max(body.width * 0.15, 90), body.width * 0.22))
+            self.inv_rects = {
+                WHITE: pygame.Rect(body.x, body.y, col_w, body.height),
+                BLACK: pygame.Rect(body.right - col_w, body.y, col_w, body.height),
+            }
+            self.board_area = pygame.Rect(
+                body.x + col_w + 6, body.y, body.width - 2 * col_w - 12, body.height
+            )
+        else:
+            row_h = int(min(max(body.height * 0.14, 56), body.height * 0.2))
+            self.inv_rects = {
+                BLACK: pygame.Rect(body.x, body.y, body.width, row_h),
+                WHITE: pygame.Rect(body.x, body.bottom - row_h, body.width, row_h),
+            }
+            self.board_area = pygame.Rect(body.x, body.y + row_h + 4, body.width, body.height - 2 * row_h - 8)
+
+    def piece_counts(self) -> tuple[int, int]:
+        state = self.state
+        if state is None:
+            n = len(catalog.piece_set(self.options.get("set", catalog.DEFAULT_SET)))
+            return (n, n)
+        return (len(state.eq.sets[0]), len(state.eq.sets[1]))
+
+    def piece_count(self, colour: int) -> int:
+        return self.piece_counts()[colour]
+
+    def slot_grid(self, rect: pygame.Rect, n: int) -> list[pygame.Rect]:
+        """Slots for ``n`` pieces in ``rect`` below a title line, as large as they fit."""
+        self.slot_radius, cols, cw, ch, inner = self.grid_fit(rect, n)
+        out = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            out.append(pygame.Rect(int(inner.x + c * cw), int(inner.y + r * ch), int(cw), int(ch)))
+        return out
+
+    def grid_fit(self, rect: pygame.Rect, n: int) -> tuple[float, int, float, float, pygame.Rect]:
+        """(piece radius, columns, slot width and height, the slots' area) of ``slot_grid``."""
+        title_h = (
+            max(16, int(min(rect.height, rect.width) * 0.12)) if not self.wide else max(18, rect.width // 7)
+        )
+        inner = pygame.Rect(rect.x + 4, rect.y + title_h, rect.width - 8, rect.height - title_h - 4)
+        best = None
+        for cols in range(1, n + 1):
+            rows = math.ceil(n / cols)
+            cw, ch = inner.width / cols, inner.height / rows
+            radius = min(cw / SQRT3, ch / 2.0) * 0.9
+            if best is None or radius > best[0]:
+                best = (radius, cols, rows, cw, ch)
+        radius, cols, _rows, cw, ch = best  # type: ignore[misc]
+        return max(4.0, radius * 0.86), cols, cw, ch, inner
+
+    def cell_center(self, cell: Any) -> tuple[float, float]:
+        x, y = self.board.xy(cell)
+        return (self.origin[0] + x * SQRT3 / 2 * self.size, self.origin[1] + y * 1.5 * self.size)
+
+    def cell_at(self, pos: tuple[int, int]) -> Any:
+        """The field under the pixel ``pos``, or None."""
+        if not self.board_area.collidepoint(pos):
+            return None
+        s = self.size
+        fy = (pos[1] - self.origin[1]) / (1.5 * s)
+        fx = (pos[0] - self.origin[0]) / (SQRT3 / 2 * s)
+        best, best_d = None, None
+        for y in (math.floor(fy), math.ceil(fy)):
+            for x in (math.floor(fx) - 1, math.floor(fx), math.ceil(fx), math.ceil(fx) + 1):
+                cell = self.board.cell_at((x, y))
+                if cell is None:
+                    continue
+                cx, cy = self.cell_center(cell)
+                d = (cx - pos[0]) ** 2 + (cy - pos[1]) ** 2
+                if best_d is None or d < best_d:
+                    best, best_d = cell, d
+        if best is None or best_d > (s * 0.95) ** 2:  # type: ignore[operator]
+            return None
+        return best
+
+    def slot_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        for colour in (WHITE, BLACK):
+            for i, r in enumerate(self.slots[colour]):
+                if r.collidepoint(pos):
+                    return colour, i
+        return None
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def legal_for(self, state: AmaktaState) -> Legal:
+        if self._legal is None or self._legal.state is not state:
+            self._legal = Legal(state)
+        return self._legal
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def sync(self, state: AmaktaState, ctx: ViewContext) -> None:
+        """Hook: take in the state about to be drawn or to receive an event (its board; the layout)."""
+        self.state = state
+        self.set_board(state.eq.board)
+        self.arrange()
+
+    def draw_start_phase(
+        self, surface: pygame.Surface, state: AmaktaState, ctx: ViewContext, live: bool
+    ) -> bool:
+        """Hook: draw a variant's own screen for a phase before play; True when it drew one (then the
+        play screen is not drawn). Amakta's start phase (circles, colours) is the play screen's bar."""
+        return False
+
+    def start_phase_event(
+        self, event: pygame.event.Event, state: AmaktaState, ctx: ViewContext
+    ) -> tuple[bool, Move | None]:
+        """Hook: an event for a variant's own start-phase screen: ``(True, move or None)`` when the
+        screen took it, ``(False, None)`` to let the play screen's input have it."""
+        return False, None
+
+    def draw(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
+        if not isinstance(state, AmaktaState):
+            return
+        self.sync(state, ctx)
+        self.busy = False
+        live = ctx.interactive and state.outcome is None
+        if self.draw_start_phase(surface, state, ctx, live):
+            return
+        self.draw_play(surface, state, ctx, live)
+        if self.warm_pieces and not live and not self.busy and state.phase == PLAY and state.outcome is None:
+            self._prewarm(state.pos)
+
+    def _prewarm(self, pos) -> None:
+        """While the AI thinks and nothing changes on screen, make one piece picture its move may
+        need (so the frame that shows the move has less to do): the mover's pieces in hand and on
+        the board in every orientation, the other side's pieces expropriated."""
+        if self._warm_pos is not pos:
+            self._warm_pos = pos
+            self._warm = self._warm_candidates(pos)
+        for key in self._warm:
+            if key not in self.sprites:
+                self.sprite(*key)
+                return
+
+    def _warm_candidates(self, pos):
+        eq, me, s = pos.eq, pos.turn, self.size
+        for col, idx, ori, ex in pos.cells.values():
+            if col ^ ex != me:  # expropriated by the mover (or given back)
+                flipped = (col, idx, ori, 1 - ex)
+                yield (
+                    orient(eq.sets[col][idx], ori),
+                    col,
+                    pos.circle(flipped),
+                    None if ex else col ^ 1,
+                    s,
+                    255,
+                )
+        for col, idx, _ori, ex in pos.cells.values():
+            if col ^ ex == me:
+                for o in eq.orients[col][idx]:
+                    yield (
+                        orient(eq.sets[col][idx], o),
+                        col,
+                        pos.circle((col, idx, o, ex)),
+                        (col ^ ex) if ex else None,
+                        s,
+                        255,
+                    )
+        for idx in pos.inv[me]:
+            for o in eq.orients[me][idx]:
+                yield (orient(eq.sets[me][idx], o), me, pos.circles[me][idx], None, s, 255)
+
+    def draw_play(self, surface: pygame.Surface, state: AmaktaState, ctx: ViewContext, live: bool) -> None:
+        """The play screen: the board and its pieces, the help over them, the inventories and the bar."""
+        if not live and self.mode is not None:
+            self.clear_selection()
+        # The legal moves are listed only for a human's turn: a new state from the AI must not
+        # cost the frame a move generation.
+        legal = self.legal_for(state) if live else None
+        pos = state.pos
+        s = self.size
+        theme = ctx.theme
+        moving_from = self.sel_cell if self.mode in ("relocate",) else None
+        faded = frozenset(
+            c for c in (moving_from, self.target if self.mode == "orient" else None) if c in pos.cells
+        )
+        targets = frozenset(self._targets(legal)) if live else frozenset()
+        self.draw_board(surface, ctx, pos, self._last_cells(ctx), targets, faded)
+        if self.show_control:
+            self._draw_control(surface, ctx, pos.control(), pos.counts(), pos.cells)
+        if live and self.sel_cell is not None and self.sel_cell in pos.cells:
+            cx, cy = self.cell_center(self.sel_cell)
+            pygame.draw.polygon(surface, theme.highlight, hex_points(cx, cy, s * 0.98), max(2, int(s * 0.09)))
+        # hover help and previews
+        focus = self.cursor if self.cursor_visible else self.hover_cell
+        preview = self._preview(state, legal, focus) if live else None
+        if preview is not None:
+            cell, piece = preview
+            self._draw_arrows(surface, ctx, pos, cell, piece)
+            col, idx, o, _ex = piece
+            self.blit_piece(
+                surface,
+                self.cell_center(cell),
+                orient(pos.eq.sets[col][idx], o),
+                col,
+                pos.circles[col][idx],
+                None,
+                s,
+                215,
+            )
+        elif focus is not None and focus in pos.cells:
+            self._draw_arrows(surface, ctx, pos, focus, None)
+        if live and self.cursor_visible and self.cursor is not None:
+            cx, cy = self.cell_center(self.cursor)
+            pygame.draw.polygon(surface, theme.focus, hex_points(cx, cy, s * 1.0), max(2, int(s * 0.08)))
+        if ctx.hint is not None and isinstance(ctx.hint, Move):
+            for cell in (ctx.hint.cell, ctx.hint.to):
+                if cell is not None and self.board.is_field(cell):
+                    cx, cy = self.cell_center(cell)
+                    pygame.draw.polygon(
+                        surface, theme.hint, hex_points(cx, cy, s * 0.95), max(2, int(s * 0.1))
+                    )
+        self.finish_board(surface, ctx, state)
+        for colour in (WHITE, BLACK):
+            self.draw_inventory(surface, ctx, state, legal, colour, live)
+        self.draw_bar(surface, ctx, state, legal, live)
+        if self.mode == "menu" and self.menu:
+            self._draw_menu(surface, ctx)
+        if self.mode != "menu":
+            shown = focus is not None and self.draw_focus_tooltip(surface, ctx, state, focus)
+            if not shown and self.hover_slot is not None:
+                self.draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
+
+    def finish_board(self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState) -> None:
+        """Called after everything drawn over the board (a subclass may add to it or end a clip)."""
+
+    def draw_focus_tooltip(
+        self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState, focus
+    ) -> bool:
+        """The tooltip of the field under the pointer or the cursor; False when it has none (then an
+        inventory slot under the pointer may show one)."""
+        if focus not in state.pos.cells:
+            return False
+        self.draw_piece_tooltip(surface, ctx, state, focus)
+        return True
+
+    def _last_cells(self, ctx: ViewContext) -> set:
+        move = ctx.last_move
+        if not ctx.show_last or not isinstance(move, Move):
+            return set()
+        return {c for c in (move.cell, move.to) if c is not None and self.board.is_field(c)}
+
+    def _targets(self, legal: Legal) -> set:
+        if self.mode == "hand" and self.sel_piece is not None:
+            return set(legal.hand_targets.get(self.sel_piece, ()))
+        if self.mode == "relocate":
+            return set(legal.relocate.get(self.sel_cell, ()))
+        if self.mode == "orient" and self.target is not None:
+            return {self.target}
+        return set()
+
+    def _preview(self, state: AmaktaState, legal: Legal, focus: Any):
+        """(cell, piece) to show as a ghost: the selected piece where it would go."""
+        pos = state.pos
+        me = pos.turn
+        if self.mode == "hand" and self.sel_piece is not None:
+            if focus in legal.hand_targets.get(self.sel_piece, ()):
+                return focus, (me, self.sel_piece, self.orient, 0)
+            return None
+        if self.mode == "relocate" and focus in legal.relocate.get(self.sel_cell, ()):
+            col, idx, _o, ex = pos.cells[self.sel_cell]
+            return focus, (col, idx, self.orient, ex)
+        if self.mode == "orient" and self.target is not None:
+            if self.kind in (ROTATE, APPROPRIATE):
+                col, idx, _o, ex = pos.cells[self.target]
+                return self.target, (col, idx, self.orient, ex)
+            if self.kind == RELOCATE:
+                col, idx, _o, ex = pos.cells[self.sel_cell]
+                return self.target, (col, idx, self.orient, ex)
+            if self.sel_piece is not None:
+                return self.target, (me, self.sel_piece, self.orient, 0)
+        return None
+
+    # --- side panel ---------------------------------------------------------------------------
+
+    def status(self, state: GameState, ctx: ViewContext) -> list[str]:
+        """Phase, who plays which colour, pieces in hand and out of the game, repetitions.
+
+        >>> from tafel.games.amakta import GAME
+        >>> view = AmaktaView(GAME, GAME.resolve_options({}))
+        >>> view.status(AmaktaState.from_text("board=small set=beginner cells=w1r0@d1"), None)[:2]
+        ['White: Player 1, 5 in hand, 0 out', 'Black: Player 2, 6 in hand, 0 out']
+        """
+        if not isinstance(state, AmaktaState):
+            return []
+        lines = []
+        pos = state.pos
+        for colour in (WHITE, BLACK):
+            seat = state.seat_of(colour)
+            who = f"Player {seat + 1}" if state.white_seat is not None else "?"
+            lines.append(
+                f"{COLOUR_NAMES[colour]}: {who}, {len(pos.inv[colour])} in hand, {len(pos.removed(colour))} out"
+            )
+        reps = state.repetitions()
+        if reps > 1 and state.outcome is None:
+            lines.append(f"Situation seen {reps} times (3 draws)")
+        if state.offer is not None:
+            lines.append(f"Draw offered by Player {state.offer + 1}")
+        lines.append("Keys: R turn, M mirror, C control, P pass, Tab hand")
+        return lines
