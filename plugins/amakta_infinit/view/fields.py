@@ -1,0 +1,157 @@
+"""The unbounded board under the camera: the visible fields (kept while the camera rests), the
+backdrop of the auction and the markers towards bases off screen."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tafel.games.amakta.rules.engine import COLOUR_NAMES
+from tafel.games.amakta.view import BODY, FIELD, FIELD_EDGE, hex_points
+from tafel.kit import unaligned_surface
+from tafel.view import ViewContext, mix
+
+from ..state import InfinitState
+from .parts import LABEL_SIZE, MIN_OUTLINE, ROW_TINT, WORLD_X, WORLD_Y, world
+
+
+class Fields:
+    """The board's fields under the camera, a part of :class:`InfinitView`."""
+
+    def _fields_key(self) -> tuple:
+        """What the field picture shows: the camera, and whether the names are written."""
+        area = self.board_area
+        cam = self.camera
+        s = cam.zoom
+        labels = s >= LABEL_SIZE and not cam.animating and not cam.dragging and not self._dragged
+        return (tuple(area), round(cam.x, 4), round(cam.y, 4), round(s, 4), labels, self.board.bases)
+
+    def _draw_fields(self, surface: pygame.Surface, ctx: ViewContext) -> None:
+        """The visible fields (cached while the camera rests)."""
+        key = self._fields_key()
+        if key != self._bg_key or self._bg is None:
+            self._bg_key = key
+            self._bg = self._render_fields(ctx, key[4])
+        surface.blit(self._bg, self.board_area.topleft, ((0, 0), self.board_area.size))
+
+    def _backdrop_key(self, ctx: ViewContext, surface: pygame.Surface) -> tuple:
+        return (self._fields_key(), self.view_key(), ctx.theme, ctx.fonts.scale, surface.get_size())
+
+    def _backdrop_rect(self) -> pygame.Rect:
+        """The board area and the card's shadow (which may reach past it on a tiny screen)."""
+        return self.board_area.union(self._auction_card().move(4, 6))
+
+    def _draw_backdrop(self, surface: pygame.Surface, ctx: ViewContext) -> None:
+        """The board under the auction card, behind a veil, and the empty card: kept as drawn while
+        the camera rests."""
+        key = self._backdrop_key(ctx, surface)
+        if self._bg_key is not None and self._backdrop.show(surface, key):
+            return
+        theme = ctx.theme
+        clip = surface.get_clip()
+        surface.set_clip(self.board_area)
+        self._draw_fields(surface, ctx)
+        self.draw_bases(surface, ctx)
+        surface.set_clip(clip)
+        veil = pygame.Surface(self.board_area.size, pygame.SRCALPHA)
+        veil.fill((*theme.background, 120))
+        surface.blit(veil, self.board_area.topleft)
+        card = self._auction_card()
+        pygame.draw.rect(surface, theme.shadow, card.move(4, 6), border_radius=14)
+        pygame.draw.rect(surface, theme.card, card, border_radius=14)
+        pygame.draw.rect(surface, theme.panel_edge, card, 2, border_radius=14)
+        self._backdrop.keep(surface, self._backdrop_rect(), key)
+
+    def _render_fields(self, ctx: ViewContext, labels: bool) -> pygame.Surface:
+        area = self.board_area
+        cam = self.camera
+        s = cam.zoom
+        bg = self._bg
+        if bg is None or bg.get_height() != area.height or bg.get_width() not in (area.width, area.width + 1):
+            bg = unaligned_surface(area.size)  # new memory only for a new size: it costs more than drawing
+        bg.fill(FIELD)
+        ox, oy = area.topleft
+        wx0, wy0, ww, wh = cam.visible_world()
+        y0, y1 = math.floor(wy0 / WORLD_Y) - 1, math.ceil((wy0 + wh) / WORLD_Y) + 1
+        x0, x1 = math.floor(wx0 / WORLD_X) - 2, math.ceil((wx0 + ww) / WORLD_X) + 2
+        # The bases' row between the bases, lightly tinted: the row the rules put them on.
+        bx0, bx1 = self.board.bases[0][0], self.board.bases[1][0]
+        if y0 <= 0 <= y1 and s >= 3:
+            for x in range(max(bx0, x0 - (x0 % 2)), min(bx1, x1) + 1, 2):
+                cx, cy = cam.world_to_screen(world((x, 0)))
+                pygame.draw.polygon(bg, ROW_TINT, hex_points(cx - ox, cy - oy, s * 0.98))
+        if s < MIN_OUTLINE:
+            return bg
+        # One polyline a row: each field's left, upper-left and upper-right edges, then down its
+        # right edge (the next field's left edge, drawn back up): the rows below close the rest.
+        corners = [
+            (s * math.cos(math.radians(a)), s * math.sin(math.radians(a))) for a in (150, 210, 270, 330)
+        ]
+        width = max(1, int(s * 0.05))
+        font = self.font(ctx, s * 0.34) if labels else None
+        label_colour = mix(FIELD, (60, 40, 20), 0.55)
+        step = 2 * WORLD_X * s
+        for y in range(y0, y1 + 1):
+            start = x0 if (x0 + y) % 2 == 0 else x0 + 1
+            cx0, cy = cam.world_to_screen((start * WORLD_X, y * WORLD_Y))
+            cx0 -= ox
+            cy -= oy
+            count = (x1 - start) // 2 + 1
+            points = [(cx0 + i * step + dx, cy + dy) for i in range(count) for dx, dy in corners]
+            if len(points) >= 2:
+                pygame.draw.lines(bg, FIELD_EDGE, False, points, width)
+            if font is not None:
+                for i in range(count):
+                    img = self._label(font, self.board.name((start + 2 * i, y)), label_colour, int(s))
+                    bg.blit(img, img.get_rect(center=(int(cx0 + i * step), int(cy))))
+        return bg
+
+    def _label(self, font: pygame.font.Font, text: str, colour, size: int) -> pygame.Surface:
+        key = (text, size)
+        img = self._labels.get(key)
+        if img is None:
+            if len(self._labels) > 4000:
+                self._labels.clear()
+            img = font.render(text, True, colour)
+            self._labels[key] = img
+        return img
+
+    def _draw_edge_markers(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState) -> None:
+        """A small arrow at the edge of the board area towards each base that is off screen."""
+        area = self.board_area.inflate(-24, -24)
+        if area.width < 40 or area.height < 40:
+            return
+        cx, cy = area.center
+        for colour, base in enumerate(self.board.bases):
+            if self._visible(base, -0.5):
+                continue
+            bx, by = self.cell_center(base)
+            dx, dy = bx - cx, by - cy
+            k = min(
+                (area.width / 2) / abs(dx) if dx else math.inf,
+                (area.height / 2) / abs(dy) if dy else math.inf,
+            )
+            px, py = cx + dx * k, cy + dy * k
+            ang = math.atan2(dy, dx)
+            tip = (px + math.cos(ang) * 10, py + math.sin(ang) * 10)
+            left = (px + math.cos(ang + 2.5) * 12, py + math.sin(ang + 2.5) * 12)
+            right = (px + math.cos(ang - 2.5) * 12, py + math.sin(ang - 2.5) * 12)
+            fill = BODY[colour]
+            pygame.draw.polygon(surface, fill, [tip, left, right])
+            pygame.draw.polygon(surface, ctx.theme.accent, [tip, left, right], 2)
+            ux, uy = math.cos(ang), math.sin(ang)
+            # The label sits on the inner side of the marker, never past the edge.
+            if abs(ux) >= abs(uy):
+                anchor = "midright" if ux > 0 else "midleft"
+            else:
+                anchor = "midbottom" if uy > 0 else "midtop"
+            self.draw_text(
+                surface,
+                ctx,
+                f"{COLOUR_NAMES[colour]} base",
+                13,
+                ctx.theme.text,
+                (px - ux * 16, py - uy * 16),
+                anchor,
+            )

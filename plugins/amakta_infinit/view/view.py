@@ -1,0 +1,502 @@
+"""The Infinit view: the camera, the phases before play through the Amakta view's hooks, play."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from tafel import GameDef, GameState, Move, Options
+from tafel.games.amakta.rules.board import BLACK, WHITE
+from tafel.games.amakta.rules.engine import COLOUR_NAMES
+from tafel.games.amakta.rules.engine import Move as AMove
+from tafel.games.amakta.rules.pieces import (
+    digits,
+    from_digits,
+)
+from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
+from tafel.games.amakta.view import FIELD, AmaktaView, hex_points
+from tafel.kit import KeptArea
+from tafel.view import ACTIVATE_KEYS as ACTIVATE
+from tafel.view import CLEAR_KEYS as CANCEL
+from tafel.view import Camera, ViewContext, mix
+
+from ..state import BID, CREATION, DRAW_MOVES, InfinitState, bid_cap, board
+from ..values import CREATE, normal, warm_up
+from .auction import Auction
+from .editor import Editor
+from .fields import Fields
+from .parts import DRAG_THRESHOLD, GRID, HOLD_PAN, HOLD_ZOOM, LABEL_SIZE, Control, world
+from .sets import Sets
+
+
+class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
+    """Renderer and controller for Amakta Infinit; see the module docstring."""
+
+    warm_pieces = False
+
+    def __init__(self, game: GameDef, options: Options) -> None:
+        super().__init__(game, options)
+        self.board = board(int(options.get("distance", 6)))
+        self.camera = Camera(zoom=20.0, min_zoom=1.5, max_zoom=140.0, pan_buttons=(2, 3), keys=True)
+        self._framed = False
+        self._clip: pygame.Rect | None = None
+        self._bg: pygame.Surface | None = None
+        self._bg_key: tuple | None = None
+        self._labels: dict[tuple[str, int], pygame.Surface] = {}
+        self._backdrop = KeptArea()
+        self._auction_layer = KeptArea()
+        self._editor_layer = KeptArea()
+        self._editor_made: tuple[tuple, list[Control]] | None = None
+        self._wrapped: dict[tuple, list[str]] = {}
+        self._press_pos: tuple[int, int] | None = None
+        self._dragged = False
+        self._rpress: tuple[int, int] | None = None
+        self._passive: tuple[int, int] | None = None
+        self._interactive = False
+        self.widgets: list[Control] = []
+        self.mouse = (-1, -1)
+        # piece editor
+        self.edit = [0] * 6
+        self.edit_circle = 0
+        self.edit_dir = 0
+        self.close_armed = 0.0
+        self._value_y = 0.0
+        self._circle_title_y = 0.0
+        # auction
+        self.bid_value = 0
+        self.typed = ""
+        self._bid_state: InfinitState | None = None
+        self._hinted: Any = None
+        self.hint_text = ""
+        # The creation moves take a second or two to list the first time: do it while the
+        # auction runs, for as many points as Black can get.
+        warm_up(bid_cap(int(options.get("points", 60))))
+
+    # --- board and state ------------------------------------------------------------------------
+
+    def piece_counts(self) -> tuple[int, int]:
+        state = self.state
+        if state is None:
+            return (0, 0)
+        return (len(state.eq.sets[0]), len(state.eq.sets[1]))
+
+    def _phase(self) -> str:
+        return self.state.phase if isinstance(self.state, InfinitState) else BID
+
+    def sync(self, state: InfinitState, ctx: ViewContext) -> None:
+        """The hook before each draw and event: the board, the layout, the camera's home."""
+        self.state = state
+        if state.eq.board is not self.board:
+            self.board = state.eq.board
+            self._framed = False
+            self.geo_key = None
+        self.arrange()
+        self.camera.home = self._home(state)
+        if not self._framed:
+            self._frame(animate=False)
+        self.size = self.camera.zoom
+
+    def _home(self, state: InfinitState | None = None) -> tuple[float, float, float, float]:
+        """The world rectangle round both bases and every piece."""
+        points = [world(b) for b in self.board.bases]
+        if state is not None:
+            points += [world(c) for c in state.pos.cells]
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        return (min(xs) - 2.0, min(ys) - 2.2, max(xs) - min(xs) + 4.0, max(ys) - min(ys) + 4.4)
+
+    def _frame(self, animate: bool = True) -> None:
+        state = self.state if isinstance(self.state, InfinitState) else None
+        self.camera.frame(self._home(state), margin=0.04, animate=animate, max_zoom=60.0)
+        self._framed = True
+
+    # --- geometry ---------------------------------------------------------------------------------
+
+    def arrange(self) -> None:
+        key = (tuple(self.rect), self.piece_counts(), self._phase())
+        if key == self.geo_key:
+            return
+        self.geo_key = key
+        # Nothing in hand during the auction: the auction card gets the whole area.
+        self.layout_areas(inventories=self._phase() != BID)
+        self.board_area.width = max(1, self.board_area.width)
+        self.board_area.height = max(1, self.board_area.height)
+        self.camera.set_viewport(self.board_area)
+        for colour in (WHITE, BLACK):
+            n = self.piece_count(colour)
+            self.slots[colour] = self.slot_grid(self._slots_rect(colour), n) if n else []
+        self._bg_key = None
+
+    def _slots_rect(self, colour: int) -> pygame.Rect:
+        rect = self.inv_rects[colour]
+        if self._phase() == CREATION:
+            # Room for a second title line (the points left).
+            extra = self._set_line(rect)
+            rect = pygame.Rect(rect.x, rect.y + extra, rect.width, rect.height - extra)
+        return rect
+
+    def cell_center(self, cell: Any) -> tuple[float, float]:
+        return self.camera.world_to_screen(world(cell))
+
+    def cell_at(self, pos: tuple[int, int]) -> Any:
+        """The field under the pixel ``pos`` (every point of the board area is in one), or None."""
+        if not self.board_area.collidepoint(pos):
+            return None
+        q, r = GRID.coord_at(self.camera.screen_to_world(pos))
+        return (2 * q + r, r)
+
+    def _visible(self, cell: Any, margin: float = 1.0) -> bool:
+        x, y = self.cell_center(cell)
+        m = self.size * margin
+        a = self.board_area
+        return a.x - m <= x <= a.right + m and a.y - m <= y <= a.bottom + m
+
+    # --- time -------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.close_armed > 0:
+            self.close_armed = max(0.0, self.close_armed - dt)
+        if not self._interactive:
+            self._hold_navigation(dt)
+        self.camera.update(dt)
+
+    def _hold_navigation(self, dt: float) -> None:
+        """Pan and zoom with held keys and a dragging mouse while the core sends no events (AI turns)."""
+        if not pygame.display.get_init() or pygame.display.get_surface() is None or self._phase() != PLAY:
+            return
+        keys = pygame.key.get_pressed()
+        cam = self.camera
+        vw, vh = cam.viewport.width / cam.zoom, cam.viewport.height / cam.zoom
+        dx = (keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * vw * HOLD_PAN * dt
+        dy = (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * vh * HOLD_PAN * dt
+        if dx or dy:
+            cam.pan_world(dx, dy, animate=False)
+        zoom = (keys[pygame.K_EQUALS] or keys[pygame.K_PLUS] or keys[pygame.K_KP_PLUS]) - (
+            keys[pygame.K_MINUS] or keys[pygame.K_KP_MINUS]
+        )
+        if zoom:
+            cam.zoom_at(HOLD_ZOOM ** (zoom * dt), animate=False)
+        pressed = any(pygame.mouse.get_pressed()[:3])
+        pos = pygame.mouse.get_pos()
+        if pressed and self._passive is not None:
+            cam.pan_pixels(pos[0] - self._passive[0], pos[1] - self._passive[1])
+            self._passive = pos
+        else:
+            self._passive = pos if pressed and self.board_area.collidepoint(pos) else None
+
+    def on_move(self, before: GameState, move: Move, after: GameState) -> None:
+        super().on_move(before, move, after)
+        self.typed = ""
+        self.close_armed = 0.0
+        if not isinstance(after, InfinitState) or not isinstance(move, AMove):
+            return
+        if move.kind == CREATE and move.piece == normal(from_digits(self.edit)):
+            self.edit = [0] * 6
+            self.edit_circle = 0
+        self.state = after
+        if isinstance(before, InfinitState) and before.phase != PLAY and after.phase == PLAY:
+            self.geo_key = None
+            self.arrange()
+            self._frame()
+        elif after.phase == PLAY:
+            cells = [c for c in (move.cell, move.to) if isinstance(c, tuple)]
+            if any(not self._visible(c, -0.5) for c in cells):
+                self._frame()  # the move happened off screen: show it
+
+    # --- drawing ----------------------------------------------------------------------------------
+
+    def draw_start_phase(
+        self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
+    ) -> bool:
+        """The hook for the phases before play: the auction card, then the piece editor."""
+        self._interactive = ctx.interactive
+        if state.phase == PLAY:
+            return False
+        if state.phase == BID:
+            self._sync_bid(state)
+            self._take_hint(ctx)
+            self.widgets = self._auction_widgets(state, ctx, live and state.offer is None)
+            self._draw_auction(surface, state, ctx, live)
+        else:
+            self.busy = False
+            for colour in (WHITE, BLACK):
+                self._draw_set(surface, ctx, state, colour)
+            if not live and not self.busy and state.offer is None:
+                self._prewarm_sets(state)
+            self._take_hint(ctx)
+            self.widgets = self._editor_widgets(state, ctx, live and state.offer is None)
+            self._draw_editor(surface, state, ctx, live)
+        if state.offer is not None or state.outcome is not None:
+            self.draw_bar(surface, ctx, state, self.legal_for(state) if live else None, live)
+        else:
+            self.draw_text(
+                surface,
+                ctx,
+                self._start_prompt(state, ctx),
+                max(11, self.bar_rect.height * 0.4),
+                ctx.theme.text_dim,
+                (self.bar_rect.x + 6, self.bar_rect.centery),
+                "midleft",
+                max_w=self.bar_rect.width - 12,
+            )
+        return True
+
+    def _take_hint(self, ctx: ViewContext) -> None:
+        """A hinted bid or piece goes into the auction card or the editor (once per hint)."""
+        hint = ctx.hint
+        if not isinstance(hint, AMove) or hint is self._hinted:
+            return
+        self._hinted = hint
+        if hint.kind == BID:
+            self.bid_value = hint.piece
+            self.typed = ""
+        elif hint.kind == CREATE:
+            self.edit = list(digits(hint.piece))
+            self.edit_circle = hint.orient
+        elif hint.kind in ("accept", "close"):
+            self.hint_text = "Hint: " + ("accept the bid" if hint.kind == "accept" else "close your set")
+
+    def _start_prompt(self, state: InfinitState, ctx: ViewContext) -> str:
+        if self.hint_text and ctx.hint is not None:
+            return self.hint_text
+        if state.phase == BID:
+            return "Up/Down +-1 · PgUp/PgDn +-10 · digits type a bid · Enter raises · A accepts"
+        return (
+            "Left/Right direction · Up/Down or 0-9 its arrows · C circle · Enter create · X X close the set"
+        )
+
+    def view_key(self) -> tuple:
+        cam = self.camera
+        return (self.geo_key, tuple(self.board_area), cam.x, cam.y, cam.zoom)
+
+    def overlay_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.board_area)
+
+    def draw_board(self, surface, ctx, pos, last: set, targets: frozenset, faded: frozenset) -> None:
+        """The visible fields (kept as drawn while the camera rests), the last move, the bases, the
+        targets and the pieces in view, clipped to the board area until ``finish_board``."""
+        s = self.size
+        theme = ctx.theme
+        self._clip = surface.get_clip()
+        surface.set_clip(self.board_area)
+        self._draw_fields(surface, ctx)
+        for cell in last:
+            cx, cy = self.cell_center(cell)
+            pygame.draw.polygon(surface, mix(FIELD, theme.last_move, 0.45), hex_points(cx, cy, s * 0.9))
+        self.draw_bases(surface, ctx)
+        self.draw_targets_and_pieces(surface, ctx, pos, targets, faded)
+
+    def in_view(self, cell: Any) -> bool:
+        return self._visible(cell)
+
+    def finish_board(self, surface: pygame.Surface, ctx: ViewContext, state) -> None:
+        self._draw_edge_markers(surface, ctx, state)
+        surface.set_clip(self._clip)
+        pygame.draw.rect(surface, ctx.theme.panel_edge, self.board_area, 1)
+
+    def draw_focus_tooltip(self, surface: pygame.Surface, ctx: ViewContext, state, focus) -> bool:
+        """A piece's tooltip, or an empty field's name when the names are too small to be written."""
+        if focus in state.pos.cells:
+            self.draw_piece_tooltip(surface, ctx, state, focus)
+        elif self.size < LABEL_SIZE and self.board_area.collidepoint(self.mouse) and not self._dragged:
+            cx, cy = self.cell_center(focus)
+            self.draw_tooltip(surface, ctx, f"field {self.board.name(focus)}", (cx, cy - self.size * 1.05))
+        return True
+
+    def prompt(self, state, legal, live: bool) -> str:
+        text = super().prompt(state, legal, live)
+        if (
+            live
+            and state.phase == PLAY
+            and self.mode is None
+            and state.offer is None
+            and state.outcome is None
+        ):
+            return f"{state.describe()}: pick a piece in hand or on the board · drag to pan · F frame · C control"
+        return text
+
+    # --- input ------------------------------------------------------------------------------------
+
+    def handle_view_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> bool:
+        """While the AI moves or after the game, the wheel still zooms (held keys and drags are
+        polled in ``update``)."""
+        if not isinstance(state, InfinitState) or state.phase != PLAY or event.type != pygame.MOUSEWHEEL:
+            return False
+        return bool(self.camera.handle_event(event))
+
+    def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
+        """Play under the camera (drags, the wheel, keys that pan); the phases before play come
+        through the ``start_phase_event`` hook."""
+        if not isinstance(state, InfinitState) or not ctx.interactive or state.outcome is not None:
+            return None
+        self._interactive = True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if state.phase != PLAY:
+            return super().handle_event(event, state, ctx)
+        self.sync(state, ctx)
+        return self._play_event(event, state, ctx)
+
+    def start_phase_event(
+        self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext
+    ) -> tuple[bool, Move | None]:
+        """The hook for events before play: the auction card's and the editor's (unless a draw
+        offer waits: then the bar's buttons answer it)."""
+        if state.offer is None and state.phase == BID:
+            self.widgets = self._auction_widgets(state, ctx, True)
+            return True, self._auction_event(event, state)
+        if state.offer is None and state.phase == CREATION:
+            self.widgets = self._editor_widgets(state, ctx, True)
+            return True, self._editor_event(event, state)
+        return False, None
+
+    def _play_event(self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext) -> Move | None:
+        t = event.type
+        cam = self.camera
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            on_board = self.board_area.collidepoint(event.pos) and not (
+                self.mode == "menu" and self.menu_rect.collidepoint(event.pos)
+            )
+            if on_board:
+                # Decide on release: a press that moves drags the board, one that stays clicks.
+                self._press_pos = event.pos
+                self._dragged = False
+                return None
+            return super().handle_event(event, state, ctx)
+        if t == pygame.MOUSEMOTION:
+            if self._press_pos is not None:
+                if not self._dragged and math.dist(event.pos, self._press_pos) > DRAG_THRESHOLD:
+                    self._dragged = True
+                    cam.pan_pixels(event.pos[0] - self._press_pos[0], event.pos[1] - self._press_pos[1])
+                elif self._dragged:
+                    cam.pan_pixels(*event.rel)
+            elif cam.dragging:
+                cam.handle_event(event)
+                if self._rpress is not None and math.dist(event.pos, self._rpress) > DRAG_THRESHOLD:
+                    self._rpress = None
+            self.size = cam.zoom
+            return super().handle_event(event, state, ctx)
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            press, dragged = self._press_pos, self._dragged
+            self._press_pos, self._dragged = None, False
+            if press is None or dragged:
+                return None
+            click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1)
+            return super().handle_event(click, state, ctx)
+        if t == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            cam.handle_event(event)
+            self._rpress = event.pos if event.button == 3 else None
+            return None
+        if t == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            cam.handle_event(event)
+            if event.button == 3 and self._rpress is not None:
+                self.clear_selection()  # a right click without a drag cancels, as in Amakta
+            self._rpress = None
+            return None
+        if t == pygame.MOUSEWHEEL:
+            if self.mode in ("hand", "relocate", "orient"):
+                return super().handle_event(event, state, ctx)  # the wheel turns the piece
+            if not hasattr(event, "pos"):
+                event = pygame.event.Event(pygame.MOUSEWHEEL, x=event.x, y=event.y, pos=self.mouse)
+            cam.handle_event(event)
+            return None
+        if t == pygame.KEYDOWN and self.mode != "menu":
+            key = event.key
+            if key in (pygame.K_f, pygame.K_HOME):
+                self._frame()
+                return None
+            arrows = {
+                pygame.K_LEFT: (-2, 0),
+                pygame.K_RIGHT: (2, 0),
+                pygame.K_UP: (0, -1),
+                pygame.K_DOWN: (0, 1),
+            }
+            # The arrows pan, unless the keyboard cursor is out (Shift + arrows, or Enter / the
+            # gamepad's A with nothing to confirm): then they move it. Backspace puts it away.
+            if key in arrows and (event.mod & pygame.KMOD_SHIFT or self.cursor_visible):
+                self._cursor_step(state, arrows[key])
+                return None
+            if key in CANCEL and self.cursor_visible and self.mode is None:
+                self.cursor_visible = False
+                return None
+            if (
+                key in ACTIVATE
+                and not self.cursor_visible
+                and self.button_focus is None
+                and (self.mode is None or self.hover_cell is None)
+                and self.legal_for(state).play
+            ):
+                self._cursor_step(state, (0, 0))
+                return None
+            if cam.handle_event(event):
+                return None
+        return super().handle_event(event, state, ctx)
+
+    @property
+    def has_selection(self) -> bool:
+        """A half-made move or the keyboard cursor: Escape (gamepad B) clears it before pausing."""
+        return self.mode is not None or self.cursor_visible
+
+    def _cursor_step(self, state: InfinitState, delta: tuple[int, int]) -> None:
+        """Show the cursor (on the mover's base if it is in view, else mid-screen) or move it one
+        field; up and down zigzag so that the cursor keeps its column."""
+        if self.cursor is None or not self.cursor_visible:
+            self.cursor_visible = True
+            base = self.board.bases[state.pos.turn]
+            if self.cursor is None or not self._visible(self.cursor, -1.0):
+                self.cursor = base if self._visible(base, -1.0) else self.cell_at(self.board_area.center)
+        else:
+            x, y = self.cursor
+            dx, dy = delta
+            if dy:
+                dx = -1 if (y % 2 == 0) == (dy < 0) else 1
+            self.cursor = (x + dx, y + dy)
+        if not self._visible(self.cursor, -1.0):
+            self.camera.move_to(world(self.cursor))
+
+    # --- side panel ---------------------------------------------------------------------------------
+
+    def status(self, state: GameState, ctx: ViewContext) -> list[str]:
+        """The phase's figures and, in play, the 86185-move draw counter.
+
+        >>> from tafel.games.amakta_infinit import GAME
+        >>> view = InfinitView(GAME, GAME.resolve_options({}))
+        >>> s = InfinitState.from_text("distance=3 points=20/20 sets=100000/100000 cells=w1r0@0,0 quiet=12")
+        >>> view.status(s, None)
+        ['White = Player 1: 0 in hand, 0 out', 'Black = Player 2: 1 in hand, 0 out', 'Quiet moves: 12 of 86185']
+        """
+        if not isinstance(state, InfinitState):
+            return []
+        lines = []
+        if state.phase == BID:
+            bids = ", ".join(str(b) for b in state.bids[-6:]) or "none yet"
+            lines.append(f"White's points: {state.points[0]} · bases {state.distance} apart")
+            lines.append(f"Bids for Black: {bids} (cap {bid_cap(state.points[0])})")
+        elif state.phase == CREATION:
+            for colour in (WHITE, BLACK):
+                status = "closed" if state.closed[colour] else f"{state.remaining(colour)} points left"
+                lines.append(
+                    f"{COLOUR_NAMES[colour]} = {SEAT_NAMES[state.seat_of(colour)]}: "
+                    f"{len(state.pieces[colour])} pieces, {status}"
+                )
+        else:
+            pos = state.pos
+            for colour in (WHITE, BLACK):
+                lines.append(
+                    f"{COLOUR_NAMES[colour]} = {SEAT_NAMES[state.seat_of(colour)]}: "
+                    f"{len(pos.inv[colour])} in hand, {len(pos.removed(colour))} out"
+                )
+            # The draw counter: moves in a row without an expropriation or release.
+            lines.append(f"Quiet moves: {state.quiet} of {DRAW_MOVES}")
+            reps = state.repetitions()
+            if reps > 1 and state.outcome is None:
+                lines.append(f"Situation seen {reps} times (3 draws)")
+        if state.offer is not None:
+            lines.append(f"Draw offered by {SEAT_NAMES[state.offer]}")
+        return lines
+
+
+__all__ = ["InfinitView"]
