@@ -22,6 +22,7 @@ from tafel import (
 
 from .rules import catalog
 from .rules.state import SEAT_NAMES, AmaktaState
+from .tutorial import TUTORIAL
 
 GAME_ID = "amakta"
 
@@ -92,6 +93,7 @@ GAME = GameDef(
     view=".view:AmaktaView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
+    tutorial=TUTORIAL,
 )
 
 __all__ = ["GAME", "GAME_ID", "AmaktaState"]

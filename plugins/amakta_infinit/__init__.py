@@ -12,6 +12,7 @@ from importlib.resources import files
 from tafel import AgentRegistrar, GameDef, GameRegistrar, GameState, Option, Options, hookimpl, level_agents
 
 from .state import DRAW_MOVES, InfinitState
+from .tutorial import TUTORIAL
 
 GAME_ID = "amakta-infinit"
 SEAT_NAMES = ("Player 1", "Player 2")
@@ -75,6 +76,7 @@ GAME = GameDef(
     view=".view:InfinitView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
+    tutorial=TUTORIAL,
 )
 
 __all__ = ["GAME", "GAME_ID", "InfinitState"]

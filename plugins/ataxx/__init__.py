@@ -24,6 +24,7 @@ from tafel import (
 
 from .layouts import LAYOUTS, layout_fen
 from .rules import RED, SEAT_NAMES, AtaxxState, perft
+from .tutorial import TUTORIAL
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
 
@@ -78,6 +79,7 @@ GAME = GameDef(
     evaluate=evaluate,
     perft=lambda state, depth: perft(state, depth),
     seat_names=lambda options: list(SEAT_NAMES),
+    tutorial=TUTORIAL,
 )
 
 __all__ = ["GAME", "RED", "AtaxxState"]

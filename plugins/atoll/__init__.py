@@ -23,6 +23,7 @@ from tafel import (
 
 from .board import BLACK, SIZES, STANDARD, WHITE, Board
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft
+from .tutorial import TUTORIAL
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
 
@@ -84,6 +85,7 @@ GAME = GameDef(
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
     perft=lambda state, depth: perft(state, depth),
+    tutorial=TUTORIAL,
 )
 
 #: Think time per level in seconds (levels differ only by time; the search is the same).

@@ -36,6 +36,7 @@ from tafel import (
 )
 
 from .rules import SOLO_TRIPLETS, AxxaMove, AxxaState, Rules, parse_position
+from .tutorial import TUTORIAL
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
 
@@ -211,6 +212,7 @@ GAME = GameDef(
     features=features,
     on_finished=on_finished,
     records=records,
+    tutorial=TUTORIAL,
 )
 
 __all__ = ["GAME", "SOLO_TRIPLETS", "AxxaMove", "AxxaState", "Rules", "rules_of"]

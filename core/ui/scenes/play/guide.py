@@ -171,7 +171,8 @@ class Guide:
         step = None if over else lesson.step_at(ply)
         if over or step is None:
             texts.append((tutorial.outro, BODY, True, "text"))
-            texts.append(("Play on against the AI from here, or start a new game.", SMALL, False, "text_dim"))
+            others = " against the AI" if lesson.start.players > 1 else ""
+            texts.append((f"Play on{others} from here, or start a new game.", SMALL, False, "text_dim"))
         else:
             if ply == 0 and tutorial.intro:
                 texts.append((tutorial.intro, SMALL, False, "text_dim"))
