@@ -8,7 +8,7 @@ import pytest
 
 from tafel import IllegalMoveError
 from tafel.games.amakta.rules import pieces
-from tafel.games.amakta.rules.board import HexBoard, InfiniteBoard
+from tafel.games.amakta.rules.board import HexBoard
 from tafel.games.amakta.rules.engine import (
     APPROPRIATE,
     EXPROPRIATE,
@@ -27,6 +27,7 @@ from tafel.games.amakta.rules.engine import (
 )
 from tafel.games.amakta.rules.pieces import canonical, orient, parse_layout
 from tafel.games.amakta.rules.state import PLAY, AmaktaState
+from tafel.games.amakta_infinit.board import InfiniteBoard
 
 # --- pieces -----------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 The play rules are standard Amakta's, imported from :mod:`tafel.games.amakta.rules`: a
 :class:`~tafel.games.amakta.rules.engine.Position` on an
-:class:`~tafel.games.amakta.rules.board.InfiniteBoard` (every field exists, no holes; pieces are
+:class:`~tafel.games.amakta_infinit.board.InfiniteBoard` (every field exists, no holes; pieces are
 stored sparsely by coordinates, which grow in any direction), with the two colours' sets
 independent of each other. :class:`InfinitState` extends the standard
 :class:`~tafel.games.amakta.rules.state.AmaktaState` (draw offers, resignation, repetition and the
@@ -59,7 +59,7 @@ from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 from tafel import IllegalMoveError, NotationError, Outcome
-from tafel.games.amakta.rules.board import BLACK, WHITE, InfiniteBoard
+from tafel.games.amakta.rules.board import BLACK, WHITE
 from tafel.games.amakta.rules.engine import (
     CIRCLE_CHARS,
     COLOUR_NAMES,
@@ -83,6 +83,7 @@ from tafel.games.amakta.rules.state import (
     read_tokens,
 )
 
+from .board import InfiniteBoard
 from .values import CIRCLE_WORDS, CREATE, creatable, layout_text, normal, read_piece, value_of
 
 BID = "bid"
