@@ -30,7 +30,14 @@ class EvalWorker(FakeWorker):
         if not isinstance(req, EvalRequest) or plain.error:
             return plain
         ply = len(req.moves)
-        return Evaluation(generation, plain.move_text, None, {"value": self.VALUES[ply]}, seat=req.seat, value=self.VALUES[ply])
+        return Evaluation(
+            generation,
+            plain.move_text,
+            None,
+            {"value": self.VALUES[ply]},
+            seat=req.seat,
+            value=self.VALUES[ply],
+        )
 
 
 @pytest.fixture(scope="module")
