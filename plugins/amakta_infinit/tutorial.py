@@ -9,7 +9,7 @@ TUTORIAL = Tutorial(
     steps=(
         TutorialStep(
             "bid:40",
-            "Bid 40 points for Black: the bid is set for you; press Bid.",
+            "Bid 40 points for Black: the bid is set for you, so press Raise to 40.",
             rule="The players bid for Black's points, each bid higher; the other may accept the last bid "
             "and play Black with it. The last bidder plays White.",
             reply="accept",

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from tafel.cli.conformance.report import _PLAY_ALL_LIMIT, _STALE_LIMIT, Report, _crash
 from tafel.game import GameDef, GameError, GameState, Move, Options, Outcome
+from tafel.tutorial import play_out
 
 # --- the definition ------------------------------------------------------------------------------
 
@@ -42,6 +43,13 @@ def _check_definition(game: GameDef, options: Options, report: Report) -> None:
         _crash(report, "definition", "features(options)", exc)
     if game.evaluate is None:
         report.note("no evaluate(): the generic medium/hard players use MCTS with random playouts")
+    if game.tutorial is not None:
+        try:
+            play_out(game)
+        except GameError as exc:
+            report.fail(f"tutorial: {exc}")
+        except Exception as exc:
+            _crash(report, "tutorial", "playing the tutorial's steps", exc)
 
 
 # --- one state -----------------------------------------------------------------------------------

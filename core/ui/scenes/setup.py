@@ -16,7 +16,7 @@ from tafel.game import GameDef, GameError, Option
 from tafel.match import HUMAN, Match, player_label
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
-from tafel.ui.widgets import H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList, TextRow, is_back
+from tafel.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList, TextRow, is_back
 
 
 def _new_seed() -> int:
@@ -45,7 +45,12 @@ class SetupScene(Scene):
         self.back_button = Button("Back", self.back, key="back")
         self.buttons = [self.start_button, self.rules_button, self.back_button]
         if game.tutorial is not None:
-            self.guided_button = Button("Guided first game", self.start_guided, key="guided", size=SMALL)
+            self.guided_button = Button(
+                "Guided game",
+                self.start_guided,
+                key="guided",
+                tooltip="A guided first game: a few steps that show the rules, then a normal game",
+            )
             self.buttons.insert(1, self.guided_button)
         if game.records is not None:
             self.records_button = Button("Records", self.show_records, key="records")
@@ -296,6 +301,8 @@ class SetupScene(Scene):
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
             x += bw + ui.px(20)
+            if b.key == "guided":  # a smaller label where five buttons share the row
+                b.size = BODY if ui.text_width(b.label, BODY, True) <= bw - ui.px(24) else SMALL
         self._clamp_scroll()
         self._place()
 

@@ -59,7 +59,7 @@ class Guide:
         self.over = False
         self.done = False
         self.rect = pygame.Rect(0, 0, 1, 1)
-        self.skip_button = Button("Skip", self.skip, key="guide-skip", size=SMALL)
+        self.skip_button = Button("Skip", self.skip, key="guide-skip", size=TINY)
         self.play_on_button = Button("Play on", self.play_on, kind="primary", key="guide-play-on", size=SMALL)
         self.new_button = Button("New game", self.new_game, key="guide-new", size=SMALL)
 
@@ -194,22 +194,27 @@ class Guide:
         return f"GUIDED FIRST GAME · STEP {self.step_number()} OF {self.steps}"
 
     def layout(self, board: pygame.Rect) -> pygame.Rect:
-        """Take a strip off the top of the board area for the card; returns what is left."""
+        """Take a strip off the top of the board area for the card; returns what is left. Skip
+        sits in the heading's row, so the steps' words have the card's width; Play on and New
+        game stand right of the closing words."""
         ui = self.scene.ui
-        pad = ui.px(18)
-        bw, bh = ui.px(190), ui.px(52)
+        pad = self.pad = ui.px(18)
+        gap = ui.px(12)
+        self.head_h = ui.px(40)
+        bw, bh = ui.px(200), ui.px(56)
         self.rect = pygame.Rect(board.x, board.y, board.width, 1)
-        self._text_w = max(ui.px(200), board.width - 2 * pad - 2 * bw - ui.px(30))
+        inner = board.width - 2 * pad - ui.px(12)
+        self._step_w = max(ui.px(200), inner)
+        self._over_w = max(ui.px(200), inner - 2 * bw - 2 * gap)
         # As tall as the tallest step needs, so the board does not jump from step to step.
-        tallest = 0
-        for ply in (*range(len(self.lesson.moves)), None):
-            tallest = max(tallest, self._height(ply))
-        height = max(tallest, 2 * bh + ui.px(10)) + 2 * pad + ui.line_height(TINY, True)
+        tallest = max(self._height(ply) for ply in (*range(len(self.lesson.moves)), None))
+        height = max(tallest, bh) + 2 * pad + self.head_h
         self.rect.height = min(height, board.height // 3)
-        x = self.rect.right - pad - bw
-        self.skip_button.rect = pygame.Rect(x, self.rect.y + pad, bw, bh)
-        self.play_on_button.rect = pygame.Rect(x, self.rect.y + pad, bw, bh)
-        self.new_button.rect = pygame.Rect(x, self.play_on_button.rect.bottom + ui.px(10), bw, bh)
+        self.skip_button.rect = pygame.Rect(0, 0, ui.px(130), self.head_h)
+        self.skip_button.rect.topright = (self.rect.right - pad, self.rect.y + pad - ui.px(6))
+        y = self.rect.y + pad + self.head_h
+        self.new_button.rect = pygame.Rect(self.rect.right - pad - bw, y, bw, bh)
+        self.play_on_button.rect = pygame.Rect(self.new_button.rect.x - gap - bw, y, bw, bh)
         rest = pygame.Rect(board)
         rest.y = self.rect.bottom + ui.px(14)
         rest.height = board.bottom - rest.y
@@ -218,21 +223,22 @@ class Guide:
     def _height(self, ply: int | None) -> int:
         """The text's height at ``ply`` (None: the card after the steps)."""
         ui = self.scene.ui
-        lines = self._lines(self._text_w, ply or 0, ply is None)
+        over = ply is None
+        lines = self._lines(self._over_w if over else self._step_w, ply or 0, over)
         return sum(ui.line_height(size, bold) for _t, size, bold, _c in lines)
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.scene.ui
         t = ui.theme
         ui.panel(surface, self.rect, t.card, border=t.accent, radius=16)
-        pad = ui.px(18)
-        x, y = self.rect.x + pad + ui.px(6), self.rect.y + pad
+        x, y = self.rect.x + self.pad + ui.px(6), self.rect.y + self.pad
         ui.draw_text(surface, self.heading(), (x, y), TINY, t.accent, bold=True)
-        y += ui.line_height(TINY, True)
+        y += self.head_h
+        width = self._over_w if self.over else self._step_w
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-2, -2))
-        for line, size, bold, color in self._lines(self._text_w, self.ply, self.over):
-            ui.draw_text(surface, line, (x, y), size, getattr(t, color), bold=bold, max_width=self._text_w)
+        for line, size, bold, color in self._lines(width, self.ply, self.over):
+            ui.draw_text(surface, line, (x, y), size, getattr(t, color), bold=bold, max_width=width)
             y += ui.line_height(size, bold)
         surface.set_clip(clip)
         for button in self._buttons():
