@@ -57,13 +57,18 @@ def settle(view: AtollView, limit: float = 5.0) -> float:
     return t
 
 
+def cursor(view: AtollView):
+    """The keyboard cursor's cell while it is shown, else None."""
+    return view.cursor.cell if view.cursor.shown else None
+
+
 def steer(view: AtollView, state: AtollState, ctx: ViewContext, target: int):
     """Move the keyboard cursor onto ``target`` with arrow keys, then press Enter."""
     board = view.board
-    if view.cursor is None:
+    if cursor(view) is None:
         assert key(view, state, ctx, pygame.K_UP) is None  # the first key only shows the cursor
     for _ in range(80):
-        (c, r), (tc, tr) = board.coords[view.cursor], board.coords[target]
+        (c, r), (tc, tr) = board.coords[cursor(view)], board.coords[target]
         if (c, r) == (tc, tr):
             break
         k = (
@@ -76,7 +81,7 @@ def steer(view: AtollView, state: AtollState, ctx: ViewContext, target: int):
             else pygame.K_DOWN
         )
         assert key(view, state, ctx, k) is None
-    assert view.cursor == target
+    assert cursor(view) == target
     return key(view, state, ctx, pygame.K_RETURN)
 
 
@@ -152,7 +157,7 @@ def test_full_game_by_keyboard(screen):
     state = GAME.new_state(GAME.resolve_options({"pie": False}), None)
     view.reset(state)
     # The first key shows the cursor without moving it; Enter then places there.
-    assert view.cursor is None
+    assert cursor(view) is None
     while state.outcome is None:
         target = rng.choice(state.legal_moves()).cell
         move = steer(view, state, ctx, target)
@@ -175,7 +180,7 @@ def test_key_s_swaps_only_when_allowed(screen):
     cursor_start = view2.board.parse_cell("f7")
     view2.handle_event(motion(view2.centre[cursor_start]), state, ctx)
     assert key(view2, state, ctx, pygame.K_RETURN) is None  # shows the cursor on the hovered stone
-    assert view2.cursor == cursor_start
+    assert cursor(view2) == cursor_start
     assert key(view2, state, ctx, pygame.K_RETURN) == SWAP
     later = state.play(state.parse_move("e5"))
     assert key(view, later, ctx, pygame.K_s) is None
@@ -187,21 +192,21 @@ def test_cursor_moves_naturally(screen):
     state = GAME.new_state(GAME.resolve_options({}), None)
     board = view.board
     key(view, state, ctx, pygame.K_RIGHT)
-    start = view.cursor
+    start = cursor(view)
     assert start in board.playable_set
     seen = [board.name(start)]
     for _ in range(12):
         key(view, state, ctx, pygame.K_RIGHT)
-        seen.append(board.name(view.cursor))
+        seen.append(board.name(cursor(view)))
     # Right-arrow walks the row it started on to the last column and stops there.
     assert seen[-1].startswith("k") and seen[-1] == seen[-2]
     assert len({int(name[1:]) for name in seen}) == 1
     for _ in range(12):
         key(view, state, ctx, pygame.K_UP)
-    assert board.coords[view.cursor][1] == 3  # the top cell of column k
+    assert board.coords[cursor(view)][1] == 3  # the top cell of column k
     for _ in range(15):
         key(view, state, ctx, pygame.K_LEFT)
-    assert board.name(view.cursor).startswith("a")
+    assert board.name(cursor(view)).startswith("a")
 
 
 def test_hover_highlight_and_last_move_are_drawn(screen):

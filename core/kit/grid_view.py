@@ -51,6 +51,8 @@ class GridBoardView(BoardView):
     mover: type[Slide] = Jump
     #: Seconds the winning chain takes to draw itself (before the speed setting).
     chain_time = 0.9
+    #: The winning chain's size (its rings' radius is about 0.8 of it), a share of the piece's box.
+    chain_size = 0.433
     #: Room round the board for its shadow, a share of the board's width.
     pad = 0.015
     #: Mark every cell under the pointer (False: only pieces that can be picked, or playable cells).
@@ -130,8 +132,12 @@ class GridBoardView(BoardView):
         blocked = [c for c in self.grid.cells if self.is_blocked(state, c)]
         px = max(6, round(self.grid.size * (0.62 if isinstance(self.grid, HexGrid) else self.margin / 2)))
         font = ctx.fonts.get(max(1, round(px / ctx.fonts.scale)), bold=True)
-        outline = plate(self.grid, self.margin)
+        outline = self.outline()
         paint_board(surface, self.grid, outline, self.outer.topleft, ctx.theme, blocked, self.labels(), font)
+
+    def outline(self) -> list[tuple[float, float]]:
+        """The board's outline in world units, which :meth:`layout` fits (default: :func:`plate`)."""
+        return plate(self.grid, self.margin)
 
     def board_key(self, state: GameState) -> Hashable:
         """What of ``state`` the board's picture shows (by default its blocked cells)."""
@@ -146,7 +152,7 @@ class GridBoardView(BoardView):
             self.grid.camera.set_viewport(self.rect)
             self.outer = pygame.Rect(self.rect)
         else:
-            outline = plate(self.grid, self.margin)
+            outline = self.outline()
             x0, y0 = min(p[0] for p in outline), min(p[1] for p in outline)
             w, h = max(p[0] for p in outline) - x0, max(p[1] for p in outline) - y0
             pad = self.pad * max(w, h)
@@ -340,6 +346,7 @@ class GridBoardView(BoardView):
                         frame = frame.copy()
                         frame.set_alpha(pose.alpha)
                     blit_centered(surface, frame, pose.at)
+        self.draw_over(surface, state, ctx)
         if ctx.show_legal:
             for cell, kind in targets.items():
                 if not (preview is not None and cell == focus):
@@ -357,7 +364,13 @@ class GridBoardView(BoardView):
         if chain:
             progress = self._chain.value if self._chain is not None and state is self._moved else 1.0
             points = [self.grid.center(c) for c in chain]
-            draw_chain(surface, points, ctx.theme.highlight, self.piece_box() * 0.433, progress, ctx.time)
+            draw_chain(
+                surface, points, ctx.theme.highlight, self.piece_box() * self.chain_size, progress, ctx.time
+            )
+
+    def draw_over(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
+        """Draw the game's own marks over the pieces (every frame), under the targets, hint,
+        cursor and winning chain. Default: nothing."""
 
     def _draw_preview(self, surface, state, move, focus, ctx) -> None:
         """A ghost of the piece a move would put on ``focus``, rings on the pieces it would turn."""

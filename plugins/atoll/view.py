@@ -1,4 +1,4 @@
-"""The Atoll board on screen: flat-topped hexes, islands of solid stones, mouse and keyboard play.
+"""The Atoll board on screen: the kit's grid view on flat-topped hexes, with islands and coastlines.
 
 Input (only while ``ctx.interactive``):
 
@@ -9,8 +9,8 @@ Input (only while ``ctx.interactive``):
   started on. Enter or Space places at the cursor (on Black's first stone: swaps). The
   cursor hides again when the mouse moves.
 
-All geometry (cell centres, hex polygons, the board picture with its coordinates) is computed
-in :meth:`AtollView.layout` or on the first draw after it; a frame only blits.
+The board (water, cells, islands with their stones, coastlines, coordinates) is painted once per
+layout by :meth:`AtollView.paint`; :class:`tafel.kit.GridBoardView` does the rest.
 
 >>> import pygame
 >>> from tafel.games.atoll import GAME
@@ -31,28 +31,20 @@ from collections import deque
 import pygame
 
 from tafel import GameDef, GameState, Move, Options
-from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, BoardView, ViewContext, mix
+from tafel.kit import Cursor, Drop, GridBoardView, HexGrid, cell_mark, pulse, supersampled
+from tafel.view import ViewContext, mix
 
 from .board import BLACK, COLOR_NAMES, COLUMN_LETTERS, WHITE, Board, Cell
-from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, move_for
+from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState
+from .rules import move_for as placing
 
 Color = tuple[int, int, int]
 SQRT3 = math.sqrt(3.0)
 
-#: Room for the coordinates around the cells, in hex radii.
-MARGIN = 1.05
 #: Stone radius as a fraction of the hex's inner radius.
 STONE = 0.84
-#: Animation lengths in seconds before the player's speed setting.
-PLACE_TIME = 0.22
+#: Seconds the winning chain takes, before the player's speed setting.
 CHAIN_TIME = 1.5
-#: Part of CHAIN_TIME spent drawing the chain from island to island (the rest holds it).
-CHAIN_DRAW = 0.7
-
-
-def _fast(surface: pygame.Surface) -> pygame.Surface:
-    """The display's pixel format blits fastest, but converting needs a display (tests may have none)."""
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
 
 def winning_chain(state: AtollState) -> list[Cell]:
@@ -61,9 +53,8 @@ def winning_chain(state: AtollState) -> list[Cell]:
     if state.winner is None:
         return []
     board = state.board
-    colour = state.winner
-    own = state.stones[colour] | board.island_mask[colour]
-    for a, b, _ in board.pairs[colour]:
+    own = state.stones[state.winner] | board.island_mask[state.winner]
+    for a, b, _ in board.pairs[state.winner]:
         if not board.flood(a, own) & b:
             continue
         start = board.cells_of(a)
@@ -83,234 +74,149 @@ def winning_chain(state: AtollState) -> list[Cell]:
     return []
 
 
-class AtollView(BoardView):
-    """Renderer and controller for Atoll; see the module docstring for the controls."""
+class _Rows(HexGrid):
+    """The cursor's cells (the playable ones). Up and down along a column; left and right to the
+    next column's cell nearer the row the walk started on, keeping the row's number on a tie."""
 
-    def __init__(self, game: GameDef, options: Options) -> None:
-        super().__init__(game, options)
-        self.board = Board.get(int(options.get("size", 11)))
-        self.radius = 10.0  # hex circumradius in pixels
-        self.centre: dict[Cell, tuple[int, int]] = {}
-        self.polygons: dict[Cell, list[tuple[float, float]]] = {}
-        self.outer = pygame.Rect(0, 0, 1, 1)
-        self._origin = (0.0, 0.0)
-        self._layout_gen = 0
-        self._assets_key: tuple | None = None
-        self._board_surface: pygame.Surface | None = None
-        self._stones: list[pygame.Surface] = []
-        self._ghosts: list[pygame.Surface] = []
-        self._hex_marks: dict[str, pygame.Surface] = {}
-        self._hover: Cell | None = None
-        self._cursor: Cell | None = None
-        self._cursor_visible = False
-        self._cursor_row: int | None = None  # the half-row left/right moves keep to
-        self._speed = 1.0
-        # Animations: the stone being placed, and the winning chain.
-        self._place: tuple[Cell, int] | None = None
-        self._place_t = 0.0
-        self._place_total = 0.0
-        self._chain: list[Cell] = []
-        self._chain_state: AtollState | None = None
-        self._chain_t = 0.0
-        self._chain_total = 0.0
-        self._swap_flash = 0.0
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        super().__init__({cell: _axial(board.coords[cell]) for cell in board.playable})
 
-    # --- geometry ---------------------------------------------------------------------------
-
-    def layout(self, rect: pygame.Rect) -> None:
-        """Fit the board, its islands and the coordinates into ``rect``, centred."""
-        self.rect = pygame.Rect(rect)
-        n = self.board.size
-        # Cell centres: x = 1.5 R c, y = (sqrt3 / 2) R r, for c in 0..n+1 and r in 0..2n.
-        width_r = 1.5 * (n + 1) + 2.0 + 2 * MARGIN
-        height_r = SQRT3 * (n + 1) + 2 * MARGIN
-        pad = 4
-        radius = min((self.rect.width - 2 * pad) / width_r, (self.rect.height - 2 * pad) / height_r)
-        self.radius = max(3.0, radius)
-        R = self.radius
-        w, h = round(width_r * R), round(height_r * R)
-        self.outer = pygame.Rect(0, 0, w, h)
-        self.outer.center = self.rect.center
-        x0 = self.outer.x + (MARGIN + 1.0) * R
-        y0 = self.outer.y + (MARGIN + SQRT3 / 2) * R
-        self._origin = (x0, y0)
-        self.centre = {}
-        self.polygons = {}
-        for cell, (c, r) in self.board.coords.items():
-            x, y = x0 + 1.5 * R * c, y0 + SQRT3 / 2 * R * r
-            self.centre[cell] = (round(x), round(y))
-            self.polygons[cell] = [
-                (x + R * math.cos(math.pi / 3 * k), y + R * math.sin(math.pi / 3 * k)) for k in range(6)
-            ]
-        self._layout_gen += 1
-
-    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
-        """The cell (playable or island) whose hex holds the pixel ``pos``, or None."""
-        R = self.radius
-        x0, y0 = self._origin
-        fc = (pos[0] - x0) / (1.5 * R)
-        fr = (pos[1] - y0) / (SQRT3 / 2 * R)
-        best, best_d = None, 1e18
-        for c in range(math.floor(fc) - 1, math.floor(fc) + 3):
-            for r in range(math.floor(fr) - 2, math.floor(fr) + 4):
-                cell = self.board.index.get((c, r))
-                if cell is None:
-                    continue
-                cx, cy = x0 + 1.5 * R * c, y0 + SQRT3 / 2 * R * r
-                d = (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2
-                if d < best_d:
-                    best, best_d = cell, d
-        if best is None:
-            return None
-        cx, cy = self.centre[best]
-        dx, dy = abs(pos[0] - cx), abs(pos[1] - cy)
-        # Inside the flat-topped hex: within the top and bottom edges and the four slanted ones.
-        if dy <= SQRT3 / 2 * R + 0.5 and SQRT3 * dx + dy <= SQRT3 * R + 0.5:
-            return best
-        return None
-
-    @property
-    def cursor(self) -> Cell | None:
-        """The keyboard cursor's cell while it is shown, else None."""
-        return self._cursor if self._cursor_visible else None
-
-    @property
-    def hover(self) -> Cell | None:
-        """The cell under the mouse pointer (islands included), else None."""
-        return self._hover
-
-    # --- animations -------------------------------------------------------------------------
-
-    @property
-    def animating(self) -> bool:
-        return self._place is not None or self._chain_t < self._chain_total
-
-    def reset(self, state: GameState) -> None:
-        self._place = None
-        self._chain = []
-        self._chain_state = None
-        self._chain_t = self._chain_total = 0.0
-        self._swap_flash = 0.0
-
-    def on_move(self, before: GameState, move: Move, after: GameState) -> None:
-        self.reset(after)
-        if not isinstance(after, AtollState) or not isinstance(move, AtollMove):
-            return
-        if move.is_swap:
-            self._swap_flash = 1.2 * self._speed
-        elif self._speed > 0:
-            self._place = (move.cell, before.colour if isinstance(before, AtollState) else BLACK)
-            self._place_t = 0.0
-            self._place_total = PLACE_TIME * self._speed
-        if after.winner is not None:
-            self._chain = winning_chain(after)
-            self._chain_state = after
-            self._chain_t = 0.0
-            self._chain_total = CHAIN_TIME * self._speed
-
-    def update(self, dt: float) -> None:
-        if self._place is not None:
-            self._place_t += dt
-            if self._place_t >= self._place_total:
-                self._place = None
-        elif self._chain_t < self._chain_total:
-            self._chain_t = min(self._chain_total, self._chain_t + dt)
-        if self._swap_flash > 0:
-            self._swap_flash = max(0.0, self._swap_flash - dt)
-
-    # --- input ------------------------------------------------------------------------------
-
-    def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
-        self._speed = ctx.anim_speed
-        if not ctx.interactive or not isinstance(state, AtollState) or state.outcome is not None:
-            return None
-        kind = event.type
-        if kind == pygame.MOUSEMOTION:
-            self._hover = self.cell_at(event.pos)
-            self._cursor_visible = False
-            return None
-        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._cursor_visible = False
-            self._hover = self.cell_at(event.pos)
-            return self._activate(self._hover, state)
-        if kind == pygame.KEYDOWN:
-            if event.key == pygame.K_s:
-                return SWAP if state.swap_available else None
-            if event.key not in ARROW_KEYS and event.key not in ACTIVATE_KEYS:
-                return None
-            if not self._cursor_visible:
-                # The first key only shows the cursor, where the player was looking, so a stray
-                # Enter (or gamepad A) never places a stone the player has not seen highlighted.
-                self._cursor_visible = True
-                if self._hover is not None and self._hover in self.board.playable_set:
-                    self._cursor = self._hover
-                elif self._cursor is None:
-                    self._cursor = self._default_cursor()
-                self._cursor_row = None
-                return None
-            if self._cursor is None:
-                self._cursor = self._default_cursor()
-            if event.key in ARROW_KEYS:
-                self._cursor = self.step(self._cursor, event.key)
-                return None
-            return self._activate(self._cursor, state)
-        return None
-
-    def _default_cursor(self) -> Cell:
-        """The playable cell nearest the middle of the board."""
-        n = self.board.size
-        mid = ((n + 1) // 2, n if ((n + 1) // 2) % 2 == n % 2 else n - 1)
-        return self.board.index[mid]
-
-    def step(self, cell: Cell, key: int) -> Cell:
-        """The cursor's next cell for an arrow key (it stays put at the edge).
-
-        >>> from tafel.games.atoll import GAME
-        >>> v = AtollView(GAME, GAME.resolve_options({}))
-        >>> b = v.board
-        >>> names = []
-        >>> cell = b.parse_cell("a5")
+    def step(self, cell, dx, dy, keep=None):
+        """>>> b = Board.get(11); rows = _Rows(b); cell, keep, names = b.parse_cell("a5"), None, []
         >>> for _ in range(4):
-        ...     cell = v.step(cell, pygame.K_RIGHT)
+        ...     cell, keep = rows.step(cell, 1, 0, keep)
         ...     names.append(b.name(cell))
-        >>> names
-        ['b5', 'c5', 'd5', 'e5']
-        >>> b.name(v.step(b.parse_cell("f7"), pygame.K_UP)), b.name(v.step(b.parse_cell("f10"), pygame.K_UP))
-        ('f8', 'f10')
+        >>> names, b.name(rows.step(b.parse_cell("f7"), 0, 1)[0]), b.name(rows.step(b.parse_cell("f10"), 0, 1)[0])
+        (['b5', 'c5', 'd5', 'e5'], 'f8', 'f10')
         """
-        board = self.board
-        c, r = board.coords[cell]
-        playable = board.playable_set
-        if key in (pygame.K_UP, pygame.K_DOWN):
-            self._cursor_row = None
-            nxt = board.index.get((c, r - 2 if key == pygame.K_UP else r + 2))
-            return nxt if nxt in playable else cell
-        if self._cursor_row is None:
-            self._cursor_row = r
-        dc = 1 if key == pygame.K_RIGHT else -1
-        options = [board.index.get((c + dc, r + dr)) for dr in (-1, 1)]
-        options = [o for o in options if o in playable]
-        if not options:
-            return cell
-        # Keep to the starting row: of the two cells up and down in the next column, the one
-        # nearer it; on a tie the one with the same row number, so a5 -> b5 -> c5 as labelled.
-        target = self._cursor_row
-        n = board.size
+        board, (c, r) = self.board, self.board.coords[cell]
+        if dx == 0:
+            nxt = board.index.get((c, r - 2 * dy))
+            return (nxt if nxt in self else cell), None
+        keep = r if keep is None else keep
+        options = [o for dr in (-1, 1) if (o := board.index.get((c + dx, r + dr))) in self]
 
         def number(o: Cell) -> int:
-            return (2 * n - 2 - board.coords[o][1]) // 2 + 1
+            return (2 * board.size - 2 - board.coords[o][1]) // 2 + 1
 
-        here = number(cell)
-        return min(options, key=lambda o: (abs(board.coords[o][1] - target), number(o) != here))
+        if not options:
+            return cell, keep
+        return min(options, key=lambda o: (abs(board.coords[o][1] - keep), number(o) != number(cell))), keep
 
-    def _activate(self, cell: Cell | None, state: AtollState) -> Move | None:
-        if cell is None:
+
+def _axial(coord: tuple[int, int]) -> tuple[int, int]:
+    """Atoll's (column, doubled row) as the kit's axial (q, r)."""
+    return coord[0], (coord[1] - coord[0]) // 2
+
+
+class AtollView(GridBoardView):
+    """Renderer and controller for Atoll; see the module docstring for the controls."""
+
+    margin = 1.05  # room for the coordinates round the cells, in hex radii
+    pad = 0.005
+    chain_time = CHAIN_TIME
+    chain_size = 0.5  # rings round the stones
+
+    def __init__(self, game: GameDef, options: Options) -> None:
+        self.board = Board.get(int(options.get("size", 11)))
+        super().__init__(game, options)
+        self.cursor = Cursor(_Rows(self.board))
+        self._flash = 0.0  # the swap's ring, fading
+        self._won: tuple[AtollState | None, list[Cell]] = (None, [])
+
+    def make_grid(self, options):
+        return HexGrid({cell: _axial(c) for cell, c in self.board.coords.items()})
+
+    def outline(self):
+        x, y, w, h = self.grid.bounds(self.margin)
+        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+
+    @property
+    def centre(self) -> dict[Cell, tuple[int, int]]:
+        """Every cell's (islands included) centre pixel."""
+        return {cell: self.grid.center(cell) for cell in self.grid.cells}
+
+    # --- the game's hooks ---------------------------------------------------------------------
+
+    def piece_at(self, state, cell):
+        return (
+            BLACK if state.stones[BLACK] >> cell & 1 else WHITE if state.stones[WHITE] >> cell & 1 else None
+        )
+
+    def paint_piece(self, piece, size, theme):
+        """A shaded stone (Atoll's own: matte, lit from the top left)."""
+        color, dark = (theme.stone_dark, True) if piece == BLACK else (theme.stone_light, False)
+        r = STONE * self.grid.size * SQRT3 / 2
+        side = max(4, math.ceil(2 * r + 4))
+
+        def paint(big, ss):
+            c, R = side * ss / 2, r * ss
+            pygame.draw.circle(big, (0, 0, 0, 90), (c + R * 0.06, c + R * 0.1), R)
+            pygame.draw.circle(
+                big, mix(color, (255, 255, 255), 0.12) if dark else mix(color, (0, 0, 0), 0.45), (c, c), R
+            )
+            steps, top = max(8, int(R / 6)), mix(color, (255, 255, 255), 0.35 if dark else 0.6)
+            for i in range(steps):
+                t = i / (steps - 1)
+                pygame.draw.circle(
+                    big,
+                    mix(color, top, t * t),
+                    (c - R * 0.3 * t, c - R * 0.35 * t),
+                    R * 0.93 * (1.0 - 0.8 * t),
+                )
+
+        return supersampled((side, side), paint)
+
+    def move_cells(self, move):
+        return None, (None if move.is_swap else move.cell)
+
+    def move_for(self, state, frm, to):
+        if to is None or state.outcome is not None:
             return None
-        if state.swap_available and state.stones[BLACK] >> cell & 1:
+        if state.swap_available and state.stones[BLACK] >> to & 1:
             return SWAP
-        if cell in self.board.playable_set and state.empty >> cell & 1:
-            return move_for(cell)
-        return None
+        return placing(to) if to in self.board.playable_set and state.empty >> to & 1 else None
+
+    def winning_cells(self, state):
+        if self._won[0] is not state:
+            self._won = (state, winning_chain(state))
+        return self._won[1]
+
+    def animations(self, before, move, after):
+        return [] if move.is_swap else [Drop(move.cell, before.colour)]
+
+    def default_cursor(self, state):
+        n, c = self.board.size, (self.board.size + 1) // 2
+        return self.board.index[(c, n if c % 2 == n % 2 else n - 1)]
+
+    def make_marks(self, theme):
+        return super().make_marks(theme) | {
+            "hover": cell_mark(self.grid, fill=(*theme.highlight, 70), scale=1.0, corner=0.0),
+            "last": pygame.Surface((1, 1), pygame.SRCALPHA),  # a dot on the stone instead: draw_over
+        }
+
+    # --- the controller -----------------------------------------------------------------------
+
+    def reset(self, state: GameState) -> None:
+        super().reset(state)
+        self._flash = 0.0
+
+    def on_move(self, before: GameState, move: Move, after: GameState) -> None:
+        super().on_move(before, move, after)
+        self._flash = 1.2 * self.motion.speed if move.is_swap else 0.0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._flash = max(0.0, self._flash - dt)
+
+    def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and ctx.interactive:
+            return SWAP if isinstance(state, AtollState) and state.swap_available else None
+        move = super().handle_event(event, state, ctx)
+        if self.hover not in self.board.playable_set:  # islands are no cells to point at
+            self.hover = None
+        return move
 
     # --- side panel -------------------------------------------------------------------------
 
@@ -324,19 +230,19 @@ class AtollView(BoardView):
         """
         if not isinstance(state, AtollState):
             return []
-        black_seat = SEAT_NAMES[state.seat_of(BLACK)]
-        white_seat = SEAT_NAMES[state.seat_of(WHITE)]
-        lines = [f"Black: {black_seat}, White: {white_seat}"]
+        black_seat, white_seat = SEAT_NAMES[state.seat_of(BLACK)], SEAT_NAMES[state.seat_of(WHITE)]
         placed = state.placed
-        free = state.empty.bit_count()
-        lines.append(f"{placed} stone{'' if placed == 1 else 's'} placed, {free} empty cells")
+        lines = [
+            f"Black: {black_seat}, White: {white_seat}",
+            f"{placed} stone{'' if placed == 1 else 's'} placed, {state.empty.bit_count()} empty cells",
+        ]
         if state.swap_available:
             lines.append("Swap available: click the black stone or press S")
         elif state.swapped and placed == 1 and state.colour == WHITE:
             lines.append(f"Swapped: {black_seat} took the black stone")
         if state.winner is not None:
             lines.append(f"{COLOR_NAMES[state.winner]} joined {state.win_label}")
-        focus = self._cursor if self._cursor_visible else self._hover
+        focus = self.cursor.cell if self.cursor.shown else self.hover
         if focus is not None and focus in self.board.playable_set:
             lines.append(f"Cell {self.board.name(focus)}")
         return lines
@@ -344,263 +250,98 @@ class AtollView(BoardView):
     # --- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
-        self._speed = ctx.anim_speed
-        if not isinstance(state, AtollState):
-            return
-        if state.board is not self.board or not self.centre:
-            # A position of another board size (or a draw before any layout): lay out for it.
+        if isinstance(state, AtollState) and state.board is not self.board:
+            # A position of another board size: lay out for it.
             self.board = state.board
+            self.grid, self.cursor = self.make_grid(self.options), Cursor(_Rows(self.board))
             self.layout(self.rect)
-        self._ensure_assets(ctx)
-        assert self._board_surface is not None
-        surface.blit(self._board_surface, self.outer)
-        theme = ctx.theme
-        R = self.radius
+        if isinstance(state, AtollState):
+            super().draw(surface, state, ctx)
 
-        placing = self._place
-        for colour in (BLACK, WHITE):
-            sprite = self._stones[colour]
-            half = sprite.get_width() // 2
-            for cell in self.board.cells_of(state.stones[colour]):
-                if placing is not None and cell == placing[0]:
-                    continue
-                x, y = self.centre[cell]
-                surface.blit(sprite, (x - half, y - half))
-        if placing is not None:
-            self._draw_placing(surface, placing)
-
-        if ctx.show_last and ctx.last_move is not None and placing is None:
-            self._draw_last(surface, state, ctx.last_move, ctx)
-
+    def draw_over(self, surface, state, ctx) -> None:
+        """The last stone's dot (a ring on Black's stone after a swap), the swap offer and hint."""
+        R, theme = self.grid.size, ctx.theme
+        black = self.board.cells_of(state.stones[BLACK])
+        move = ctx.last_move
+        if ctx.show_last and isinstance(move, AtollMove) and not self.motion.busy:
+            if move.is_swap and len(black) == 1:
+                flash = self._flash / 1.2 if self.motion.speed > 0 else 0.0
+                at, radius = self.grid.center(black[0]), round(R * (0.8 + 0.25 * flash))
+                pygame.draw.circle(surface, theme.last_move, at, radius, max(2, round(R / 7)))
+            elif not move.is_swap and move.cell in self.grid:
+                dot, at = max(3, round(R * 0.2)), self.grid.center(move.cell)
+                edge = theme.stone_dark if state.stones[WHITE] >> move.cell & 1 else theme.stone_light
+                pygame.draw.circle(surface, edge, at, dot + max(1, round(R / 14)))
+                pygame.draw.circle(surface, theme.last_move, at, dot)
         live = ctx.interactive and state.outcome is None and not self.animating
-        focus = None
-        if live:
-            focus = self._cursor if self._cursor_visible else self._hover
-        if focus is not None:
-            if state.swap_available and state.stones[BLACK] >> focus & 1:
-                # Hovering Black's first stone offers the swap: ring it in the mover's colour.
-                pulse = 0.5 + 0.5 * math.sin(ctx.time * 6.0)
-                color = mix(theme.highlight, theme.accent, pulse)
-                pygame.draw.circle(surface, color, self.centre[focus], round(R * 0.86), max(2, round(R / 7)))
-            elif focus in self.board.playable_set and state.empty >> focus & 1:
-                poly = self.polygons[focus]
-                mark = self._hex_marks["hover"]
-                surface.blit(mark, (poly[3][0], poly[4][1]))
-                ghost = self._ghosts[state.colour]
-                x, y = self.centre[focus]
-                surface.blit(ghost, (x - ghost.get_width() // 2, y - ghost.get_height() // 2))
-        if live and self._cursor_visible and self._cursor is not None:
-            pygame.draw.polygon(surface, theme.text, self._inset(self._cursor, 0.9), max(2, round(R / 6)))
-        if ctx.hint is not None and isinstance(ctx.hint, AtollMove) and state.outcome is None:
-            self._draw_hint(surface, state, ctx.hint, ctx)
-        if state.winner is not None:
-            self._draw_chain(surface, state, ctx)
-
-    def _inset(self, cell: Cell, scale: float) -> list[tuple[float, float]]:
-        cx, cy = self.centre[cell]
-        return [(cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in self.polygons[cell]]
-
-    def _draw_placing(self, surface: pygame.Surface, placing: tuple[Cell, int]) -> None:
-        cell, colour = placing
-        p = min(1.0, self._place_t / self._place_total) if self._place_total > 0 else 1.0
-        # The stone drops in: a little large and faint, settling to full size.
-        scale = 1.0 + 0.35 * (1.0 - p) ** 2
-        sprite = self._stones[colour]
-        size = max(1, round(sprite.get_width() * scale))
-        frame = pygame.transform.smoothscale(sprite, (size, size))
-        frame.set_alpha(round(120 + 135 * p))
-        x, y = self.centre[cell]
-        surface.blit(frame, (x - size // 2, y - size // 2))
-
-    def _draw_last(self, surface: pygame.Surface, state: AtollState, move: Move, ctx: ViewContext) -> None:
-        if not isinstance(move, AtollMove):
-            return
-        R = self.radius
-        if move.is_swap:
-            cells = self.board.cells_of(state.stones[BLACK])
-            if len(cells) != 1:
-                return
-            cell = cells[0]
-            width = max(2, round(R / 7))
-            pulse = self._swap_flash / 1.2 if self._speed > 0 else 0.0
-            pygame.draw.circle(
-                surface, ctx.theme.last_move, self.centre[cell], round(R * (0.8 + 0.25 * pulse)), width
+        focus = (self.cursor.cell if self.cursor.shown else self.hover) if live else None
+        if focus is not None and state.swap_available and state.stones[BLACK] >> focus & 1:
+            # Hovering Black's first stone offers the swap: ring it in the mover's colour.
+            color = mix(theme.highlight, theme.accent, pulse(ctx.time, 6.0))
+            pygame.draw.circle(surface, color, self.grid.center(focus), round(R * 0.86), max(2, round(R / 7)))
+        if ctx.hint == SWAP and black and state.outcome is None:
+            color = mix(theme.hint, (255, 255, 255), 0.35 * pulse(ctx.time))
+            pygame.draw.polygon(
+                surface,
+                color,
+                self.grid.polygon(black[0], 0.78 + 0.08 * pulse(ctx.time)),
+                max(2, round(R / 7)),
             )
-            return
-        if move.cell not in self.centre:
-            return
-        colour = WHITE if state.stones[WHITE] >> move.cell & 1 else BLACK
-        x, y = self.centre[move.cell]
-        dot = max(3, round(R * 0.2))
-        edge = ctx.theme.stone_dark if colour == WHITE else ctx.theme.stone_light
-        pygame.draw.circle(surface, edge, (x, y), dot + max(1, round(R / 14)))
-        pygame.draw.circle(surface, ctx.theme.last_move, (x, y), dot)
 
-    def _draw_hint(
-        self, surface: pygame.Surface, state: AtollState, move: AtollMove, ctx: ViewContext
-    ) -> None:
-        pulse = 0.5 + 0.5 * math.sin(ctx.time * 5.0)
-        color = mix(ctx.theme.hint, (255, 255, 255), 0.35 * pulse)
-        R = self.radius
-        if move.is_swap:
-            cells = self.board.cells_of(state.stones[BLACK])
-            if not cells:
-                return
-            cell = cells[0]
-        else:
-            cell = move.cell
-        if cell not in self.centre:
-            return
-        width = max(2, round(R / 7))
-        pygame.draw.polygon(surface, color, self._inset(cell, 0.78 + 0.08 * pulse), width)
-
-    def _draw_chain(self, surface: pygame.Surface, state: AtollState, ctx: ViewContext) -> None:
-        if self._chain_state is not state:
-            # A finished game shown without its last move (undo, a picked position): no animation.
-            self._chain = winning_chain(state)
-            self._chain_state = state
-            self._chain_t = self._chain_total = 0.0
-        chain = self._chain
-        if not chain:
-            return
-        R = self.radius
-        if self._chain_total > 0:
-            p = min(1.0, self._chain_t / (self._chain_total * CHAIN_DRAW))
-        else:
-            p = 1.0
-        shown = max(1, math.ceil(p * len(chain)))
-        glow = ctx.theme.highlight
-        width = max(3, round(R * 0.22))
-        points = [self.centre[c] for c in chain[:shown]]
-        if len(points) > 1:
-            pygame.draw.lines(surface, mix(glow, (0, 0, 0), 0.45), False, points, width + 4)
-            pygame.draw.lines(surface, glow, False, points, width)
-        pulse = 0.5 + 0.5 * math.sin(ctx.time * 4.0)
-        ring = max(2, round(R / 8))
-        for cell in chain[:shown]:
-            pygame.draw.circle(surface, glow, self.centre[cell], round(R * (0.78 + 0.06 * pulse)), ring)
-        for cell in (chain[0], chain[-1]) if p >= 1.0 else (chain[0],):
-            pygame.draw.circle(surface, glow, self.centre[cell], round(R * 0.3))
-
-    # --- cached surfaces --------------------------------------------------------------------
-
-    def _ensure_assets(self, ctx: ViewContext) -> None:
-        key = (self._layout_gen, ctx.theme, id(ctx.fonts), ctx.fonts.scale)
-        if key == self._assets_key:
-            return
-        self._assets_key = key
-        theme = ctx.theme
-        R = self.radius
-        self._stones = [_fast(_stone(theme.stone_dark, R, True)), _fast(_stone(theme.stone_light, R, False))]
-        self._ghosts = []
-        for sprite in self._stones:
-            ghost = sprite.copy()
-            ghost.set_alpha(110)
-            self._ghosts.append(ghost)
-        hover = pygame.Surface((math.ceil(2 * R) + 1, math.ceil(SQRT3 * R) + 1), pygame.SRCALPHA)
-        pts = [
-            (R + R * math.cos(math.pi / 3 * k), SQRT3 / 2 * R + R * math.sin(math.pi / 3 * k))
-            for k in range(6)
-        ]
-        pygame.draw.polygon(hover, (*theme.highlight, 70), pts)
-        self._hex_marks = {"hover": _fast(hover)}
-        self._board_surface = self._paint_board(ctx)
-
-    def _paint_board(self, ctx: ViewContext) -> pygame.Surface:
+    def paint(self, surface, state, ctx) -> None:
         """The static picture: water, cells, islands with their stones, coastline and coordinates."""
-        theme = ctx.theme
-        R = self.radius
-        board = self.board
-        out = pygame.Surface(self.outer.size, pygame.SRCALPHA)
+        theme, R, board, grid = ctx.theme, self.grid.size, self.board, self.grid
         ox, oy = self.outer.topleft
 
         def local(points):
             return [(x - ox, y - oy) for x, y in points]
 
         water = mix(theme.background, (40, 110, 150), 0.55)
-        pygame.draw.rect(out, water, out.get_rect(), border_radius=max(4, round(R * 0.6)))
+        corner = max(4, round(R * 0.6))
+        (ax, ay), (bx, by) = local(grid.to_screen(p) for p in self.outline()[::2])
+        sea = pygame.Rect(round(ax), round(ay), round(bx - ax), round(by - ay))
+        pygame.draw.rect(surface, water, sea, border_radius=corner)
         pygame.draw.rect(
-            out,
+            surface,
             mix(water, (255, 255, 255), 0.12),
-            out.get_rect(),
+            sea,
             max(1, round(R / 10)),
-            border_radius=max(4, round(R * 0.6)),
+            border_radius=corner,
         )
-        sand = mix(theme.board, (255, 236, 190), 0.35)
-        line = max(1, round(R / 16))
+        sand, line = mix(theme.board, (255, 236, 190), 0.35), max(1, round(R / 16))
         for cell in board.playable:
-            pts = local(self.polygons[cell])
-            pygame.draw.polygon(out, theme.board, pts)
-            pygame.draw.polygon(out, theme.grid, pts, line)
-        for isl in board.islands:
-            for c, r in isl.cells:
-                pts = local(self.polygons[board.index[(c, r)]])
-                pygame.draw.polygon(out, sand, pts)
-                pygame.draw.polygon(out, mix(sand, theme.grid, 0.4), pts, line)
+            pygame.draw.polygon(surface, theme.board, local(grid.polygon(cell)))
+            pygame.draw.polygon(surface, theme.grid, local(grid.polygon(cell)), line)
+        islands = [[board.index[cr] for cr in isl.cells] for isl in board.islands]
+        for cells in islands:
+            for cell in cells:
+                pygame.draw.polygon(surface, sand, local(grid.polygon(cell)))
+                pygame.draw.polygon(surface, mix(sand, theme.grid, 0.4), local(grid.polygon(cell)), line)
         # Coastlines: the edges of the play area and of each island, drawn thick.
-        coast = mix(theme.grid, (0, 0, 0), 0.3)
-        thick = max(2, round(R / 6))
+        coast, thick = mix(theme.grid, (0, 0, 0), 0.3), max(2, round(R / 6))
         dirs = [(1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1)]  # edge k faces dirs[k]
-        groups = [set(board.playable)] + [{board.index[cr] for cr in isl.cells} for isl in board.islands]
-        for group in groups:
+        for group in [set(board.playable)] + [set(cells) for cells in islands]:
             for cell in group:
-                c, r = board.coords[cell]
-                pts = local(self.polygons[cell])
+                (c, r), pts = board.coords[cell], local(grid.polygon(cell))
                 for k, (dc, dr) in enumerate(dirs):
                     if board.index.get((c + dc, r + dr)) not in group:
-                        pygame.draw.line(out, coast, pts[k], pts[(k + 1) % 6], thick)
-        # Island stones: solid stones in the owners' colours.
-        stones = [_stone(theme.stone_dark, R, True), _stone(theme.stone_light, R, False)]
-        for isl in board.islands:
-            sprite = stones[isl.owner]
-            half = sprite.get_width() // 2
-            for c, r in isl.cells:
-                x, y = self.centre[board.index[(c, r)]]
-                out.blit(sprite, (x - ox - half, y - oy - half))
+                        pygame.draw.line(surface, coast, pts[k], pts[(k + 1) % 6], thick)
+        for isl, cells in zip(board.islands, islands, strict=True):
+            sprite = self.paint_piece(isl.owner, 0, theme)
+            for cell in cells:
+                x, y = grid.center(cell)
+                surface.blit(sprite, sprite.get_rect(center=(x - ox, y - oy)))
         # Coordinates: letters above and below each column, numbers beside the outer columns.
-        px = max(7, round(R * 0.62))
-        font = ctx.fonts.get(max(1, round(px / ctx.fonts.scale)), bold=True)
-        ink = mix(water, (255, 255, 255), 0.75)
-        n = board.size
-        top_y = oy + (MARGIN * 0.5) * R
-        bottom_y = oy + self.outer.height - (MARGIN * 0.5) * R
-        x0, y0 = self._origin
-        for c in range(1, n + 1):
-            label = font.render(COLUMN_LETTERS[c - 1], True, ink)
-            x = x0 + 1.5 * R * c - ox
-            out.blit(label, label.get_rect(center=(x, top_y - oy)))
-            out.blit(label, label.get_rect(center=(x, bottom_y - oy)))
-        for side_c, text_x in ((1, (MARGIN * 0.5) * R), (n, self.outer.width - (MARGIN * 0.5) * R)):
+        font = ctx.fonts.get(max(1, round(max(7, round(R * 0.62)) / ctx.fonts.scale)), bold=True)
+        ink, n, (x0, y0, w, h) = mix(water, (255, 255, 255), 0.75), board.size, grid.bounds(self.margin)
+        half = self.margin / 2
+        labels = [
+            (COLUMN_LETTERS[c - 1], 1.5 * c, y) for c in range(1, n + 1) for y in (y0 + half, y0 + h - half)
+        ]
+        for side_c, x in ((1, x0 + half), (n, x0 + w - half)):
             for number in range(1, board.column_rows[side_c] + 1):
-                r = 2 * n - 2 - 2 * (number - 1) - (side_c % 2)
-                label = font.render(str(number), True, ink)
-                y = y0 + SQRT3 / 2 * R * r - oy
-                out.blit(label, label.get_rect(center=(text_x, y)))
-        return _fast(out)
-
-
-# --- sprite painters (run once per layout, never per frame) ------------------------------------
-
-_SS = 4  # supersampling: shapes are drawn large and smooth-scaled down for soft edges
-
-
-def _stone(color: Color, radius: float, dark: bool) -> pygame.Surface:
-    """A shaded stone for a hex of circumradius ``radius``."""
-    r = STONE * radius * SQRT3 / 2
-    size = max(4, math.ceil(2 * r + 4))
-    big = pygame.Surface((size * _SS, size * _SS), pygame.SRCALPHA)
-    cx = cy = size * _SS / 2
-    R = r * _SS
-    pygame.draw.circle(big, (0, 0, 0, 90), (cx + R * 0.06, cy + R * 0.1), R)
-    rim = mix(color, (0, 0, 0), 0.45) if not dark else mix(color, (255, 255, 255), 0.12)
-    pygame.draw.circle(big, rim, (cx, cy), R)
-    steps = max(8, int(R / 6))
-    lx, ly = cx - R * 0.3, cy - R * 0.35
-    top = mix(color, (255, 255, 255), 0.35 if dark else 0.6)
-    for i in range(steps):
-        t = i / (steps - 1)
-        rr = R * 0.93 * (1.0 - 0.8 * t)
-        x = cx + (lx - cx) * t
-        y = cy + (ly - cy) * t
-        pygame.draw.circle(big, mix(color, top, t * t), (x, y), rr)
-    return pygame.transform.smoothscale(big, (size, size))
+                labels.append((str(number), x, SQRT3 / 2 * (2 * n - 2 - 2 * (number - 1) - side_c % 2)))
+        for text, x, y in labels:
+            label = font.render(text, True, ink)
+            sx, sy = grid.to_screen((x, y))
+            surface.blit(label, label.get_rect(center=(sx - ox, sy - oy)))
