@@ -12,6 +12,7 @@ import pytest
 from tafel import GameError, Tutorial, TutorialStep
 from tafel.plugins import load_registry
 from tafel.registry import PluginError, Registry
+from tafel.testing import run_command
 from tafel.tutorial import check_shape, play_out
 from tafel.ui.app import App
 from tafel.ui.scenes.play import PlayScene
@@ -134,6 +135,20 @@ def test_builtin_tutorials_are_legal_and_reach_the_end(builtin, game_id):
     assert all(step.rule for step in game.tutorial.steps), "every step names the rule it shows"
     assert len(lesson.moves) >= len(game.tutorial.steps)
     assert not lesson.end.is_over and lesson.end.legal_moves()
+
+
+@pytest.mark.parametrize("game_id", BUILTIN)
+def test_the_tutorial_command_prints_the_steps(builtin, game_id, capsys):
+    assert run_command(["tutorial", game_id]) == 0
+    out = capsys.readouterr().out
+    tutorial = builtin.game(game_id).tutorial
+    assert f"{len(tutorial.steps)} steps" in out
+    assert all(step.say in out and step.rule in out for step in tutorial.steps)
+
+
+def test_the_tutorial_command_refuses_a_game_without_one(capsys):
+    assert run_command(["tutorial", "nope"]) == 2
+    assert "unknown game" in capsys.readouterr().err
 
 
 # --- on screen ----------------------------------------------------------------------------------

@@ -400,6 +400,12 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     rules.configure(p)
     p.set_defaults(func=rules.run)
 
+    from tafel.cli import tutorial
+
+    p = sub.add_parser("tutorial", help="print a game's guided first game, step by step")
+    tutorial.configure(p)
+    p.set_defaults(func=tutorial.run)
+
     from tafel.cli import review
 
     p = sub.add_parser("review", help="value each position of a game with the hard AI, as a table")
@@ -423,7 +429,7 @@ def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.Ab
     its plugin's (``arena`` guards the game's code itself). Its failures name that plugin."""
     from tafel.plugins import DEFAULT_PLUGINS, plugin_code
 
-    if args.command in ("show", "perft", "render", "rules", "review"):
+    if args.command in ("show", "perft", "render", "rules", "review", "tutorial"):
         game = registry.games.get(getattr(args, "game", None) or "")
         if game is not None:
             return plugin_code(game.plugin, f"game {game.id}")
