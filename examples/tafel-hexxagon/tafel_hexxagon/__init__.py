@@ -1,10 +1,5 @@
-"""Hexxagon for Tafel: Ataxx on a hexagonal board, as an installable plugin package.
-
-Found through its entry point in the group ``tafel`` (see ``pyproject.toml``), with no change to
-Tafel. It imports only the public API (``tafel``; ``tafel.kit`` for the view, which is named by a
-text and imported when a game starts); the AI players are the generic ones, searching with
-:func:`rules.evaluate`.
-"""
+"""Hexxagon for Tafel: Ataxx on a hexagon, a plugin package found through its entry point (see
+``pyproject.toml``). Public API only; the generic AI players search with :func:`rules.evaluate`."""
 
 from __future__ import annotations
 
@@ -16,7 +11,6 @@ from .rules import SEAT_NAMES, START_BOARDS, HexxagonState, evaluate
 
 __version__ = "1.0.0"
 __all__ = ["GAME", "START_BOARDS", "HexxagonState"]
-
 BOARDS = (("classic", "Classic (three blocked cells)"), ("open", "Open (no blocked cells)"))
 BOARD = Option("board", "Board", "choice", "classic", choices=BOARDS, help="Classic: three blocked cells")
 GAME = GameDef(
@@ -27,16 +21,7 @@ GAME = GameDef(
     max_players=2,
     new_state=lambda options, seed=None: HexxagonState.start(options["board"]),
     parse_position=lambda text, options: HexxagonState.from_text(text),
-    options=(
-        Option(
-            "board",
-            "Board",
-            "choice",
-            "classic",
-            choices=BOARDS,
-            help="Classic: three blocked cells",
-        ),
-    ),
+    options=(BOARD,),
     rules=files(__package__).joinpath("RULES.md").read_text(encoding="utf-8"),
     version=__version__,
     view=".view:HexxagonView",

@@ -1,9 +1,5 @@
-"""Hexxagon rules: positions, moves, notation and the end of the game.
-
-Ruby (``x``, seat 0) moves first. A clone puts a new gem on an empty cell next to one of yours;
-a jump moves a gem to an empty cell exactly two steps away. Opposing gems next to the
-destination turn. A side with no move passes; the game ends when a side has no gems, when
-neither side can move, or at the third repetition of a position. More gems wins.
+"""Hexxagon rules (RULES.md): Ruby (``x``, seat 0) moves first; clones and jumps turn the
+gems next to where they land; a side with no move passes; more gems wins.
 
 >>> s = HexxagonState.start()
 >>> s.to_text(), len(s.legal_moves())
@@ -14,6 +10,7 @@ neither side can move, or at the third repetition of a position. More gems wins.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tafel import GameState, IllegalMoveError, NotationError, Outcome
@@ -27,11 +24,7 @@ START_BOARDS = {"classic": "x3o/6/7/3-4/o4-2x/3-4/7/6/x3o", "open": "x3o/6/7/8/o
 
 @dataclass(frozen=True, slots=True)
 class HexMove:
-    """A clone (``frm`` None), a jump (``frm`` set) or a pass (both None).
-
-    >>> HexMove.from_text("e5"), HexMove.from_text("a1c2").is_jump, HexMove.from_text("0000").is_pass
-    (HexMove(frm=None, to=48), True, True)
-    """
+    """A clone (``frm`` None), a jump (``frm`` set) or a pass (both None)."""
 
     frm: b.Cell | None
     to: b.Cell | None
@@ -40,21 +33,16 @@ class HexMove:
     is_jump = property(lambda self: self.frm is not None)
 
     def text(self) -> str:
-        if self.to is None:
-            return "0000"
-        return (b.cell_name(self.frm) if self.frm is not None else "") + b.cell_name(self.to)
+        return "".join(b.cell_name(c) for c in (self.frm, self.to) if c is not None) or "0000"
 
     @classmethod
     def from_text(cls, text: str) -> HexMove:
         t = text.strip().lower()
+        frm, to = (t[:2], t[2:]) if len(t) == 4 else (None, t)
         try:
-            if t in ("0000", "pass"):
-                return PASS
-            if len(t) in (2, 4):
-                return cls(b.cell_of(t[:2]) if len(t) == 4 else None, b.cell_of(t[-2:]))
+            return PASS if t in ("0000", "pass") else cls(frm and b.cell_of(frm), b.cell_of(to))
         except ValueError:
-            pass
-        raise NotationError(f"{text!r} is not a Hexxagon move (like e5, a1c2 or 0000)")
+            raise NotationError(f"{text!r} is not a Hexxagon move (like e5, a1c2 or 0000)") from None
 
 
 PASS = HexMove(None, None)
@@ -99,8 +87,6 @@ class HexxagonState(GameState):
     def count(self, seat: int) -> int:
         return self.gems(seat).bit_count()
 
-    # --- moves ---------------------------------------------------------------------------
-
     def legal_moves(self) -> list[HexMove]:
         if self.outcome is not None:
             return []
@@ -115,36 +101,32 @@ class HexxagonState(GameState):
     def is_legal(self, move: object) -> bool:
         if not isinstance(move, HexMove) or self.outcome is not None:
             return False
-        own, empty = self.gems(self.to_move), self.empty
-        if move.to is None:
-            return not _has_move(own, empty)
-        if not 0 <= move.to < len(b.NEAR) or not empty >> move.to & 1:
-            return False
-        if move.frm is None:
-            return bool(b.NEAR[move.to] & own)
-        return 0 <= move.frm < len(b.FAR) and bool(own >> move.frm & 1 and b.FAR[move.to] >> move.frm & 1)
+        own, empty, frm, to = self.gems(self.to_move), self.empty, move.frm, move.to
+        if to is None or not (0 <= to < len(b.NEAR) and empty >> to & 1):
+            return to is None and not _has_move(own, empty)
+        if frm is None:
+            return bool(b.NEAR[to] & own)
+        return 0 <= frm < len(b.FAR) and bool(own >> frm & 1 and b.FAR[to] >> frm & 1)
 
     def play(self, move: HexMove) -> HexxagonState:
         if not self.is_legal(move):
-            text = move.text() if isinstance(move, HexMove) else repr(move)
-            raise IllegalMoveError(f"{text} is not legal in {self.to_text()}")
+            raise IllegalMoveError(
+                f"{getattr(move, 'text', lambda: move)()} is not legal in {self.to_text()}"
+            )
         return self.play_unchecked(move)
 
     def play_unchecked(self, move: HexMove) -> HexxagonState:
-        own, opp = self.gems(self.to_move), self.gems(1 - self.to_move)
-        halfmove = self.halfmove + 1
+        own, opp, seat = self.gems(self.to_move), self.gems(1 - self.to_move), self.to_move
+        # A clone adds a gem for good: no earlier position can come back.
+        halfmove = 0 if move.to is not None and move.frm is None else self.halfmove + 1
         if move.to is not None:
-            if move.frm is None:
-                halfmove = 0  # a clone adds a gem for good: no earlier position can come back
-            else:
-                own ^= 1 << move.frm
             flips = b.NEAR[move.to] & opp
-            own, opp = own | 1 << move.to | flips, opp ^ flips
-        if self.to_move == RUBY:
-            return HexxagonState(own, opp, self.gaps, SAPPHIRE, halfmove, self.fullmove, self)
-        return HexxagonState(opp, own, self.gaps, RUBY, halfmove, self.fullmove + 1, self)
-
-    # --- the end -------------------------------------------------------------------------
+            own, opp = (
+                (own & ~(1 << move.frm if move.frm is not None else 0)) | 1 << move.to | flips,
+                opp ^ flips,
+            )
+        gems = (own, opp) if seat == RUBY else (opp, own)
+        return HexxagonState(*gems, self.gaps, 1 - seat, halfmove, self.fullmove + seat, self)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -170,93 +152,68 @@ class HexxagonState(GameState):
         return Outcome.win(RUBY if scores[0] > scores[1] else SAPPHIRE, 2, reason, scores)
 
     def repetitions(self) -> int:
-        """How often this position (board and side to move) has occurred, this time included;
-        only positions since the last clone (the halfmove clock counts them) can repeat it."""
+        """How often this position has occurred (this time included) since the last clone."""
         n, node, steps = 1, self.parent, self.halfmove
         while node is not None and steps > 0:
             n += node.repetition_key() == self.repetition_key()
             node, steps = node.parent, steps - 1
         return n
 
-    # --- notation ------------------------------------------------------------------------
-
     def move_to_text(self, move: HexMove) -> str:
         return move.text()
 
     def parse_move(self, text: str) -> HexMove:
-        move = HexMove.from_text(text)
+        move, who = HexMove.from_text(text), SEAT_NAMES[self.to_move]
         if self.outcome is not None:
             raise IllegalMoveError(f"{text.strip()} is not legal: the game is over ({self.outcome.reason})")
-        if move.is_pass and not self.is_legal(move):
-            raise IllegalMoveError(f"0000 (pass) is not legal: {SEAT_NAMES[self.to_move]} can move")
         if not self.is_legal(move):
-            raise IllegalMoveError(f"{text.strip()} is not a legal move for {SEAT_NAMES[self.to_move]}")
+            why = "can move" if move.is_pass else f"{text.strip()} is not a legal move for {who}"
+            raise IllegalMoveError(f"0000 (pass) is not legal: {who} {why}" if move.is_pass else why)
         return move
-
-    def _at(self, c: b.Cell) -> int:
-        return 0 if self.ruby >> c & 1 else 1 if self.sapphire >> c & 1 else 2 if self.gaps >> c & 1 else 3
 
     def to_text(self) -> str:
         """Ranks 9 to 1, x/o/- and digits for empty runs, then the side to move, the halfmove
         clock and the fullmove number: Ataxx's FEN on a hexagon."""
-        ranks = []
-        for r in range(b.SPAN - 1, -1, -1):
-            row = "".join("xo-."[self._at(c)] for c in b.rank_cells(r))
-            for n in range(9, 0, -1):
-                row = row.replace("." * n, str(n))
-            ranks.append(row)
-        return "/".join(ranks) + f" {'xo'[self.to_move]} {self.halfmove} {self.fullmove}"
+        bits = ((self.ruby, "x"), (self.sapphire, "o"), (self.gaps, "-"))
+        rows = (
+            "".join(next((ch for bb, ch in bits if bb >> c & 1), ".") for c in b.rank_cells(r))
+            for r in range(8, -1, -1)
+        )
+        board = "/".join(re.sub(r"\.+", lambda m: str(len(m[0])), row) for row in rows)
+        return f"{board} {'xo'[self.to_move]} {self.halfmove} {self.fullmove}"
 
     @classmethod
     def from_text(cls, text: str) -> HexxagonState:
-        """A position from its text; the side, halfmove and fullmove fields may be left out.
-
-        >>> HexxagonState.from_text("x3o/6/7")
-        Traceback (most recent call last):
-        ...
-        tafel.game.NotationError: bad Hexxagon position 'x3o/6/7': the board needs 9 ranks, got 3
-        """
+        """A position from its text; the side, halfmove and fullmove fields may be left out."""
         parts, bad = text.split(), f"bad Hexxagon position {text!r}:"
-        if not parts or len(parts) > 4:
+        if not 1 <= len(parts) <= 4:
             raise NotationError(f"{bad} expected board, side, halfmove, fullmove")
-        ranks = parts[0].split("/")
-        if len(ranks) != b.SPAN:
+        if len(ranks := parts[0].split("/")) != b.SPAN:
             raise NotationError(f"{bad} the board needs {b.SPAN} ranks, got {len(ranks)}")
-        bbs = {"x": 0, "o": 0, "-": 0}
-        for i, rank in enumerate(ranks):
-            row, k, r = b.rank_cells(b.SPAN - 1 - i), 0, b.SPAN - i
-            for ch in rank:
-                if ch.isdigit():
-                    k += int(ch)
-                    continue
-                if ch not in bbs or k >= len(row):
-                    what = f"unexpected {ch!r}" if ch not in bbs else f"more than {len(row)} cells"
-                    raise NotationError(f"{bad} rank {r} has {what}")
-                bbs[ch] |= 1 << row[k]
-                k += 1
-            if k != len(row):
-                raise NotationError(f"{bad} rank {r} needs {len(row)} cells, got {k}")
-        side = parts[1].lower() if len(parts) > 1 else "x"
-        if side not in ("x", "o"):
-            raise NotationError(f"{bad} the side to move is x or o, not {parts[1]!r}")
-        try:
-            halfmove, fullmove = [int(n) for n in (parts + ["x", "0", "1"][len(parts) - 1 :])[2:4]]
-        except ValueError:
-            raise NotationError(f"{bad} move counters must be numbers") from None
-        if halfmove < 0 or fullmove < 1:
+        bbs = {"x": 0, "o": 0, "-": 0, ".": 0}
+        for r, rank in zip(range(b.SPAN, 0, -1), ranks, strict=True):
+            cells, row = b.rank_cells(r - 1), re.sub(r"\d", lambda m: "." * int(m[0]), rank)
+            if (odd := next((ch for ch in rank if ch not in "xo-123456789"), None)) or len(row) > len(cells):
+                what = f"unexpected {odd!r}" if odd else f"more than {len(cells)} cells"
+                raise NotationError(f"{bad} rank {r} has {what}")
+            if len(row) < len(cells):
+                raise NotationError(f"{bad} rank {r} needs {len(cells)} cells, got {len(row)}")
+            for ch, c in zip(row, cells, strict=True):
+                bbs[ch] |= 1 << c
+        side, half, full = (parts + ["x", "0", "1"][len(parts) - 1 :])[1:4]
+        if side.lower() not in ("x", "o"):
+            raise NotationError(f"{bad} the side to move is x or o, not {side!r}")
+        if not (half.isdigit() and full.isdigit()):
+            raise NotationError(f"{bad} move counters must be numbers")
+        if int(full) < 1:
             raise NotationError(f"{bad} move counters out of range")
-        return cls(bbs["x"], bbs["o"], bbs["-"], "xo".index(side), halfmove, fullmove)
+        return cls(bbs["x"], bbs["o"], bbs["-"], "xo".index(side.lower()), int(half), int(full))
 
     def describe(self) -> str:
         return f"Ruby {self.count(RUBY)} - Sapphire {self.count(SAPPHIRE)}"
 
 
 def evaluate(state: GameState, seat: int) -> float:
-    """Gem balance from ``seat``'s side, in [-1, 1]: what the generic AI players search for.
-
-    >>> evaluate(HexxagonState.from_text("x3o/6/7/3-4/o4-2x/3-4/7/6/xx2o"), 0)
-    0.142857...
-    """
-    assert isinstance(state, HexxagonState)
+    """Gem balance from ``seat``'s side, in [-1, 1]: what the generic AI players search for."""
     mine, theirs = state.count(seat), state.count(1 - seat)
     return (mine - theirs) / (mine + theirs) if mine + theirs else 0.0

@@ -1,16 +1,8 @@
 """The Hexxagon board on screen: the kit's grid view on 61 flat-topped cells, with cut gems.
 
-Click one of your gems, then a target: dots clone, rings jump (or drag the gem). Keys: arrows
-move a cursor (Up/Down along a file, Left/Right across the files keeping to the row), Enter
-picks and plays, Backspace drops the pick; a gamepad's D-pad and A do the same.
-
->>> import pygame
->>> from tafel_hexxagon import GAME
->>> from tafel_hexxagon.board import cell_of
->>> view = HexxagonView(GAME, GAME.resolve_options({}))
->>> view.layout(pygame.Rect(0, 0, 800, 600))
->>> view.cell_at(view.cell_center(cell_of("c4"))) == cell_of("c4"), view.cell_at((0, 0))
-(True, None)
+Click one of your gems, then a target: dots clone, rings jump (or drag the gem). Arrows move a
+cursor (Up/Down along a file, Left/Right across the files keeping to the row), Enter picks and
+plays, Backspace drops the pick; a gamepad's D-pad and A do the same.
 """
 
 from __future__ import annotations
@@ -18,7 +10,7 @@ from __future__ import annotations
 from tafel.kit import GridBoardView, HexGrid, gem
 
 from .board import CELLS, FAR, FILES, NEAR, coords
-from .rules import SEAT_NAMES, HexMove, HexxagonState
+from .rules import SEAT_NAMES, HexMove
 
 
 class HexxagonView(GridBoardView):
@@ -26,14 +18,11 @@ class HexxagonView(GridBoardView):
     margin = 0.8
 
     def make_grid(self, options):
-        # Axial (q, -r): files are columns, ranks climb them.
-        return HexGrid({cell: (q, -r) for cell in CELLS for q, r in [coords(cell)]})
+        return HexGrid({c: (q, -r) for c in CELLS for q, r in [coords(c)]})  # files are columns, ranks climb
 
     cell_at_pixel = GridBoardView.cell_at
 
-    @property
-    def radius(self) -> float:
-        return self.grid.size
+    radius = property(lambda self: self.grid.size)
 
     def piece_at(self, state, cell):
         return 0 if state.ruby >> cell & 1 else 1 if state.sapphire >> cell & 1 else None
@@ -66,16 +55,12 @@ class HexxagonView(GridBoardView):
         """Gem counts, and a warning when a position is about to repeat a third time.
 
         >>> from tafel_hexxagon import GAME
-        >>> HexxagonView(GAME, GAME.resolve_options({})).status(HexxagonState.start(), None)
+        >>> HexxagonView(GAME, GAME.resolve_options({})).status(GAME.new_state(GAME.resolve_options({})), None)
         ['Ruby 3 gems', 'Sapphire 3 gems']
         """
-        if not isinstance(state, HexxagonState):
-            return []
         lines = [
-            f"{name} {state.count(s)} gem{'' if state.count(s) == 1 else 's'}"
-            for s, name in enumerate(SEAT_NAMES)
+            f"{name} {state.count(s)} gem{'s' * (state.count(s) != 1)}" for s, name in enumerate(SEAT_NAMES)
         ]
-        reps = state.repetitions() if state.halfmove else 1
-        if reps > 1 and state.outcome is None:
+        if state.outcome is None and state.halfmove and (reps := state.repetitions()) > 1:
             lines.append(f"Position seen {reps} times (3 ends the game)")
         return lines
