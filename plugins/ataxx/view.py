@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import pygame
 
-from tafel import GameState, Move
+from tafel import GameState
 from tafel.kit import GridBoardView, SquareGrid, supersampled
 from tafel.view import BoardView, ViewContext
 
-from .board import DOUBLES, FILES, SINGLES, SIZE, SQUARES, STRIDE, Square
+from .board import DOUBLES, FILES, SINGLES, SIZE, SQUARES, STRIDE
 from .rules import SEAT_NAMES, AtaxxMove, AtaxxState
 
 
@@ -63,10 +63,20 @@ class AtaxxView(GridBoardView):
         return bool(state.stones(state.to_move) >> cell & 1 and (SINGLES[cell] | DOUBLES[cell]) & state.empty)
 
     def move_for(self, state, frm, to):
-        if frm is None or to is None or not state.stones(state.to_move) >> frm & state.empty >> to & 1:
+        if (
+            frm is None
+            or to is None
+            or not (state.stones(state.to_move) >> frm & 1 and state.empty >> to & 1)
+        ):
             return None
-        move = AtaxxMove(None, to) if SINGLES[frm] >> to & 1 else AtaxxMove(frm, to)
-        return move if DOUBLES[frm] >> to & 1 | SINGLES[frm] >> to & 1 and state.is_legal(move) else None
+        move = (
+            AtaxxMove(None, to)
+            if SINGLES[frm] >> to & 1
+            else AtaxxMove(frm, to)
+            if DOUBLES[frm] >> to & 1
+            else None
+        )
+        return move if move is not None and state.is_legal(move) else None
 
     def target_kind(self, move):
         return "far" if move.is_jump else "near"
@@ -135,6 +145,3 @@ class AtaxxView(GridBoardView):
         if reps > 1 and state.outcome is None:
             lines.append(f"Position seen {reps} times (3 ends the game)")
         return lines
-
-
-__all__ = ["AtaxxView", "Move", "Square"]
