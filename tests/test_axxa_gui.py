@@ -247,7 +247,8 @@ def test_turn_buttons_by_mouse(surface):
     view.layout(pygame.Rect(0, 0, 1280, 800))
     c = ctx()
     view.draw(surface, s, c)
-    (turn_rect, turn_move), (keep_rect, keep_move) = view._turn_buttons
-    got = [view.handle_event(e, s, c) for e in click(keep_rect.center)]
+    turn_button, keep_button = view.turn_buttons  # the kit's buttons; each one's action gives its move
+    keep_move = keep_button.activate()
+    got = [view.handle_event(e, s, c) for e in click(keep_button.rect.center)]
     assert keep_move in got and keep_move.kind == KEEP
     assert SIZE == 7

@@ -79,6 +79,9 @@ class Skin:
     def text_width(self, text: str, size: int, bold: bool = False) -> int:
         return self.fonts.get(size, bold).size(text)[0]
 
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        return self.fonts.wrap(text, size, width, bold)  # lines that fit ``width``, kept
+
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.fonts.get(size, bold).get_linesize()
 

@@ -31,6 +31,7 @@ class Fonts:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._fits: dict[tuple, tuple[int, str]] = {}
+        self._wraps: dict[tuple, list[str]] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         px = max(6, int(round(size * self.scale)))
@@ -102,6 +103,54 @@ class Fonts:
         """Drop the kept lines (after a change of scale, say)."""
         self._texts.clear()
         self._fits.clear()
+        self._wraps.clear()
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Lines of ``text`` broken at spaces to fit ``width``; paragraphs (newlines) kept, blank
+        lines too; words longer than a line broken between characters. Kept, as measuring word
+        by word every frame would cost.
+
+        >>> Fonts().wrap("one two three", 20, 90)
+        ['one two', 'three']
+        """
+        key = (text, size, width, bold, self.scale)
+        lines = self._wraps.get(key)
+        if lines is None:
+            lines = self._wrap(text, size, width, bold)
+            if len(self._wraps) >= self.TEXT_CACHE:
+                self._wraps.clear()
+            self._wraps[key] = lines
+        return list(lines)
+
+    def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
+        font = self.get(size, bold)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            stripped = para.lstrip(" ")
+            if not stripped.strip():
+                lines.append("")
+                continue
+            prefix = para[: len(para) - len(stripped)]
+            # Bullets get a hanging indent so wrapped lines line up with the text.
+            cont = prefix + ("   " if stripped.startswith(("- ", "* ", "\u2022 ")) else "")
+            line = ""
+            for word in stripped.split():
+                trial = f"{line} {word}" if line else word
+                if font.size(prefix + trial)[0] <= width:
+                    line = trial
+                    continue
+                if line:
+                    lines.append(prefix + line)
+                    prefix, line = cont, ""
+                while font.size(prefix + word)[0] > width and len(word) > 1:
+                    cut = len(word) - 1
+                    while cut > 1 and font.size(prefix + word[:cut])[0] > width:
+                        cut -= 1
+                    lines.append(prefix + word[:cut])
+                    prefix, word = cont, word[cut:]
+                line = word
+            lines.append(prefix + line)
+        return lines
 
     def fit(
         self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 8

@@ -60,9 +60,6 @@ class UI(Skin):
         self.fonts.scale = scale
         self.size = (int(1920 * scale), int(1080 * scale))
         self.set_size(self.size)
-        # Wrapping measures text (font.size) word by word: the same lines come back every frame,
-        # so their results are kept (cleared when full; keyed by the font scale).
-        self._wrap_cache: dict[tuple, list[str]] = {}
         self._veils: dict[tuple[int, int, int], pygame.Surface] = {}
 
     def set_size(self, size: tuple[int, int]) -> None:
@@ -89,48 +86,8 @@ class UI(Skin):
         return self.fonts.fit_size(text, size, width, bold, min_size)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """Lines of ``text`` broken at spaces to fit ``width``; paragraphs (newlines) kept, blank lines too.
-
-        Words longer than a line are broken between characters.
-        """
-        key = (text, size, width, bold, self.fonts.scale)
-        cached = self._wrap_cache.get(key)
-        if cached is None:
-            cached = self._wrap(text, size, width, bold)
-            if len(self._wrap_cache) >= self.TEXT_CACHE:
-                self._wrap_cache.clear()
-            self._wrap_cache[key] = cached
-        return list(cached)
-
-    def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
-        font = self.fonts.get(size, bold)
-        lines: list[str] = []
-        for para in text.split("\n"):
-            stripped = para.lstrip(" ")
-            if not stripped.strip():
-                lines.append("")
-                continue
-            prefix = para[: len(para) - len(stripped)]
-            # Bullets get a hanging indent so wrapped lines line up with the text.
-            cont = prefix + ("   " if stripped.startswith(("- ", "* ", "\u2022 ")) else "")
-            line = ""
-            for word in stripped.split():
-                trial = f"{line} {word}" if line else word
-                if font.size(prefix + trial)[0] <= width:
-                    line = trial
-                    continue
-                if line:
-                    lines.append(prefix + line)
-                    prefix, line = cont, ""
-                while font.size(prefix + word)[0] > width and len(word) > 1:
-                    cut = len(word) - 1
-                    while cut > 1 and font.size(prefix + word[:cut])[0] > width:
-                        cut -= 1
-                    lines.append(prefix + word[:cut])
-                    prefix, word = cont, word[cut:]
-                line = word
-            lines.append(prefix + line)
-        return lines
+        """Lines of ``text`` that fit ``width`` (see :meth:`tafel.ui.fonts.Fonts.wrap`)."""
+        return self.fonts.wrap(text, size, width, bold)
 
     # --- shapes ---------------------------------------------------------------------------------
 

@@ -1,0 +1,497 @@
+"""The AxxA board on screen: layered stacks, the number due, a tray of removed and paid pieces.
+
+What it shows (always from the players' view: face-down pieces stay hidden here too):
+
+- every stack as one to three layered tiles, so its height reads at a glance, the top number
+  large on the top tile; pieces of the number due glow; known pieces under the top show as small
+  numbered discs beside the stack (seen once, remembered);
+- the number due in the board's top-left corner, triplets and payments in the other corners;
+- beside the board, the removed triplets (one slot per number, the due one outlined, or per
+  player in the competitive game), the pieces paid, and how many of each number are left in
+  play (red when none is spare);
+- when a stack is selected, every space it can reach: a dot, or a gold ring where the move
+  surely forms a triplet of the number due, or a ring with the chance where the piece that turns
+  up is still unknown; hovering a target shows the path;
+- in the payment step, every top can be clicked; free ones (numbers done) are ticked, ones you
+  cannot spare are marked red;
+- animations for moves, removals and payments, and a celebration for "good" (two triplets in a
+  turn) and "outstanding" (three) moves; the reason when the game ends.
+
+Input (while ``ctx.interactive``): click a stack, then a target; click the pieces of the triplet
+to take (one click suffices when it names a single triplet); click a piece to pay; Turn/Keep
+buttons when the rotation is the player's choice. Keyboard/gamepad: arrows move a cursor, Enter
+or Space acts like a click, T/K turn or keep, Backspace/Escape clear a selection.
+
+The view is built from the board kit (``tafel.kit``): kept pictures, sprites, tweens, buttons and
+text. Its parts: :mod:`.pieces` (tiles and stacks), :mod:`.board` (the board and its marks),
+:mod:`.tray` (the tray and the outcome card) and :mod:`.motion` (the animations).
+
+>>> import pygame
+>>> from tafel.games.axxa import GAME
+>>> from tafel.games.axxa.board import cell_of
+>>> view = AxxaView(GAME, GAME.resolve_options({}))
+>>> view.layout(pygame.Rect(0, 0, 1000, 700))
+>>> view.cell_at(view.cell_center(cell_of("d4"))) == cell_of("d4")
+True
+>>> view.cell_at(view.cell_center(cell_of("a1"))) is None
+True
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tafel import GameDef, GameState, Move, Options
+from tafel.kit import FocusList, Layer, ScreenLayer, pulse
+from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext
+
+from ..board import CELLS, SIZE, Cell, cell_name, cells_of, is_cell, xy
+from ..rules import KEEP_MOVE, MOVE, PAY, SOLO_TRIPLETS, TAKE, TURN, TURN_MOVE, VALUE, AxxaMove, AxxaState
+from . import board, tray
+from .motion import MoveAnimation, animate, draw_animation
+from .pieces import NUMBER_COLORS, Stacks
+
+__all__ = ["NUMBER_COLORS", "AxxaView"]
+
+#: Margin of coordinates around the 7x7 frame, in cells.
+MARGIN = 0.34
+#: Stacks are drawn from the top row down, so lower stacks overlap the ones behind them.
+DRAW_ORDER = tuple(sorted(CELLS, key=lambda c: (-(c // SIZE), c % SIZE)))
+
+
+class AxxaView(BoardView):
+    """Renderer and controller for AxxA; see the module docstring."""
+
+    def __init__(self, game: GameDef, options: Options) -> None:
+        super().__init__(game, options)
+        self.cell = 10
+        self.field = pygame.Rect(0, 0, 70, 70)
+        self.outer = pygame.Rect(0, 0, 70, 70)
+        self.tray = pygame.Rect(0, 0, 0, 0)
+        self.stacks = Stacks()
+        self.picked: set[Cell] = set()  # pieces of a triplet to take, clicked so far
+        self.turn_buttons = [
+            board.TurnButton("Turn under  T", lambda: TURN_MOVE, key="turn"),
+            board.TurnButton("Keep  K", lambda: KEEP_MOVE, key="keep"),
+        ]
+        self._turn = FocusList(self.turn_buttons, horizontal=True)
+        self._selected: Cell | None = None
+        self._hover: Cell | None = None
+        self._cursor: Cell | None = None
+        self._cursor_visible = False
+        self._anim: MoveAnimation | None = None
+        self._speed = 1.0
+        self._seed: int | None = None
+        # Kept pictures: the board; the board with its resting stacks; the tray.
+        self._assets: tuple | None = None
+        self._board, self._still, self._tray = Layer(), ScreenLayer(), ScreenLayer()
+        self._view_src: GameState | None = None
+        self._view: AxxaState | None = None
+
+    # --- geometry -----------------------------------------------------------------------------
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """Board square plus a tray beside it (right on wide areas, below on tall ones)."""
+        self.rect = pygame.Rect(rect)
+        w, h = self.rect.size
+        if w >= h * 1.15:
+            side = int(min(h, w / 1.42))
+            tray_w = max(0, min(int(side * 0.42), w - side - 12))
+            x0 = self.rect.x + (w - (side + 12 + tray_w)) // 2
+            board_box = pygame.Rect(x0, self.rect.y + (h - side) // 2, side, side)
+            self.tray = pygame.Rect(board_box.right + 12, board_box.y, tray_w, side)
+        else:
+            side = int(min(w, h / 1.3))
+            tray_h = max(0, min(int(side * 0.3), h - side - 10))
+            y0 = self.rect.y + (h - (side + 10 + tray_h)) // 2
+            board_box = pygame.Rect(self.rect.x + (w - side) // 2, y0, side, side)
+            self.tray = pygame.Rect(
+                self.rect.x + max(0, (w - side) // 2), board_box.bottom + 10, side, tray_h
+            )
+        self.cell = max(6, int(side / (SIZE + 2 * MARGIN)))
+        span = SIZE * self.cell
+        margin = int(self.cell * MARGIN)
+        self.outer = pygame.Rect(0, 0, span + 2 * margin, span + 2 * margin)
+        self.outer.center = board_box.center
+        self.field = pygame.Rect(self.outer.x + margin, self.outer.y + margin, span, span)
+        self._assets = None
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        """The screen square of ``cell`` (rank 7 at the top)."""
+        x, y = xy(cell)
+        c = self.cell
+        return pygame.Rect(self.field.x + x * c, self.field.y + (SIZE - 1 - y) * c, c, c)
+
+    def cell_center(self, cell: Cell) -> tuple[int, int]:
+        return self.cell_rect(cell).center
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The board space under ``pos``, or None (outside, or a frame corner that is no space)."""
+        x, y = pos[0] - self.field.x, pos[1] - self.field.y
+        if x < 0 or y < 0 or x >= SIZE * self.cell or y >= SIZE * self.cell:
+            return None
+        cell = (SIZE - 1 - y // self.cell) * SIZE + x // self.cell
+        return cell if is_cell(cell) else None
+
+    def corner(self, which: str) -> pygame.Rect:
+        """The empty frame corner (two cells wide, one high) at ``which`` = tl, tr, bl or br."""
+        c = self.cell
+        inset = max(2, c // 14)
+        x = self.field.x if which[1] == "l" else self.field.right - 2 * c
+        y = self.field.y if which[0] == "t" else self.field.bottom - c
+        return pygame.Rect(x + inset, y + inset, 2 * c - 2 * inset, c - 2 * inset)
+
+    def tray_target(self, paid: bool = False) -> tuple[float, float]:
+        """Where removed (or paid) pieces fly to."""
+        if self.tray.width > 0 and self.tray.height > 0:
+            return (self.tray.centerx, self.tray.y + self.tray.height * (0.62 if paid else 0.22))
+        return self.outer.midright
+
+    # --- controller state ---------------------------------------------------------------------
+
+    @property
+    def has_selection(self) -> bool:
+        """True while a stack or triplet pieces are selected (Escape then clears them)."""
+        return self._selected is not None or bool(self.picked)
+
+    @property
+    def selected(self) -> Cell | None:
+        return self._selected
+
+    @property
+    def animating(self) -> bool:
+        return self._anim is not None
+
+    def _clear(self, turn: bool = False) -> None:
+        self._selected = None
+        self.picked = set()
+        if turn:
+            self._turn.focus("turn")
+
+    def reset(self, state: GameState) -> None:
+        self._anim = None
+        self._clear(turn=True)
+        if isinstance(state, AxxaState) and state.seed is not None:
+            self._seed = state.seed
+
+    def _visible(self, state: GameState) -> AxxaState:
+        """The players' view of ``state`` (cached for the frame): never draw a hidden piece."""
+        if state is not self._view_src:
+            assert isinstance(state, AxxaState)
+            if state.seed is not None:
+                self._seed = state.seed
+            self._view_src = state
+            self._view = state.view_for(state.to_move) if state.outcome is None else state
+        assert self._view is not None
+        return self._view
+
+    def seed_of(self, state: GameState, ctx: ViewContext | None) -> int | None:
+        """The deal number to show: from the state, the options, the core (``ctx.seed``),
+        or one seen in a full state earlier (views leave it out). The options come before the
+        core's seed, as in ``new_state``: the deal option names the deal when it is set."""
+        if isinstance(state, AxxaState) and state.seed is not None:
+            return state.seed
+        if self.options.get("seed"):
+            return int(self.options["seed"])
+        if ctx is not None and isinstance(ctx.seed, int):
+            return ctx.seed
+        return self._seed
+
+    # --- animation ------------------------------------------------------------------------------
+
+    def on_move(self, before: GameState, move: Move, after: GameState) -> None:
+        self._clear(turn=True)
+        self._anim = None
+        if not (
+            isinstance(before, AxxaState) and isinstance(after, AxxaState) and isinstance(move, AxxaMove)
+        ):
+            return
+        for s in (before, after):
+            if s.seed is not None:
+                self._seed = s.seed
+        if self._speed > 0:
+            self._anim = animate(self, before, move, after, self._speed)
+
+    def update(self, dt: float) -> None:
+        if self._anim is not None:
+            self._anim.update(dt)
+            if not self._anim.busy:
+                self._anim = None
+
+    # --- input --------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
+        self._speed = ctx.anim_speed
+        if not ctx.interactive or not isinstance(state, AxxaState) or self._anim is not None:
+            return None
+        view = self._visible(state)
+        if view.outcome is not None:
+            return None
+        if event.type == pygame.MOUSEMOTION:
+            self._hover = self.cell_at(event.pos)
+            self._cursor_visible = False
+            for button in self.turn_buttons:
+                button.hovered = view.phase == TURN and button.rect.collidepoint(event.pos)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._cursor_visible = False
+            if event.button == 1:
+                if view.phase == TURN:
+                    clicked = self._turn.handle_event(event)
+                    return clicked.activate() if clicked is not None else None
+                self._hover = self.cell_at(event.pos)
+                return self._activate(self._hover, view)
+            if event.button == 3:
+                self._clear()
+            return None
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key, view)
+        return None
+
+    def _key(self, key: int, view: AxxaState) -> Move | None:
+        if key in CLEAR_KEYS:
+            self._clear()
+            return None
+        if view.phase == TURN:
+            if key in (pygame.K_t, pygame.K_k):
+                return TURN_MOVE if key == pygame.K_t else KEEP_MOVE
+            if key in ARROW_KEYS:
+                self._turn.move(1)
+            elif key in ACTIVATE_KEYS:
+                return self._turn.focused.activate()
+            return None
+        if key not in ARROW_KEYS and key not in ACTIVATE_KEYS:
+            return None
+        if not self._cursor_visible:
+            # The first key only shows the cursor, where the player was last looking.
+            self._cursor_visible = True
+            start = self._selected if self._selected is not None else self._hover
+            self._cursor = start if start is not None else self._default_cursor(view)
+            return None
+        if self._cursor is None:
+            self._cursor = self._default_cursor(view)
+        if key in ARROW_KEYS:
+            self._cursor = self._step(self._cursor, *ARROW_KEYS[key])
+            return None
+        return self._activate(self._cursor, view)
+
+    @staticmethod
+    def _step(cell: Cell, dx: int, dy: int) -> Cell:
+        """The next space from ``cell`` in a direction, skipping the frame corners (which are no
+        spaces); sideways to the nearest space in that row or column if straight on has none."""
+        x, y = xy(cell)
+        for dist in range(1, SIZE):
+            nx, ny = x + dx * dist, y + dy * dist
+            if not (0 <= nx < SIZE and 0 <= ny < SIZE):
+                break
+            if is_cell(ny * SIZE + nx):
+                return ny * SIZE + nx
+            # A corner: slide along the perpendicular to the nearest space.
+            for side in (1, -1, 2, -2):
+                sx, sy = (nx + side, ny) if dx == 0 else (nx, ny + side)
+                if 0 <= sx < SIZE and 0 <= sy < SIZE and is_cell(sy * SIZE + sx):
+                    return sy * SIZE + sx
+        return cell
+
+    def _default_cursor(self, view: AxxaState) -> Cell:
+        if view.phase == MOVE:
+            for c in CELLS:
+                if view.destinations(c):
+                    return c
+        if view.phase == TAKE:
+            cands = view.candidates()
+            if cands:
+                return cells_of(cands[0])[0]
+        for c in CELLS:
+            if view.stacks[c]:
+                return c
+        return 3 * SIZE + 3
+
+    def _activate(self, cell: Cell | None, view: AxxaState) -> AxxaMove | None:
+        """A click (or Enter) on ``cell`` in the current phase."""
+        if cell is None:
+            self._clear()
+            return None
+        if view.phase == MOVE:
+            if self._selected is not None and cell in view.destinations(self._selected):
+                move = AxxaMove.shift(self._selected, cell)
+                self._selected = None
+                return move
+            self._selected = cell if cell != self._selected and view.destinations(cell) else None
+            return None
+        if view.phase == TAKE:
+            cands = [set(cells_of(t)) for t in view.candidates()]
+            if not any(cell in c for c in cands):
+                self.picked = set()
+                return None
+            picked = self.picked ^ {cell}
+            fits = [c for c in cands if picked <= c]
+            if not fits:
+                picked = {cell}
+                fits = [c for c in cands if picked <= c]
+            self.picked = picked
+            if len(fits) == 1:
+                self.picked = set()
+                return AxxaMove.take(fits[0])
+            return None
+        if view.phase == PAY and view.stacks[cell]:
+            return AxxaMove.pay(cell)
+        return None
+
+    def take_preview(self, view: AxxaState, cell: Cell | None) -> list[set[Cell]]:
+        """The triplets a click on ``cell`` would still leave possible (one: the one it takes)."""
+        cands = [set(cells_of(t)) for t in view.candidates()]
+        if cell is None or not any(cell in c for c in cands):
+            return [c for c in cands if self.picked <= c] if self.picked else []
+        picked = self.picked ^ {cell}
+        fits = [c for c in cands if picked <= c]
+        return fits or [c for c in cands if cell in c]
+
+    # --- side panel -------------------------------------------------------------------------------
+
+    def status(self, state: GameState, ctx: ViewContext) -> list[str]:
+        """The number due, progress, payments and what to do now.
+
+        >>> from tafel.games.axxa import GAME
+        >>> v = AxxaView(GAME, GAME.resolve_options({}))
+        >>> v.status(AxxaState.deal(5), None)[:3]
+        ['Number due: 1s', 'Triplets removed: 0 of 6', 'Pieces paid: 0']
+        """
+        if not isinstance(state, AxxaState):
+            return []
+        view = self._visible(state)
+        lines = []
+        due = view.due
+        if view.rules.solo:
+            lines.append("Solved!" if due > 6 else f"Number due: {due}s")
+            lines.append(f"Triplets removed: {view.triplets} of {SOLO_TRIPLETS}")
+        else:
+            lines.append(f"Number due: {due}s")
+            names = list(ctx.seat_names) if ctx is not None and ctx.seat_names else []
+            scores = ", ".join(
+                f"{names[i] if i < len(names) else f'Player {i + 1}'} {s}" for i, s in enumerate(view.scores)
+            )
+            lines.append(f"Triplets: {scores}")
+            if view.rules.teams:
+                a, b = view.rules.side_totals(view.scores)[:2]
+                lines.append(f"Teams: A {a}, B {b}")
+        lines.append(f"Pieces paid: {len(view.paid)}")
+        undos, hints = (ctx.undos, ctx.hints) if ctx is not None else (0, 0)
+        if view.rules.solo and (undos or hints):
+            # Part of the score: the records keep the fewest undos of a solved deal.
+            lines.append(f"Undos: {undos} · hints: {hints}")
+        if view.outcome is not None:
+            lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
+        else:
+            lines.append(_instruction(view, self._selected))
+        return lines
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
+        self._speed = ctx.anim_speed
+        if not isinstance(state, AxxaState):
+            return
+        view = self._visible(state)
+        assets = (self.cell, self.outer.size, ctx.theme, ctx.fonts.scale, id(ctx.fonts))
+        if assets != self._assets:
+            self._assets, self.stacks.cell = assets, self.cell
+            self.stacks.forget()
+        anim = self._anim
+        if anim is not None and view != anim.after and view != anim.before:
+            anim = self._anim = None
+        sliding = anim is not None and anim.sliding
+        shown = anim.before if anim is not None and sliding else view
+        live = ctx.interactive and anim is None and view.outcome is None
+
+        focus = (self._cursor if self._cursor_visible else self._hover) if live else None
+        selected = self._selected if live and view.phase == MOVE and self._selected is not None else None
+        if selected is not None and not view.stacks[selected]:
+            selected = self._selected = None
+        last = (
+            ctx.last_move if ctx.show_last and anim is None and isinstance(ctx.last_move, AxxaMove) else None
+        )
+        skip = anim.slide_from if anim is not None and sliding else None
+        self._draw_still(surface, shown, last, selected, skip, ctx)
+        board.draw_corners(self, surface, shown, ctx)
+        # The number due glows on the stacks' tops, pulsing: drawn over the still picture.
+        glow = pulse(ctx.time, 4.0)
+        for cell in DRAW_ORDER:
+            stack = shown.stacks[cell]
+            if cell != skip and stack and stack[-1] & VALUE == shown.due:
+                self.stacks.glow(surface, len(stack), self.cell_center(cell), glow, ctx)
+                self.stacks.buried(surface, stack, self.cell_center(cell), ctx)
+
+        if selected is not None and ctx.show_legal:
+            board.draw_targets(self, surface, view, selected, focus, ctx)
+        if live and view.phase == TAKE:
+            board.draw_take(self, surface, view, focus, ctx)
+        if live and view.phase == PAY:
+            board.draw_pay(self, surface, view, focus, ctx)
+        if live and view.phase == TURN:
+            board.draw_turn(self, surface, view, ctx)
+        else:
+            for button in self.turn_buttons:
+                button.rect = pygame.Rect(0, 0, 0, 0)
+        if isinstance(ctx.hint, AxxaMove) and anim is None and view.outcome is None:
+            board.draw_hint(self, surface, ctx.hint, view, ctx)
+        if anim is not None:
+            draw_animation(self, surface, anim, ctx)
+        if live and self._cursor_visible and self._cursor is not None:
+            board.draw_cursor(self, surface, self._cursor, ctx)
+        if self.tray.width >= 40 and self.tray.height >= 40:
+            shown_tray = shown if sliding else view
+            key = (assets, tray.tray_key(shown_tray, ctx))
+            self._tray.blit(surface, key, self.tray, lambda s: tray.paint_tray(self, s, shown_tray, ctx))
+        if view.outcome is not None and anim is None:
+            tray.draw_outcome(self, surface, view, ctx)
+
+    def _draw_still(
+        self,
+        surface: pygame.Surface,
+        shown: AxxaState,
+        last: AxxaMove | None,
+        selected: Cell | None,
+        skip: Cell | None,
+        ctx: ViewContext,
+    ) -> None:
+        """The board with its stacks, the last move and the selection under them.
+
+        Kept as one opaque picture (the background under the board's rounded corners included)
+        and drawn again only when one of those changes: thirty-odd alpha-blended tiles a frame
+        would otherwise cost more than all the rest of the frame.
+        """
+        picture = self._board.get(self._assets, self.outer.size, lambda b: board.paint_board(self, b, ctx))
+
+        def paint(still: pygame.Surface) -> None:
+            still.fill(ctx.theme.background, self.outer)
+            still.blit(picture, self.outer)
+            if last is not None:
+                board.draw_last_move(self, still, last, ctx)
+            if selected is not None:
+                rect = self.cell_rect(selected).inflate(-2, -2)
+                pygame.draw.rect(
+                    still, ctx.theme.highlight, rect, max(2, self.cell // 16), border_radius=self.cell // 8
+                )
+            # Stacks, bottom rows first so the layered tiles overlap naturally.
+            # A stack that glows gets its buried pieces drawn over the glow, every frame.
+            for cell in DRAW_ORDER:
+                stack = shown.stacks[cell]
+                if cell != skip and stack:
+                    glows = stack[-1] & VALUE == shown.due
+                    self.stacks.stack(still, stack, self.cell_center(cell), ctx, buried=not glows)
+
+        key = (self._assets, shown.stacks, shown.due, last, selected, skip, ctx.theme.background)
+        self._still.blit(surface, key, self.outer, paint)
+
+
+def _instruction(view: AxxaState, selected: Cell | None) -> str:
+    if view.phase == MOVE:
+        if selected is not None:
+            return f"Stack {cell_name(selected)} selected: pick a marked space (gold = triplet)"
+        return "Move a stack: click it, then a marked space"
+    if view.phase == TURN:
+        return "Turn the top piece under (T) or keep it (K)?"
+    if view.phase == TAKE:
+        return f"Several triplets of {view.due}s: click the pieces to take"
+    return "No triplet: pay with a face-up piece (click it)"

@@ -1,0 +1,263 @@
+"""The AxxA board and what is marked on it: the spaces with their coordinates, the corners (the
+number due, triplets, payments, the deal), the targets of a selected stack, the triplets to take,
+the payment marks, the Turn/Keep buttons, the last move, a hint and the keyboard cursor.
+
+Each function draws for an :class:`AxxaView` (its ``cell``, ``field`` and cell geometry).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tafel.kit import Button, Skin, pulse
+from tafel.view import ViewContext, darken, lighten, mix
+
+from ..board import CELLS, SIZE, START_CELLS, Cell, cells_of, path_cells, xy
+from ..rules import PAYMENT, PER_NUMBER, REMOVE, SHIFT, SOLO_TRIPLETS, STACK, TURN_MOVE, AxxaMove, AxxaState
+from .pieces import label
+
+if TYPE_CHECKING:
+    from . import AxxaView
+
+
+def paint_board(view: AxxaView, board: pygame.Surface, ctx: ViewContext) -> None:
+    """The spaces (start spaces darker, the inner 5x5 square framed) and the coordinates, into
+    ``board``, a transparent picture of ``view.outer``."""
+    theme = ctx.theme
+    c = view.cell
+    fx, fy = view.field.x - view.outer.x, view.field.y - view.outer.y
+    radius = max(4, c // 5)
+    start = set(START_CELLS)
+    for cell in CELLS:
+        x, y = xy(cell)
+        inner = pygame.Rect(fx + x * c, fy + (SIZE - 1 - y) * c, c, c).inflate(
+            -max(2, c // 16), -max(2, c // 16)
+        )
+        color = (
+            theme.board_dark
+            if cell in start
+            else theme.board
+            if (x + y) % 2 == 0
+            else lighten(theme.board, 0.06)
+        )
+        pygame.draw.rect(board, darken(color, 0.35), inner.move(0, max(1, c // 30)), border_radius=radius)
+        pygame.draw.rect(board, color, inner, border_radius=radius)
+        pygame.draw.rect(board, darken(color, 0.2), inner, max(1, c // 40), border_radius=radius)
+    # The 5x5 square gets a frame line so the start spaces read as "outside".
+    sq = pygame.Rect(fx + c, fy + c, 5 * c, 5 * c).inflate(4, 4)
+    pygame.draw.rect(board, darken(theme.board_dark, 0.3), sq, max(2, c // 24), border_radius=radius)
+    px, ink = max(8, c * 0.26), theme.text_dim
+    for x in range(SIZE):
+        label(board, ctx, "abcdefg"[x], px, ink, center=(fx + x * c + c // 2, fy + SIZE * c + fy // 2))
+    for y in range(SIZE):
+        label(board, ctx, str(y + 1), px, ink, center=(fx // 2, fy + (SIZE - 1 - y) * c + c // 2))
+
+
+def score_line(view: AxxaState) -> str:
+    """The triplets corner: progress solo, each seat's count, or the two teams' totals."""
+    if view.rules.solo:
+        return f"{view.triplets}/{SOLO_TRIPLETS}"
+    if view.rules.teams:
+        a, b = view.rules.side_totals(view.scores)[:2]
+        return f"A {a}-{b} B"
+    return "-".join(map(str, view.scores))
+
+
+def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
+    """The number due (top left), triplets (top right), payments and deal (bottom)."""
+    theme = ctx.theme
+    c = view.cell
+    r = view.corner("tl")
+    pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
+    pygame.draw.rect(surface, theme.accent, r, max(2, c // 24), border_radius=c // 5)
+    label(surface, ctx, "DUE", c * 0.22, theme.text_dim, midleft=(r.x + c // 8, r.centery))
+    if shown.due <= 6:
+        tile = view.stacks.tile(shown.due, int(c * 0.66), ctx)
+        surface.blit(tile, tile.get_rect(midright=(r.right - c // 8, r.centery)))
+    else:
+        label(surface, ctx, "✓", c * 0.4, theme.ok, midright=(r.right - c // 6, r.centery))
+    seed = view.seed_of(shown, ctx)
+    boxes = [("tr", "TRIPLETS", score_line(shown), 0.34, 16), ("bl", "PAID", str(len(shown.paid)), 0.34, 16)]
+    if seed is not None:  # else the core shows the deal elsewhere until the view learns it
+        boxes.append(("br", "DEAL", str(seed), 0.28, 12))
+    for which, head, value, px, below in boxes:
+        r = view.corner(which)
+        pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
+        label(surface, ctx, head, c * 0.2, theme.text_dim, bold=False, midtop=(r.centerx, r.y + c // 14))
+        label(surface, ctx, value, c * px, theme.text, midbottom=(r.centerx, r.bottom - c // below))
+
+
+def draw_targets(
+    view: AxxaView, surface: pygame.Surface, shown: AxxaState, frm: Cell, focus: Cell | None, ctx: ViewContext
+) -> None:
+    """Where the selected stack can go: a dot, a gold ring with "3!" where the move surely makes a
+    triplet of the number due, a ring with the chance where an unknown piece decides; the path to
+    the target under the pointer."""
+    theme = ctx.theme
+    c = view.cell
+    dests = shown.destinations(frm)
+    if focus in dests:
+        path = path_cells(frm, focus, shown.top(frm), shown.occupied & ~(1 << frm))
+        pts = [view.cell_center(frm)] + [view.cell_center(p) for p in path]
+        if len(pts) > 1:
+            pygame.draw.lines(surface, theme.highlight, False, pts, max(2, c // 14))
+    for d in dests:
+        center = view.cell_center(d)
+        chance = shown.triplet_chance(AxxaMove.shift(frm, d))
+        if chance >= 1.0:
+            width = max(3, c // 12)
+            pygame.draw.circle(surface, darken(theme.accent, 0.5), center, int(c * 0.34), width + 2)
+            pygame.draw.circle(surface, theme.accent, center, int(c * 0.34), width)
+            label(surface, ctx, "3!", c * 0.22, theme.accent, center=center)
+        elif chance > 0.0:
+            pygame.draw.circle(surface, theme.target_far, center, int(c * 0.3), max(2, c // 18))
+            label(surface, ctx, f"{round(100 * chance)}%", c * 0.22, theme.target_far, center=center)
+        else:
+            pygame.draw.circle(surface, darken(theme.target_near, 0.5), center, int(c * 0.13) + 2)
+            pygame.draw.circle(surface, theme.target_near, center, int(c * 0.13))
+        if d == focus:
+            pygame.draw.rect(
+                surface, theme.highlight, view.cell_rect(d).inflate(-4, -4), 2, border_radius=c // 8
+            )
+
+
+def draw_take(
+    view: AxxaView, surface: pygame.Surface, shown: AxxaState, focus: Cell | None, ctx: ViewContext
+) -> None:
+    """Several triplets to choose from: their pieces outlined, the one a click would take ringed,
+    the pieces picked so far ringed green."""
+    theme = ctx.theme
+    c = view.cell
+    cells = 0
+    for t in shown.candidates():
+        cells |= t
+    for cell in cells_of(cells):
+        rect = view.cell_rect(cell).inflate(-3, -3)
+        pygame.draw.rect(surface, theme.accent, rect, max(2, c // 20), border_radius=c // 6)
+    preview = view.take_preview(shown, focus)
+    if len(preview) == 1:
+        for cell in preview[0]:
+            pygame.draw.circle(
+                surface, theme.highlight, view.cell_center(cell), int(c * 0.42), max(3, c // 12)
+            )
+    for cell in view.picked:
+        pygame.draw.circle(surface, theme.ok, view.cell_center(cell), int(c * 0.45), max(3, c // 12))
+
+
+def spare(shown: AxxaState, n: int) -> int:
+    """Pieces of ``n`` that can be paid without making the puzzle impossible."""
+    if shown.rules.solo and n < shown.due:
+        return PER_NUMBER
+    return shown.in_play(n) - STACK
+
+
+def draw_pay(
+    view: AxxaView, surface: pygame.Surface, shown: AxxaState, focus: Cell | None, ctx: ViewContext
+) -> None:
+    """The payment step: free tops (numbers done) ticked, tops that cannot be spared marked red."""
+    theme = ctx.theme
+    c = view.cell
+    for cell in CELLS:
+        if not shown.stacks[cell]:
+            continue
+        v = shown.top(cell)
+        left = spare(shown, v)
+        center = view.cell_center(cell)
+        corner = (center[0] - int(c * 0.34), center[1] - int(c * 0.36))
+        if left <= 0:
+            pygame.draw.circle(surface, theme.danger, corner, int(c * 0.12))
+            label(surface, ctx, "!", c * 0.24, (255, 255, 255), center=corner)
+        elif shown.rules.solo and v < shown.due:
+            pygame.draw.circle(surface, theme.ok, corner, int(c * 0.12))
+            label(surface, ctx, "✓", c * 0.24, (255, 255, 255), center=corner)
+        if cell == focus:
+            color = theme.danger if left <= 0 else theme.highlight
+            rect = view.cell_rect(cell).inflate(-3, -3)
+            pygame.draw.rect(surface, color, rect, max(2, c // 16), border_radius=c // 6)
+
+
+class TurnButton(Button):
+    """The kit's button in AxxA's look: a hard shadow, primary colours when focused or hovered.
+    Its action returns the move it stands for."""
+
+    def draw(self, surface: pygame.Surface, ui: Skin) -> None:
+        t, r = ui.theme, self.rect
+        lit = self.focused or self.hovered
+        pygame.draw.rect(surface, t.shadow, r.move(2, 3), border_radius=r.height // 3)
+        pygame.draw.rect(surface, t.button_primary if lit else t.button, r, border_radius=r.height // 3)
+        color = t.button_primary_text if lit else t.text
+        ui.draw_text(surface, self.label, r.center, self.size, color, bold=True, anchor="center")
+
+
+def draw_turn(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
+    """Two buttons by the stack just moved: turn its top piece under, or keep it on top."""
+    c = view.cell
+    moved = view.cell_rect(shown.moved)
+    pygame.draw.rect(
+        surface, ctx.theme.highlight, moved.inflate(-2, -2), max(2, c // 16), border_radius=c // 8
+    )
+    buttons = view.turn_buttons
+    skin = Skin.of(ctx)
+    size = max(1, round(c * 0.24 / ctx.fonts.scale))
+    h = int(c * 0.5)
+    widths = [skin.text_width(b.label, size, bold=True) + c // 2 for b in buttons]
+    total = sum(widths) + 8
+    y = moved.y - h - 6 if moved.y - h - 6 > view.field.y else moved.bottom + 6
+    x = max(view.field.x, min(moved.centerx - total // 2, view.field.right - total))
+    for button, width in zip(buttons, widths, strict=True):
+        button.rect, button.size = pygame.Rect(x, y, width, h), size
+        x += width + 8
+        button.draw(surface, skin)
+
+
+def draw_last_move(view: AxxaView, surface: pygame.Surface, move: AxxaMove, ctx: ViewContext) -> None:
+    if move.kind != SHIFT:
+        return
+    frm, to = move.cells
+    c, color = view.cell, ctx.theme.last_move
+    pygame.draw.circle(surface, color, view.cell_center(frm), max(3, c // 12))
+    pygame.draw.rect(
+        surface, color, view.cell_rect(to).inflate(-6, -6), max(2, c // 24), border_radius=c // 8
+    )
+
+
+def draw_hint(
+    view: AxxaView, surface: pygame.Surface, move: AxxaMove, shown: AxxaState, ctx: ViewContext
+) -> None:
+    color = mix(ctx.theme.hint, (255, 255, 255), 0.35 * pulse(ctx.time))
+    c = view.cell
+    width = max(3, c // 14)
+    if move.kind == SHIFT:
+        frm, to = move.cells
+        path = path_cells(frm, to, shown.top(frm), shown.occupied & ~(1 << frm))
+        pts = [view.cell_center(frm)] + [view.cell_center(p) for p in (path or [to])]
+        pygame.draw.lines(surface, color, False, pts, width)
+        pygame.draw.circle(surface, color, view.cell_center(frm), int(c * 0.46), width)
+        pygame.draw.rect(
+            surface, color, view.cell_rect(to).inflate(-c // 5, -c // 5), width, border_radius=c // 6
+        )
+    elif move.kind in (REMOVE, PAYMENT):
+        for cell in move.cells:
+            pygame.draw.circle(surface, color, view.cell_center(cell), int(c * 0.46), width)
+    else:
+        line = "Hint: " + ("turn under" if move == TURN_MOVE else "keep")
+        label(surface, ctx, line, c * 0.3, color, midbottom=(view.field.centerx, view.field.y - 2))
+
+
+def draw_cursor(view: AxxaView, surface: pygame.Surface, cell: Cell, ctx: ViewContext) -> None:
+    """Corner brackets round the keyboard cursor's space."""
+    r = view.cell_rect(cell).inflate(-max(2, view.cell // 16), -max(2, view.cell // 16))
+    width = max(2, view.cell // 16)
+    arm = max(4, view.cell // 4)
+    for color, off in ((ctx.theme.shadow, max(1, width // 2)), (ctx.theme.text, 0)):
+        rr = r.move(off, off)
+        for cx, cy, sx, sy in (
+            (rr.left, rr.top, 1, 1),
+            (rr.right - 1, rr.top, -1, 1),
+            (rr.left, rr.bottom - 1, 1, -1),
+            (rr.right - 1, rr.bottom - 1, -1, -1),
+        ):
+            pygame.draw.line(surface, color, (cx, cy), (cx + sx * arm, cy), width)
+            pygame.draw.line(surface, color, (cx, cy), (cx, cy + sy * arm), width)

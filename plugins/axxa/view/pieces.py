@@ -1,0 +1,187 @@
+"""AxxA's pieces: numbered tiles (or the patterned back of an unknown one), stacks of layered
+tiles with height pips, the known pieces buried under a top, the glow of the number due, and
+text at a pixel size; sprites kept per size with the kit's :class:`tafel.kit.Sprites`.
+
+>>> import pygame
+>>> from tafel.testing import view_context
+>>> tile(3, 40, view_context()).get_size()
+(40, 44)
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tafel.kit import Skin, Sprites
+from tafel.view import Color, ViewContext, darken, lighten, mix
+
+from ..rules import KNOWN, VALUE
+
+#: One colour per number; the numerals are always drawn too, so colour is never the only cue.
+NUMBER_COLORS: dict[int, Color] = {
+    1: (226, 80, 70),
+    2: (240, 150, 45),
+    3: (226, 196, 40),
+    4: (80, 174, 96),
+    5: (66, 136, 226),
+    6: (156, 96, 206),
+}
+BACK: Color = (92, 70, 52)
+FACE: Color = (246, 240, 226)
+#: Tile side and layer offset as fractions of a cell.
+TILE = 0.74
+LAYER = 0.085
+
+
+def units(ctx: ViewContext, px: float) -> int:
+    """The font size (in the fonts' unscaled units) whose letters are about ``px`` pixels."""
+    return max(1, round(px / ctx.fonts.scale))
+
+
+def font(ctx: ViewContext, px: float, bold: bool = False) -> pygame.font.Font:
+    return ctx.fonts.get(units(ctx, px), bold)
+
+
+def text(ctx: ViewContext, line: str, px: float, color: Color, bold: bool = True) -> pygame.Surface:
+    """``line`` rendered at about ``px`` pixels, kept by the fonts between frames."""
+    return ctx.fonts.text(line, units(ctx, px), color, bold)
+
+
+def label(
+    surface: pygame.Surface, ctx: ViewContext, line: str, px: float, color: Color, bold: bool = True, **at
+) -> pygame.Rect:
+    """``line`` at about ``px`` pixels, placed by one anchor: ``label(..., center=(x, y))``."""
+    ((anchor, pos),) = at.items()
+    return Skin.of(ctx).draw_text(surface, line, pos, units(ctx, px), color, bold=bold, anchor=anchor)
+
+
+def tile(value: int, size: int, ctx: ViewContext, known: bool = True) -> pygame.Surface:
+    """A piece seen from above, ``size`` square plus its side: a numbered face, or the plain back
+    of an unknown piece (``value`` 0 or not ``known``)."""
+    depth = max(2, size // 10)
+    s = pygame.Surface((size, size + depth), pygame.SRCALPHA)
+    radius = max(3, size // 6)
+    face_up = bool(value and known)
+    if face_up:
+        color = NUMBER_COLORS[value]
+        side, face, rim = darken(color, 0.45), mix(FACE, color, 0.22), darken(color, 0.15)
+    else:
+        side, face, rim = darken(BACK, 0.45), BACK, lighten(BACK, 0.15)
+    pygame.draw.rect(s, side, (0, depth, size, size), border_radius=radius)
+    pygame.draw.rect(s, face, (0, 0, size, size), border_radius=radius)
+    pygame.draw.rect(s, rim, (0, 0, size, size), max(1, size // 18), border_radius=radius)
+    if face_up:
+        numeral = font(ctx, size * 0.62, bold=True).render(str(value), True, darken(color, 0.45))
+        s.blit(numeral, numeral.get_rect(center=(size // 2, int(size * 0.42))))
+    else:
+        # A faint pattern on the back, so a hidden piece never looks like an empty face.
+        step = max(4, size // 5)
+        pat = lighten(BACK, 0.08)
+        for k in range(step, 2 * size, step):
+            pygame.draw.line(
+                s, pat, (max(0, k - size), min(size - 1, k)), (min(size - 1, k), max(0, k - size)), 1
+            )
+        pygame.draw.rect(s, rim, (0, 0, size, size), max(1, size // 18), border_radius=radius)
+    return s
+
+
+def shadow(size: tuple[int, int]) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.ellipse(s, (0, 0, 0, 70), s.get_rect())
+    return s
+
+
+class Stacks:
+    """Draws tiles and stacks for a board whose cells are ``cell`` pixels wide (set by the view's
+    layout); its sprites are forgotten with :meth:`forget` when the theme or the fonts change."""
+
+    def __init__(self) -> None:
+        self.cell = 10
+        self.sprites = Sprites()
+        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+
+    def forget(self) -> None:
+        self.sprites.clear()
+        self._shadows.clear()
+
+    def tile(self, value: int, size: int, ctx: ViewContext, known: bool = True) -> pygame.Surface:
+        key = value if known else 0
+        return self.sprites.get(key, size, lambda px: tile(key, px, ctx))
+
+    def glow(
+        self,
+        surface: pygame.Surface,
+        height: int,
+        center: tuple[float, float],
+        pulse: float,
+        ctx: ViewContext,
+    ) -> None:
+        """The pulsing ring round a stack's top piece when it shows the number due."""
+        size = int(self.cell * TILE)
+        off = max(2, int(self.cell * LAYER))
+        cx, cy = center
+        y = cy + ((height - 1) / 2 - (height - 1)) * off
+        rect = pygame.Rect(int(cx - size / 2) - 2, int(y - size / 2) - 2, size + 4, size + 4)
+        glow = mix(ctx.theme.accent, (255, 255, 255), 0.4 * pulse)
+        pygame.draw.rect(surface, glow, rect, max(2, self.cell // 22), border_radius=max(3, size // 6) + 2)
+
+    def stack(
+        self,
+        surface: pygame.Surface,
+        stack: tuple[int, ...],
+        center: tuple[float, float],
+        ctx: ViewContext,
+        buried: bool = True,
+    ) -> None:
+        """A stack's shadow, tiles and height pips; with ``buried``, the known pieces under its top."""
+        size = int(self.cell * TILE)
+        off = max(2, int(self.cell * LAYER))
+        h = len(stack)
+        cx, cy = center
+        # Shadow under the stack, wider for taller stacks.
+        rect = pygame.Rect(0, 0, size + 4, size // 3)
+        rect.center = (int(cx + 2), int(cy + size // 2 + off * (h - 1) / 2 + size // 10))
+        sh = self._shadows.get(rect.size)
+        if sh is None:
+            sh = self._shadows[rect.size] = shadow(rect.size)
+        surface.blit(sh, rect)
+        for i, piece in enumerate(stack):
+            y = cy + ((h - 1) / 2 - i) * off
+            known = bool(piece & KNOWN) if i == h - 1 else False
+            surface.blit(
+                self.tile(piece & VALUE, size, ctx, known=known), (int(cx - size / 2), int(y - size / 2))
+            )
+        # Height pips on the top tile: one dot per piece in the stack.
+        if h and stack[-1] & KNOWN:
+            color = darken(NUMBER_COLORS[stack[-1] & VALUE], 0.2)
+            pr = max(2, size // 16)
+            gap = pr * 3
+            py = int(cy + ((h - 1) / 2 - (h - 1)) * off + size * 0.36)
+            px0 = int(cx - (h - 1) * gap / 2)
+            for k in range(h):
+                pygame.draw.circle(surface, color, (px0 + k * gap, py), pr)
+        if buried:
+            self.buried(surface, stack, center, ctx)
+
+    def buried(
+        self, surface: pygame.Surface, stack: tuple[int, ...], center: tuple[float, float], ctx: ViewContext
+    ) -> None:
+        """Known pieces below the top: small numbered discs on the right edge, top-most first."""
+        below = stack[-2::-1]
+        if not any(p & KNOWN for p in below):
+            return
+        size = int(self.cell * TILE)
+        cx, cy = center
+        rad = max(4, int(self.cell * 0.13))
+        x = int(cx + size / 2 + rad * 0.35)
+        y = int(cy - size / 2 + rad * 1.2)
+        for p in below:
+            if p & KNOWN:
+                color = NUMBER_COLORS[p & VALUE]
+                pygame.draw.circle(surface, darken(color, 0.5), (x, y), rad + 1)
+                pygame.draw.circle(surface, mix(FACE, color, 0.3), (x, y), rad)
+                label(surface, ctx, str(p & VALUE), rad * 1.45, darken(color, 0.5), center=(x, y + 1))
+            else:
+                pygame.draw.circle(surface, darken(BACK, 0.4), (x, y), rad + 1)
+                pygame.draw.circle(surface, BACK, (x, y), rad)
+            y += int(rad * 2.3)
