@@ -90,6 +90,29 @@ def plugin_code(plugin: str, where: str = "") -> Iterator[None]:
         raise PluginFailure(plugin, where, exc) from exc
 
 
+#: Module name of each plugin loaded (third-party and built-in, not the core's defaults) -> plugin.
+_PLUGIN_MODULES: dict[str, str] = {}
+
+
+def plugin_in_traceback(exc: BaseException) -> str | None:
+    """The plugin whose code raised ``exc``: the innermost frame of its traceback that runs a
+    loaded plugin's module (or one of its submodules); None when no plugin code was running.
+
+    >>> plugin_in_traceback(ValueError("no traceback"))
+    """
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__")
+        if isinstance(module, str):
+            for prefix, plugin in _PLUGIN_MODULES.items():
+                if module == prefix or module.startswith(prefix + "."):
+                    found = plugin
+                    break
+        tb = tb.tb_next
+    return found
+
+
 def _one_line(exc: BaseException) -> str:
     if isinstance(exc, pluggy.PluginValidationError):
         # pluggy explains a bad hook signature over several lines; keep them all, on one.
@@ -270,6 +293,8 @@ class _Loader:
             self.broken(name, exc)
             return
         self.modules.append((name, module))
+        if isinstance(getattr(module, "__name__", None), str):
+            _PLUGIN_MODULES[module.__name__] = name
 
     def check_hooks(self, name: str, module: ModuleType) -> None:
         # pluggy only complains about unknown hooks at check_pending(); do it per plugin so

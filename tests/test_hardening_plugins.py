@@ -149,6 +149,37 @@ def test_commands_work_beside_plugins_that_exit(exiting_folder, tmp_path):
     assert ran.stderr == "error: plugin hp_exit_run failed (command hp-run): SystemExit: 7\n"
 
 
+LEAVING_GAME = """
+import dataclasses
+import sys
+
+from tafel import hookimpl
+from tests.toy_nim import NimState, nim_def
+
+
+class Leaving(NimState):
+    def legal_moves(self):
+        sys.exit(3)
+
+
+@hookimpl
+def register_games(register):
+    register(dataclasses.replace(nim_def("nim-leaving"), new_state=lambda options, seed: Leaving(5)))
+"""
+
+
+def test_a_game_that_exits_under_a_core_command_is_named(tmp_path):
+    """``check`` (the core's conformance suite) runs the game's rules: sys.exit() in them is one
+    error line naming the plugin, not a silent exit with the plugin's code."""
+    _write(tmp_path / "plugins", "hp_leaving", LEAVING_GAME)
+    env = _env(TAFEL_PLUGIN_DIRS=str(tmp_path / "plugins"), TAFEL_DATA_DIR=str(tmp_path / "data"))
+    for argv in (("check", "nim-leaving", "--no-view"), ("show", "nim-leaving")):
+        done = _tafel(*argv, env=env, cwd=tmp_path)
+        assert done.returncode == 1, (argv, done.stdout, done.stderr)
+        assert done.stderr.splitlines()[-1].startswith("error: plugin hp_leaving failed ("), argv
+        assert done.stderr.endswith("SystemExit: 3\n") and "Traceback" not in done.stderr
+
+
 # --- item 9: plugin folders never shadow the standard library ------------------------------------
 
 SPY = """

@@ -468,3 +468,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (SystemExit, Exception) as exc:
+        # A plugin's code run by a core command (a game under `check`, a view in the arcade)
+        # raised or called sys.exit(): one line naming the plugin. The core's own bugs show.
+        from tafel.plugins import plugin_in_traceback
+
+        plugin = plugin_in_traceback(exc)
+        if plugin is None:
+            raise
+        failure = PluginFailure(plugin, f"command {args.command or 'play'}", exc)
+        print(f"error: {failure}", file=sys.stderr)
+        return EXIT_PLUGIN_FAILED
