@@ -39,12 +39,15 @@ from tafel.game import (
     Outcome,
     RecordsTable,
 )
+from tafel.engine_protocol import EngineProtocol
 from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
+from tafel.i18n import Translations, format_datetime, format_number, translations
 from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.registry import Registry
 from tafel.tutorial import Tutorial, TutorialStep
 
 __all__ = [
+    "EngineProtocol",
     "LEVELS",
     "LEVEL_TIME",
     "Agent",
@@ -75,14 +78,18 @@ __all__ = [
     "Registry",
     "StopCheck",
     "Tutorial",
+    "Translations",
     "TutorialStep",
     "atomic_write",
     "data_dir",
     "decimal_number",
+    "format_datetime",
+    "format_number",
     "hookimpl",
     "level_agents",
     "load_json_file",
     "move_aside",
     "seed_number",
+    "translations",
     "whole_number",
 ]

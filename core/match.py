@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from tafel.ai.base import LEVELS, Limit
 from tafel.ai.messages import AIRequest
 from tafel.game import FinishedGame, GameDef, GameError, GameState, Move, NotationError, Options
+from tafel.i18n import N_, _
 
 if TYPE_CHECKING:
     from tafel.registry import Registry
@@ -45,6 +46,8 @@ def parse_player(text: str) -> str:
     >>> parse_player("ai:hard"), parse_player("Human"), parse_player("ai"), parse_player("agent:mcts")
     ('hard', 'human', 'medium', 'mcts')
     """
+    if text.strip().lower().startswith("engine:"):  # an external engine keeps its name's case
+        return "engine:" + text.strip()[len("engine:") :].strip()
     low = text.strip().lower()
     if low in ("human", "h", "me", "person"):
         return HUMAN
@@ -85,7 +88,15 @@ def player_label(player: str) -> str:
     >>> player_label("human"), player_label("hard")
     ('Human', 'AI hard')
     """
-    return "Human" if player == HUMAN else f"AI {player}"
+    if player == HUMAN:
+        return _("Human")
+    if player.startswith("engine:"):
+        return _("Engine: {name}").format(name=player[len("engine:") :])
+    return _("AI {level}").format(level=_(player) if player in LEVELS else player)
+
+
+#: The AI levels as :func:`player_label` names them, for the catalog.
+LEVEL_WORDS = (N_("easy"), N_("medium"), N_("hard"))
 
 
 @dataclass
@@ -158,7 +169,7 @@ class Match:
             options = game.parse_options(list(request.options))
         match = cls(game, options, seed=request.seed, position=request.position, players=request.players)
         for player in match.players:
-            if player != HUMAN and player not in LEVELS:
+            if player != HUMAN and player not in LEVELS and not player.startswith("engine:"):
                 registry.agent(player, game.id)
         match.replay(request.moves)
         return match

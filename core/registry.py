@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from tafel.ai.base import LEVELS, AgentDef, Limit
 from tafel.commands import CORE_COMMANDS, CommandDef
 from tafel.game import GameDef, GameError, Option
+from tafel.i18n import _
 from tafel.tutorial import check_shape
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
@@ -70,8 +71,10 @@ class Registry:
         try:
             return self.games[game_id]
         except KeyError:
-            known = ", ".join(sorted(self.games)) or "none"
-            raise UnknownGameError(f"unknown game {game_id!r} (games: {known})") from None
+            known = ", ".join(sorted(self.games)) or _("none")
+            raise UnknownGameError(
+                _("unknown game {game!r} (games: {known})").format(game=game_id, known=known)
+            ) from None
 
     def agents_for(self, game_id: str) -> list[AgentDef]:
         """Every agent usable for ``game_id``; a game's own agent hides a generic one of the same name."""
@@ -90,7 +93,11 @@ class Registry:
             if agent.name == name:
                 return agent
         known = ", ".join(a.name for a in self.agents_for(game_id))
-        raise UnknownAgentError(f"unknown agent {name!r} for {game_id} (agents: {known})")
+        raise UnknownAgentError(
+            _("unknown agent {name!r} for {game} (agents: {known})").format(
+                name=name, game=game_id, known=known
+            )
+        )
 
     # --- registration callbacks (used by tafel.plugins) --------------------------------------
 

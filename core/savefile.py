@@ -25,6 +25,7 @@ from typing import Any
 
 from tafel.datadir import FileProblem, is_transient, move_aside, read_json
 from tafel.game import GameError
+from tafel.i18n import format_datetime
 from tafel.match import HUMAN
 
 FORMAT = "tafel-save"
@@ -119,7 +120,7 @@ class SaveInfo:
         if self.saved_at is None:
             return "?"
         try:
-            return self.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            return format_datetime(self.saved_at.astimezone())
         except (OverflowError, ValueError, OSError):  # the last day of year 9999 in a zone ahead
             return self.saved_at.strftime("%Y-%m-%d %H:%M UTC")
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from tafel.ai.base import LEVELS
 from tafel.datadir import atomic_write, data_dir, load_json_file
+from tafel.i18n import LANGUAGES, N_, _
 
 #: A settings file larger than this is refused (moved aside).
 MAX_BYTES = 1024 * 1024
@@ -32,10 +33,19 @@ FILE_NAME = "settings.json"
 #: Allowed values of the settings with a fixed list, with labels for the settings screen.
 CHOICES: dict[str, tuple[tuple[Any, str], ...]] = {
     "ui_scale": ((0.8, "80 %"), (0.9, "90 %"), (1.0, "100 %"), (1.15, "115 %"), (1.3, "130 %")),
-    "anim_speed": ((0.0, "Off"), (0.5, "Fast"), (1.0, "Normal"), (1.6, "Slow")),
+    "anim_speed": ((0.0, N_("Off")), (0.5, N_("Fast")), (1.0, N_("Normal")), (1.6, N_("Slow"))),
     "ai_level": tuple((level, level.capitalize()) for level in LEVELS),
-    "think_factor": ((0.5, "Half"), (1.0, "Level default"), (2.0, "Double"), (4.0, "Four times")),
+    "think_factor": (
+        (0.5, N_("Half")),
+        (1.0, N_("Level default")),
+        (2.0, N_("Double")),
+        (4.0, N_("Four times")),
+    ),
+    # "" follows the system's language; the languages' names are written in their own language.
+    "language": (("", N_("System language")), *LANGUAGES),
 }
+#: The AI levels' names, for the catalog (shown through ``_``).
+LEVEL_NAMES = (N_("Easy"), N_("Medium"), N_("Hard"))
 VOLUME_STEPS = tuple(i / 10 for i in range(11))
 
 
@@ -60,6 +70,8 @@ class Settings:
     show_last: bool = True
     #: Ask before "Back to menu" and "Quit" in a running game (off by default: games autosave).
     confirm_leave: bool = False
+    #: The language of the screens: "" follows the system, or a code of ``tafel.i18n.LANGUAGES``.
+    language: str = ""
 
     # --- reading and writing --------------------------------------------------------------------
 
@@ -137,16 +149,16 @@ def settings_path() -> Path:
 
 
 def label_of(name: str, value: Any) -> str:
-    """How the settings screen shows ``value`` of setting ``name``.
+    """How the settings screen shows ``value`` of setting ``name``, in the current language.
 
     >>> label_of("anim_speed", 0.0), label_of("effects_volume", 0.8), label_of("mute", True)
     ('Off', '80 %', 'on')
     """
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     for choice, label in CHOICES.get(name, ()):
         if choice == value:
-            return label
+            return label if name == "language" and choice else _(label)
     if name.endswith("_volume"):
         return f"{round(value * 100)} %"
     return str(value)

@@ -8,6 +8,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TAFEL_NO_ENTRY_POINTS", "1")
+# The tests read English unless they ask for another language (a German system would not change them).
+os.environ.setdefault("TAFEL_LANG", "en")
 os.environ.pop("TAFEL_PLUGINS", None)
 # Saves, settings, records and statistics go to a throwaway folder, never the real home.
 os.environ["TAFEL_DATA_DIR"] = tempfile.mkdtemp(prefix="tafel-test-data-")

@@ -83,6 +83,8 @@ def test_wheel_lists_every_game_from_another_folder(installed):
     ids = {line.split()[0] for line in done.stdout.splitlines() if line.strip()}
     assert {"ataxx", "atoll", "axxa", "amakta", "amakta-infinit"} <= ids
     assert "BROKEN" not in done.stdout
+    german = _run([str(tafel), "--lang", "de", "list"], cwd=elsewhere, env={"TAFEL_DATA_DIR": str(data)})
+    assert "Spieler 2" in german.stdout  # the catalog ships and Babel is installed with Tafel
 
 
 DRAW = """
@@ -130,3 +132,4 @@ def test_wheel_holds_only_tafel(installed):
     assert tops == {"tafel"}, tops
     assert any(f.endswith("tafel/assets/fonts/DejaVuSans.ttf") for f in files)
     assert any(f.endswith("tafel/games/amakta/data/boards/hexagon.json") for f in files)
+    assert any(f.endswith("tafel/locale/de/LC_MESSAGES/tafel.po") for f in files)  # the core's catalog

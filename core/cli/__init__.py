@@ -19,8 +19,10 @@ import sys
 import time
 from collections.abc import Sequence
 
+from tafel import i18n
 from tafel.commands import CommandError
 from tafel.game import GameDef, GameError, GameState, Options
+from tafel.i18n import _
 from tafel.numbers import decimal_number, parse_whole, seed_number, whole_number
 from tafel.plugins import PluginFailure
 from tafel.registry import Registry
@@ -39,7 +41,7 @@ class OneLineParser(argparse.ArgumentParser):
     like every other bad input; subcommands' parsers, plugins' included, are of this class."""
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"error: {' '.join(message.split())}\n")
+        self.exit(EXIT_BAD_INPUT, _("error: {message}").format(message=" ".join(message.split())) + "\n")
 
 
 def parse_position_text(text: str) -> str:
@@ -101,17 +103,21 @@ def build_state(
 def outcome_text(state: GameState, names: Sequence[str]) -> str:
     outcome = state.outcome
     if outcome is None:
-        return "ongoing"
+        return _("ongoing")
     if outcome.winners and len(outcome.rewards) > 1:
-        who = " and ".join(names[w] for w in outcome.winners)
-        result = f"{who} wins"
+        who = _(" and ").join(names[w] for w in outcome.winners)
+        result = _("{who} wins").format(who=who)
     elif len(outcome.rewards) == 1:
-        result = "won" if outcome.winners else "lost"
+        result = _("won") if outcome.winners else _("lost")
     else:
-        result = "draw"
+        result = _("draw")
     scores = ""
     if outcome.scores is not None:
-        scores = " (" + ", ".join(f"{names[i]} {s:g}" for i, s in enumerate(outcome.scores)) + ")"
+        scores = (
+            " ("
+            + ", ".join(f"{names[i]} {i18n.format_number(s)}" for i, s in enumerate(outcome.scores))
+            + ")"
+        )
     return f"{result}: {outcome.reason}{scores}"
 
 
@@ -120,9 +126,11 @@ def outcome_text(state: GameState, names: Sequence[str]) -> str:
 
 def cmd_list(args: argparse.Namespace, registry: Registry) -> int:
     for game in sorted(registry.games.values(), key=lambda g: g.id):
-        print(f"{game.id:<16} {game.title:<22} players {game.players_label:<5} plugin {game.plugin}")
+        players, plugin = _("players"), _("plugin")
+        print(f"{game.id:<16} {game.title:<22} {players} {game.players_label:<5} {plugin} {game.plugin}")
+    broken_word = _("BROKEN")
     for broken in registry.broken:
-        print(f"{broken.name:<16} BROKEN: {broken.error}")
+        print(f"{broken.name:<16} {broken_word}: {broken.error}")
     return 0
 
 
@@ -139,7 +147,7 @@ def _setup_seed(args: argparse.Namespace, game: GameDef, options: Options) -> in
     seed = args.seed if args.seed is not None else options.get("seed")
     if not seed:
         seed = random.randrange(1, 1_000_000)
-        print(f"seed: {seed} (the same setup again: --seed {seed})")
+        print(_("seed: {seed} (the same setup again: --seed {seed})").format(seed=seed))
         if isinstance(options.get("seed"), int):
             options["seed"] = seed  # the game's own option names the deal too
     return seed
@@ -148,13 +156,14 @@ def _setup_seed(args: argparse.Namespace, game: GameDef, options: Options) -> in
 def cmd_show(args: argparse.Namespace, registry: Registry) -> int:
     game, options = _game_and_options(args, registry)
     seed = _setup_seed(args, game, options)
-    state, _ = build_state(game, options, args.position, args.moves or [], seed)
+    state, _played = build_state(game, options, args.position, args.moves or [], seed)
     names = game.names(options)
     view = state.view_for(state.to_move) if state.has_hidden_information else state
-    print(f"position: {view.to_text()}")
-    print(f"to-move: {names[state.to_move] if state.outcome is None else '-'}")
-    print("legal: " + " ".join(view.move_to_text(m) for m in view.legal_moves()))
-    print(f"outcome: {outcome_text(state, names)}")
+    # The labels follow the language; positions and moves are the same in every language.
+    print(_("position:"), view.to_text())
+    print(_("to-move:"), names[state.to_move] if state.outcome is None else "-")
+    print(_("legal:") + " " + " ".join(view.move_to_text(m) for m in view.legal_moves()))
+    print(_("outcome:"), outcome_text(state, names))
     return 0
 
 
@@ -164,7 +173,7 @@ def cmd_perft(args: argparse.Namespace, registry: Registry) -> int:
     game, options = _game_and_options(args, registry)
     if args.depth < 1:
         raise CliError("perft depth must be at least 1")
-    state, _ = build_state(game, options, args.position, [], _setup_seed(args, game, options))
+    state, _played = build_state(game, options, args.position, [], _setup_seed(args, game, options))
     counter = game.perft or generic_perft
     total = 0
     start = time.perf_counter()
@@ -256,7 +265,7 @@ def cmd_saves(args: argparse.Namespace, registry: Registry) -> int:
     for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
     if not items:
-        print("no finished games yet" if args.history else "no saved games")
+        print(_("no finished games yet") if args.history else _("no saved games"))
         return 0
     rows = [("NAME", "GAME", "MOVES", "PLAYERS", "DATE")]
     for item in items:
@@ -297,7 +306,9 @@ def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
             position=args.position,
             moves=list(args.moves or []),
         )
-    return run(registry, windowed=args.windowed, size=args.size, start=start)
+    return run(
+        registry, windowed=args.windowed, size=args.size, start=start, language=getattr(args, "lang", None)
+    )
 
 
 def cmd_render(args: argparse.Namespace, registry: Registry) -> int:
@@ -337,6 +348,12 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     parser = OneLineParser(prog="python main.py", description="Tafel, a board-game arcade.")
     parser.add_argument("--windowed", action="store_true", help="start in a window instead of full screen")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size")
+    parser.add_argument(
+        "--lang",
+        choices=i18n.CODES,
+        default=None,
+        help="language of the screens and messages (default: TAFEL_LANG, the setting, the system)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("list", help="list the games found, and broken plugins")
@@ -439,9 +456,22 @@ def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.Ab
     return contextlib.nullcontext()
 
 
+def _lang_flag(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang X`` or ``--lang=X``, if given (no command has a ``--lang`` of its own)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from tafel.plugins import load_registry
 
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # The language first, so that even a bad argument's error speaks it.
+    i18n.set_language(i18n.choose_language(_lang_flag(argv)))
     registry = load_registry()
     parser = build_parser(registry)
     try:
@@ -459,10 +489,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _plugin_guard(args, registry):
             return int(args.func(args, registry) or 0)
     except (GameError, CliError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {message}").format(message=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except PluginFailure as exc:  # a plugin's bug: one line naming it, no traceback
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {message}").format(message=exc), file=sys.stderr)
         return EXIT_PLUGIN_FAILED
     except KeyboardInterrupt:
         return 130

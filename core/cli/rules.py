@@ -14,6 +14,7 @@ from pathlib import Path
 from tafel.cli.render import picture_size, render, write_picture
 from tafel.commands import CommandError
 from tafel.diagrams import diagrams, rules_as_text, set_up
+from tafel.i18n import _
 from tafel.registry import Registry
 
 #: The size of each diagram written by ``--render``.
@@ -45,13 +46,16 @@ def run(args: argparse.Namespace, registry: Registry) -> int:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise CommandError(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
-    print(rules_as_text(text).strip() if text.strip() else "This game has no rules text.")
+            raise CommandError(
+                _("cannot make the folder {folder}: {error}").format(folder=folder, error=exc.strerror or exc)
+            ) from None
+    print(rules_as_text(text).strip() if text.strip() else _("This game has no rules text."))
     if folder is None:
         return 0
     for diagram, setup in zip(shown, setups, strict=True):
         out = folder / f"{game.id}-{diagram.number:02d}.png"
         surface = render(game, setup.options, setup.states, setup.moves, args.size)
         write_picture(surface, out)
-        print(f"wrote {out}: {diagram.caption or 'diagram ' + str(diagram.number)}")
+        caption = diagram.caption or _("diagram {number}").format(number=diagram.number)
+        print(_("wrote {path}: {caption}").format(path=out, caption=caption))
     return 0

@@ -27,6 +27,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from tafel import i18n  # noqa: E402
 from tafel.game import GameError  # noqa: E402
 from tafel.match import Match, StartRequest  # noqa: E402
 from tafel.settings import Settings  # noqa: E402
@@ -79,9 +80,13 @@ class App:
         theme: Theme | None = None,
         settings: Settings | None = None,
         strict: bool = False,
+        language: str | None = None,
     ) -> None:
         self.registry = registry
         self.settings = settings if settings is not None else Settings.load()
+        # --lang (``language``), then TAFEL_LANG, then the setting, then the system's language.
+        i18n.set_language(i18n.choose_language(language, self.settings.language))
+        self._language_setting = self.settings.language
         #: Re-raise exceptions from screens instead of recovering (tests).
         self.strict = strict
         #: One line per exception a screen raised and the app recovered from.
@@ -156,6 +161,11 @@ class App:
         """Make the settings take effect (palette, scale, music, display mode) and store them."""
         s = self.settings
         self.ui.theme = self._fixed_theme or (COLORBLIND if s.colorblind else DEFAULT)
+        if s.language != getattr(self, "_language_setting", s.language):
+            # Changed in Settings: speak it at once (every screen is laid out again below).
+            self._language_setting = s.language
+            i18n.set_language(s.language or i18n.system_language())
+            self.ui.fonts.forget_text()
         if abs(self.ui.user_scale - s.ui_scale) > 1e-9:
             self.ui.user_scale = s.ui_scale
             self.ui.fonts.forget_text()
@@ -190,9 +200,9 @@ class App:
                 path = folder / f"tafel-{stamp}-{n}.png"
             pygame.image.save(self.screen, str(path))
         except (OSError, pygame.error) as exc:
-            self.notify(f"Screenshot failed: {exc}")
+            self.notify(i18n._("Screenshot failed: {error}").format(error=exc))
             return None
-        self.notify(f"Screenshot saved: {path}")
+        self.notify(i18n._("Screenshot saved: {path}").format(path=path))
         return path
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -344,7 +354,7 @@ class App:
                 self._record(inner)
                 self.scenes.discard_pending()
                 self.scenes.stack[:] = [self.menu]
-            self.notify(f"Something went wrong and the screen was closed: {line}")
+            self.notify(i18n._("Something went wrong and the screen was closed: {error}").format(error=line))
             return None
 
     def step(self, dt: float = 1 / FPS, events: Iterable[pygame.event.Event] | None = None) -> bool:
@@ -441,10 +451,12 @@ def run(
     windowed: bool = False,
     size: tuple[int, int] | None = None,
     start: StartRequest | Match | None = None,
+    language: str | None = None,
 ) -> int:
     """Open the arcade and run it; returns the process exit code (2 for a bad start request).
 
-    ``windowed`` forces a window; otherwise the settings choose.
+    ``windowed`` forces a window; otherwise the settings choose. ``language`` (``--lang``)
+    overrides the saved language for this run.
     """
     match = None
     if isinstance(start, Match):
@@ -455,7 +467,7 @@ def run(
         except GameError as exc:
             print(f"tafel: {exc}", file=sys.stderr)
             return 2
-    app = App(registry, windowed=True if windowed else None, size=size, start=match)
+    app = App(registry, windowed=True if windowed else None, size=size, start=match, language=language)
     try:
         return app.loop()
     finally:

@@ -22,6 +22,8 @@ from typing import Any
 
 import pygame
 
+from tafel.i18n import _
+from tafel.kit import widgets as kit
 from tafel.kit.widgets import (
     BODY,
     H1,
@@ -30,8 +32,6 @@ from tafel.kit.widgets import (
     SMALL,
     TINY,
     TITLE,
-    Button,
-    ChoiceRow,
     FocusList,
     Skin,
     is_activate,
@@ -44,6 +44,39 @@ __all__ = [
     "BODY", "ELLIPSIS", "H1", "H2", "H3", "SMALL", "TINY", "TITLE", "UI", "Button", "ChoiceRow",
     "FocusList", "TextRow", "is_activate", "is_back", "layout_column", "layout_row", "outside",
 ]  # fmt: skip
+
+
+class Button(kit.Button):
+    """The kit's button for the core's screens: its label is a core text (marked with ``N_``),
+    translated when it is drawn, so a change of language shows at once. Its key stays English."""
+
+    @property
+    def label(self) -> str:
+        return _(self._label)
+
+    @label.setter
+    def label(self, value: str) -> None:
+        self._label = value
+
+    @property
+    def tooltip(self) -> str:
+        return _(self._tooltip)
+
+    @tooltip.setter
+    def tooltip(self, value: str) -> None:
+        self._tooltip = value
+
+
+class ChoiceRow(kit.ChoiceRow):
+    """The kit's choice row with its label translated when drawn (see :class:`Button`)."""
+
+    @property
+    def label(self) -> str:
+        return _(self._label)
+
+    @label.setter
+    def label(self, value: str) -> None:
+        self._label = value
 
 
 class UI(Skin):

@@ -1,4 +1,7 @@
-"""Overlay dialogs: a card with a title, a few lines and a column of buttons (pause, confirm, game over)."""
+"""Overlay dialogs: a card with a title, a few lines and a column of buttons (pause, confirm, game over).
+
+The title, the lines and the hints are translated when laid out and drawn (a core text marked with
+``N_`` follows a change of language; a text made already is shown as it is)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from tafel.i18n import N_, _
 from tafel.ui.scene import Scene
 from tafel.ui.widgets import H1, SMALL, TINY, Button, FocusList, is_back
 
@@ -41,7 +45,7 @@ class DialogScene(Scene):
         buttons: Sequence[Button] = (),
         *,
         on_back: Callable[[], Any] | None = None,
-        hints: str = "↑↓ choose · Enter select · Esc back",
+        hints: str = N_("↑↓ choose · Enter select · Esc back"),
     ) -> None:
         super().__init__(app)
         self.title = title
@@ -67,7 +71,7 @@ class DialogScene(Scene):
         ui = self.ui
         self._wrapped = []
         for line in self.lines:
-            self._wrapped += ui.wrap(line, SMALL + 2, width)
+            self._wrapped += ui.wrap(_(line), SMALL + 2, width)
         return len(self._wrapped) * ui.line_height(SMALL + 2)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -120,7 +124,7 @@ class DialogScene(Scene):
         inner = self.card.width - 2 * self.pad
         r = ui.draw_text(
             surface,
-            self.title,
+            _(self.title),
             (self.card.centerx, y),
             H1,
             ui.theme.text,
@@ -134,7 +138,7 @@ class DialogScene(Scene):
         for b in self.buttons:
             b.draw(surface, ui)
         if self.hints and self.is_top:
-            draw_hints(surface, ui, self.hints)
+            draw_hints(surface, ui, _(self.hints))
 
     def draw_body(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
         ui = self.ui
@@ -162,8 +166,8 @@ class ConfirmScene(DialogScene):
         title: str,
         message: str,
         on_yes: Callable[[], Any],
-        yes: str = "Yes",
-        no: str = "No",
+        yes: str = N_("Yes"),
+        no: str = N_("No"),
         default: str = "no",
     ) -> None:
         def answer_yes() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from tafel.game import Outcome
+from tafel.i18n import N_, _, format_number
 from tafel.ui.scenes.dialog import DialogScene
 from tafel.ui.widgets import BODY, SMALL, Button
 
@@ -27,17 +28,17 @@ def headline(outcome: Outcome, names: list[str]) -> str:
         return outcome.headline
     winners = outcome.winners
     if len(outcome.rewards) == 1:
-        return "You win!" if winners else "Game over"
+        return _("You win!") if winners else _("Game over")
     if not winners:
-        return "Draw"
-    who = [names[i] if i < len(names) else f"Player {i + 1}" for i in winners]
+        return _("Draw")
+    who = [names[i] if i < len(names) else _("Player {n}").format(n=i + 1) for i in winners]
     if len(who) == 1:
-        return f"{who[0]} wins!"
-    return f"{', '.join(who[:-1])} and {who[-1]} win!"
+        return _("{name} wins!").format(name=who[0])
+    return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])
 
 
 def _score(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    return str(int(value)) if float(value).is_integer() else format_number(value)
 
 
 class GameOverScene(DialogScene):
@@ -49,21 +50,21 @@ class GameOverScene(DialogScene):
         match = play.match
         self.outcome = match.state.outcome
         self.names = match.seat_names
-        buttons = [Button("Play again", self.again, kind="primary", key="again")]
+        buttons = [Button(N_("Play again"), self.again, kind="primary", key="again")]
         if match.game.random_setup and match.start_position is None and match.human_seats:
             # Puzzles and shuffled setups: the same deal once more, to do better.
-            buttons.append(Button("Same setup again", self.same, key="same"))
+            buttons.append(Button(N_("Same setup again"), self.same, key="same"))
         if match.can_undo and match.human_seats:
-            buttons.append(Button("Undo last move", self.undo, key="undo"))
+            buttons.append(Button(N_("Undo last move"), self.undo, key="undo"))
         if match.game.records is not None and match.human_seats:
-            buttons.append(Button("Records", self.records, key="records"))
+            buttons.append(Button(N_("Records"), self.records, key="records"))
         if match.ply > 0:
-            buttons.append(Button("Review", self.review, key="review"))
+            buttons.append(Button(N_("Review"), self.review, key="review"))
             self._review: Any = None  # kept, so reopening goes on where it stopped
-        buttons.append(Button("Menu", self.menu, key="menu"))
+        buttons.append(Button(N_("Menu"), self.menu, key="menu"))
         reason = self.outcome.reason if self.outcome is not None else ""
         reason = reason[:1].upper() + reason[1:]
-        title = headline(self.outcome, self.names) if self.outcome is not None else "Game over"
+        title = headline(self.outcome, self.names) if self.outcome is not None else N_("Game over")
         news = list(getattr(play, "finish_news", []))
         super().__init__(
             app,
@@ -71,7 +72,7 @@ class GameOverScene(DialogScene):
             ([reason] if reason else []) + news,
             buttons,
             on_back=self.menu,
-            hints="↑↓ choose · Enter select · Esc menu",
+            hints=N_("↑↓ choose · Enter select · Esc menu"),
         )
 
     def region(self, size: tuple[int, int]) -> pygame.Rect:
@@ -100,7 +101,7 @@ class GameOverScene(DialogScene):
                 pygame.draw.rect(surface, t.button_hover, row, border_radius=ui.px(10))
             rad = ui.px(10)
             pygame.draw.circle(surface, t.seat(seat), (row.x + ui.px(14) + rad, row.centery), rad)
-            name = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+            name = self.names[seat] if seat < len(self.names) else _("Player {n}").format(n=seat + 1)
             value = _score(score)
             vw = ui.text_width(value, BODY, True)
             ui.draw_text(

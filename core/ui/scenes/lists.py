@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from tafel.i18n import N_, _
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.widgets import BODY, H1, SMALL, TINY, Button, FocusList, is_back
@@ -30,17 +31,18 @@ class ListRow:
 class ListScene(Scene):
     """Subclasses fill :meth:`rows` and :meth:`open`; ``columns`` are (header, share of the width)."""
 
-    title = "List"
-    columns: Sequence[tuple[str, float]] = (("Name", 1.0),)
-    empty_text = "Nothing here yet."
-    hints = "↑↓ choose · Enter open · Esc back"
+    # Core texts marked with N_ are translated when drawn (a list's own texts pass through).
+    title = N_("List")
+    columns: Sequence[tuple[str, float]] = ((N_("Name"), 1.0),)
+    empty_text = N_("Nothing here yet.")
+    hints = N_("↑↓ choose · Enter open · Esc back")
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.items: list[ListRow] = []
         self.messages: list[str] = []
         self.scroll = 0
-        self.back_button = Button("Back", self.back, key="back")
+        self.back_button = Button(N_("Back"), self.back, key="back")
         self.extra_buttons: list[Button] = []
         self.focus = FocusList([])
         self.card = pygame.Rect(0, 0, 1, 1)
@@ -169,17 +171,26 @@ class ListScene(Scene):
         ui.panel(surface, self.card, t.panel, border=t.panel_edge, radius=24)
         x, y = self.card.x + self.pad, self.card.y + self.pad
         inner = self.card.width - 2 * self.pad
-        r = ui.draw_text(surface, self.title, (x, y), H1, t.text, bold=True, max_width=inner)
+        r = ui.draw_text(surface, _(self.title), (x, y), H1, t.text, bold=True, max_width=inner)
         y = r.bottom + ui.px(14)
         xs = self._column_xs(self.list_rect.x + ui.px(20), self.list_rect.width - ui.px(56))
-        for (header, _), cx in zip(self.columns, xs, strict=False):
-            ui.draw_text(surface, header.upper(), (cx, y), TINY, t.accent, bold=True)
+        ends = [*xs[1:], self.list_rect.right - ui.px(36)]
+        for (header, _share), cx, end in zip(self.columns, xs, ends, strict=False):
+            ui.draw_text(
+                surface,
+                _(header).upper(),
+                (cx, y),
+                TINY,
+                t.accent,
+                bold=True,
+                max_width=max(1, end - cx - ui.px(8)),
+            )
         clip = surface.get_clip()
         surface.set_clip(self.list_rect.inflate(ui.px(12), ui.px(8)))
         if not self.items:
             ui.draw_text(
                 surface,
-                self.empty_text,
+                _(self.empty_text),
                 (self.list_rect.centerx, self.list_rect.y + ui.px(30)),
                 BODY,
                 t.text_dim,
@@ -205,12 +216,12 @@ class ListScene(Scene):
             my = r.top
         for b in [*self.extra_buttons, self.back_button]:
             b.draw(surface, ui)
-        draw_hints(surface, ui, self.hints)
+        draw_hints(surface, ui, _(self.hints))
 
     def _column_xs(self, x0: int, width: int) -> list[int]:
-        total = sum(share for _, share in self.columns) or 1.0
+        total = sum(share for _header, share in self.columns) or 1.0
         xs, x = [], x0
-        for _, share in self.columns:
+        for _header, share in self.columns:
             xs.append(x)
             x += int(width * share / total)
         return xs
@@ -253,6 +264,6 @@ def action_dialog(
         return run
 
     buttons = [Button(label, wrap(fn), kind=kind, key=label.lower()) for label, fn, kind in actions]
-    buttons.append(Button("Cancel", lambda: dialog.close(), key="cancel"))
+    buttons.append(Button(N_("Cancel"), lambda: dialog.close(), key="cancel"))
     dialog = DialogScene(app, title, lines, buttons)
     return dialog

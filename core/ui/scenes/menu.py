@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from tafel import saves
+from tafel.i18n import N_, _, ngettext
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
 from tafel.ui.scenes.previews import PER_FRAME, Previews
@@ -41,10 +42,10 @@ class ContinueCard:
             ui.focus_ring(surface, self.rect, 16)
         pad = ui.px(28)
         info = self.info
-        moves = f"{info.moves} move{'s' if info.moves != 1 else ''}"
+        moves = ngettext("{n} move", "{n} moves", info.moves).format(n=info.moves)
         left = ui.draw_text(
             surface,
-            "Continue",
+            _("Continue"),
             (self.rect.x + pad, self.rect.centery),
             H2,
             t.button_primary_text,
@@ -88,7 +89,8 @@ class GameCard:
                     self.rect.x, self.rect.y + ui.px(18), ui.px(6), self.rect.height - ui.px(36)
                 )
                 pygame.draw.rect(surface, t.accent, bar, border_radius=ui.px(3))
-            players = f"{self.game.players_label} player{'s' if self.game.players_label != '1' else ''}"
+            label = self.game.players_label
+            players = ngettext("{n} player", "{n} players", 1 if label == "1" else 2).format(n=label)
             pill_w = ui.text_width(players, TINY, True) + ui.px(28)
             pill = pygame.Rect(0, 0, pill_w, ui.px(40))
             pill.midright = (self.rect.right - pad, self.rect.centery)
@@ -124,7 +126,7 @@ class GameCard:
             w = self.rect.width - 2 * pad
             ui.draw_text(
                 surface,
-                f"⚠ {self.broken.name} — could not load",
+                _("⚠ {name} — could not load").format(name=self.broken.name),
                 (self.rect.x + pad, self.rect.y + ui.px(16)),
                 H2 - 6,
                 t.disabled,
@@ -155,11 +157,11 @@ class MenuScene(Scene):
         reg = app.registry
         games = sorted(reg.games.values(), key=lambda g: g.title.lower())
         self.cards = [GameCard(game=g) for g in games] + [GameCard(broken=b) for b in reg.broken]
-        self.saves_button = Button("Saved games", self.open_saves, key="saves")
-        self.history_button = Button("History", self.open_history, key="history")
-        self.stats_button = Button("Statistics", self.open_stats, key="stats")
-        self.settings_button = Button("Settings", self.open_settings, key="settings")
-        self.quit_button = Button("Quit", self.app.quit, key="quit")
+        self.saves_button = Button(N_("Saved games"), self.open_saves, key="saves")
+        self.history_button = Button(N_("History"), self.open_history, key="history")
+        self.stats_button = Button(N_("Statistics"), self.open_stats, key="stats")
+        self.settings_button = Button(N_("Settings"), self.open_settings, key="settings")
+        self.quit_button = Button(N_("Quit"), self.app.quit, key="quit")
         self.buttons = [
             self.saves_button,
             self.history_button,
@@ -226,8 +228,8 @@ class MenuScene(Scene):
         bgap = ui.px(14)
         bw = (row_w - (len(self.buttons) - 1) * bgap) // len(self.buttons)
         x = (w - row_w) // 2
-        fits = ui.text_width("Saved games", BODY, True) + ui.px(28) <= bw
-        self.saves_button.label = "Saved games" if fits else "Saves"
+        fits = ui.text_width(_("Saved games"), BODY, True) + ui.px(28) <= bw
+        self.saves_button.label = N_("Saved games") if fits else N_("Saves")
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.list_rect.bottom + ui.px(24), bw, bh)
             x += bw + bgap
@@ -313,7 +315,7 @@ class MenuScene(Scene):
         from tafel.match import Match
         from tafel.ui.scenes.play import PlayScene
 
-        for _ in range(len(self.demo_games)):
+        for _attempt in range(len(self.demo_games)):
             game = self.demo_games[self.demo_index % len(self.demo_games)]
             self.demo_index += 1
             try:
@@ -339,7 +341,13 @@ class MenuScene(Scene):
     def confirm_quit(self) -> None:
         self.app.push(
             ConfirmScene(
-                self.app, "Quit Tafel?", "See you soon.", self.app.quit, yes="Quit", no="Stay", default="yes"
+                self.app,
+                _("Quit Tafel?"),
+                _("See you soon."),
+                self.app.quit,
+                yes=N_("Quit"),
+                no=N_("Stay"),
+                default="yes",
             )
         )
 
@@ -398,14 +406,19 @@ class MenuScene(Scene):
         for i in range(n):
             pygame.draw.circle(surface, t.seat(i), (cx0 + i * gap, r.bottom + ui.px(10)), radius)
         ui.draw_text(
-            surface, "A board-game arcade", (w // 2, r.bottom + ui.px(34)), SMALL, t.text_dim, anchor="midtop"
+            surface,
+            _("A board-game arcade"),
+            (w // 2, r.bottom + ui.px(34)),
+            SMALL,
+            t.text_dim,
+            anchor="midtop",
         )
         clip = surface.get_clip()
         surface.set_clip(self.list_rect.inflate(ui.px(24), ui.px(16)))
         if not self.cards:
             ui.draw_text(
                 surface,
-                "No games found: put game plugins in plugins/.",
+                _("No games found: put game plugins in plugins/."),
                 self.list_rect.midtop,
                 H2 - 8,
                 t.text_dim,
@@ -421,4 +434,4 @@ class MenuScene(Scene):
             self.continue_card.draw(surface, ui)
         for b in self.buttons:
             b.draw(surface, ui)
-        draw_hints(surface, ui, "↑↓ choose · Enter play · Esc quit · F11 full screen · F12 screenshot")
+        draw_hints(surface, ui, _("↑↓ choose · Enter play · Esc quit · F11 full screen · F12 screenshot"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tafel.i18n import N_, _, ngettext
 from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
 from tafel.ui.widgets import Button
 
@@ -17,31 +18,33 @@ class PauseScene(DialogScene):
         self.play = play
         self.error = error
         match = play.match
-        resume = Button("Resume", self.resume_game, kind="primary", key="resume")
-        save = Button("Save game…", self.save, key="save")
-        menu = Button("Back to menu", self.menu, key="menu")
-        quit_ = Button("Quit", self.quit, kind="danger", key="quit")
+        resume = Button(N_("Resume"), self.resume_game, kind="primary", key="resume")
+        save = Button(N_("Save game…"), self.save, key="save")
+        menu = Button(N_("Back to menu"), self.menu, key="menu")
+        quit_ = Button(N_("Quit"), self.quit, kind="danger", key="quit")
         if error:
             buttons = []
             if play.ai_error and not play.rules_error:
                 buttons += [
-                    Button("Play it myself", self.take_over, kind="primary", key="takeover"),
-                    Button("Retry the AI", self.retry, key="retry"),
+                    Button(N_("Play it myself"), self.take_over, kind="primary", key="takeover"),
+                    Button(N_("Retry the AI"), self.retry, key="retry"),
                 ]
                 # Or another AI level plays the seat (one that hangs or fails may be the only bad one).
                 for level in play.other_levels():
                     buttons.append(
                         Button(
-                            f"Let AI {level} play", lambda lv=level: self.use_level(lv), key=f"level:{level}"
+                            _("Let AI {level} play").format(level=_(level)),
+                            lambda lv=level: self.use_level(lv),
+                            key=f"level:{level}",
                         )
                     )
                 resume.kind = "normal"
             elif play.view_error and not play.rules_error and not _is_fallback(play.view):
-                buttons.append(Button("Simple board", self.simple, kind="primary", key="simple"))
+                buttons.append(Button(N_("Simple board"), self.simple, kind="primary", key="simple"))
                 resume.kind = "normal"
             buttons += [resume, save, menu, quit_]
-            lines = [error, "The game is saved: you can keep it, and Continue in the menu resumes it."]
-            title = "A game plugin failed"
+            lines = [error, N_("The game is saved: you can keep it, and Continue in the menu resumes it.")]
+            title = N_("A game plugin failed")
         else:
             buttons = [resume]
             # Game actions made from the menu rather than the board (resign, offer or answer a draw),
@@ -51,18 +54,19 @@ class PauseScene(DialogScene):
                 for i, (label, move) in enumerate(_meta_moves(state)):
                     buttons.append(Button(label, lambda m=move: self.meta(m), key=f"meta:{i}"))
             buttons += [
-                Button("Undo move", self.undo, key="undo", enabled=match.can_undo),
+                Button(N_("Undo move"), self.undo, key="undo", enabled=match.can_undo),
                 save,
-                Button("Load game…", self.load, key="load"),
-                Button("Restart", self.restart, key="restart"),
-                Button("Rules", self.rules, key="rules", enabled=bool(match.game.rules.strip())),
-                Button("Settings", self.settings, key="settings"),
+                Button(N_("Load game…"), self.load, key="load"),
+                Button(N_("Restart"), self.restart, key="restart"),
+                Button(N_("Rules"), self.rules, key="rules", enabled=bool(match.game.rules.strip())),
+                Button(N_("Settings"), self.settings, key="settings"),
                 menu,
                 quit_,
             ]
             moves = len(match.texts)
-            lines = [f"{match.game.title} · {moves} move{'s' if moves != 1 else ''} played"]
-            title = "Paused"
+            played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
+            lines = [f"{match.game.title} · {played}"]
+            title = N_("Paused")
         super().__init__(app, title, lines, buttons, on_back=self.resume_game)
 
     def resume_game(self) -> None:
@@ -125,18 +129,18 @@ class PauseScene(DialogScene):
             ConfirmScene(
                 self.app,
                 title,
-                "Your game is saved: Continue in the main menu resumes it.",
+                N_("Your game is saved: Continue in the main menu resumes it."),
                 then,
-                yes="Leave",
-                no="Stay",
+                yes=N_("Leave"),
+                no=N_("Stay"),
             )
         )
 
     def menu(self) -> None:
-        self._leave(self.app.back_to_menu, "Leave this game?")
+        self._leave(self.app.back_to_menu, N_("Leave this game?"))
 
     def quit(self) -> None:
-        self._leave(self.app.quit, "Quit Tafel?")
+        self._leave(self.app.quit, N_("Quit Tafel?"))
 
 
 def _is_fallback(view: Any) -> bool:

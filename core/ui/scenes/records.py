@@ -9,16 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from tafel.game import GameDef, RecordsTable, one_line
+from tafel.i18n import N_, _
 from tafel.ui.scenes.lists import ListRow, ListScene
 
 
 class RecordsScene(ListScene):
-    hints = "↑↓ scroll · Esc back"
+    hints = N_("↑↓ scroll · Esc back")
 
     def __init__(self, app: Any, game: GameDef) -> None:
         self.game = game
-        self.title = f"{game.title}: records"
-        self.columns = (("Records", 1.0),)
+        self.title = _("{game}: records").format(game=game.title)
+        self.columns = ((N_("Records"), 1.0),)
         super().__init__(app)
 
     def table(self) -> RecordsTable | None:
@@ -27,17 +28,17 @@ class RecordsScene(ListScene):
         try:
             return self.game.records()
         except Exception as exc:  # a damaged records file or a plugin bug: say so, keep running
-            self.messages = [f"Records could not be read: {one_line(exc)}"]
+            self.messages = [_("Records could not be read: {error}").format(error=one_line(exc))]
             return None
 
     def rows(self) -> list[ListRow]:
         self.messages = []
         table = self.table()
         if table is None:
-            self.empty_text = "No records."
+            self.empty_text = N_("No records.")
             return []
         self.title = f"{self.game.title}: {table.title}"
-        self.columns = table.columns or (("Records", 1.0),)
+        self.columns = table.columns or ((N_("Records"), 1.0),)
         self.empty_text = table.empty
         if table.note:
             self.messages = [table.note]

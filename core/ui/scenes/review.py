@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from tafel.i18n import N_, _, format_percent
 from tafel.review import Review, ReviewJob
 from tafel.ui.picture import BoardPicture
 from tafel.ui.scene import Scene
@@ -30,7 +31,7 @@ def percent(value: float | None) -> str:
     """>>> percent(0.625), percent(None)
     ('62%', '?')
     """
-    return "?" if value is None else f"{value * 100:.0f}%"
+    return "?" if value is None else format_percent(value)
 
 
 class ReviewScene(Scene):
@@ -46,7 +47,7 @@ class ReviewScene(Scene):
         self.selected = self.review.total - 1
         self.job: ReviewJob | None = None
         self.error: str | None = None
-        self.back_button = Button("Back", self.close, key="back")
+        self.back_button = Button(N_("Back"), self.close, key="back")
         self.pictures: dict[tuple[str, int], BoardPicture] = {}
         self.boards: list[tuple[pygame.Rect, str, BoardPicture]] = []
         self.size = (1, 1)
@@ -71,7 +72,7 @@ class ReviewScene(Scene):
         try:
             self.job = ReviewJob(self.review, self.app.get_worker())
         except Exception as exc:  # no worker: the graph shows what is known
-            self.error = f"The AI could not start: {exc}"
+            self.error = _("The AI could not start: {error}").format(error=exc)
 
     def _stop(self) -> None:
         if self.job is not None:
@@ -84,7 +85,7 @@ class ReviewScene(Scene):
         try:
             self.job.step()
         except Exception as exc:
-            self.error = f"The AI failed: {exc}"
+            self.error = _("The AI failed: {error}").format(error=exc)
             self._stop()
             return
         if self.review.finished:
@@ -196,12 +197,14 @@ class ReviewScene(Scene):
         ply = self.selected
         review = self.review
         if ply == 0:
-            out = [("The start", self._picture("played", 0))]
+            out = [(_("The start"), self._picture("played", 0))]
         else:
-            out = [(f"Played: {review.points[ply - 1].move}", self._picture("played", ply))]
+            out = [
+                (_("Played: {move}").format(move=review.points[ply - 1].move), self._picture("played", ply))
+            ]
             other = review.preferred_other(ply)
             if other is not None:
-                out.append((f"The AI preferred: {other}", self._picture("best", ply)))
+                out.append((_("The AI preferred: {move}").format(move=other), self._picture("best", ply)))
         return [(caption, picture) for caption, picture in out if picture is not None]
 
     # --- drawing -------------------------------------------------------------------------------
@@ -211,42 +214,52 @@ class ReviewScene(Scene):
         if self.error:
             return self.error
         if review.finished:
-            return f"Values by the {review.agent} AI · {review.total} positions"
-        return f"The {review.agent} AI is valuing the positions: {review.valued} of {review.total} …"
+            return _("Values by the {agent} AI · {total} positions").format(
+                agent=_(review.agent), total=review.total
+            )
+        return _("The {agent} AI is valuing the positions: {valued} of {total} …").format(
+            agent=_(review.agent), valued=review.valued, total=review.total
+        )
 
     def _info(self) -> tuple[str, str]:
         review, ply = self.review, self.selected
         point = review.points[ply]
         if ply == 0:
-            first = "The start"
+            first = _("The start")
         else:
             seat = review.mover(ply)
-            who = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+            who = self.names[seat] if seat < len(self.names) else _("Player {n}").format(n=seat + 1)
             before, swing = review.value_for(ply - 1, seat), review.swing(ply)
             after = before + swing if before is not None and swing is not None else None
-            first = f"Move {ply}: {who} played {review.points[ply - 1].move} · {percent(before)} → {percent(after)}"
+            first = _("Move {ply}: {who} played {move} · {before} → {after}").format(
+                ply=ply,
+                who=who,
+                move=review.points[ply - 1].move,
+                before=percent(before),
+                after=percent(after),
+            )
         if point.rewards is not None:
-            second = "The game is over"
+            second = _("The game is over")
         elif point.error:
-            second = f"No value here: {point.error}"
+            second = _("No value here: {error}").format(error=point.error)
         elif not point.done:
-            second = "Not valued yet"
+            second = _("Not valued yet")
         else:
             seat = point.seat or 0
-            who = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
-            chance = "win chance" if review.seats == 1 else "value"
-            second = (
-                f"{who} to move · {chance} {percent(point.value)} · the AI would play {point.best or '?'}"
+            who = self.names[seat] if seat < len(self.names) else _("Player {n}").format(n=seat + 1)
+            chance = _("win chance") if review.seats == 1 else _("value")
+            second = _("{who} to move · {chance} {value} · the AI would play {move}").format(
+                who=who, chance=chance, value=percent(point.value), move=point.best or "?"
             )
         return first, second
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         t = ui.theme
-        w, _ = surface.get_size()
+        w = surface.get_width()
         surface.fill(t.background)
         margin = ui.px(40)
-        title = f"Review · {self.match.game.title}"
+        title = _("Review · {game}").format(game=self.match.game.title)
         r = ui.draw_text(
             surface,
             title,
@@ -283,4 +296,4 @@ class ReviewScene(Scene):
             )
             surface.blit(picture.still(rect.size, t, ui.fonts), rect)
         self.back_button.draw(surface, ui)
-        draw_hints(surface, ui, "←→ move · click the graph · ↑↓ biggest swings · Esc back")
+        draw_hints(surface, ui, _("←→ move · click the graph · ↑↓ biggest swings · Esc back"))

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from tafel.i18n import _
 from tafel.review import Review
 from tafel.ui.widgets import TINY
 
@@ -167,7 +168,7 @@ class ValueGraph:
             pygame.draw.line(target, t.panel_edge, (plot.x, y), (plot.right, y), width)
         label_x = plot.x - ui.px(12)
         if review.seats == 2:
-            top, bottom = self.names[0], self.names[1] if len(self.names) > 1 else "Player 2"
+            top, bottom = self.names[0], self.names[1] if len(self.names) > 1 else _("Player {n}").format(n=2)
             for text, y, seat in ((top, plot.y, 0), (bottom, plot.bottom, 1)):
                 anchor = "topright" if seat == 0 else "bottomright"
                 ui.draw_text(

@@ -20,6 +20,7 @@ import pygame
 
 from tafel.diagrams import Diagram, parse_rules, set_up
 from tafel.game import GameError, one_line
+from tafel.i18n import N_, _
 from tafel.ui.picture import BoardPicture, draw_failure
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
@@ -65,7 +66,7 @@ class RulesScene(Scene):
         self.figures: list[Figure] = []
         #: Where Left/Right stop: the tops of headings and diagrams.
         self.stops: list[int] = []
-        self.back_button = Button("Back", self.close, key="back")
+        self.back_button = Button(N_("Back"), self.close, key="back")
         self.back_button.focused = True
         self.card = pygame.Rect(0, 0, 1, 1)
         self.text_rect = pygame.Rect(0, 0, 1, 1)
@@ -74,7 +75,7 @@ class RulesScene(Scene):
             self.blocks: list[str | Diagram] = parse_rules(game.rules or "")
         except GameError as exc:  # the plugin's markup is wrong: the plain text, and why
             self.blocks = [game.rules or ""]
-            self.markup_error = f"The diagrams could not be read: {one_line(exc)}"
+            self.markup_error = _("The diagrams could not be read: {error}").format(error=one_line(exc))
 
     @property
     def lines(self) -> list[tuple[str, int, bool, int]]:
@@ -261,7 +262,7 @@ class RulesScene(Scene):
         pad = ui.px(44)
         ui.draw_text(
             surface,
-            f"Rules — {self.game.title}",
+            _("Rules — {game}").format(game=self.game.title),
             (self.card.x + pad, self.card.y + pad),
             H1,
             t.text,
@@ -287,7 +288,7 @@ class RulesScene(Scene):
         surface.set_clip(clip)
         ui.scrollbar(surface, self.text_rect.move(ui.px(16), 0), self.scroll, self.content_h)
         self.back_button.draw(surface, ui)
-        draw_hints(surface, ui, "↑↓ scroll · PgUp PgDn page · ←→ diagrams · Esc back")
+        draw_hints(surface, ui, _("↑↓ scroll · PgUp PgDn page · ←→ diagrams · Esc back"))
 
     def _draw_figure(self, surface: pygame.Surface, figure: Figure) -> None:
         ui = self.ui
@@ -301,5 +302,10 @@ class RulesScene(Scene):
             surface.blit(picture.surface, rect)
         else:
             card = pygame.Surface(rect.size)
-            draw_failure(card, ui.theme, ui.fonts, f"Diagram {figure.diagram.number}: {figure.error}")
+            draw_failure(
+                card,
+                ui.theme,
+                ui.fonts,
+                _("Diagram {number}: {error}").format(number=figure.diagram.number, error=figure.error),
+            )
             surface.blit(card, rect)

@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from tafel import saves
+from tafel.i18n import N_, _, ngettext
 from tafel.match import HUMAN
 from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
 from tafel.ui.scenes.lists import ListRow, ListScene, action_dialog
@@ -27,26 +28,34 @@ def result_text(info: saves.SaveInfo) -> str:
     reason = str(result.get("reason") or "")
     humans = [i for i, p in enumerate(info.players) if p == HUMAN]
     if len(info.players) > 1 and not winners:
-        word = "Draw"
+        word = _("Draw")
     elif humans and (len(humans) < len(info.players) or len(info.players) == 1):
-        word = "Won" if any(w in humans for w in winners) else "Lost"
+        word = _("Won") if any(w in humans for w in winners) else _("Lost")
     else:
-        word = "Seat " + " & ".join(str(w + 1) for w in winners) + " won"
+        word = _("Seat {seats} won").format(seats=" & ".join(str(w + 1) for w in winners))
     return f"{word} · {reason}" if reason else word
 
 
 class SavesScene(ListScene):
     """Autosaves and named saves; a row opens Resume / Delete."""
 
-    title = "Saved games"
-    columns = (("Name", 2.2), ("Game", 1.3), ("Moves", 0.7), ("Players", 1.4), ("Saved", 1.4))
-    empty_text = "No saved games yet: games save themselves after every move."
+    title = N_("Saved games")
+    columns = (
+        (N_("Name"), 2.2),
+        (N_("Game"), 1.3),
+        (N_("Moves"), 0.7),
+        (N_("Players"), 1.4),
+        (N_("Saved"), 1.4),
+    )
+    empty_text = N_("No saved games yet: games save themselves after every move.")
 
     def rows(self) -> list[ListRow]:
         problems: list[str] = []
         out = []
         for info in saves.list_saves(problems):
-            name = f"Autosave · {info.title}" if info.kind == saves.AUTOSAVE else info.name
+            name = (
+                _("Autosave · {game}").format(game=info.title) if info.kind == saves.AUTOSAVE else info.name
+            )
             out.append(
                 ListRow(
                     str(info.path),
@@ -59,15 +68,16 @@ class SavesScene(ListScene):
 
     def open(self, row: ListRow) -> None:
         info: saves.SaveInfo = row.payload
-        lines = [f"{info.title} · {info.moves} moves · {info.opponents}", f"Saved {info.date_text}"]
+        moves = ngettext("{n} move", "{n} moves", info.moves).format(n=info.moves)
+        lines = [f"{info.title} · {moves} · {info.opponents}", _("Saved {date}").format(date=info.date_text)]
         self.app.push(
             action_dialog(
                 self.app,
                 row.columns[0],
                 lines,
                 [
-                    ("Resume", lambda: self.app.resume_save(info.path), "primary"),
-                    ("Delete", lambda: self.delete(info), "danger"),
+                    (N_("Resume"), lambda: self.app.resume_save(info.path), "primary"),
+                    (N_("Delete"), lambda: self.delete(info), "danger"),
                 ],
             )
         )
@@ -77,15 +87,25 @@ class SavesScene(ListScene):
             saves.delete(info.path)
             self.refresh()
 
-        self.app.push(ConfirmScene(self.app, "Delete this save?", info.name, really, yes="Delete", no="Keep"))
+        self.app.push(
+            ConfirmScene(
+                self.app, N_("Delete this save?"), info.name, really, yes=N_("Delete"), no=N_("Keep")
+            )
+        )
 
 
 class HistoryScene(ListScene):
     """Finished games, newest first; a row opens Watch replay / Delete."""
 
-    title = "History"
-    columns = (("Game", 1.3), ("Result", 2.4), ("Players", 1.4), ("Moves", 0.6), ("Played", 1.3))
-    empty_text = "Finished games appear here, to watch again."
+    title = N_("History")
+    columns = (
+        (N_("Game"), 1.3),
+        (N_("Result"), 2.4),
+        (N_("Players"), 1.4),
+        (N_("Moves"), 0.6),
+        (N_("Played"), 1.3),
+    )
+    empty_text = N_("Finished games appear here, to watch again.")
 
     def rows(self) -> list[ListRow]:
         problems: list[str] = []
@@ -106,10 +126,19 @@ class HistoryScene(ListScene):
             action_dialog(
                 self.app,
                 info.title,
-                [result_text(info), f"{info.opponents} · {info.moves} moves · {info.date_text}"],
                 [
-                    ("Watch replay", lambda: self.replay(info), "primary"),
-                    ("Delete", lambda: self.delete(info), "danger"),
+                    result_text(info),
+                    " · ".join(
+                        [
+                            info.opponents,
+                            ngettext("{n} move", "{n} moves", info.moves).format(n=info.moves),
+                            info.date_text,
+                        ]
+                    ),
+                ],
+                [
+                    (N_("Watch replay"), lambda: self.replay(info), "primary"),
+                    (N_("Delete"), lambda: self.delete(info), "danger"),
                 ],
             )
         )
@@ -129,7 +158,9 @@ class HistoryScene(ListScene):
             self.refresh()
 
         self.app.push(
-            ConfirmScene(self.app, "Delete this game?", info.title, really, yes="Delete", no="Keep")
+            ConfirmScene(
+                self.app, N_("Delete this game?"), info.title, really, yes=N_("Delete"), no=N_("Keep")
+            )
         )
 
 
@@ -140,11 +171,15 @@ class SaveNameScene(DialogScene):
         self.match = match
         self.name = saves.default_name(match)
         buttons = [
-            Button("Save", self.save, kind="primary", key="save"),
-            Button("Cancel", self.cancel, key="cancel"),
+            Button(N_("Save"), self.save, kind="primary", key="save"),
+            Button(N_("Cancel"), self.cancel, key="cancel"),
         ]
         super().__init__(
-            app, "Save game", ["Name of the save:"], buttons, hints="Type a name · Enter save · Esc cancel"
+            app,
+            N_("Save game"),
+            [N_("Name of the save:")],
+            buttons,
+            hints=N_("Type a name · Enter save · Esc cancel"),
         )
         self.field = pygame.Rect(0, 0, 1, 1)
 
@@ -201,11 +236,13 @@ class SaveNameScene(DialogScene):
         self.app.push(
             ConfirmScene(
                 self.app,
-                "Replace this save?",
-                f"There is a save named “{saves.printable(name, saves.NAME_SHOWN)}” already.",
+                N_("Replace this save?"),
+                _("There is a save named “{name}” already.").format(
+                    name=saves.printable(name, saves.NAME_SHOWN)
+                ),
                 lambda: self._write(name, replace=True),
-                yes="Replace",
-                no="Keep it",
+                yes=N_("Replace"),
+                no=N_("Keep it"),
             )
         )
 
@@ -216,11 +253,15 @@ class SaveNameScene(DialogScene):
             self.save()
             return
         except OSError as exc:
-            self.app.notify(f"Could not save: {exc}")
+            self.app.notify(_("Could not save: {error}").format(error=exc))
             self.app.sound.play("invalid")
             return
         self.close()
-        self.app.notify(f"Saved as “{saves.printable(name, saves.NAME_SHOWN)}” ({path.name})")
+        self.app.notify(
+            _("Saved as “{name}” ({file})").format(
+                name=saves.printable(name, saves.NAME_SHOWN), file=path.name
+            )
+        )
 
     def cancel(self) -> None:
         self.close()

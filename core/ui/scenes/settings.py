@@ -8,27 +8,29 @@ from typing import Any
 import pygame
 
 from tafel import settings as settings_mod
+from tafel.i18n import N_, _
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.widgets import H1, H3, TINY, Button, ChoiceRow, FocusList, is_back
 
-#: (setting, label) in screen order, with section headings.
+#: (setting, label) in screen order, with section headings (labels translated when drawn).
 LAYOUT: tuple[tuple[str, str], ...] = (
-    ("#", "Display"),
-    ("fullscreen", "Full screen"),
-    ("ui_scale", "Interface size"),
-    ("colorblind", "Colour-blind-safe colours"),
-    ("anim_speed", "Animations"),
-    ("#", "Sound"),
-    ("effects_volume", "Effects volume"),
-    ("music_volume", "Music volume"),
-    ("mute", "Mute everything"),
-    ("#", "Games"),
-    ("ai_level", "Default AI level"),
-    ("think_factor", "AI think time"),
-    ("show_legal", "Show legal moves"),
-    ("show_last", "Show the last move"),
-    ("confirm_leave", "Confirm before leaving a game"),
+    ("#", N_("Display")),
+    ("language", N_("Language")),
+    ("fullscreen", N_("Full screen")),
+    ("ui_scale", N_("Interface size")),
+    ("colorblind", N_("Colour-blind-safe colours")),
+    ("anim_speed", N_("Animations")),
+    ("#", N_("Sound")),
+    ("effects_volume", N_("Effects volume")),
+    ("music_volume", N_("Music volume")),
+    ("mute", N_("Mute everything")),
+    ("#", N_("Games")),
+    ("ai_level", N_("Default AI level")),
+    ("think_factor", N_("AI think time")),
+    ("show_legal", N_("Show legal moves")),
+    ("show_last", N_("Show the last move")),
+    ("confirm_leave", N_("Confirm before leaving a game")),
 )
 
 
@@ -49,8 +51,8 @@ class SettingsScene(Scene):
                     lambda d, n=name: self.change(n, d),
                 )
             )
-        self.back_button = Button("Back", self.back, key="back", kind="primary")
-        self.defaults_button = Button("Defaults", self.defaults, key="defaults")
+        self.back_button = Button(N_("Back"), self.back, key="back", kind="primary")
+        self.defaults_button = Button(N_("Defaults"), self.defaults, key="defaults")
         self.buttons = [self.back_button, self.defaults_button]
         self.focus = FocusList([*self.rows, *self.buttons])
         self.scroll = 0
@@ -71,7 +73,7 @@ class SettingsScene(Scene):
 
     def defaults(self) -> None:
         fresh = settings_mod.Settings()
-        for name, _ in LAYOUT:
+        for name, _label in LAYOUT:
             if name != "#":
                 setattr(self.app.settings, name, getattr(fresh, name))
         self.app.apply_settings(save=False)
@@ -179,7 +181,7 @@ class SettingsScene(Scene):
         t = ui.theme
         ui.panel(surface, self.card, t.panel, border=t.panel_edge, radius=24)
         ui.draw_text(
-            surface, "Settings", (self.card.x + self.pad, self.card.y + self.pad), H1, t.text, bold=True
+            surface, _("Settings"), (self.card.x + self.pad, self.card.y + self.pad), H1, t.text, bold=True
         )
         clip = surface.get_clip()
         surface.set_clip(self.rows_rect.inflate(ui.px(16), ui.px(8)))
@@ -187,7 +189,7 @@ class SettingsScene(Scene):
             if i in self.headings:
                 ui.draw_text(
                     surface,
-                    self.headings[i].upper(),
+                    _(self.headings[i]).upper(),
                     (self.rows_rect.x, row.rect.y - self.heading_h + ui.px(4)),
                     TINY + 1,
                     t.accent,
@@ -199,4 +201,4 @@ class SettingsScene(Scene):
         ui.scrollbar(surface, self.rows_rect, self.scroll, self.content_h)
         for b in self.buttons:
             b.draw(surface, ui)
-        draw_hints(surface, ui, "↑↓ choose · ←→ change · Esc back · F11 full screen · F12 screenshot")
+        draw_hints(surface, ui, _("↑↓ choose · ←→ change · Esc back · F11 full screen · F12 screenshot"))

@@ -12,7 +12,9 @@ from typing import Any
 import pygame
 
 from tafel.ai.base import LEVELS
+from tafel.engines import engine_players
 from tafel.game import GameDef, GameError, Option
+from tafel.i18n import N_, _
 from tafel.match import HUMAN, Match, player_label
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
@@ -40,20 +42,22 @@ class SetupScene(Scene):
         self.editing: TextRow | None = None
         self.edit_text = ""
         self.scroll = 0
-        self.start_button = Button("Start", self.start, kind="primary", key="start")
-        self.rules_button = Button("Rules", self.show_rules, key="rules", enabled=bool(game.rules.strip()))
-        self.back_button = Button("Back", self.back, key="back")
+        self.start_button = Button(N_("Start"), self.start, kind="primary", key="start")
+        self.rules_button = Button(
+            N_("Rules"), self.show_rules, key="rules", enabled=bool(game.rules.strip())
+        )
+        self.back_button = Button(N_("Back"), self.back, key="back")
         self.buttons = [self.start_button, self.rules_button, self.back_button]
         if game.tutorial is not None:
             self.guided_button = Button(
-                "Guided game",
+                N_("Guided game"),
                 self.start_guided,
                 key="guided",
-                tooltip="A guided first game: a few steps that show the rules, then a normal game",
+                tooltip=N_("A guided first game: a few steps that show the rules, then a normal game"),
             )
             self.buttons.insert(1, self.guided_button)
         if game.records is not None:
-            self.records_button = Button("Records", self.show_records, key="records")
+            self.records_button = Button(N_("Records"), self.show_records, key="records")
             self.buttons.insert(2, self.records_button)
         self.rows: list[ChoiceRow] = []
         self.focus = FocusList([], wrap=True)
@@ -70,7 +74,7 @@ class SetupScene(Scene):
         except Exception:
             agents = []
         names += [a.name for a in agents if a.name not in names]
-        return names
+        return names + engine_players(self.game)  # "Engine: NAME" for the engines it speaks to
 
     def seat_count(self) -> int:
         try:
@@ -83,7 +87,7 @@ class SetupScene(Scene):
             names = list(self.game.names(self.values))
         except Exception:
             names = []
-        return names + [f"Player {i + 1}" for i in range(len(names), n)]
+        return names + [_("Player {n}").format(n=i + 1) for i in range(len(names), n)]
 
     def rebuild(self) -> None:
         """Rows from the current values (the number of seats may depend on an option)."""
@@ -97,7 +101,7 @@ class SetupScene(Scene):
             rows.append(
                 TextRow(
                     "seed",
-                    own.label if own is not None else "Random setup (seed)",
+                    own.label if own is not None else N_("Random setup (seed)"),
                     lambda: str(self.seed),
                     lambda d: self._set_seed(_new_seed()),
                     editable=lambda: str(self.seed),
@@ -133,7 +137,8 @@ class SetupScene(Scene):
 
     def _option_row(self, opt: Option) -> ChoiceRow:
         def get() -> str:
-            return opt.label_of(self.values[opt.key])
+            # "on" / "off" are the core's words; a game's own labels pass through unchanged.
+            return _(opt.label_of(self.values[opt.key]))
 
         def change(delta: int) -> None:
             value = self.values[opt.key]
@@ -213,7 +218,9 @@ class SetupScene(Scene):
             self.error = str(exc)
             return
         except Exception as exc:  # a plugin bug must not close the arcade
-            self.error = f"{self.game.title} failed to start: {type(exc).__name__}: {exc}"
+            self.error = _("{game} failed to start: {error}").format(
+                game=self.game.title, error=f"{type(exc).__name__}: {exc}"
+            )
             return
         self.app.setup_memory[self.game.id] = {"options": dict(self.values), "players": list(self.players)}
         self.app.start_match(match)
@@ -226,7 +233,7 @@ class SetupScene(Scene):
         try:
             start_guided(self.app, self.game, self.players)
         except Exception as exc:  # a plugin's tutorial that does not play out
-            self.error = f"The guided game failed to start: {exc}"
+            self.error = _("The guided game failed to start: {error}").format(error=exc)
 
     def show_records(self) -> None:
         from tafel.ui.scenes.records import open_records
@@ -258,7 +265,7 @@ class SetupScene(Scene):
         except GameError as exc:
             self.error = str(exc)
         except ValueError:
-            self.error = f"{row.label}: {self.edit_text!r} is not a number"
+            self.error = _("{label}: {text!r} is not a number").format(label=row.label, text=self.edit_text)
 
     # --- layout -----------------------------------------------------------------------------
 
@@ -415,9 +422,9 @@ class SetupScene(Scene):
         surface.set_clip(self.rows_rect.inflate(ui.px(16), ui.px(8)))
         for i, row in enumerate(self.rows):
             if i == 0 and self.game.options:
-                self._heading(surface, "Options", row.rect.y - self.heading_h)
+                self._heading(surface, _("Options"), row.rect.y - self.heading_h)
             if i == self.first_seat_row:
-                self._heading(surface, "Players", row.rect.y - self.heading_h)
+                self._heading(surface, _("Players"), row.rect.y - self.heading_h)
             if row.rect.bottom >= self.rows_rect.top and row.rect.top <= self.rows_rect.bottom:
                 self._draw_row(surface, row)
         surface.set_clip(clip)
@@ -435,9 +442,9 @@ class SetupScene(Scene):
         for b in self.buttons:
             b.draw(surface, ui)
         if self.editing is not None:
-            hints = "Type the value · Enter confirm · Esc cancel"
+            hints = _("Type the value · Enter confirm · Esc cancel")
         else:
-            hints = "↑↓ choose · ←→ change · Enter select · Esc back"
+            hints = _("↑↓ choose · ←→ change · Enter select · Esc back")
         draw_hints(surface, ui, hints)
 
     def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:

@@ -3,40 +3,50 @@
 from __future__ import annotations
 
 from tafel import stats
+from tafel.i18n import N_, _, format_percent
+from tafel.match import player_label
 from tafel.ui.scenes.lists import ListRow, ListScene
 from tafel.ui.widgets import Button
+
+#: How the list names the opponents that are no AI level (stats.SOLO, stats.HOT_SEAT).
+OPPONENT_WORDS = (N_("solo"), N_("hot seat"))
 
 
 def _rate(line: stats.Line) -> str:
     decided = line.win + line.draw + line.loss
     if not decided:
         return "–"
-    return f"{round(100 * (line.win + 0.5 * line.draw) / decided)} %"
+    return format_percent((line.win + 0.5 * line.draw) / decided)
 
 
 class StatsScene(ListScene):
-    title = "Statistics"
+    title = N_("Statistics")
     columns = (
-        ("Game", 1.6),
-        ("Opponent", 1.4),
-        ("Wins", 0.6),
-        ("Draws", 0.6),
-        ("Losses", 0.6),
-        ("Games", 0.6),
-        ("Score", 0.7),
+        (N_("Game"), 1.6),
+        (N_("Opponent"), 1.4),
+        (N_("Wins"), 0.6),
+        (N_("Draws"), 0.6),
+        (N_("Losses"), 0.6),
+        (N_("Games"), 0.6),
+        (N_("Score"), 0.7),
     )
-    empty_text = "Finish a game against the AI (or solo) to see your results here."
-    hints = "↑↓ scroll · Esc back"
+    empty_text = N_("Finish a game against the AI (or solo) to see your results here.")
+    hints = N_("↑↓ scroll · Esc back")
 
     def __init__(self, app) -> None:
-        self.reset_button = Button("Reset", self.confirm_reset, key="reset", kind="danger")
+        self.reset_button = Button(N_("Reset"), self.confirm_reset, key="reset", kind="danger")
         super().__init__(app)
         self.extra_buttons = [self.reset_button]
         # Games that keep records of their own (a puzzle's bests) get a button each.
         for game in sorted(app.registry.games.values(), key=lambda g: g.title):
             if game.records is not None:
                 self.extra_buttons.insert(
-                    0, Button(f"{game.title} records", self._records_of(game), key=f"records:{game.id}")
+                    0,
+                    Button(
+                        _("{game} records").format(game=game.title),
+                        self._records_of(game),
+                        key=f"records:{game.id}",
+                    ),
                 )
         self.refresh()
 
@@ -62,7 +72,7 @@ class StatsScene(ListScene):
             title = registry.games[game_id].title if game_id in registry.games else game_id
             for opponent in sorted(data.lines[game_id], key=lambda o: (order.get(o, 5), o)):
                 line = data.lines[game_id][opponent]
-                label = opponent if opponent in (stats.SOLO, stats.HOT_SEAT) else f"AI {opponent}"
+                label = _(opponent) if opponent in (stats.SOLO, stats.HOT_SEAT) else player_label(opponent)
                 out.append(
                     ListRow(
                         f"{game_id}:{opponent}",
@@ -87,5 +97,11 @@ class StatsScene(ListScene):
             self.refresh()
 
         self.app.push(
-            ConfirmScene(self.app, "Reset statistics?", "Every count goes back to zero.", really, yes="Reset")
+            ConfirmScene(
+                self.app,
+                N_("Reset statistics?"),
+                N_("Every count goes back to zero."),
+                really,
+                yes=N_("Reset"),
+            )
         )

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from tafel.game import GameState, Move, one_line
+from tafel.i18n import _
 from tafel.ui.widgets import H3, SMALL
 from tafel.view import BoardView, ViewContext
 from tafel.view import make_view as board_view
@@ -50,20 +51,20 @@ class FallbackView(BoardView):
             surface.blit(f.render(text, True, color), (x, y))
             y += f.get_linesize()
 
-        line(f"{self.game.title}: simple view", ctx.fonts.get(28, True), t.text)
+        line(_("{game}: simple view").format(game=self.game.title), ctx.fonts.get(28, True), t.text)
         if self.reason:
             line(self.reason, small, t.danger)
         try:
             position = state.to_text()
         except Exception as exc:
-            position = f"(position unavailable: {one_line(exc)})"
+            position = _("(position unavailable: {error})").format(error=one_line(exc))
         line(position, small, t.text_dim)
         y += font.get_linesize() // 2
         moves = state.legal_moves() if not state.is_over else []
         self.cursor = min(self.cursor, max(0, len(moves) - 1))
         self._items = []
         if ctx.interactive:
-            line("Your move (arrows + Enter, or click):", font, t.accent)
+            line(_("Your move (arrows + Enter, or click):"), font, t.accent)
         texts = []
         for move in moves:
             try:
@@ -113,11 +114,13 @@ def make_view(game: Any, options: dict) -> tuple[BoardView, BaseException | None
     """The game's board view, or the simple view when the game has none or its view fails to
     start (then also the error)."""
     if game.view is None:
-        return FallbackView(game, options, "This game has no board view."), None
+        return FallbackView(game, options, _("This game has no board view.")), None
     try:
         return board_view(game, options), None
     except Exception as exc:
-        return FallbackView(game, options, f"The board view failed to start: {one_line(exc)}"), exc
+        return FallbackView(
+            game, options, _("The board view failed to start: {error}").format(error=one_line(exc))
+        ), exc
 
 
 def draw_view_failure(ui: Any, surface: pygame.Surface, board: pygame.Rect, error: str | None) -> None:
@@ -138,7 +141,7 @@ def draw_view_failure(ui: Any, surface: pygame.Surface, board: pygame.Rect, erro
     ui.panel(surface, box, t.panel, border=t.danger)
     r = ui.draw_text(
         surface,
-        "The board could not be drawn",
+        _("The board could not be drawn"),
         (box.centerx, box.y + pad),
         H3,
         t.danger,
@@ -158,7 +161,7 @@ def draw_view_failure(ui: Any, surface: pygame.Surface, board: pygame.Rect, erro
         )
     ui.draw_text(
         surface,
-        "Use “Simple board” in the panel to keep playing.",
+        _("Use “Simple board” in the panel to keep playing."),
         (box.centerx, r.bottom + ui.px(16)),
         SMALL,
         t.text,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tafel.game import GameDef, Move
+from tafel.i18n import N_, _
 from tafel.match import HUMAN, Match
 from tafel.tutorial import Lesson, TutorialStep, play_out
 from tafel.ui.widgets import BODY, SMALL, TINY, Button
@@ -59,9 +60,11 @@ class Guide:
         self.over = False
         self.done = False
         self.rect = pygame.Rect(0, 0, 1, 1)
-        self.skip_button = Button("Skip", self.skip, key="guide-skip", size=TINY)
-        self.play_on_button = Button("Play on", self.play_on, kind="primary", key="guide-play-on", size=SMALL)
-        self.new_button = Button("New game", self.new_game, key="guide-new", size=SMALL)
+        self.skip_button = Button(N_("Skip"), self.skip, key="guide-skip", size=TINY)
+        self.play_on_button = Button(
+            N_("Play on"), self.play_on, kind="primary", key="guide-play-on", size=SMALL
+        )
+        self.new_button = Button(N_("New game"), self.new_game, key="guide-new", size=SMALL)
 
     # --- where we are -----------------------------------------------------------------------
 
@@ -104,7 +107,9 @@ class Guide:
         if expected is None or move == expected:
             return True
         step = self.step()
-        self.scene.toast(f"Not that one: {step.say if step else 'wait for the reply'}", error=True)
+        self.scene.toast(
+            _("Not that one: {say}").format(say=step.say if step else _("wait for the reply")), error=True
+        )
         return False
 
     def advance(self, dt: float) -> bool:
@@ -146,7 +151,7 @@ class Guide:
     def play_on(self) -> None:
         """The normal game goes on from here, the AI playing the other seats."""
         self.close()
-        self.scene.toast("Your game now: good luck!")
+        self.scene.toast(_("Your game now: good luck!"))
 
     def new_game(self) -> None:
         """A new game with the same seats, from the usual start."""
@@ -171,8 +176,11 @@ class Guide:
         step = None if over else lesson.step_at(ply)
         if over or step is None:
             texts.append((tutorial.outro, BODY, True, "text"))
-            others = " against the AI" if lesson.start.players > 1 else ""
-            texts.append((f"Play on{others} from here, or start a new game.", SMALL, False, "text_dim"))
+            if lesson.start.players > 1:
+                closing = _("Play on against the AI from here, or start a new game.")
+            else:
+                closing = _("Play on from here, or start a new game.")
+            texts.append((closing, SMALL, False, "text_dim"))
         else:
             if ply == 0 and tutorial.intro:
                 texts.append((tutorial.intro, SMALL, False, "text_dim"))
@@ -180,9 +188,11 @@ class Guide:
                 texts.append((step.say, BODY, True, "text"))
             else:
                 seat = lesson.states[ply].to_move
-                texts.append((f"{self.scene.seat_name(seat)} answers…", BODY, True, "text"))
+                texts.append(
+                    (_("{seat} answers…").format(seat=self.scene.seat_name(seat)), BODY, True, "text")
+                )
             if step.rule:
-                texts.append(("Rule: " + step.rule, SMALL, False, "text_dim"))
+                texts.append((_("Rule: {rule}").format(rule=step.rule), SMALL, False, "text_dim"))
         out = []
         for text, size, bold, color in texts:
             out += [(line, size, bold, color) for line in ui.wrap(text, size, width, bold)]
@@ -190,8 +200,12 @@ class Guide:
 
     def heading(self) -> str:
         if self.over:
-            return "GUIDED FIRST GAME · DONE"
-        return f"GUIDED FIRST GAME · STEP {self.step_number()} OF {self.steps}"
+            return _("Guided first game · done").upper()
+        return (
+            _("Guided first game · step {n} of {total}")
+            .format(n=self.step_number(), total=self.steps)
+            .upper()
+        )
 
     def layout(self, board: pygame.Rect) -> pygame.Rect:
         """Take a strip off the top of the board area for the card; returns what is left. Skip

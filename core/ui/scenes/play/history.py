@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tafel.game import one_line
+from tafel.i18n import _
 from tafel.match import Match
 
 if TYPE_CHECKING:
@@ -47,10 +48,10 @@ class History:
         if scene.mode != "play":
             return False
         if not self.match.undo_allowed:
-            scene.toast("This game does not allow taking moves back.", error=True)
+            scene.toast(_("This game does not allow taking moves back."), error=True)
             return False
         if not self.match.can_undo:
-            scene.toast("Nothing to undo.")
+            scene.toast(_("Nothing to undo."))
             return False
         turns = scene.turns
         turns.cancel()
@@ -66,7 +67,7 @@ class History:
         if scene.mode != "play":
             return False
         if not self.match.can_redo:
-            scene.toast("Nothing to redo.")
+            scene.toast(_("Nothing to redo."))
             return False
         scene.turns.cancel()
         try:
@@ -85,7 +86,7 @@ class History:
         try:
             scene.match = self.match.restarted(new_seed=new_seed)
         except Exception as exc:
-            scene.toast(f"Restart failed: {one_line(exc)}", error=True)
+            scene.toast(_("Restart failed: {error}").format(error=one_line(exc)), error=True)
             return
         scene.turns.finished = False
         scene.rules_error = None
@@ -127,7 +128,7 @@ class History:
         if self.browse is None or scene.mode != "play":
             return False
         if not self.match.undo_allowed:
-            scene.toast("This game does not allow taking moves back.", error=True)
+            scene.toast(_("This game does not allow taking moves back."), error=True)
             return False
         ply = self.browse
         turns = scene.turns
@@ -136,7 +137,9 @@ class History:
         turns.finished = turns.finished and self.match.state.is_over
         scene.reset_turn()
         scene.autosave()
-        scene.toast(f"Playing on from move {ply}." if ply else "Playing on from the start.")
+        scene.toast(
+            _("Playing on from move {ply}.").format(ply=ply) if ply else _("Playing on from the start.")
+        )
         return True
 
     # --- replays -------------------------------------------------------------------------------

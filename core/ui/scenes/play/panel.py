@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tafel.i18n import N_, _, format_number
+from tafel.i18n import current as current_language
 from tafel.match import player_label
 from tafel.ui.scenes.play.fallback import FallbackView
 from tafel.ui.widgets import BODY, H3, SMALL, TINY, Button
@@ -32,26 +34,28 @@ class Panel:
         self._moves_key: tuple | None = None
         self._moves_image: pygame.Surface | None = None
         self._moves_local: list[tuple[pygame.Rect, int]] = []
-        self.undo_button = Button("Undo", history.undo, key="undo", size=SMALL)
-        self.redo_button = Button("Redo", history.redo, key="redo", size=SMALL)
-        self.hint_button = Button("Hint", turns.request_hint, key="hint", size=SMALL)
-        self.hint_label = "Hint"
-        self.menu_button = Button("Menu", scene.open_pause_menu, key="menu", size=SMALL)
+        self.undo_button = Button(N_("Undo"), history.undo, key="undo", size=SMALL)
+        self.redo_button = Button(N_("Redo"), history.redo, key="redo", size=SMALL)
+        self.hint_button = Button(N_("Hint"), turns.request_hint, key="hint", size=SMALL)
+        self.hint_label = N_("Hint")
+        self.menu_button = Button(N_("Menu"), scene.open_pause_menu, key="menu", size=SMALL)
         self.takeover_button = Button(
-            "Play it myself", turns.take_over, key="takeover", size=SMALL, kind="primary"
+            N_("Play it myself"), turns.take_over, key="takeover", size=SMALL, kind="primary"
         )
-        self.retry_button = Button("Retry", turns.retry_ai, key="retry", size=SMALL)
-        self.simple_button = Button("Simple board", scene.use_fallback_view, key="simple", size=SMALL)
-        self.fork_button = Button("Play from here", history.fork_here, key="fork", size=SMALL, kind="primary")
-        self.live_button = Button("Back to game", history.back_to_live, key="live", size=SMALL)
+        self.retry_button = Button(N_("Retry"), turns.retry_ai, key="retry", size=SMALL)
+        self.simple_button = Button(N_("Simple board"), scene.use_fallback_view, key="simple", size=SMALL)
+        self.fork_button = Button(
+            N_("Play from here"), history.fork_here, key="fork", size=SMALL, kind="primary"
+        )
+        self.live_button = Button(N_("Back to game"), history.back_to_live, key="live", size=SMALL)
         self.prev_button = Button("◀", lambda: history.step_browse(-1), key="prev", size=SMALL)
         self.next_button = Button("▶", lambda: history.step_browse(1), key="next", size=SMALL)
         self.playpause_button = Button(
-            "Pause", history.toggle_replay, key="playpause", size=SMALL, kind="primary"
+            N_("Pause"), history.toggle_replay, key="playpause", size=SMALL, kind="primary"
         )
-        self.slower_button = Button("Slower", lambda: history.change_speed(-1), key="slower", size=SMALL)
-        self.faster_button = Button("Faster", lambda: history.change_speed(1), key="faster", size=SMALL)
-        self.back_button = Button("Back", scene.leave, key="back", size=SMALL)
+        self.slower_button = Button(N_("Slower"), lambda: history.change_speed(-1), key="slower", size=SMALL)
+        self.faster_button = Button(N_("Faster"), lambda: history.change_speed(1), key="faster", size=SMALL)
+        self.back_button = Button(N_("Back"), scene.leave, key="back", size=SMALL)
         self._visible: list[Button] = []
 
     @property
@@ -73,7 +77,9 @@ class Panel:
         gap = ui.px(12)
         inner = s.panel_rect.inflate(-2 * ui.px(22), -2 * ui.px(22))
         bw = (inner.width - gap) // 2
-        wide = bw > ui.px(200)
+        shortcuts = (N_("Undo  Ctrl+Z"), N_("Redo  Ctrl+Y"), N_("Hint  H"), N_("Menu  Esc"))
+        # The keys are named when every such label fits (German labels are longer).
+        wide = bw > ui.px(200) and all(ui.text_width(_(k), SMALL, True) + ui.px(28) <= bw for k in shortcuts)
         if s.mode == "replay":
             third = (inner.width - 2 * gap) // 3
             row1 = inner.bottom - 2 * bh - gap
@@ -90,12 +96,12 @@ class Panel:
         self.menu_button.rect = pygame.Rect(inner.x + bw + gap, inner.bottom - bh, bw, bh)
         if s.mode == "demo":
             self.menu_button.rect = pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh)
-            self.menu_button.label = "Back to menu"
+            self.menu_button.label = N_("Back to menu")
             return
-        self.undo_button.label = "Undo  Ctrl+Z" if wide else "Undo"
-        self.redo_button.label = "Redo  Ctrl+Y" if wide else "Redo"
-        self.hint_label = self.hint_button.label = "Hint  H" if wide else "Hint"
-        self.menu_button.label = "Menu  Esc" if wide else "Menu"
+        self.undo_button.label = shortcuts[0] if wide else N_("Undo")
+        self.redo_button.label = shortcuts[1] if wide else N_("Redo")
+        self.hint_label = self.hint_button.label = shortcuts[2] if wide else N_("Hint")
+        self.menu_button.label = shortcuts[3] if wide else N_("Menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The mouse on the panel: buttons, a click on a move (browse to it), the wheel over the
@@ -156,7 +162,7 @@ class Panel:
             name_x = row.x + ui.px(16) + 2 * rad + ui.px(14)
             if turns.thinking and turns.ai_seat == seat and history.browse is None:
                 dots = "." * (int(s.time * 3) % 4)
-                right = f"thinking{dots:<3}"
+                right = _("thinking") + f"{dots:<3}"
                 color = t.accent
                 # A pulsing ring round the seat colour while the AI thinks.
                 pulse = 0.5 + 0.5 * math.sin(s.time * 6)
@@ -168,12 +174,12 @@ class Panel:
                     max(1, ui.px(2)),
                 )
             elif over and seat in winners:
-                right, color = "winner", t.ok
+                right, color = _("winner"), t.ok
             else:
                 right, color = player_label(s.match.players[seat]), t.text_dim
             right_w = (
-                ui.text_width("thinking...", SMALL)
-                if right.startswith("thinking")
+                ui.text_width(_("thinking") + "...", SMALL)
+                if color == t.accent and right.startswith(_("thinking"))
                 else ui.text_width(right, SMALL)
             )
             right_w = min(right_w, width // 2)
@@ -200,18 +206,25 @@ class Panel:
 
         y += ui.px(6)
         if s.mode == "replay":
-            state_word = "playing" if history.replay_playing else "paused"
-            turn = f"Move {history.shown_ply} of {s.match.ply} · {state_word} · {history.replay_speed:g}/s"
+            state_word = _("playing") if history.replay_playing else _("paused")
+            turn = _("Move {ply} of {total} · {state} · {speed}/s").format(
+                ply=history.shown_ply,
+                total=s.match.ply,
+                state=state_word,
+                speed=format_number(history.replay_speed),
+            )
         elif history.browse is not None:
-            turn = f"Looking at move {history.browse} of {s.match.ply}"
+            turn = _("Looking at move {ply} of {total}").format(ply=history.browse, total=s.match.ply)
         elif over:
-            turn = "Game over"
+            turn = _("Game over")
         elif turns.pass_timer is not None:
-            turn = f"{s.seat_name(state.to_move)} passes"
+            turn = _("{seat} passes").format(seat=s.seat_name(state.to_move))
         elif s.match.is_human(state.to_move):
-            turn = f"{s.seat_name(state.to_move)} to move"
+            turn = _("{seat} to move").format(seat=s.seat_name(state.to_move))
         else:
-            turn = f"{s.seat_name(state.to_move)} ({player_label(s.match.players[state.to_move])}) to move"
+            turn = _("{seat} ({player}) to move").format(
+                seat=s.seat_name(state.to_move), player=player_label(s.match.players[state.to_move])
+            )
         r = ui.draw_text(surface, turn, (x, y), BODY, t.accent, bold=True, max_width=width)
         y = r.bottom + ui.px(6)
 
@@ -230,9 +243,10 @@ class Panel:
         if describe:
             lines.append(str(describe))
         if s.match.texts and s.mode == "play" and history.browse is None:
-            lines.append(f"Last move: {s.match.texts[-1]}")
+            lines.append(_("Last move: {move}").format(move=s.match.texts[-1]))
         if s.match.hints and s.mode == "play":
-            lines.append(f"Hints used: {s.match.hints}")
+            lines.append(_("Hints used: {n}").format(n=s.match.hints))
+        lines += turns.engine_lines()
         shown = 0
         for line in lines:
             for part in ui.wrap(str(line), SMALL, width)[:2]:
@@ -265,7 +279,7 @@ class Panel:
         bottom = top_button - ui.px(14)
         self._move_rows = []
         if bottom - y > ui.px(60):
-            ui.draw_text(surface, "MOVES", (x, y), TINY, t.accent, bold=True)
+            ui.draw_text(surface, _("Moves").upper(), (x, y), TINY, t.accent, bold=True)
             y += ui.line_height(TINY, True) + ui.px(4)
             self.list_rect = pygame.Rect(x, y, width, bottom - y)
             self._draw_moves(surface, self.list_rect)
@@ -273,7 +287,7 @@ class Panel:
             self.list_rect = pygame.Rect(0, 0, 0, 0)
 
         if s.mode == "replay":
-            self.playpause_button.label = "Pause" if history.replay_playing else "Play"
+            self.playpause_button.label = N_("Pause") if history.replay_playing else N_("Play")
             self.prev_button.enabled = history.shown_ply > 0
             self.next_button.enabled = history.shown_ply < s.match.ply
             self.slower_button.enabled = history.replay_speed > s.REPLAY_SPEEDS[0]
@@ -282,7 +296,7 @@ class Panel:
             self.undo_button.enabled = s.match.can_undo and s.mode == "play"
             self.redo_button.enabled = s.match.can_redo and s.mode == "play"
             self.hint_button.enabled = s.mode == "play" and s.interactive and turns.hint_pending is None
-            self.hint_button.label = "Thinking…" if turns.hint_pending is not None else self.hint_label
+            self.hint_button.label = N_("Thinking…") if turns.hint_pending is not None else self.hint_label
         visible += self._bottom_buttons()
         for b in visible:
             b.draw(surface, ui)
@@ -333,6 +347,7 @@ class Panel:
             history.browse is not None,
             t,
             ui.scale,
+            current_language(),
         )
         # The list is painted once into a kept picture and copied while it stays the same: dozens
         # of text blits a frame would otherwise cost more than the board.
@@ -359,7 +374,9 @@ class Panel:
         painted: list[tuple[pygame.Rect, int]] = []
         pygame.draw.rect(surface, t.card, rect, border_radius=ui.px(10))
         if not texts:
-            ui.draw_text(surface, "No moves yet", (rect.x + ui.px(14), rect.y + ui.px(8)), SMALL, t.text_dim)
+            ui.draw_text(
+                surface, _("No moves yet"), (rect.x + ui.px(14), rect.y + ui.px(8)), SMALL, t.text_dim
+            )
             return painted
         y = rect.y + ui.px(4)
         num_w = ui.text_width(f"{len(texts)}.", SMALL) + ui.px(10)

@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 from tafel.game import GameState, one_line
+from tafel.i18n import _
 from tafel.match import Match
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.play.fallback import FallbackView, draw_view_failure, make_view
@@ -134,7 +135,7 @@ class PlayScene(Scene):
         return view
 
     def _view_failed(self, what: str, exc: BaseException) -> None:
-        message = f"Board view error ({what}): {one_line(exc)}"
+        message = _("Board view error ({what}): {error}").format(what=what, error=one_line(exc))
         self.view_error = message
         self._report(message, exc)
         self.error_pause(message)
@@ -162,7 +163,7 @@ class PlayScene(Scene):
             return default
 
     def rules_failed(self, what: str, exc: BaseException) -> None:
-        message = f"The game's rules failed ({what}): {one_line(exc)}"
+        message = _("The game's rules failed ({what}): {error}").format(what=what, error=one_line(exc))
         self.turns.cancel()
         self.rules_error = message
         self._report(message, exc)
@@ -222,7 +223,7 @@ class PlayScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         names = self.match.seat_names
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else _("Player {n}").format(n=seat + 1)
 
     def _update_ctx(self) -> None:
         ctx = self.ctx
@@ -281,7 +282,7 @@ class PlayScene(Scene):
     def autosave_failed(self, message: str) -> None:
         if not self.autosave_failed_once:
             self.autosave_failed_once = True
-            self.toast(f"Saving failed: {message}", error=True)
+            self.toast(_("Saving failed: {error}").format(error=message), error=True)
 
     # --- the position changes --------------------------------------------------------------
 
@@ -335,6 +336,7 @@ class PlayScene(Scene):
 
     def exit(self) -> None:
         self.turns.cancel()
+        self.turns.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         ui = self.ui
@@ -454,9 +456,14 @@ class PlayScene(Scene):
         draw_toasts(self.ui, surface, self.board_rect, self.toasts)
         browse = self.history.browse
         if self.mode == "demo":
-            draw_banner(self.ui, surface, self.board_rect, "Demo · press any key")
+            draw_banner(self.ui, surface, self.board_rect, _("Demo · press any key"))
         elif browse is not None and self.mode == "play":
-            draw_banner(self.ui, surface, self.board_rect, f"Looking back: move {browse} of {self.match.ply}")
+            draw_banner(
+                self.ui,
+                surface,
+                self.board_rect,
+                _("Looking back: move {ply} of {total}").format(ply=browse, total=self.match.ply),
+            )
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         self.panel.draw(surface)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tafel.ai.base import LEVEL_TIME, LEVELS, Limit
 from tafel.game import GameError, Move, one_line
+from tafel.i18n import _
 from tafel.match import HUMAN, Match, player_label
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class Turns:
     def __init__(self, scene: PlayScene, worker: MoveWorker | None = None) -> None:
         self.scene = scene
         self._worker = worker
+        self._engines: Any = None
         self.ai_pending: int | None = None
         self.ai_seat: int | None = None
         self.ai_wait = 0.0
@@ -94,6 +96,24 @@ class Turns:
         return self._worker
 
     @property
+    def engine_host(self) -> Any:
+        """Seats played by external engines (``engine:NAME``) ask them (:mod:`tafel.engine_router`)."""
+        if self._engines is None:
+            from tafel.engine_router import EngineRouter
+
+            self._engines = EngineRouter(None, self.scene.app.registry)
+        return self._engines
+
+    def close(self) -> None:
+        """The scene closed: its engine processes end."""
+        if self._engines is not None:
+            self._engines.close_engines()
+
+    def engine_lines(self) -> list[str]:
+        """Each engine seat's latest search (depth, score, PV), for the side panel."""
+        return self._engines.engine_lines(self.match.players, self.scene.seat_name) if self._engines else []
+
+    @property
     def thinking(self) -> bool:
         return self.ai_pending is not None
 
@@ -107,7 +127,7 @@ class Turns:
             if start is not None:
                 start()
         except Exception as exc:
-            self.ai_error = f"The AI could not start: {one_line(exc)}"
+            self.ai_error = _("The AI could not start: {error}").format(error=one_line(exc))
 
     # --- moves ----------------------------------------------------------------------------------
 
@@ -139,10 +159,10 @@ class Turns:
         try:
             legal = scene.shown_state().is_legal(move)
         except Exception as exc:
-            scene.toast(f"Cannot check the move: {one_line(exc)}", error=True)
+            scene.toast(_("Cannot check the move: {error}").format(error=one_line(exc)), error=True)
             return False
         if not legal and move not in self._meta_of_shown():
-            scene.toast("That move is not legal here.", error=True)
+            scene.toast(_("That move is not legal here."), error=True)
             return False
         return self.play_move(move)
 
@@ -158,6 +178,8 @@ class Turns:
 
     def cancel(self) -> None:
         """Forget the search and the hint under way (the worker is told to stop)."""
+        if self._engines is not None:
+            self._engines.cancel()
         pending = self.ai_pending is not None or self.ai_move is not None or self.hint_pending is not None
         if self._worker is not None and pending:
             try:
@@ -192,7 +214,7 @@ class Turns:
         seat = self.match.state.to_move
         if not self.match.is_human(seat):
             self.match.players[seat] = HUMAN
-            scene.toast(f"You play {scene.seat_name(seat)} now.")
+            scene.toast(_("You play {seat} now.").format(seat=scene.seat_name(seat)))
         self.ai_error = None
         self.ai_pending = self.ai_move = None
         scene.autosave()
@@ -210,7 +232,9 @@ class Turns:
         scene = self.scene
         seat = self.match.state.to_move
         self.match.players[seat] = level
-        scene.toast(f"{player_label(level)} plays {scene.seat_name(seat)} now.")
+        scene.toast(
+            _("{player} plays {seat} now.").format(player=player_label(level), seat=scene.seat_name(seat))
+        )
         self.ai_error = None
         self.ai_pending = self.ai_move = None
         scene.autosave()
@@ -219,15 +243,15 @@ class Turns:
         """Ask the hard agent for a move for the human to move; shown until the next move."""
         scene = self.scene
         if scene.mode != "play" or not scene.interactive:
-            scene.toast("Hints are for your turn.", error=True)
+            scene.toast(_("Hints are for your turn."), error=True)
             return False
         if self.hint_pending is not None:
             return False
         if scene.guide is not None:
-            scene.toast("The move to make is marked on the board.")
+            scene.toast(_("The move to make is marked on the board."))
             return False
         if self.hint is not None:
-            scene.toast("The hint is on the board.")
+            scene.toast(_("The hint is on the board."))
             return False
         state = self.match.state
         agent = scene.HINT_AGENT
@@ -235,11 +259,11 @@ class Turns:
             limit = self.limit_for(agent)
             generation = self.worker.request(self.match.ai_request(state.to_move, limit=limit, agent=agent))
         except Exception as exc:
-            scene.toast(f"No hint: {one_line(exc)}", error=True)
+            scene.toast(_("No hint: {error}").format(error=one_line(exc)), error=True)
             return False
         self.hint_pending = generation
         self.ai_idle = 0.0
-        scene.toast("Thinking of a hint…")
+        scene.toast(_("Thinking of a hint…"))
         return True
 
     # --- each frame ----------------------------------------------------------------------------
@@ -272,7 +296,7 @@ class Turns:
         if state.is_forced_pass():
             if self.pass_timer is None:
                 self.pass_timer = scene.PASS_DELAY
-                scene.toast(f"{scene.seat_name(state.to_move)} cannot move and passes.")
+                scene.toast(_("{seat} cannot move and passes.").format(seat=scene.seat_name(state.to_move)))
                 return
             self.pass_timer -= dt
             if self.pass_timer <= 0:
@@ -292,7 +316,11 @@ class Turns:
             self.ai_move = None
             if not self.play_move(move):
                 toasts = scene.toasts
-                self.failed(f"The AI's move was refused: {toasts[-1][0] if toasts else move!r}")
+                self.failed(
+                    _("The AI's move was refused: {error}").format(
+                        error=toasts[-1][0] if toasts else repr(move)
+                    )
+                )
 
     def next_demo(self) -> None:
         """The demo is over: the menu shows the next one (or the demo just closes)."""
@@ -319,11 +347,11 @@ class Turns:
 
     def request_ai(self, seat: int) -> None:
         try:
-            worker = self.worker
             agent = self.match.players[seat]
+            worker = self.engine_host if agent.startswith("engine:") else self.worker
             generation = worker.request(self.match.ai_request(seat, limit=self.limit_for(agent)))
         except Exception as exc:
-            self.failed(f"The AI could not start: {one_line(exc)}")
+            self.failed(_("The AI could not start: {error}").format(error=one_line(exc)))
             return
         self.ai_pending = generation
         self.ai_seat = seat
@@ -332,15 +360,17 @@ class Turns:
 
     def poll(self, dt: float) -> None:
         """Take the worker's answers; a worker idle too long with our request lost it."""
+        while self._engines is not None and (answer := self._engines.poll()) is not None:
+            self._answer(answer)
         worker = self._worker
         if worker is None:
             return
-        for _ in range(64):
+        for _poll in range(64):
             try:
                 result = worker.poll()
             except Exception as exc:
                 if self.ai_pending is not None:
-                    self.failed(f"The AI worker failed: {one_line(exc)}")
+                    self.failed(_("The AI worker failed: {error}").format(error=one_line(exc)))
                 self.hint_pending = None
                 return
             if result is None:
@@ -348,14 +378,14 @@ class Turns:
             self._answer(result)
         waiting = self.ai_pending is not None and self.ai_move is None
         if waiting or self.hint_pending is not None:
-            busy = bool(getattr(worker, "busy", True))
+            busy = bool(getattr(worker, "busy", True)) or bool(self._engines and self._engines.busy)
             self.ai_idle = 0.0 if busy else self.ai_idle + dt
             if self.ai_idle > self.scene.AI_LOST_AFTER:
                 if waiting:
-                    self.failed("The AI stopped without answering.")
+                    self.failed(_("The AI stopped without answering."))
                 else:
                     self.hint_pending = None
-                    self.scene.toast("No hint: the AI did not answer.", error=True)
+                    self.scene.toast(_("No hint: the AI did not answer."), error=True)
 
     def _answer(self, result: AIAnswer) -> None:
         if self.hint_pending is not None and result.generation == self.hint_pending:
@@ -364,23 +394,27 @@ class Turns:
         if self.ai_pending is None or self.ai_move is not None or result.generation != self.ai_pending:
             self.dropped_results += 1
             return
-        agent = player_label(self.match.players[self.ai_seat]) if self.ai_seat is not None else "AI"
+        agent = player_label(self.match.players[self.ai_seat]) if self.ai_seat is not None else _("AI")
         if result.error and getattr(result, "timed_out", False):
-            seat = self.scene.seat_name(self.ai_seat) if self.ai_seat is not None else "this seat"
+            seat = self.scene.seat_name(self.ai_seat) if self.ai_seat is not None else _("this seat")
             self.failed(
-                f"{agent} hung and was stopped: {result.error}. Play {seat} yourself, or let another level play."
+                _(
+                    "{agent} hung and was stopped: {error}. Play {seat} yourself, or let another level play."
+                ).format(agent=agent, error=result.error, seat=seat)
             )
             return
         if result.error:
-            self.failed(f"{agent} failed: {result.error}")
+            self.failed(_("{agent} failed: {error}").format(agent=agent, error=result.error))
             return
         if not result.move_text:
-            self.failed(f"{agent} returned no move.")
+            self.failed(_("{agent} returned no move.").format(agent=agent))
             return
         try:
             move = self.match.state.parse_move(result.move_text)
         except GameError as exc:
-            self.failed(f"{agent} played {result.move_text!r}: {exc}")
+            self.failed(
+                _("{agent} played {move!r}: {error}").format(agent=agent, move=result.move_text, error=exc)
+            )
             return
         except Exception as exc:
             self.scene.rules_failed("parse_move", exc)
@@ -391,19 +425,21 @@ class Turns:
     def _hint(self, result: AIAnswer) -> None:
         scene = self.scene
         self.hint_pending = None
-        scene.toasts = [t for t in scene.toasts if not t[0].startswith("Thinking of a hint")]
+        scene.toasts = [t for t in scene.toasts if t[0] != _("Thinking of a hint…")]
         if result.error or not result.move_text:
-            scene.toast(f"No hint: {result.error or 'the AI found no move'}", error=True)
+            scene.toast(
+                _("No hint: {error}").format(error=result.error or _("the AI found no move")), error=True
+            )
             return
         try:
             move = self.match.state.parse_move(result.move_text)
         except Exception as exc:
-            scene.toast(f"No hint: {one_line(exc)}", error=True)
+            scene.toast(_("No hint: {error}").format(error=one_line(exc)), error=True)
             return
         self.hint = move
         self.match.hints += 1
         scene.play_sound("hint")
-        scene.toast(f"Hint: {result.move_text}")
+        scene.toast(_("Hint: {move}").format(move=result.move_text))
         scene.autosave()
 
     def failed(self, message: str) -> None:
@@ -449,4 +485,7 @@ class Turns:
         try:
             self.finish_news = [str(line) for line in hook(match.finished()) or ()][:6]
         except Exception as exc:  # the plugin's records failed: the game itself is fine
-            self.scene.toast(f"{match.game.title}: records not kept: {one_line(exc)}", error=True)
+            self.scene.toast(
+                _("{game}: records not kept: {error}").format(game=match.game.title, error=one_line(exc)),
+                error=True,
+            )
