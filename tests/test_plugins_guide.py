@@ -3,7 +3,9 @@
 Python blocks whose first line is ``# file: PATH`` (and other blocks preceded by
 ``<!-- file: PATH -->``) are written into a throwaway plugin folder; that folder stands in for
 Tafel's ``plugins/`` while every other Python block is executed in order, and the test
-functions those blocks define are called.
+functions those blocks define are called. A block whose first line is
+``# file: PATH (continued)`` adds to the file (the board view is built in steps); each sample
+runs with the files as the guide has built them up to that point.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Block:
     path: str | None
     body: str
     line: int
+    continued: bool = False
 
 
 def blocks() -> Iterator[Block]:
@@ -48,33 +51,62 @@ def blocks() -> Iterator[Block]:
     for m in FENCE.finditer(text):
         body, path = m["body"], m["marker"]
         first = body.splitlines()[0] if body.strip() else ""
+        continued = False
         if m["lang"] == "python" and first.startswith("# file: "):
             path = first[len("# file: ") :].strip()
+            continued = path.endswith(" (continued)")
+            path = path.removesuffix(" (continued)")
         line = text.count("\n", 0, m.start("body")) + 1
-        yield Block(m["lang"], path, body, line)
+        yield Block(m["lang"], path, body, line, continued)
 
 
 def python_blocks() -> list[Block]:
     return [b for b in blocks() if b.lang == "python"]
 
 
+def files(until: int | None = None) -> dict[str, str]:
+    """The guide's files as built by the blocks before line ``until`` (a file not begun by then:
+    as the whole guide builds it)."""
+    built: dict[str, str] = {}
+    early: dict[str, str] = {}
+    for block in blocks():
+        if block.path:
+            built[block.path] = built.get(block.path, "") + block.body if block.continued else block.body
+            if until is None or block.line < until:
+                early[block.path] = built[block.path]
+    return built | early
+
+
+def write_files(folder: Path, until: int | None = None) -> bool:
+    """Write the guide's files (see :func:`files`); True when one changed."""
+    changed = False
+    for path, body in files(until).items():
+        target = folder / path
+        if not target.exists() or target.read_text(encoding="utf-8") != body:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(body, encoding="utf-8")
+            changed = True
+    return changed
+
+
+def forget_plugins(folder: Path) -> None:
+    """Drop the guide's plugin modules, so they are imported afresh from the folder."""
+    names = {p.name.removesuffix(".py") for p in folder.iterdir()} | {"oops"}
+    for name in [n for n in sys.modules if n.split(".")[0] in names]:
+        del sys.modules[name]
+
+
 @pytest.fixture
 def guide_plugins(tmp_path, monkeypatch):
     """The guide's files in a plugin folder that ``load_registry()`` uses instead of Tafel's."""
     folder = tmp_path / "plugins"
-    for block in blocks():
-        if block.path:
-            target = folder / block.path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(block.body, encoding="utf-8")
+    write_files(folder)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # files change between samples
     spec = LoadSpec(plugin_dirs=(str(folder),), builtin=False, entry_points=False)
     monkeypatch.setattr(tafel.plugins, "default_spec", lambda: spec)
     monkeypatch.chdir(tmp_path)
-    before = set(sys.modules)
     yield folder
-    for name in set(sys.modules) - before:
-        if name.split(".")[0] in {p.name.removesuffix(".py") for p in folder.iterdir()} | {"oops"}:
-            del sys.modules[name]
+    forget_plugins(folder)
 
 
 def run_block(block: Block) -> dict:
@@ -102,6 +134,8 @@ def test_every_python_sample_runs(guide_plugins, capsys):
     for block in python_blocks():
         if block.path:
             continue
+        if write_files(guide_plugins, block.line):  # the files as built so far
+            forget_plugins(guide_plugins)
         namespace = run_block(block)
         for name, func in list(namespace.items()):
             if name.startswith("test_") and callable(func):
