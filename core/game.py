@@ -395,9 +395,8 @@ class GameDef:
     random_setup: bool = False
     #: Optional fast move counter ``perft(state, depth)`` (same counts as the generic one).
     perft: Callable[[GameState, int], int] | None = None
-    #: Optional ``features(options)``: the flags the core understands for a game with these
-    #: options, a set of str: "no-undo" (undo, redo and forks are off; a variant with hidden
-    #: pieces may set it). None: no flags.
+    #: Optional ``features(options)``: the flags the core understands for a game with these options,
+    #: a set of str: "no-undo" (undo, redo and forks are off; a variant with hidden pieces may set it).
     features: Callable[[Options], Set[str]] | None = None
     #: Optional ``on_finished(FinishedGame) -> list[str]``: called once, on the UI thread, when a
     #: game with a person at the screen ends (not replays, demos or AI-only games). Keep records
@@ -408,10 +407,11 @@ class GameDef:
     records: Callable[[], RecordsTable] | None = None
     #: Optional ``tafel.Tutorial``: a guided first game, offered from setup (:mod:`tafel.tutorial`).
     tutorial: Any = None
+    #: Optional ``tafel.EngineProtocol``: external engines speaking it can play this game.
+    engine_protocol: Any = None
     #: Set by the registry: the plugin that registered this game.
     plugin: str = ""
-    #: Set by the registry: the package of the plugin's module, which a relative ``view`` names
-    #: from (``".view:MyView"``).
+    #: Set by the registry: the plugin's package, which a relative ``view`` names (``".view:V"``).
     package: str = ""
 
     @property

@@ -12,6 +12,7 @@ from tafel import (
     AgentDef,
     AgentRegistrar,
     CommandRegistrar,
+    EngineProtocol,
     GameDef,
     GameRegistrar,
     GameState,
@@ -80,6 +81,8 @@ GAME = GameDef(
     perft=lambda state, depth: perft(state, depth),
     seat_names=lambda options: list(SEAT_NAMES),
     tutorial=TUTORIAL,
+    # External UAI engines can play Ataxx: positions as FEN (to_text), moves as they write them.
+    engine_protocol=EngineProtocol("uai"),
 )
 
 __all__ = ["GAME", "RED", "AtaxxState"]

@@ -1,0 +1,155 @@
+"""External engines: the protocol lines, the list in the data folder, and a small UAI engine
+(tests/uai_toy_engine.py, a real subprocess) as a seat in a headless arcade game: it plays, its
+info reaches the side panel, and a crash, an illegal move or a hang pauses the game with a clear
+message and a way on (the seat goes to the player or a Tafel level)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tafel.engine_protocol import EngineOption, EngineProtocol, info_text, parse_info
+from tafel.engine_router import EngineRouter, EngineSession
+from tafel.engines import EngineConfig, engine_players, find_engine, load_engines, probe, save_engines
+from tafel.match import Match, player_label
+from tafel.testing import run_until
+from tafel.ui.app import App
+
+TOY = Path(__file__).resolve().parent / "uai_toy_engine.py"
+
+
+def toy(mode: str = "first", name: str | None = None, **kw) -> EngineConfig:
+    return EngineConfig(name=name or f"Toy {mode}", path=str(TOY), args=[mode], movetime_ms=20, **kw)
+
+
+class NoWorker:
+    """The AI worker of games without Tafel levels: it must not be asked."""
+
+    busy = False
+
+    def request(self, req):
+        raise AssertionError(f"the AI worker was asked for {req.agent}")
+
+    def poll(self):
+        return None
+
+    def cancel(self):
+        pass
+
+
+@pytest.fixture
+def app(registry):
+    app = App(registry, windowed=True, size=(1280, 720), worker=NoWorker())
+    yield app
+    app.close()
+
+
+def test_protocol_lines():
+    uai = EngineProtocol("uai")
+    assert (uai.hello, uai.hello_ok, uai.new_game) == ("uai", "uaiok", "uainewgame")
+    assert uai.go_command(clocks=(1000, 2000), increments=(10, 20)) == "go wtime 1000 btime 2000 winc 10 binc 20"
+    info = parse_info("info depth 9 seldepth 12 score cp 57 upperbound nodes 10 pv f2 a7b5")
+    assert info == {"depth": 9, "seldepth": 12, "score": "cp 57", "nodes": 10, "pv": "f2 a7b5"}
+    assert info_text(info) == "depth 9 · +0.57 · f2 a7b5"
+    spin = EngineOption.parse("option name Hash type spin default 16 min 1 max 64")
+    assert spin.describe() == "Hash (spin 1..64, default 16)"
+    assert EngineOption.from_dict(spin.as_dict()) == spin
+    assert EngineOption.parse("option name") is None and EngineOption.parse("id name x") is None
+
+
+def test_the_list_is_kept_and_damage_is_survived(tmp_path, registry):
+    path = tmp_path / "engines.json"
+    save_engines([toy("first", values={"Hash": "8"}), toy("last")], path)
+    engines = load_engines(path)
+    assert [e.name for e in engines] == ["Toy first", "Toy last"] and engines[0].values == {"Hash": "8"}
+    assert find_engine("toy LAST", engines).args == ["last"]
+    path.write_text("[1, 2", encoding="utf-8")
+    assert load_engines(path) == []
+    save_engines([toy("first", name="Toy")])  # the data folder's list
+    assert engine_players(registry.game("ataxx")) == ["engine:Toy"]
+    assert player_label("engine:Toy") == "Engine: Toy"
+    assert engine_players(registry.game("atoll")) == []  # Atoll declares no engine protocol
+
+
+def test_probe_reads_the_name_and_options():
+    config = probe(str(TOY), EngineProtocol("uai"))
+    assert config.name == "Toy first" and config.protocol == "uai"
+    assert [o["name"] for o in config.options] == ["Hash", "Style"]
+    assert config.announced()[1].vars == ("solid", "wild")
+
+
+def start(app, registry, players):
+    match = Match(registry.game("ataxx"), players=players, seed=1)
+    scene = app.start_match(match)
+    app.step()
+    return scene
+
+
+def test_an_engine_plays_a_seat_and_its_info_is_shown(app, registry):
+    save_engines([toy("first", name="Toy")])
+    play = start(app, registry, ["engine:Toy", "human"])
+    assert run_until(app, lambda: play.match.ply >= 1, wait=20), play.turns.ai_error
+    assert play.match.move_texts() == ["a6"]  # Red's first legal move, sorted
+    lines = play.turns.engine_lines()
+    assert lines and lines[0].startswith("Red: depth 1") and lines[0].endswith("a6")
+    play.draw(app.screen)  # the panel shows them
+    app.scenes.pop()  # leaving closes the engine
+    session = next(iter(play.turns._engines.sessions.values()), None)
+    assert session is None or session._closing
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"),
+    [("crash", "stopped (exit code 3)"), ("illegal", "a1a1"), ("hang", "hung")],
+)
+def test_a_failing_engine_pauses_the_game_with_a_way_on(app, registry, monkeypatch, mode, words):
+    monkeypatch.setattr(EngineSession, "HANG_GRACE", 0.3)
+    save_engines([toy(mode, name="Bad")])
+    play = start(app, registry, ["engine:Bad", "human"])
+    assert run_until(app, lambda: play.turns.ai_error is not None, wait=20)
+    assert "Engine: Bad" in play.turns.ai_error and words in play.turns.ai_error
+    assert play.match.ply == 0
+    play.turns.take_over()  # the player takes the seat; the game goes on
+    assert play.match.players[0] == "human" and play.turns.ai_error is None
+    assert play.turns.human_move(play.match.state.parse_move("g2"))
+    assert play.match.ply == 1
+
+
+def test_a_retried_engine_starts_again_after_a_crash(registry):
+    """The router answers each request; a crashed engine is started afresh for the next one."""
+    from tafel.ai.messages import AIRequest
+
+    router = EngineRouter(None, registry, engines=[toy("crash", name="Bad"), toy("first", name="Good")])
+    options = registry.game("ataxx").resolve_options({})
+
+    def answer(agent):
+        generation = router.request(AIRequest("ataxx", options, None, None, [], 0, agent))
+        while True:
+            result = router.poll()
+            if result is not None:
+                assert result.generation == generation
+                return result
+            router.wait(0.05)
+
+    try:
+        assert answer("engine:Bad").forfeit == "crash"
+        assert answer("engine:Bad").forfeit == "crash"
+        assert answer("engine:Good").move_text == "a6"
+        assert answer(f"uai:{TOY}").move_text == "a6"
+        missing = answer("engine:Nobody")
+        assert missing.forfeit == "crash" and "no engine called 'Nobody'" in missing.error
+    finally:
+        router.close_engines()
+
+
+def test_setup_offers_configured_engines(app, registry):
+    from tafel.ui.scenes.setup import SetupScene
+
+    save_engines([toy("first", name="Toy")])
+    assert "engine:Toy" in SetupScene(app, registry.game("ataxx")).agent_choices()
+
+
+if sys.platform.startswith("win"):  # pragma: no cover - the toy engine is a Python script
+    pytestmark = pytest.mark.skip("engine subprocesses are tested on POSIX")
