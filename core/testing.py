@@ -2,7 +2,7 @@
 
 Synthetic input events, a view context, a view driver and an app driver, plus the command line,
 the plugin loader and the conformance suite, so a plugin's tests import only ``tafel`` and
-``tafel.testing``.
+``tafel.testing``. ``with language("de"):`` speaks German inside the block (a plugin's catalog).
 
 Events are built as pygame delivers them (``scancode`` and ``unicode`` included), so views and
 scenes see exactly what a player's keyboard and mouse send.
@@ -23,6 +23,7 @@ import pygame
 
 from tafel.cli import main as run_command
 from tafel.cli.conformance import check_game, check_game_fully
+from tafel.i18n import language
 from tafel.plugins import load_registry
 from tafel.registry import LoadSpec
 from tafel.view import BoardView, ViewContext
@@ -35,6 +36,7 @@ __all__ = [
     "click",
     "key",
     "keydown",
+    "language",
     "load_registry",
     "motion",
     "mouse",
