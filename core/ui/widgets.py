@@ -196,7 +196,9 @@ class TextRow(ChoiceRow):
     keeps what is typed: while typing it sets ``edit_text`` (and ``time``, for the blinking
     caret) before drawing, and ``commit`` takes the text."""
 
-    placeholder = "(press Enter to type)"
+    @property
+    def placeholder(self) -> str:  # type: ignore[override]
+        return _("(press Enter to type)")
 
     def __init__(
         self,
