@@ -34,8 +34,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tafel.ai.base import AgentDef, Limit
 from tafel.datadir import atomic_write, data_dir, load_json_file
 from tafel.engine_protocol import EngineOption, EngineProtocol, setoption_command
+from tafel.game import GameError
 
 FILE_NAME = "engines.json"
 #: Seconds an engine has to answer its hello (``uaiok``) and ``isready``.
@@ -191,6 +193,16 @@ def is_engine_agent(agent: str) -> bool:
 def engine_player(config: EngineConfig) -> str:
     """The player name a seat played by ``config`` gets (``engine:NAME``)."""
     return ENGINE_PREFIX + config.name
+
+
+def engine_agent(name: str) -> AgentDef:
+    """An agent definition for an engine name in ``arena`` (its default limit: the engine's own
+    time control). It plays only through :class:`tafel.engine_router.EngineRouter`."""
+
+    def factory(game: Any) -> Any:
+        raise GameError(f"{name} is an external engine: it plays through the engine router")
+
+    return AgentDef(name, "external engine", factory, default_limit=Limit())
 
 
 def engine_players(game: Any) -> list[str]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import random
 import sys
 import time
@@ -23,7 +22,7 @@ from tafel import i18n
 from tafel.commands import CommandError
 from tafel.game import GameDef, GameError, GameState, Options
 from tafel.i18n import _
-from tafel.numbers import decimal_number, parse_whole, seed_number, whole_number
+from tafel.numbers import parse_whole, seed_number, whole_number
 from tafel.plugins import PluginFailure
 from tafel.registry import Registry
 
@@ -187,73 +186,10 @@ def cmd_perft(args: argparse.Namespace, registry: Registry) -> int:
 
 
 def cmd_arena(args: argparse.Namespace, registry: Registry) -> int:
-    """Agents against agents, each move searched in the AI worker under the arcade's watchdog;
-    each game is printed (and with ``--log`` written) as it ends, so an interrupted run keeps them."""
-    from tafel.ai.worker import AIWorker
-    from tafel.cli.arena import ArenaResult, run_arena
-    from tafel.plugins import plugin_code
+    """Agents and engines against each other (:mod:`tafel.cli.arena_command`)."""
+    from tafel.cli import arena_command
 
-    game, options = _game_and_options(args, registry)
-    with plugin_code(game.plugin, f"game {game.id}"):
-        seats = game.seats(options)
-    if args.agent_b is None:
-        if seats > 1:
-            raise CliError(f"{game.id} has {seats} seats: name a second agent")
-        args.agent_b = args.agent_a  # a solo game: the one agent plays alone
-    for name in (args.agent_a, args.agent_b):
-        registry.agent(name, game.id)
-    if args.games < 1:
-        raise CliError("--games must be at least 1")
-    log = None
-    if args.log:
-        try:
-            log = open(args.log, "a", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise CliError(f"cannot write the log {args.log}: {exc.strerror or exc}") from None
-    so_far: list[ArenaResult] = []
-
-    def progress(line: str) -> None:
-        if not args.quiet:
-            print(line, flush=True)
-
-    def on_game(record, moves, result) -> None:
-        so_far[:] = [result]
-        if log is not None:
-            entry = {"arena": game.id, "agent_a": args.agent_a, "agent_b": args.agent_b, **record.as_dict()}
-            log.write(json.dumps({**entry, "moves": moves}) + "\n")
-            log.flush()
-
-    worker = AIWorker(registry.spec)
-    try:
-        result = run_arena(
-            registry,
-            game.id,
-            args.agent_a,
-            args.agent_b,
-            games=args.games,
-            movetime=args.movetime,
-            seed=args.seed,
-            options=options,
-            progress=progress,
-            on_game=on_game,
-            worker=worker,
-        )
-    except BaseException as exc:
-        # Ctrl-C or a plugin's bug: the games played so far still count, and are shown.
-        if so_far:
-            print(f"stopped after {so_far[0].games} of {args.games} games; the games played:", flush=True)
-            for line in so_far[0].format():
-                print(line, flush=True)
-        if isinstance(exc, KeyboardInterrupt):
-            return 130
-        raise
-    finally:
-        worker.close()
-        if log is not None:
-            log.close()
-    for line in result.format():
-        print(line)
-    return 0
+    return arena_command.run(args, registry, *_game_and_options(args, registry))
 
 
 def cmd_saves(args: argparse.Namespace, registry: Registry) -> int:
@@ -368,23 +304,10 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p.add_argument("depth", type=whole_number(1, 64))
     p.set_defaults(func=cmd_perft)
 
-    p = sub.add_parser("arena", help="play AI agents against each other")
-    p.add_argument("game")
-    p.add_argument("agent_a")
-    p.add_argument("agent_b", nargs="?", help="the other seats' agent (one-seat games: leave out)")
-    p.add_argument("--games", type=whole_number(1, 100_000), default=10)
-    p.add_argument(
-        "--movetime",
-        type=decimal_number(0.001, 3600, what="seconds"),
-        default=None,
-        help="seconds per move, 0.001 to 3600 (default: the agents' own)",
-    )
-    p.add_argument("--seed", type=seed_number(), default=1)
-    p.add_argument("--option", "-o", action="append", metavar="K=V")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
-    p.add_argument(
-        "--log", metavar="FILE", default=None, help="append each game to FILE as it ends (JSON lines)"
-    )
+    from tafel.cli import arena_command
+
+    p = sub.add_parser("arena", help="play AI agents and engines against each other")
+    arena_command.configure(p)
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("play", help="open the arcade, or go straight into a game")

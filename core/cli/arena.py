@@ -28,10 +28,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tafel.ai.base import Agent, Limit
+from tafel.engines import engine_agent, is_engine_agent
 from tafel.game import GameDef, GameError, GameState, one_line
 from tafel.plugins import PluginFailure, plugin_code
 from tafel.registry import Registry
@@ -69,6 +70,8 @@ class GameRecord:
     #: The agent whose failure ended the game, and its seat.
     failed_agent: str | None = None
     failed_seat: int | None = None
+    #: The start position's text when the game began from an opening (``run_arena(openings=)``).
+    start: str | None = None
 
     def as_dict(self) -> dict:
         """Plain data, for a log line (``arena --log``)."""
@@ -85,6 +88,7 @@ class GameRecord:
             "forfeit": self.forfeit,
             "failed_agent": self.failed_agent,
             "failed_seat": self.failed_seat,
+            "start": self.start,
         }
 
 
@@ -235,6 +239,8 @@ def _worker_move(worker, request) -> str:
     if result.error is None and result.move_text is not None:
         return result.move_text
     error = result.error or "no move"
+    if getattr(result, "forfeit", None):  # an external engine that failed (tafel.engine_router)
+        raise _Forfeit(result.forfeit, f"agent {request.agent} failed: {error}")
     if getattr(result, "timed_out", False) or "did not answer" in error or "did not start" in error:
         raise _Forfeit("hang", error)
     if error.startswith(f"agent {request.agent} ") or "AI process stopped" in error:
@@ -261,6 +267,8 @@ def run_arena(
     on_game: GameCallback | None = None,
     max_plies: int = DEFAULT_MAX_PLIES,
     worker=None,
+    openings: Sequence[str] = (),
+    stop: Callable[[ArenaResult], bool] | None = None,
 ) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between two registered agents; see the module docstring.
 
@@ -270,15 +278,19 @@ def run_arena(
     ``records``), ``on_move(game_index, state, move_text, seat)`` is called before each move,
     ``on_game(record, moves, result)`` once a game is over. A game still running after ``max_plies``
     plies is stopped and counted as a draw. ``worker`` (an AIWorker for ``registry.spec``) runs
-    the agents in its process, under its watchdog.
+    the agents in its process, under its watchdog (an :class:`tafel.engine_router.EngineRouter`
+    round it also plays external engines, ``engine:NAME`` or ``uai:PATH``). With ``openings``
+    (position texts) games ``2k`` and ``2k + 1`` start from opening ``k`` (round the list), A
+    playing each colour once; ``stop(result)`` after a game ends the run early when it says so.
     """
     game = registry.game(game_id)
     with plugin_code(game.plugin, f"game {game_id}"):
         resolved = game.resolve_options(options or {})
         seats = game.seats(resolved)
         seat_names = game.names(resolved)
-    def_a = registry.agent(agent_a, game_id)
-    def_b = registry.agent(agent_b, game_id)
+    def_a, def_b = (
+        engine_agent(n) if is_engine_agent(n) else registry.agent(n, game_id) for n in (agent_a, agent_b)
+    )
     if seed is None:
         seed = random.randrange(1_000_000)
     if limit is not None:
@@ -294,6 +306,7 @@ def run_arena(
         a_seat = index % seats
         names = [agent_a if s == a_seat else agent_b for s in range(seats)]
         limits = [limit_a if s == a_seat else limit_b for s in range(seats)]
+        opening = openings[(index // seats) % len(openings)] if openings else None
         start = time.perf_counter()
         record, moves = _play_one(
             game,
@@ -307,8 +320,9 @@ def run_arena(
             on_move,
             max_plies,
             worker,
+            opening,
         )
-        record.seconds = time.perf_counter() - start
+        record.seconds, record.start = time.perf_counter() - start, opening
         before = (result.wins, result.draws, result.losses)
         _count(result, record)
         result.rewards.append(record.reward)
@@ -327,6 +341,8 @@ def run_arena(
                 f"game {index + 1}/{games}: {agent_a} {verdict} ({record.reason}, {record.plies} plies,"
                 f" {record.seconds:.1f} s), score {result.score:.3f}"
             )
+        if stop is not None and stop(result):
+            break
     return result
 
 
@@ -342,6 +358,7 @@ def _play_one(
     on_move: MoveCallback | None,
     max_plies: int,
     worker,
+    opening: str | None = None,
 ) -> tuple[GameRecord, list[str]]:
     """One game; the record has no time yet. The game's own code runs under plugin_code."""
     seats = len(names)
@@ -358,7 +375,10 @@ def _play_one(
                 return _forfeited(index, game_seed, a_seat, seats, 0, s, names[s], "crash", one_line(exc)), []
     rng = random.Random(game_seed)
     with plugin_code(game.plugin, where):
-        state = game.new_state(resolved, game_seed if game.random_setup else None)
+        if opening is not None:
+            state = game.parse_position(opening, resolved)
+        else:
+            state = game.new_state(resolved, game_seed if game.random_setup else None)
     moves: list[str] = []
     plies = 0
     while plies < max_plies:
@@ -375,7 +395,7 @@ def _play_one(
                 from tafel.ai.worker import AIRequest
 
                 request = AIRequest(
-                    game.id, dict(resolved), game_seed, None, list(moves), seat, name, limits[seat]
+                    game.id, dict(resolved), game_seed, opening, list(moves), seat, name, limits[seat]
                 )
                 text = _worker_move(worker, request)
             try:
