@@ -82,8 +82,9 @@ class ScreenLayer:
         the key, the area or the screen's size changed)."""
         area = pygame.Rect(area).clip(screen.get_rect())
         full_key = (key, tuple(area), screen.get_size())
-        if self.surface is None or self.surface.get_size() != screen.get_size():
-            self.surface = pygame.Surface(screen.get_size(), 0, screen)
+        if self.surface is None or self.key is None or self.key[2] != screen.get_size():
+            # Rows not 16-byte aligned: SDL then copies them twice as fast (see unaligned_surface).
+            self.surface = unaligned_surface(screen.get_size(), screen)
             self.key = None
         if full_key != self.key:
             self.key = full_key

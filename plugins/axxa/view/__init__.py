@@ -82,9 +82,14 @@ class AxxaView(BoardView):
         self._anim: MoveAnimation | None = None
         self._speed = 1.0
         self._seed: int | None = None
-        # Kept pictures: the board; the board with its resting stacks; the tray.
+        # Kept pictures: the board; on its background; with its resting stacks; the tray.
         self._assets: tuple | None = None
-        self._board, self._still, self._tray = Layer(), ScreenLayer(), ScreenLayer()
+        self._board, self._base, self._still, self._tray = (
+            Layer(),
+            ScreenLayer(),
+            ScreenLayer(),
+            ScreenLayer(),
+        )
         self._view_src: GameState | None = None
         self._view: AxxaState | None = None
 
@@ -463,9 +468,13 @@ class AxxaView(BoardView):
         """
         picture = self._board.get(self._assets, self.outer.size, lambda b: board.paint_board(self, b, ctx))
 
+        def paint_base(base: pygame.Surface) -> None:
+            base.fill(ctx.theme.background, self.outer)
+            base.blit(picture, self.outer)
+
         def paint(still: pygame.Surface) -> None:
-            still.fill(ctx.theme.background, self.outer)
-            still.blit(picture, self.outer)
+            # The empty board on its background is kept too: a move redraws only on top of it.
+            self._base.blit(still, (self._assets, ctx.theme.background), self.outer, paint_base)
             if last is not None:
                 board.draw_last_move(self, still, last, ctx)
             if selected is not None:
