@@ -45,7 +45,7 @@ from tafel import GameDef, GameState, Move, Options
 from tafel.kit import FocusList, Layer, ScreenLayer, pulse
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext
 
-from ..board import CELLS, SIZE, Cell, cell_name, cells_of, is_cell, xy
+from ..board import CELLS, SIZE, Cell, cells_of, is_cell, xy
 from ..rules import KEEP_MOVE, MOVE, PAY, SOLO_TRIPLETS, TAKE, TURN, TURN_MOVE, VALUE, AxxaMove, AxxaState
 from . import board, tray
 from .motion import MoveAnimation, animate, draw_animation
@@ -388,7 +388,7 @@ class AxxaView(BoardView):
         if view.outcome is not None:
             lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
         else:
-            lines.append(_instruction(view, self._selected))
+            lines.append(board.instruction(view, self._selected))
         return lines
 
     # --- drawing ------------------------------------------------------------------------------------
@@ -492,15 +492,3 @@ class AxxaView(BoardView):
 
         key = (self._assets, shown.stacks, shown.due, last, selected, skip, ctx.theme.background)
         self._still.blit(surface, key, self.outer, paint)
-
-
-def _instruction(view: AxxaState, selected: Cell | None) -> str:
-    if view.phase == MOVE:
-        if selected is not None:
-            return f"Stack {cell_name(selected)} selected: pick a marked space (gold = triplet)"
-        return "Move a stack: click it, then a marked space"
-    if view.phase == TURN:
-        return "Turn the top piece under (T) or keep it (K)?"
-    if view.phase == TAKE:
-        return f"Several triplets of {view.due}s: click the pieces to take"
-    return "No triplet: pay with a face-up piece (click it)"

@@ -14,8 +14,21 @@ import pygame
 from tafel.kit import Button, Skin, pulse
 from tafel.view import ViewContext, darken, lighten, mix
 
-from ..board import CELLS, SIZE, START_CELLS, Cell, cells_of, path_cells, xy
-from ..rules import PAYMENT, PER_NUMBER, REMOVE, SHIFT, SOLO_TRIPLETS, STACK, TURN_MOVE, AxxaMove, AxxaState
+from ..board import CELLS, SIZE, START_CELLS, Cell, cell_name, cells_of, path_cells, xy
+from ..rules import (
+    MOVE,
+    PAYMENT,
+    PER_NUMBER,
+    REMOVE,
+    SHIFT,
+    SOLO_TRIPLETS,
+    STACK,
+    TAKE,
+    TURN,
+    TURN_MOVE,
+    AxxaMove,
+    AxxaState,
+)
 from .pieces import label
 
 if TYPE_CHECKING:
@@ -63,6 +76,19 @@ def score_line(view: AxxaState) -> str:
         a, b = view.rules.side_totals(view.scores)[:2]
         return f"A {a}-{b} B"
     return "-".join(map(str, view.scores))
+
+
+def instruction(view: AxxaState, selected: Cell | None) -> str:
+    """What to do now, for the side panel."""
+    if view.phase == MOVE:
+        if selected is not None:
+            return f"Stack {cell_name(selected)} selected: pick a marked space (gold = triplet)"
+        return "Move a stack: click it, then a marked space"
+    if view.phase == TURN:
+        return "Turn the top piece under (T) or keep it (K)?"
+    if view.phase == TAKE:
+        return f"Several triplets of {view.due}s: click the pieces to take"
+    return "No triplet: pay with a face-up piece (click it)"
 
 
 def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
