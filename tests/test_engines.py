@@ -49,7 +49,9 @@ def app(registry):
 def test_protocol_lines():
     uai = EngineProtocol("uai")
     assert (uai.hello, uai.hello_ok, uai.new_game) == ("uai", "uaiok", "uainewgame")
-    assert uai.go_command(clocks=(1000, 2000), increments=(10, 20)) == "go wtime 1000 btime 2000 winc 10 binc 20"
+    assert (
+        uai.go_command(clocks=(1000, 2000), increments=(10, 20)) == "go wtime 1000 btime 2000 winc 10 binc 20"
+    )
     info = parse_info("info depth 9 seldepth 12 score cp 57 upperbound nodes 10 pv f2 a7b5")
     assert info == {"depth": 9, "seldepth": 12, "score": "cp 57", "nodes": 10, "pv": "f2 a7b5"}
     assert info_text(info) == "depth 9 · +0.57 · f2 a7b5"

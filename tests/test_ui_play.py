@@ -58,7 +58,13 @@ def test_whole_game_by_mouse_then_play_again(app):
     over = app.scenes.top
     assert over.title == "X wins!" and "Three in a row" in over.lines[0]
     # The toy game has a random setup (its "Random" first player), so the same setup can be retried.
-    assert [b.label for b in over.buttons] == ["Play again", "Same setup again", "Undo last move", "Review", "Menu"]
+    assert [b.label for b in over.buttons] == [
+        "Play again",
+        "Same setup again",
+        "Undo last move",
+        "Review",
+        "Menu",
+    ]
     app.step(events=click(over.buttons[0].rect.center))
     assert app.scenes.top is play and play.match.ply == 0 and not play.over_shown
     click_cell(app, play, 4)
