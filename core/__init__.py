@@ -25,6 +25,7 @@ from tafel.ai.mcts import MCTSAgent
 from tafel.ai.random_agent import RandomAgent
 from tafel.commands import CommandDef, CommandError
 from tafel.datadir import atomic_write, data_dir, load_json_file, move_aside
+from tafel.engine_protocol import EngineProtocol
 from tafel.game import (
     FinishedGame,
     GameDef,
@@ -39,7 +40,6 @@ from tafel.game import (
     Outcome,
     RecordsTable,
 )
-from tafel.engine_protocol import EngineProtocol
 from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
 from tafel.i18n import Translations, format_datetime, format_number, translations
 from tafel.numbers import decimal_number, seed_number, whole_number
