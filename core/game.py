@@ -1,9 +1,8 @@
 """The game contract: what a plugin hands the core for each game it offers.
 
-A game is a :class:`GameDef` (metadata, options, factories) plus a state class
-derived from :class:`GameState`. States are values: ``play`` returns a new
-state and never changes the old one, so undo, replay, saves and AI search all
-work on plain sequences of states.
+A game is a :class:`GameDef` (metadata, options, factories) plus a state class derived from
+:class:`GameState`. States are values: ``play`` returns a new state and never changes the old
+one, so undo, replay, saves and AI search all work on plain sequences of states.
 
 Everything a player does is a move, setup steps included. A move is any
 hashable, comparable value (plugins use small frozen dataclasses); the core
@@ -22,9 +21,11 @@ from __future__ import annotations
 import importlib
 import random
 import sys
-from collections.abc import Callable, Hashable, Sequence, Set
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
 from typing import Any
+
+from tafel.i18n import GameTexts
 
 Move = Hashable
 """Any hashable value a game uses for a move (usually a frozen dataclass)."""
@@ -238,11 +239,10 @@ class GameState:
 class Option:
     """One setup option a game declares.
 
-    ``kind`` is ``"choice"`` (value from ``choices``), ``"bool"``, ``"int"`` (within
-    ``minimum``..``maximum``) or ``"text"``. ``choices`` are (value, label) pairs.
-    ``when`` makes the option matter only for some values of another option: ``("mode",
-    ("competitive",))`` shows it in setup only while ``mode`` is ``"competitive"`` (it keeps its
-    value meanwhile).
+    ``kind`` is ``"choice"`` (value from ``choices``), ``"bool"``, ``"int"`` (within ``minimum``..
+    ``maximum``) or ``"text"``. ``choices`` are (value, label) pairs. ``when`` makes the option
+    matter only for some values of another option: ``("mode", ("competitive",))`` shows it in
+    setup only while ``mode`` is ``"competitive"`` (it keeps its value meanwhile).
 
     >>> opt = Option("players", "Players", "int", 2, when=("mode", ("competitive",)))
     >>> opt.applies({"mode": "solo"}), opt.applies({"mode": "competitive"})
@@ -322,8 +322,8 @@ def _default_seat_names(options: Options, players: int) -> list[str]:
 class FinishedGame:
     """A game that just ended at the screen, as ``GameDef.on_finished`` receives it.
 
-    ``players`` has one entry per seat: ``"human"`` or the agent's name. ``undos`` and ``hints``
-    count what the people used during the game (puzzles keep records of them).
+    ``players``: per seat ``"human"`` or the agent's name. ``undos`` and ``hints`` count what the
+    people used (puzzles keep records of them).
     """
 
     game_id: str
@@ -359,14 +359,13 @@ class RecordsTable:
 
 
 @dataclass
-class GameDef:
+class GameDef(GameTexts):
     """Everything the core needs to offer one game. Plugins pass these to ``register``.
 
     Factories are plain callables and the view may be named by a text, so a plugin imports its
     heavy parts (renderer, AI tables) only when a game is actually started.
 
-    - ``new_state(options, seed)``: the initial state; ``seed`` is an int for games
-      with a random setup (None elsewhere).
+    - ``new_state(options, seed)``: the initial state (``seed``: an int for a random setup, else None).
     - ``parse_position(text, options)``: a state from its notation (raises NotationError).
     - ``seat_count(options)``: how many seats a game with these options has.
     - ``seat_names(options)``: a display name per seat ("Red", "Blue").
@@ -411,6 +410,7 @@ class GameDef:
     engine_protocol: Any = None
     #: Set by the registry: the plugin that registered this game.
     plugin: str = ""
+    translated_rules: Mapping[str, str] = field(default_factory=dict)  # {"de": text}: GameTexts.rules_text
     #: Set by the registry: the plugin's package, which a relative ``view`` names (``".view:V"``).
     package: str = ""
 

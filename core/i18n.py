@@ -34,10 +34,11 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from importlib import resources
+from typing import Any
 
 #: The languages Tafel speaks: code and name (in that language).
 LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("de", "Deutsch"))
@@ -191,6 +192,36 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     """Mark ``message`` for translation where it is defined; translate it with ``_`` where shown."""
     return message
+
+
+class GameTexts:
+    """What ``GameDef`` inherits to show a game's own words in the current language: its title,
+    description, option labels and values, seat names, outcome reasons and headlines, status
+    lines and tutorial, translated from the plugin's catalog (``translations(package)``, i.e.
+    ``<package>/locale/<lang>/LC_MESSAGES/<last part of package>.po``) where the core shows them,
+    and its rules from ``translated_rules``. Plugins keep these words in English (marked with
+    ``N_``); a word the catalog does not know is shown as it is.
+
+    >>> from tafel import GameDef
+    >>> GameDef("g", "G", "", 1, 1, None, None).translate("Red")
+    'Red'
+    """
+
+    package: str
+    rules: str
+    translated_rules: Mapping[str, str]
+
+    def translate(self, text: str) -> str:
+        """``text``, one of the game's own words, in the current language."""
+        return translations(self.package)(text) if text and self.package else text
+
+    def shown_names(self, options: Any) -> list[str]:
+        """The seats' names in the current language, as screens show them."""
+        return [self.translate(name) for name in self.names(options)]  # type: ignore[attr-defined]
+
+    def rules_text(self) -> str:
+        """The rules in the current language: ``translated_rules[lang]`` if given, else ``rules``."""
+        return self.translated_rules.get(current()) or self.rules
 
 
 # --- numbers and dates ---------------------------------------------------------------------------

@@ -217,7 +217,7 @@ class Match:
 
     @property
     def seat_names(self) -> list[str]:
-        names = list(self.game.names(self.options))
+        names = list(self.game.shown_names(self.options))  # in the current language
         while len(names) < self.seats:
             names.append(f"Player {len(names) + 1}")
         return names

@@ -126,7 +126,10 @@ def outcome_text(state: GameState, names: Sequence[str]) -> str:
 def cmd_list(args: argparse.Namespace, registry: Registry) -> int:
     for game in sorted(registry.games.values(), key=lambda g: g.id):
         players, plugin = _("players"), _("plugin")
-        print(f"{game.id:<16} {game.title:<22} {players} {game.players_label:<5} {plugin} {game.plugin}")
+        title = game.translate(game.title)
+        print(f"{game.id:<16} {title:<22} {players} {game.players_label:<5} {plugin} {game.plugin}")
+        if game.description:
+            print(f"{'':<16} {game.translate(game.description)}")
     broken_word = _("BROKEN")
     for broken in registry.broken:
         print(f"{broken.name:<16} {broken_word}: {broken.error}")

@@ -37,7 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, registry: Registry) -> int:
     game = registry.game(args.game)
-    text = game.rules or ""
+    text = game.rules_text() or ""  # in the current language (GameDef.translated_rules)
     shown = diagrams(text)  # a bad block is one error: line before anything is printed
     setups = [set_up(game, d) for d in shown]
     folder = None

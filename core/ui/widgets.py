@@ -68,11 +68,14 @@ class Button(kit.Button):
 
 
 class ChoiceRow(kit.ChoiceRow):
-    """The kit's choice row with its label translated when drawn (see :class:`Button`)."""
+    """The kit's choice row with its label translated when drawn (see :class:`Button`); a game's
+    own label gets the game's translation as ``translate`` (``GameDef.translate``)."""
+
+    translate: Callable[[str], str] | None = None
 
     @property
     def label(self) -> str:
-        return _(self._label)
+        return _(self.translate(self._label) if self.translate is not None else self._label)
 
     @label.setter
     def label(self, value: str) -> None:

@@ -22,11 +22,14 @@ from tafel import (
 
 from .rules import catalog
 from .rules.state import SEAT_NAMES, AmaktaState
+from .texts import N_
 from .tutorial import TUTORIAL
 
 GAME_ID = "amakta"
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
+#: The rules in German (the German rule sheet, with the readings of RULES.md).
+RULES_DE = files(__package__).joinpath("RULES.de.md").read_text(encoding="utf-8")
 
 
 def _board_choices() -> tuple[tuple[str, str], ...]:
@@ -48,19 +51,19 @@ _SETS = _set_choices()
 OPTIONS = (
     Option(
         "board",
-        "Board",
+        N_("Board"),
         "choice",
         _default(_BOARDS, catalog.DEFAULT_BOARD),
         choices=_BOARDS,
-        help="The board (files in plugins/amakta/data/boards)",
+        help=N_("The board (files in plugins/amakta/data/boards)"),
     ),
     Option(
         "set",
-        "Set",
+        N_("Set"),
         "choice",
         _default(_SETS, catalog.DEFAULT_SET),
         choices=_SETS,
-        help="The pieces each player gets (files in plugins/amakta/data/sets)",
+        help=N_("The pieces each player gets (files in plugins/amakta/data/sets)"),
     ),
 )
 
@@ -82,13 +85,14 @@ def evaluate(state: GameState, seat: int) -> float:
 GAME = GameDef(
     id=GAME_ID,
     title="Amakta",
-    description="Arrow pieces fight for control of the fields; occupy the opponent's base to win.",
+    description=N_("Arrow pieces fight for control of the fields; occupy the opponent's base to win."),
     min_players=2,
     max_players=2,
     new_state=new_state,
     parse_position=parse_position,
     options=OPTIONS,
     rules=RULES,
+    translated_rules={"de": RULES_DE},
     version="1",
     view=".view:AmaktaView",
     evaluate=evaluate,

@@ -62,9 +62,14 @@ class GameOverScene(DialogScene):
             buttons.append(Button(N_("Review"), self.review, key="review"))
             self._review: Any = None  # kept, so reopening goes on where it stopped
         buttons.append(Button(N_("Menu"), self.menu, key="menu"))
-        reason = self.outcome.reason if self.outcome is not None else ""
+        # The game's own words (reason, headline) through its catalog (GameDef.translate).
+        reason = match.game.translate(self.outcome.reason) if self.outcome is not None else ""
         reason = reason[:1].upper() + reason[1:]
-        title = headline(self.outcome, self.names) if self.outcome is not None else N_("Game over")
+        title = (
+            match.game.translate(headline(self.outcome, self.names))
+            if self.outcome is not None
+            else N_("Game over")
+        )
         news = list(getattr(play, "finish_news", []))
         super().__init__(
             app,

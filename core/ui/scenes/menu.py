@@ -105,7 +105,7 @@ class GameCard:
             text_w = pill.left - left - pad
             ui.draw_text(
                 surface,
-                self.game.title,
+                self.game.translate(self.game.title),
                 (left, self.rect.y + ui.px(16)),
                 H2,
                 t.text,
@@ -114,7 +114,7 @@ class GameCard:
             )
             ui.draw_text(
                 surface,
-                self.game.description,
+                self.game.translate(self.game.description),
                 (left, self.rect.bottom - ui.px(18)),
                 SMALL,
                 t.text_dim,

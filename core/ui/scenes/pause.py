@@ -52,6 +52,7 @@ class PauseScene(DialogScene):
             state = match.state
             if not state.is_over and state.to_move in match.human_seats and play.mode == "play":
                 for i, (label, move) in enumerate(_meta_moves(state)):
+                    label = match.game.translate(label)
                     buttons.append(Button(label, lambda m=move: self.meta(m), key=f"meta:{i}"))
             buttons += [
                 Button(N_("Undo move"), self.undo, key="undo", enabled=match.can_undo),
@@ -65,7 +66,7 @@ class PauseScene(DialogScene):
             ]
             moves = len(match.texts)
             played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
-            lines = [f"{match.game.title} · {played}"]
+            lines = [f"{match.game.translate(match.game.title)} · {played}"]
             title = N_("Paused")
         super().__init__(app, title, lines, buttons, on_back=self.resume_game)
 

@@ -18,7 +18,7 @@ class RecordsScene(ListScene):
 
     def __init__(self, app: Any, game: GameDef) -> None:
         self.game = game
-        self.title = _("{game}: records").format(game=game.title)
+        self.title = _("{game}: records").format(game=game.translate(game.title))
         self.columns = ((N_("Records"), 1.0),)
         super().__init__(app)
 
@@ -37,7 +37,7 @@ class RecordsScene(ListScene):
         if table is None:
             self.empty_text = N_("No records.")
             return []
-        self.title = f"{self.game.title}: {table.title}"
+        self.title = f"{self.game.translate(self.game.title)}: {self.game.translate(table.title)}"
         self.columns = table.columns or ((N_("Records"), 1.0),)
         self.empty_text = table.empty
         if table.note:

@@ -72,9 +72,9 @@ class RulesScene(Scene):
         self.text_rect = pygame.Rect(0, 0, 1, 1)
         self.markup_error: str | None = None
         try:
-            self.blocks: list[str | Diagram] = parse_rules(game.rules or "")
+            self.blocks: list[str | Diagram] = parse_rules(game.rules_text() or "")
         except GameError as exc:  # the plugin's markup is wrong: the plain text, and why
-            self.blocks = [game.rules or ""]
+            self.blocks = [game.rules_text() or ""]
             self.markup_error = _("The diagrams could not be read: {error}").format(error=one_line(exc))
 
     @property
@@ -262,7 +262,7 @@ class RulesScene(Scene):
         pad = ui.px(44)
         ui.draw_text(
             surface,
-            _("Rules — {game}").format(game=self.game.title),
+            _("Rules — {game}").format(game=self.game.translate(self.game.title)),
             (self.card.x + pad, self.card.y + pad),
             H1,
             t.text,

@@ -84,7 +84,7 @@ class SetupScene(Scene):
 
     def seat_names(self, n: int) -> list[str]:
         try:
-            names = list(self.game.names(self.values))
+            names = list(self.game.shown_names(self.values))
         except Exception:
             names = []
         return names + [_("Player {n}").format(n=i + 1) for i in range(len(names), n)]
@@ -133,12 +133,13 @@ class SetupScene(Scene):
         self.rows = rows
         self.focus.set_items([*rows, *self.buttons])
         if self.size != (1, 1):
+            row.translate = self.game.translate  # the game's own words, in its catalog
             self.layout(self.size)
 
     def _option_row(self, opt: Option) -> ChoiceRow:
         def get() -> str:
             # "on" / "off" are the core's words; a game's own labels pass through unchanged.
-            return _(opt.label_of(self.values[opt.key]))
+            return _(self.game.translate(opt.label_of(self.values[opt.key])))
 
         def change(delta: int) -> None:
             value = self.values[opt.key]
@@ -278,7 +279,7 @@ class SetupScene(Scene):
         self.card = pygame.Rect((w - width) // 2, margin, width, h - 2 * margin - ui.px(30))
         pad = self.pad = ui.px(40)
         inner = width - 2 * pad
-        self.desc_lines = ui.wrap(self.game.description, SMALL, inner)[:2]
+        self.desc_lines = ui.wrap(self.game.translate(self.game.description), SMALL, inner)[:2]
         y = (
             self.card.y
             + pad
@@ -413,7 +414,8 @@ class SetupScene(Scene):
         ui.panel(surface, self.card, t.panel, border=t.panel_edge, radius=24)
         x, y = self.card.x + self.pad, self.card.y + self.pad
         inner = self.card.width - 2 * self.pad
-        r = ui.draw_text(surface, self.game.title, (x, y), H1, t.text, bold=True, max_width=inner)
+        title = self.game.translate(self.game.title)
+        r = ui.draw_text(surface, title, (x, y), H1, t.text, bold=True, max_width=inner)
         y = r.bottom
         for line in self.desc_lines:
             r = ui.draw_text(surface, line, (x, y), SMALL, t.text_dim, max_width=inner)

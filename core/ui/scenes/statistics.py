@@ -43,7 +43,7 @@ class StatsScene(ListScene):
                 self.extra_buttons.insert(
                     0,
                     Button(
-                        _("{game} records").format(game=game.title),
+                        _("{game} records").format(game=game.translate(game.title)),
                         self._records_of(game),
                         key=f"records:{game.id}",
                     ),
@@ -69,7 +69,11 @@ class StatsScene(ListScene):
         for game_id in sorted(
             data.lines, key=lambda g: registry.games[g].title if g in registry.games else g
         ):
-            title = registry.games[game_id].title if game_id in registry.games else game_id
+            title = (
+                registry.games[game_id].translate(registry.games[game_id].title)
+                if game_id in registry.games
+                else game_id
+            )
             for opponent in sorted(data.lines[game_id], key=lambda o: (order.get(o, 5), o)):
                 line = data.lines[game_id][opponent]
                 label = _(opponent) if opponent in (stats.SOLO, stats.HOT_SEAT) else player_label(opponent)

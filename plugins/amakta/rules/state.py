@@ -56,6 +56,7 @@ from functools import lru_cache
 
 from tafel import GameState, IllegalMoveError, NotationError, Outcome
 
+from ..texts import N_, _
 from . import catalog
 from .board import BLACK, WHITE, DataError
 from .engine import (
@@ -72,7 +73,7 @@ from .engine import (
     situation,
 )
 
-SEAT_NAMES = ("Player 1", "Player 2")
+SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
 CIRCLES, CIRCLES_SAME, CIRCLES_EACH, COLOUR, PLAY = (
     "circles",
     "circles-same",
@@ -101,10 +102,10 @@ Circles = tuple[tuple[int | None, ...], tuple[int | None, ...]]
 STATE_FIELDS = ("eq", "phase", "circles", "white_seat", "pos", "offer", "declined", "end", "history")
 #: The pause menu's words for the meta moves and the answers to a draw offer.
 META_LABELS = {
-    "offer-draw": "Offer a draw",
-    "accept-draw": "Accept the draw",
-    "decline-draw": "Decline the draw",
-    "resign": "Resign",
+    "offer-draw": N_("Offer a draw"),
+    "accept-draw": N_("Accept the draw"),
+    "decline-draw": N_("Decline the draw"),
+    "resign": N_("Resign"),
 }
 
 
@@ -210,7 +211,9 @@ class AmaktaState(GameState):
 
     def seat_label(self, seat: int) -> str:
         colour = self.colour_of(seat)
-        return SEAT_NAMES[seat] if colour is None else f"{COLOUR_NAMES[colour]} ({SEAT_NAMES[seat]})"
+        if colour is None:
+            return _(SEAT_NAMES[seat])
+        return _("{colour} ({seat})").format(colour=_(COLOUR_NAMES[colour]), seat=_(SEAT_NAMES[seat]))
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -377,17 +380,21 @@ class AmaktaState(GameState):
         if self.end is not None:
             if self.end[0] == "resign":
                 loser = self.end[1]
-                return Outcome.win(1 - loser, 2, f"{self.seat_label(loser)} resigned")
-            return Outcome.draw(2, "draw agreed")
+                return Outcome.win(1 - loser, 2, _("{seat} resigned").format(seat=self.seat_label(loser)))
+            return Outcome.draw(2, _("draw agreed"))
         if self.phase != PLAY:
             return None
         winner = self.pos.winner()
         if winner is not None:
             return Outcome.win(
-                self.seat_of(winner), 2, f"{COLOUR_NAMES[winner]} occupies {COLOUR_NAMES[1 - winner]}'s base"
+                self.seat_of(winner),
+                2,
+                _("{colour} occupies {other}'s base").format(
+                    colour=_(COLOUR_NAMES[winner]), other=_(COLOUR_NAMES[1 - winner])
+                ),
             )
         if self.repetitions() >= REPETITION_LIMIT:
-            return Outcome.draw(2, "the same situation for the third time")
+            return Outcome.draw(2, _("the same situation for the third time"))
         return None
 
     def repetitions(self) -> int:
@@ -527,25 +534,26 @@ class AmaktaState(GameState):
         if self.outcome is not None:
             return self.outcome.reason
         if self.offer is not None:
-            return f"{self.seat_label(self.offer)} offers a draw"
+            return _("{seat} offers a draw").format(seat=self.seat_label(self.offer))
         return self._describe_phase()
 
     def _describe_phase(self) -> str:
         """Who does what now, the game neither over nor waiting for a draw answer."""
         if self.phase == CIRCLES:
-            return f"{SEAT_NAMES[0]} assigns circles"
+            return _("{seat} assigns circles").format(seat=_(SEAT_NAMES[0]))
         if self.phase in (CIRCLES_SAME, CIRCLES_EACH):
             colour, idx = self.next_circle()
-            which = (
-                f"piece {idx + 1}"
-                if self.phase == CIRCLES_SAME
-                else f"{COLOUR_NAMES[colour]} piece {idx + 1}"
-            )
-            return f"{SEAT_NAMES[0]} assigns the circle of {which}"
+            if self.phase == CIRCLES_SAME:
+                text = _("{seat} assigns the circle of piece {n}")
+            else:
+                text = _("{seat} assigns the circle of {colour} piece {n}")
+            return text.format(seat=_(SEAT_NAMES[0]), colour=_(COLOUR_NAMES[colour]), n=idx + 1)
         if self.phase == COLOUR:
-            return f"{SEAT_NAMES[1]} chooses a colour"
+            return _("{seat} chooses a colour").format(seat=_(SEAT_NAMES[1]))
         colour = self.pos.turn
-        return f"{COLOUR_NAMES[colour]} to move ({SEAT_NAMES[self.seat_of(colour)]})"
+        return _("{colour} to move ({seat})").format(
+            colour=_(COLOUR_NAMES[colour]), seat=_(SEAT_NAMES[self.seat_of(colour)])
+        )
 
     def __repr__(self) -> str:
         return f"AmaktaState({self.to_text()!r})"

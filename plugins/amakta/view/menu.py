@@ -26,19 +26,20 @@ from ..rules.engine import (
     Move,
 )
 from ..rules.state import AmaktaState
+from ..texts import N_, _
 from .legal import Legal
 from .pieces import ACTIVATE, CANCEL, KEY_DIRS, mirror_step, rotate_step
 
 ACTION_LABELS = {
-    ROTATE: "Rotate / mirror…",
-    TAKE: "Take into hand",
-    RELOCATE: "Relocate…",
-    REPLACE: "Replace with a piece from hand…",
-    EXPROPRIATE: "Expropriate",
-    APPROPRIATE: "Expropriate and turn…",
-    REMOVE: "Expropriate and take (removes it)",
-    RELEASE: "Release (removes it)",
-    RELEASE_PLACE: "Release and place a piece…",
+    ROTATE: N_("Rotate / mirror…"),
+    TAKE: N_("Take into hand"),
+    RELOCATE: N_("Relocate…"),
+    REPLACE: N_("Replace with a piece from hand…"),
+    EXPROPRIATE: N_("Expropriate"),
+    APPROPRIATE: N_("Expropriate and turn…"),
+    REMOVE: N_("Expropriate and take (removes it)"),
+    RELEASE: N_("Release (removes it)"),
+    RELEASE_PLACE: N_("Release and place a piece…"),
 }
 ACTION_ORDER = (ROTATE, TAKE, RELOCATE, REPLACE, EXPROPRIATE, APPROPRIATE, REMOVE, RELEASE, RELEASE_PLACE)
 
@@ -209,16 +210,18 @@ class MoveInput:
         kinds = {m.kind for m in moves}
         for kind in ACTION_ORDER:
             if kind in kinds:
-                items.append((ACTION_LABELS[kind], self._action(kind, cell, state, legal)))
+                items.append((_(ACTION_LABELS[kind]), self._action(kind, cell, state, legal)))
         if cell not in pos.cells:
             for m in legal.into.get(cell, []):
                 if m.kind == PLACE and not any(
-                    lbl.startswith(f"Place piece {m.piece + 1}…") for lbl, _ in items
+                    lbl == _("Place piece {n}…").format(n=m.piece + 1) for lbl, _x in items
                 ):
-                    items.append((f"Place piece {m.piece + 1}…", self._place_here(cell, m.piece)))
+                    items.append(
+                        (_("Place piece {n}…").format(n=m.piece + 1), self._place_here(cell, m.piece))
+                    )
                 elif m.kind == RELOCATE:
-                    label = f"Move the piece from {self.board.name(m.cell)} here…"
-                    if not any(lbl == label for lbl, _ in items):
+                    label = _("Move the piece from {field} here…").format(field=self.board.name(m.cell))
+                    if not any(lbl == label for lbl, _x in items):
                         items.append((label, self._relocate_here(m.cell, cell, pos)))
         if not items:
             return None
@@ -294,7 +297,7 @@ class MoveInput:
         else:
             move = legal.find(kind, self.target, None, self.sel_piece, self.orient)
         if move is None:
-            self.message = "That is how the piece lies now: turn it (R, wheel) or mirror it (M) first"
+            self.message = _("That is how the piece lies now: turn it (R, wheel) or mirror it (M) first")
             return None
         self.clear_selection()
         return move

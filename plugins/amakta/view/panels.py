@@ -14,6 +14,7 @@ from tafel.view import ViewContext, mix
 from ..rules.engine import COLOUR_NAMES, Move
 from ..rules.pieces import describe
 from ..rules.state import PLAY, AmaktaState
+from ..texts import _
 from .legal import Legal
 from .pieces import BODY, hex_points
 
@@ -41,7 +42,7 @@ class Panels:
         me = pos.turn if state.phase == PLAY else None
         frame = theme.highlight if (live and legal.play and colour == me) else theme.panel_edge
         seat = state.seat_of(colour) if state.white_seat is not None else None
-        who = COLOUR_NAMES[colour] + (
+        who = _(COLOUR_NAMES[colour]) + (
             f" · {state.seat_label(seat).split('(')[-1].rstrip(')')}" if seat is not None else ""
         )
         slots = self.slots[colour]
@@ -52,7 +53,11 @@ class Panels:
         if state.phase in ("circles-same", "circles-each"):
             next_circle = state.next_circle()
         parts: dict[Any, tuple] = {
-            "title": ((rect.x, rect.y, rect.width, title_h), f"{who} · {len(hand)} in hand", title_h)
+            "title": (
+                (rect.x, rect.y, rect.width, title_h),
+                _("{who} · {n} in hand").format(who=who, n=len(hand)),
+                title_h,
+            )
         }
         for i, slot in enumerate(slots):
             selected = live and self.sel_piece == i and colour == me and self.mode in ("hand", "orient")
@@ -275,18 +280,20 @@ class Panels:
         if not live:
             return state.describe()
         if state.offer is not None:
-            return f"{state.seat_label(state.offer)} offers a draw"
+            return _("{seat} offers a draw").format(seat=state.seat_label(state.offer))
         if state.phase != PLAY:
             return state.describe()
         if self.mode == "hand":
-            return f"Piece {self.sel_piece + 1}: click a lit field · R / wheel turn · M mirror · Backspace cancels"
+            return _("Piece {n}: click a lit field · R / wheel turn · M mirror · Backspace cancels").format(
+                n=self.sel_piece + 1
+            )
         if self.mode == "relocate":
-            return "Relocate: click a lit field · R / wheel turn · M mirror · Backspace cancels"
+            return _("Relocate: click a lit field · R / wheel turn · M mirror · Backspace cancels")
         if self.mode == "orient":
-            return "Turn with R / wheel, mirror with M, confirm with Enter or a click · Backspace cancels"
+            return _("Turn with R / wheel, mirror with M, confirm with Enter or a click · Backspace cancels")
         if self.mode == "pick":
-            return "Choose the piece from your hand (lit)"
-        return f"{state.describe()}: pick a piece in hand or on the board · C control"
+            return _("Choose the piece from your hand (lit)")
+        return _("{status}: pick a piece in hand or on the board · C control").format(status=state.describe())
 
     def _make_buttons(self, state: AmaktaState, legal: Legal) -> list[Button]:
         out: list[Button] = []
@@ -296,39 +303,45 @@ class Panels:
 
         kinds = legal.kinds
         if state.offer is not None:
-            move_button("Accept draw", kinds["accept-draw"], pygame.K_a, True)
-            move_button("Decline draw", kinds["decline-draw"], pygame.K_d)
+            move_button(_("Accept draw"), kinds["accept-draw"], pygame.K_a, True)
+            move_button(_("Decline draw"), kinds["decline-draw"], pygame.K_d)
         elif state.phase == "circles":
-            move_button("No circles", kinds["circles-none"], pygame.K_1, True)
-            move_button("Same for both…", kinds["circles-same"], pygame.K_2)
-            move_button("Piece by piece…", kinds["circles-each"], pygame.K_3)
+            move_button(_("No circles"), kinds["circles-none"], pygame.K_1, True)
+            move_button(_("Same for both…"), kinds["circles-same"], pygame.K_2)
+            move_button(_("Piece by piece…"), kinds["circles-each"], pygame.K_3)
         elif state.phase in ("circles-same", "circles-each"):
             for m in legal.moves:
                 if m.kind == "circle":
-                    label = ("None", "Reinforcement", "Damage")[m.orient]
+                    label = (_("None"), _("Reinforcement"), _("Damage"))[m.orient]
                     move_button(label, m, (pygame.K_1, pygame.K_2, pygame.K_3)[m.orient], m.orient == 0)
-            move_button("Rest: none", kinds["circles-done"], pygame.K_4)
+            move_button(_("Rest: none"), kinds["circles-done"], pygame.K_4)
         elif state.phase == "colour":
             for m in legal.moves:
                 if m.kind == "colour":
                     move_button(
-                        f"Play {COLOUR_NAMES[m.colour]}", m, (pygame.K_w, pygame.K_b)[m.colour], m.colour == 0
+                        _("Play {colour}").format(colour=_(COLOUR_NAMES[m.colour])),
+                        m,
+                        (pygame.K_w, pygame.K_b)[m.colour],
+                        m.colour == 0,
                     )
         elif "pass" in kinds:
-            move_button("Pass", kinds["pass"], pygame.K_p)
+            move_button(_("Pass"), kinds["pass"], pygame.K_p)
         if "offer-draw" in kinds:
-            move_button("Offer draw", kinds["offer-draw"], pygame.K_o)
+            move_button(_("Offer draw"), kinds["offer-draw"], pygame.K_o)
         if "resign" in kinds:
             armed = self.resign_armed > 0
             out.append(
                 bar_button(
-                    "Really resign?" if armed else "Resign", self._resign(kinds["resign"]), pygame.K_q, armed
+                    _("Really resign?") if armed else _("Resign"),
+                    self._resign(kinds["resign"]),
+                    pygame.K_q,
+                    armed,
                 )
             )
         if state.phase == PLAY:
             out.append(
                 bar_button(
-                    "Control: on" if self.show_control else "Control", self._toggle_control, pygame.K_c
+                    _("Control: on") if self.show_control else _("Control"), self._toggle_control, pygame.K_c
                 )
             )
         return out
@@ -350,17 +363,17 @@ class Panels:
         pos = state.pos
         if idx >= len(pos.eq.sets[colour]):
             return
-        circle = ("", " · reinforcement", " · damage")[state.circles[colour][idx] or 0]
+        circle = ("", " · " + _("reinforcement"), " · " + _("damage"))[state.circles[colour][idx] or 0]
         where = (
-            "in hand"
+            _("in hand")
             if idx in pos.inv[colour]
             else (
-                "on the board"
+                _("on the board")
                 if any(p[:2] == (colour, idx) for p in pos.cells.values())
-                else "out of the game"
+                else _("out of the game")
             )
         )
-        text = f"{COLOUR_NAMES[colour]} {idx + 1}: {describe(pos.eq.sets[colour][idx])}{circle} · {where}"
+        text = f"{_(COLOUR_NAMES[colour])} {idx + 1}: {describe(pos.eq.sets[colour][idx])}{circle} · {where}"
         slot = self.slots[colour][idx]
         self.draw_tooltip(surface, ctx, text, (slot.centerx, slot.y))
 
@@ -379,9 +392,9 @@ class Panels:
         pos = state.pos
         col, idx, _ori, ex = pos.cells[cell]
         owner = col ^ ex
-        circle = ("", " · reinforcement", " · damage")[pos.circle((col, idx, 0, ex))]
-        free = "free" if pos.is_free(cell) else "bound"
-        mark = f" · expropriated by {COLOUR_NAMES[owner]}" if ex else ""
-        text = f"{self.board.name(cell)}: {COLOUR_NAMES[col]} {idx + 1} · {free}{circle}{mark}"
+        circle = ("", " · " + _("reinforcement"), " · " + _("damage"))[pos.circle((col, idx, 0, ex))]
+        free = _("free") if pos.is_free(cell) else _("bound")
+        mark = " · " + _("expropriated by {colour}").format(colour=_(COLOUR_NAMES[owner])) if ex else ""
+        text = f"{self.board.name(cell)}: {_(COLOUR_NAMES[col])} {idx + 1} · {free}{circle}{mark}"
         cx, cy = self.cell_center(cell)
         self.draw_tooltip(surface, ctx, text, (cx, cy - self.size * 1.05))

@@ -22,6 +22,7 @@ from ..rules.board import BLACK, WHITE, Board
 from ..rules.engine import APPROPRIATE, COLOUR_NAMES, RELOCATE, ROTATE, Move
 from ..rules.pieces import orient
 from ..rules.state import PLAY, AmaktaState
+from ..texts import _
 from .board import BoardPainter
 from .legal import Legal
 from .menu import MoveInput
@@ -457,14 +458,19 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         pos = state.pos
         for colour in (WHITE, BLACK):
             seat = state.seat_of(colour)
-            who = f"Player {seat + 1}" if state.white_seat is not None else "?"
+            who = _("Player {n}").format(n=seat + 1) if state.white_seat is not None else "?"
             lines.append(
-                f"{COLOUR_NAMES[colour]}: {who}, {len(pos.inv[colour])} in hand, {len(pos.removed(colour))} out"
+                _("{colour}: {who}, {hand} in hand, {out} out").format(
+                    colour=_(COLOUR_NAMES[colour]),
+                    who=who,
+                    hand=len(pos.inv[colour]),
+                    out=len(pos.removed(colour)),
+                )
             )
         reps = state.repetitions()
         if reps > 1 and state.outcome is None:
-            lines.append(f"Situation seen {reps} times (3 draws)")
+            lines.append(_("Situation seen {n} times (3 draws)").format(n=reps))
         if state.offer is not None:
-            lines.append(f"Draw offered by Player {state.offer + 1}")
-        lines.append("Keys: R turn, M mirror, C control, P pass, Tab hand")
+            lines.append(_("Draw offered by Player {n}").format(n=state.offer + 1))
+        lines.append(_("Keys: R turn, M mirror, C control, P pass, Tab hand"))
         return lines

@@ -108,7 +108,10 @@ class Guide:
             return True
         step = self.step()
         self.scene.toast(
-            _("Not that one: {say}").format(say=step.say if step else _("wait for the reply")), error=True
+            _("Not that one: {say}").format(
+                say=self.scene.match.game.translate(step.say) if step else _("wait for the reply")
+            ),
+            error=True,
         )
         return False
 
@@ -173,9 +176,10 @@ class Guide:
         lesson = self.lesson
         tutorial = lesson.tutorial
         texts: list[tuple[str, int, bool, str]] = []
+        tr = self.scene.match.game.translate  # the tutorial's words are the game's (its catalog)
         step = None if over else lesson.step_at(ply)
         if over or step is None:
-            texts.append((tutorial.outro, BODY, True, "text"))
+            texts.append((tr(tutorial.outro), BODY, True, "text"))
             if lesson.start.players > 1:
                 closing = _("Play on against the AI from here, or start a new game.")
             else:
@@ -183,16 +187,16 @@ class Guide:
             texts.append((closing, SMALL, False, "text_dim"))
         else:
             if ply == 0 and tutorial.intro:
-                texts.append((tutorial.intro, SMALL, False, "text_dim"))
+                texts.append((tr(tutorial.intro), SMALL, False, "text_dim"))
             if lesson.by_learner[ply]:
-                texts.append((step.say, BODY, True, "text"))
+                texts.append((tr(step.say), BODY, True, "text"))
             else:
                 seat = lesson.states[ply].to_move
                 texts.append(
                     (_("{seat} answers…").format(seat=self.scene.seat_name(seat)), BODY, True, "text")
                 )
             if step.rule:
-                texts.append((_("Rule: {rule}").format(rule=step.rule), SMALL, False, "text_dim"))
+                texts.append((_("Rule: {rule}").format(rule=tr(step.rule)), SMALL, False, "text_dim"))
         out = []
         for text, size, bold, color in texts:
             out += [(line, size, bold, color) for line in ui.wrap(text, size, width, bold)]

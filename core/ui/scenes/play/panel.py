@@ -142,7 +142,7 @@ class Panel:
         over = state.is_over
         visible: list[Button] = []
 
-        title = s.match.game.title + (" · replay" if s.mode == "replay" else "")
+        title = s.match.game.translate(s.match.game.title) + (" · replay" if s.mode == "replay" else "")
         r = ui.draw_text(surface, title, (x, y), H3, t.text, bold=True, max_width=width)
         y = r.bottom + ui.px(12)
 
@@ -241,7 +241,7 @@ class Panel:
         lines += list(s.guard("status", s.view.status, s.shown_state(), s.ctx, default=[]) or [])
         describe = s.guard("describe", state.describe, default="")
         if describe:
-            lines.append(str(describe))
+            lines.append(s.match.game.translate(str(describe)))
         if s.match.texts and s.mode == "play" and history.browse is None:
             lines.append(_("Last move: {move}").format(move=s.match.texts[-1]))
         if s.match.hints and s.mode == "play":
