@@ -23,25 +23,32 @@ from tafel import (
 
 from .board import BLACK, SIZES, STANDARD, WHITE, Board
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft
+from .texts import N_
 from .tutorial import TUTORIAL
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
+#: The rules in German (the same diagrams and notation).
+RULES_DE = files(__package__).joinpath("RULES.de.md").read_text(encoding="utf-8")
 
 OPTIONS = (
     Option(
         "size",
-        "Board",
+        N_("Board"),
         "choice",
         STANDARD,
-        choices=((11, "Standard (11 columns)"), (15, "Large (15 columns)"), (19, "Huge (19 columns)")),
-        help="Playable columns; the standard board has 104 cells",
+        choices=(
+            (11, N_("Standard (11 columns)")),
+            (15, N_("Large (15 columns)")),
+            (19, N_("Huge (19 columns)")),
+        ),
+        help=N_("Playable columns; the standard board has 104 cells"),
     ),
     Option(
         "pie",
-        "Pie rule",
+        N_("Pie rule"),
         "bool",
         True,
-        help="On move 2 White may take Black's first stone and swap colours",
+        help=N_("On move 2 White may take Black's first stone and swap colours"),
     ),
 )
 
@@ -73,13 +80,14 @@ def evaluate(state: GameState, seat: int) -> float:
 GAME = GameDef(
     id="atoll",
     title="Atoll",
-    description="Join two opposite islands of your colour with a chain of stones; draws are impossible.",
+    description=N_("Join two opposite islands of your colour with a chain of stones; draws are impossible."),
     min_players=2,
     max_players=2,
     new_state=new_state,
     parse_position=parse_position,
     options=OPTIONS,
     rules=RULES,
+    translated_rules={"de": RULES_DE},
     version="1",
     view=".view:AtollView",
     evaluate=evaluate,

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from tafel import GameState, IllegalMoveError, NotationError, Outcome
 
 from .board import BLACK, COLOR_NAMES, SIZES, SIZES_TEXT, STANDARD, WHITE, Bitboard, Board, Cell
+from .texts import N_, _
 
-SEAT_NAMES = ("Player 1", "Player 2")
+SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
 
 
 @dataclass(frozen=True, order=True)
@@ -158,8 +159,11 @@ class AtollState(GameState):
         if self.winner is None:
             return None
         seat = self.seat_of(self.winner)
-        reason = f"{COLOR_NAMES[self.winner]} joined {self.win_label}"
-        return Outcome.win(seat, 2, reason)
+        return Outcome.win(seat, 2, self.joined())
+
+    def joined(self) -> str:
+        """What the winner did, in the player's language: "Black joined north-east to south-west"."""
+        return _("{colour} joined {pair}").format(colour=_(COLOR_NAMES[self.winner]), pair=_(self.win_label))
 
     # --- moves -------------------------------------------------------------------------------
 
@@ -340,11 +344,16 @@ class AtollState(GameState):
         'Black (Player 1) to move'
         """
         if self.winner is not None:
-            return (
-                f"{COLOR_NAMES[self.winner]} ({SEAT_NAMES[self.seat_of(self.winner)]}) wins: {self.win_label}"
+            return _("{colour} ({seat}) wins: {pair}").format(
+                colour=_(COLOR_NAMES[self.winner]),
+                seat=_(SEAT_NAMES[self.seat_of(self.winner)]),
+                pair=_(self.win_label),
             )
-        extra = ", may swap" if self.swap_available else ""
-        return f"{COLOR_NAMES[self.colour]} ({SEAT_NAMES[self.to_move]}) to move{extra}"
+        if self.swap_available:
+            text = _("{colour} ({seat}) to move, may swap")
+        else:
+            text = _("{colour} ({seat}) to move")
+        return text.format(colour=_(COLOR_NAMES[self.colour]), seat=_(SEAT_NAMES[self.to_move]))
 
 
 def _columns_text(board: Board, black: Bitboard, white: Bitboard) -> str:

@@ -34,9 +34,10 @@ from tafel import GameDef, GameState, Move, Options
 from tafel.kit import Cursor, Drop, GridBoardView, HexGrid, cell_mark, pulse, supersampled
 from tafel.view import ViewContext, mix
 
-from .board import BLACK, COLOR_NAMES, COLUMN_LETTERS, WHITE, Board, Cell
+from .board import BLACK, COLUMN_LETTERS, WHITE, Board, Cell
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState
 from .rules import move_for as placing
+from .texts import _
 
 Color = tuple[int, int, int]
 SQRT3 = math.sqrt(3.0)
@@ -54,7 +55,7 @@ def winning_chain(state: AtollState) -> list[Cell]:
         return []
     board = state.board
     own = state.stones[state.winner] | board.island_mask[state.winner]
-    for a, b, _ in board.pairs[state.winner]:
+    for a, b, _label in board.pairs[state.winner]:
         if not board.flood(a, own) & b:
             continue
         start = board.cells_of(a)
@@ -230,21 +231,23 @@ class AtollView(GridBoardView):
         """
         if not isinstance(state, AtollState):
             return []
-        black_seat, white_seat = SEAT_NAMES[state.seat_of(BLACK)], SEAT_NAMES[state.seat_of(WHITE)]
-        placed = state.placed
+        black_seat, white_seat = _(SEAT_NAMES[state.seat_of(BLACK)]), _(SEAT_NAMES[state.seat_of(WHITE)])
+        placed, empty = state.placed, state.empty.bit_count()
         lines = [
-            f"Black: {black_seat}, White: {white_seat}",
-            f"{placed} stone{'' if placed == 1 else 's'} placed, {state.empty.bit_count()} empty cells",
+            _("Black: {black}, White: {white}").format(black=black_seat, white=white_seat),
+            _.ngettext("{n} stone placed", "{n} stones placed", placed).format(n=placed)
+            + ", "
+            + _.ngettext("{n} empty cell", "{n} empty cells", empty).format(n=empty),
         ]
         if state.swap_available:
-            lines.append("Swap available: click the black stone or press S")
+            lines.append(_("Swap available: click the black stone or press S"))
         elif state.swapped and placed == 1 and state.colour == WHITE:
-            lines.append(f"Swapped: {black_seat} took the black stone")
+            lines.append(_("Swapped: {seat} took the black stone").format(seat=black_seat))
         if state.winner is not None:
-            lines.append(f"{COLOR_NAMES[state.winner]} joined {state.win_label}")
+            lines.append(state.joined())
         focus = self.cursor.cell if self.cursor.shown else self.hover
         if focus is not None and focus in self.board.playable_set:
-            lines.append(f"Cell {self.board.name(focus)}")
+            lines.append(_("Cell {cell}").format(cell=self.board.name(focus)))
         return lines
 
     # --- drawing ----------------------------------------------------------------------------

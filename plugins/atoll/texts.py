@@ -1,0 +1,25 @@
+"""Atoll's words in the player's language: ``_`` of the plugin's catalog
+(``locale/<lang>/LC_MESSAGES/atoll.po``, through :func:`tafel.translations`)."""
+
+from __future__ import annotations
+
+from tafel import translations
+
+_ = translations(__package__)
+N_ = _.N_
+
+__all__ = ["N_", "_"]
+
+#: Words the board and the AI name without ``_`` (colours, the pairs of islands a chain joins, the
+#: hint's reasons), marked here so that extraction finds them; screens translate them with ``_``.
+MARKED = (
+    N_("Black"),
+    N_("White"),
+    N_("north-east to south-west"),
+    N_("west, upper to east, lower"),
+    N_("north-west to south-east"),
+    N_("east, upper to west, lower"),
+    N_("immediate win"),
+    N_("forced block"),
+    N_("lost"),
+)
