@@ -25,25 +25,28 @@ from tafel import (
 
 from .layouts import LAYOUTS, layout_fen
 from .rules import RED, SEAT_NAMES, AtaxxState, perft
+from .texts import N_
 from .tutorial import TUTORIAL
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
+#: The rules in German (the German rule sheet, with the readings of RULES.md).
+RULES_DE = files(__package__).joinpath("RULES.de.md").read_text(encoding="utf-8")
 
 OPTIONS = (
     Option(
         "layout",
-        "Board",
+        N_("Board"),
         "choice",
         "classic",
         choices=tuple((key, label) for key, label, _ in LAYOUTS),
-        help="The empty board or one of the blocker layouts",
+        help=N_("The empty board or one of the blocker layouts"),
     ),
     Option(
         "engine_rules",
-        "Engine rules",
+        N_("Engine rules"),
         "bool",
         False,
-        help="Also end the game as a draw after 100 moves without a clone",
+        help=N_("Also end the game as a draw after 100 moves without a clone"),
     ),
 )
 
@@ -68,13 +71,14 @@ def evaluate(state: GameState, seat: int) -> float:
 GAME = GameDef(
     id="ataxx",
     title="Ataxx",
-    description="Clone and jump to flip your opponent's stones; most stones wins.",
+    description=N_("Clone and jump to flip your opponent's stones; most stones wins."),
     min_players=2,
     max_players=2,
     new_state=new_state,
     parse_position=parse_position,
     options=OPTIONS,
     rules=RULES,
+    translated_rules={"de": RULES_DE},
     version="1",
     view=".view:AtaxxView",
     evaluate=evaluate,

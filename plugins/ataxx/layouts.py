@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-#: (key, label, FEN board part). The first is the default.
+from .texts import N_
+
+#: (key, label, FEN board part). The first is the default; setup shows the label translated.
 LAYOUTS: tuple[tuple[str, str, str], ...] = (
-    ("classic", "Classic (no blockers)", "x5o/7/7/7/7/7/o5x"),
-    ("pillars", "Four pillars", "x5o/7/2-1-2/7/2-1-2/7/o5x"),
-    ("diamond", "Diamond", "x5o/7/3-3/2-1-2/3-3/7/o5x"),
-    ("quincunx", "Quincunx", "x5o/7/2-1-2/3-3/2-1-2/7/o5x"),
-    ("fortress", "Fortress", "x2-2o/3-3/2---2/7/2---2/3-3/o2-2x"),
-    ("cross", "Cross", "x5o/3-3/3-3/1--1--1/3-3/3-3/o5x"),
-    ("corridors", "Corridors", "x5o/1-3-1/7/7/7/1-3-1/o5x"),
+    ("classic", N_("Classic (no blockers)"), "x5o/7/7/7/7/7/o5x"),
+    ("pillars", N_("Four pillars"), "x5o/7/2-1-2/7/2-1-2/7/o5x"),
+    ("diamond", N_("Diamond"), "x5o/7/3-3/2-1-2/3-3/7/o5x"),
+    ("quincunx", N_("Quincunx"), "x5o/7/2-1-2/3-3/2-1-2/7/o5x"),
+    ("fortress", N_("Fortress"), "x2-2o/3-3/2---2/7/2---2/3-3/o2-2x"),
+    ("cross", N_("Cross"), "x5o/3-3/3-3/1--1--1/3-3/3-3/o5x"),
+    ("corridors", N_("Corridors"), "x5o/1-3-1/7/7/7/1-3-1/o5x"),
 )
 
 

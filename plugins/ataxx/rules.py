@@ -38,9 +38,10 @@ from .board import (
     square_name,
     square_of,
 )
+from .texts import N_
 
 RED, BLUE = 0, 1
-SEAT_NAMES = ("Red", "Blue")
+SEAT_NAMES = (N_("Red"), N_("Blue"))
 SIDE_CHARS = "xo"
 START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
 ENGINE_HALFMOVE_LIMIT = 100
@@ -299,19 +300,19 @@ class AtaxxState(GameState):
 
     def _compute_outcome(self) -> Outcome | None:
         if not self.red:
-            return self._result("Red has no stones left")
+            return self._result(N_("Red has no stones left"))
         if not self.blue:
-            return self._result("Blue has no stones left")
+            return self._result(N_("Blue has no stones left"))
         empty = self.empty
         if not empty:
-            return self._result("the board is full")
+            return self._result(N_("the board is full"))
         if not _has_move(self.red, empty) and not _has_move(self.blue, empty):
-            return self._result("neither side can move")
+            return self._result(N_("neither side can move"))
         if self.repetitions() >= 3:
-            return self._result("the same position appeared three times")
+            return self._result(N_("the same position appeared three times"))
         if self.engine_rules and self.halfmove >= ENGINE_HALFMOVE_LIMIT:
             return Outcome.draw(
-                2, "100 moves without a clone (engine rules)", (self.count(RED), self.count(BLUE))
+                2, N_("100 moves without a clone (engine rules)"), (self.count(RED), self.count(BLUE))
             )
         return None
 

@@ -35,6 +35,7 @@ from tafel.view import BoardView, ViewContext
 
 from .board import DOUBLES, FILES, SINGLES, SIZE, SQUARES, STRIDE
 from .rules import SEAT_NAMES, AtaxxMove, AtaxxState
+from .texts import _
 
 
 class AtaxxView(GridBoardView):
@@ -136,12 +137,14 @@ class AtaxxView(GridBoardView):
         if not isinstance(state, AtaxxState):
             return []
         lines = [
-            f"{name} {state.count(s)} stone{'' if state.count(s) == 1 else 's'}"
+            _.ngettext("{side} {n} stone", "{side} {n} stones", state.count(s)).format(
+                side=_(name), n=state.count(s)
+            )
             for s, name in enumerate(SEAT_NAMES)
         ]
         if state.engine_rules:
-            lines.append(f"Halfmove clock {state.halfmove}")
+            lines.append(_("Halfmove clock {n}").format(n=state.halfmove))
         reps = state.repetitions() if state.halfmove else 1
         if reps > 1 and state.outcome is None:
-            lines.append(f"Position seen {reps} times (3 ends the game)")
+            lines.append(_("Position seen {n} times (3 ends the game)").format(n=reps))
         return lines
