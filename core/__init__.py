@@ -15,7 +15,8 @@ building blocks: :class:`Agent`, :class:`AgentDef`, :class:`Limit`, the generic 
 :func:`level_agents`. A plugin that keeps files of its own (a puzzle's records) uses
 :func:`data_dir`, :func:`atomic_write`, :func:`load_json_file` and :func:`move_aside`. A command's
 numbers are read with :func:`whole_number`, :func:`decimal_number` and :func:`seed_number` (one
-``error:`` line for ``inf``, ``nan`` or a number out of range).
+``error:`` line for ``inf``, ``nan`` or a number out of range). A random setup's daily deal:
+:func:`daily_seed` and :func:`daily_date`.
 """
 
 from tafel.ai.alphabeta import AlphaBetaAgent
@@ -24,6 +25,7 @@ from tafel.ai.greedy import GreedyAgent
 from tafel.ai.mcts import MCTSAgent
 from tafel.ai.random_agent import RandomAgent
 from tafel.commands import CommandDef, CommandError
+from tafel.daily import daily_date, daily_seed
 from tafel.datadir import atomic_write, data_dir, load_json_file, move_aside
 from tafel.engine_protocol import EngineProtocol
 from tafel.game import (
@@ -81,6 +83,8 @@ __all__ = [
     "Translations",
     "TutorialStep",
     "atomic_write",
+    "daily_date",
+    "daily_seed",
     "data_dir",
     "decimal_number",
     "format_datetime",

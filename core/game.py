@@ -4,10 +4,9 @@ A game is a :class:`GameDef` (metadata, options, factories) plus a state class d
 :class:`GameState`. States are values: ``play`` returns a new state and never changes the old
 one, so undo, replay, saves and AI search all work on plain sequences of states.
 
-Everything a player does is a move, setup steps included. A move is any
-hashable, comparable value (plugins use small frozen dataclasses); the core
-only ever handles moves through the state that produced them and turns them
-into text with :meth:`GameState.move_to_text`.
+Everything a player does is a move, setup steps included. A move is any hashable, comparable
+value (plugins use small frozen dataclasses); the core only ever handles moves through the state
+that produced them and turns them into text with :meth:`GameState.move_to_text`.
 
 >>> from tafel.game import Outcome
 >>> Outcome.win(0, 2, "no stones left").rewards
@@ -127,9 +126,8 @@ class Outcome:
 class GameState:
     """Base class of every game state. Subclasses are immutable values.
 
-    Required: ``to_move``, ``players``, :meth:`legal_moves`, :meth:`play`,
-    :attr:`outcome`, :meth:`to_text`, :meth:`move_to_text`, :meth:`parse_move`.
-    The rest have defaults that suit perfect-information games.
+    Required: ``to_move``, ``players``, :meth:`legal_moves`, :meth:`play`, :attr:`outcome`,
+    :meth:`to_text`, :meth:`move_to_text`, :meth:`parse_move`; the rest have defaults.
     """
 
     #: Seat whose turn it is (0-based). Meaningless once ``outcome`` is set.
@@ -144,8 +142,7 @@ class GameState:
     def play(self, move: Move) -> GameState:
         """The state after ``move``. Raises :class:`IllegalMoveError` for a move not in ``legal_moves``.
 
-        Implementations may skip the legality check when ``trusted`` search code calls
-        :meth:`play_unchecked`.
+        Search code that knows a move is legal calls :meth:`play_unchecked`, which may skip the check.
         """
         raise NotImplementedError
 
@@ -356,6 +353,7 @@ class RecordsTable:
     rows: tuple[tuple[str, ...], ...] = ()
     note: str = ""
     empty: str = "No records yet: finish a game to set the first."
+    summary: tuple[str, ...] = ()  # lines under the rows (a puzzle's streaks and win rates)
 
 
 @dataclass
@@ -397,6 +395,8 @@ class GameDef(GameTexts):
     #: Optional ``features(options)``: the flags the core understands for a game with these options,
     #: a set of str: "no-undo" (undo, redo and forks are off; a variant with hidden pieces may set it).
     features: Callable[[Options], Set[str]] | None = None
+    #: Optional ``difficulty(options, seed) -> (label, rate)``: "easy" .. "very hard", the win rate (slow)
+    difficulty: Callable[[Options, int], tuple[str, float] | None] | None = None
     #: Optional ``on_finished(FinishedGame) -> list[str]``: called once, on the UI thread, when a
     #: game with a person at the screen ends (not replays, demos or AI-only games). Keep records
     #: here; the lines returned ("New record: ...") are shown on the game-over card.

@@ -39,7 +39,16 @@ def focus(scene, key_name):
 
 def test_rows_for_options_seed_and_seats(setup):
     keys = [r.key for r in setup.rows]
-    assert keys == ["opt:first", "opt:misere", "opt:pass_after", "opt:label", "seed", "seat:0", "seat:1"]
+    assert keys == [
+        "opt:first",
+        "opt:misere",
+        "opt:pass_after",
+        "opt:label",
+        "seed",
+        "daily",
+        "seat:0",
+        "seat:1",
+    ]
     assert [r.label for r in setup.rows[-2:]] == ["X", "O"]
     assert isinstance(setup.seed, int)
     assert setup.players == ["human", "medium"]

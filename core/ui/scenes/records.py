@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from tafel.game import GameDef, RecordsTable, one_line
 from tafel.i18n import N_, _
 from tafel.ui.scenes.lists import ListRow, ListScene
+from tafel.ui.widgets import SMALL
 
 
 class RecordsScene(ListScene):
@@ -20,6 +23,8 @@ class RecordsScene(ListScene):
         self.game = game
         self.title = _("{game}: records").format(game=game.translate(game.title))
         self.columns = ((N_("Records"), 1.0),)
+        #: The table's summary lines (streaks, win rates), shown under the rows.
+        self.summary: list[str] = []
         super().__init__(app)
 
     def table(self) -> RecordsTable | None:
@@ -33,6 +38,7 @@ class RecordsScene(ListScene):
 
     def rows(self) -> list[ListRow]:
         self.messages = []
+        self.summary = []
         table = self.table()
         if table is None:
             self.empty_text = N_("No records.")
@@ -42,7 +48,27 @@ class RecordsScene(ListScene):
         self.empty_text = table.empty
         if table.note:
             self.messages = [table.note]
+        self.summary = [self.game.translate(line) for line in table.summary[:4]]
         return [ListRow(f"record:{i}", list(cells)) for i, cells in enumerate(table.rows)]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        ui = self.ui
+        height = len(self.summary) * ui.line_height(SMALL) + (ui.px(12) if self.summary else 0)
+        self.list_rect.height -= height
+        self.summary_y = self.list_rect.bottom + ui.px(12)
+        self._clamp()
+        self._place()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        ui = self.ui
+        y = self.summary_y
+        for line in self.summary:
+            x = self.list_rect.x + ui.px(20)
+            y = ui.draw_text(
+                surface, line, (x, y), SMALL, ui.theme.text, max_width=self.list_rect.width
+            ).bottom
 
 
 def open_records(app: Any, game: GameDef) -> None:

@@ -6,7 +6,8 @@ stepped each frame without waiting, so the screen stays responsive); the graph f
 they arrive, the biggest swings marked (:mod:`tafel.ui.scenes.review_graph`). Clicking the
 graph or the left and right keys pick a position: it is shown after the move played (marked as
 the last move), and beside it the position after the move the agent preferred, when it differs.
-Up and down jump between the biggest swings.
+Up and down jump between the biggest swings. "Try again from here" (T) starts a new game from
+the selected position: the same setup, seed and players, the moves up to it replayed.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class ReviewScene(Scene):
         self.job: ReviewJob | None = None
         self.error: str | None = None
         self.back_button = Button(N_("Back"), self.close, key="back")
+        self.try_button = Button(N_("Try again from here"), self.try_again, key="try", kind="primary")
         self.pictures: dict[tuple[str, int], BoardPicture] = {}
         self.boards: list[tuple[pygame.Rect, str, BoardPicture]] = []
         self.size = (1, 1)
@@ -94,6 +96,23 @@ class ReviewScene(Scene):
     def close(self) -> None:
         self.app.scenes.remove(self)
 
+    def can_try_again(self) -> bool:
+        """A new game can start from the selected position (not from a finished one)."""
+        return self.review.points[self.selected].rewards is None
+
+    def try_again(self) -> None:
+        """Start a new game from the selected position (its setup, seed and players; the moves up
+        to it replayed) in place of the game reviewed."""
+        if not self.can_try_again():
+            return
+        try:
+            match = self.match.restarted()
+            match.replay(self.review.moves[: self.selected])
+        except Exception as exc:  # the game's rules refused the replay: say so, stay here
+            self.error = _("Cannot start from here: {error}").format(error=exc)
+            return
+        self.app.start_match(match)
+
     # --- layout ------------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -106,6 +125,8 @@ class ReviewScene(Scene):
         self.graph.layout(pygame.Rect(margin, top, w - 2 * margin, graph_h), ui)
         bw, bh = ui.px(180), ui.px(60)
         self.back_button.rect = pygame.Rect(w - margin - bw, ui.px(26), bw, bh)
+        tw = max(bw, ui.text_width(_(self.try_button.label), BODY, True) + ui.px(48))
+        self.try_button.rect = pygame.Rect(self.back_button.rect.x - ui.px(16) - tw, ui.px(26), tw, bh)
         self.info_y = self.graph.rect.bottom + ui.px(16)
         self.boards_top = self.info_y + 2 * ui.line_height(BODY) + ui.px(16)
         self.boards_bottom = h - ui.px(56)
@@ -135,12 +156,16 @@ class ReviewScene(Scene):
             if self.back_button.rect.collidepoint(event.pos):
                 self.close()
                 return True
+            if self.try_button.rect.collidepoint(event.pos):
+                self.try_again()
+                return True
             ply = self.graph.ply_at(event.pos)
             if ply is not None:
                 self.select(ply)
                 return True
         if event.type == pygame.MOUSEMOTION:
             self.back_button.hovered = self.back_button.rect.collidepoint(event.pos)
+            self.try_button.hovered = self.try_button.rect.collidepoint(event.pos)
             if event.buttons[0]:
                 ply = self.graph.ply_at(event.pos)
                 if ply is not None:
@@ -154,6 +179,8 @@ class ReviewScene(Scene):
                 self.select(0)
             elif event.key == pygame.K_END:
                 self.select(self.review.total - 1)
+            elif event.key == pygame.K_t:
+                self.try_again()
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 self._next_swing(-1 if event.key == pygame.K_UP else 1)
             return True
@@ -267,7 +294,7 @@ class ReviewScene(Scene):
             H2,
             t.text,
             bold=True,
-            max_width=self.back_button.rect.x - 2 * margin,
+            max_width=self.try_button.rect.x - 2 * margin,
         )
         ui.draw_text(
             surface,
@@ -295,5 +322,7 @@ class ReviewScene(Scene):
                 max_width=rect.width,
             )
             surface.blit(picture.still(rect.size, t, ui.fonts), rect)
+        self.try_button.enabled = self.can_try_again()
+        self.try_button.draw(surface, ui)
         self.back_button.draw(surface, ui)
-        draw_hints(surface, ui, _("←→ move · click the graph · ↑↓ biggest swings · Esc back"))
+        draw_hints(surface, ui, _("←→ move · click the graph · ↑↓ biggest swings · T try again · Esc back"))

@@ -12,12 +12,14 @@ from typing import Any
 import pygame
 
 from tafel.ai.base import LEVELS
+from tafel.daily import daily_date, daily_seed
 from tafel.engines import engine_players
 from tafel.game import GameDef, GameError, Option
 from tafel.i18n import N_, _
 from tafel.match import HUMAN, Match, player_label
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
+from tafel.ui.scenes.difficulty import RATINGS, difficulty_text
 from tafel.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList, TextRow, is_back
 
 
@@ -37,6 +39,8 @@ class SetupScene(Scene):
         except GameError:
             self.values = game.resolve_options()
         self.seed = _new_seed() if game.random_setup else None
+        if self.seed is not None and memory.get("daily"):
+            self.seed = daily_seed()  # the daily deal again, today's
         self.players: list[str] = list(memory.get("players", []))
         self.error = ""
         self.editing: TextRow | None = None
@@ -109,6 +113,9 @@ class SetupScene(Scene):
                     accept=str.isdigit,
                 )
             )
+            rows.append(
+                ChoiceRow("daily", N_("Daily deal"), self._daily_text, lambda d: self._toggle_daily())
+            )
         n = self.seat_count()
         choices = self.agent_choices()
         default_ai = getattr(getattr(self.app, "settings", None), "ai_level", "medium")
@@ -128,12 +135,12 @@ class SetupScene(Scene):
                 )
             )
         for row in rows:
+            row.translate = self.game.translate  # the game's own words, in its catalog
             if isinstance(row, TextRow):
                 row.on_activate = lambda r=row: self.begin_edit(r)
         self.rows = rows
         self.focus.set_items([*rows, *self.buttons])
         if self.size != (1, 1):
-            row.translate = self.game.translate  # the game's own words, in its catalog
             self.layout(self.size)
 
     def _option_row(self, opt: Option) -> ChoiceRow:
@@ -200,6 +207,29 @@ class SetupScene(Scene):
     def _set_seed(self, seed: int) -> None:
         self.seed = seed
 
+    def is_daily(self) -> bool:
+        """The seed is today's daily deal (:mod:`tafel.daily`: the same for everyone)."""
+        return daily_date(self.seed) is not None and self.seed == daily_seed()
+
+    def _daily_text(self) -> str:
+        return _("today's deal") if self.is_daily() else _("off")
+
+    def _toggle_daily(self) -> None:
+        self.seed = _new_seed() if self.is_daily() else daily_seed()
+
+    def difficulty(self) -> str:
+        """The deal's difficulty line (``GameDef.difficulty``, worked out in the background)."""
+        if self.game.difficulty is None or self.seed is None:
+            return ""
+        values = dict(self.values)
+        if self.seed_option() is not None:
+            values["seed"] = self.seed
+        try:
+            options = self.game.resolve_options(values)
+        except GameError:
+            return ""
+        return difficulty_text(RATINGS.get(self.game, options, self.seed))
+
     def _cycle_player(self, seat: int, delta: int, choices: list[str]) -> None:
         current = self.players[seat]
         i = choices.index(current) if current in choices else 0
@@ -223,7 +253,11 @@ class SetupScene(Scene):
                 game=self.game.title, error=f"{type(exc).__name__}: {exc}"
             )
             return
-        self.app.setup_memory[self.game.id] = {"options": dict(self.values), "players": list(self.players)}
+        self.app.setup_memory[self.game.id] = {
+            "options": dict(self.values),
+            "players": list(self.players),
+            "daily": self.is_daily(),
+        }
         self.app.start_match(match)
 
     def start_guided(self) -> None:
@@ -431,13 +465,14 @@ class SetupScene(Scene):
                 self._draw_row(surface, row)
         surface.set_clip(clip)
         ui.scrollbar(surface, self.rows_rect.move(ui.px(24), 0), self.scroll, self.content_h)
-        if self.error:
+        line = self.error or self.difficulty()
+        if line:
             ui.draw_text(
                 surface,
-                self.error,
+                line,
                 (self.card.centerx, self.error_y),
                 SMALL,
-                t.danger,
+                t.danger if self.error else t.text_dim,
                 anchor="midbottom",
                 max_width=inner,
             )

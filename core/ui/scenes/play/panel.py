@@ -246,6 +246,8 @@ class Panel:
             lines.append(_("Last move: {move}").format(move=s.match.texts[-1]))
         if s.match.hints and s.mode == "play":
             lines.append(_("Hints used: {n}").format(n=s.match.hints))
+        if turns.hint is not None and history.browse is None:
+            lines.append(turns.hint_text)  # the move, why, and the win chance
         lines += turns.engine_lines()
         shown = 0
         for line in lines:

@@ -22,6 +22,7 @@ from tafel.ai.base import LEVEL_TIME, LEVELS, Limit
 from tafel.game import GameError, Move, one_line
 from tafel.i18n import _
 from tafel.match import HUMAN, Match, player_label
+from tafel.ui.scenes.play.hint import hint_text
 
 if TYPE_CHECKING:
     from tafel.ui.scenes.play.scene import PlayScene
@@ -76,6 +77,7 @@ class Turns:
         self.ai_info: dict[str, Any] = {}
         self.hint: Move | None = None
         self.hint_pending: int | None = None
+        self.hint_text = ""  # the hint's move, reason and value (shown while ``hint`` is set)
         #: Results dropped because they answered an older request (for tests and the curious).
         self.dropped_results = 0
         self.pass_timer: float | None = None
@@ -439,7 +441,9 @@ class Turns:
         self.hint = move
         self.match.hints += 1
         scene.play_sound("hint")
-        scene.toast(_("Hint: {move}").format(move=result.move_text))
+        game = self.match.game
+        self.hint_text = hint_text(result.move_text, result.info or {}, self.match.seats == 1, game.translate)
+        scene.toast(self.hint_text)
         scene.autosave()
 
     def failed(self, message: str) -> None:
