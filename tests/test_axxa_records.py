@@ -27,7 +27,11 @@ def test_best_figures_per_deal_and_overall():
     news = sheet.add(SoloResult(seed=7, triplets=6, paid=18, undos=4))
     assert "deal 7: best result solved" in news and "deal 7: fewest pieces paid 18" in news
     news = sheet.add(SoloResult(seed=7, triplets=6, paid=15, undos=5))
-    assert news == ["deal 7: fewest pieces paid 15", "overall: fewest pieces paid 15"]
+    assert news == [
+        "deal 7: fewest pieces paid 15",
+        "overall: fewest pieces paid 15",
+        "solo play: best streak 2 wins in a row",
+    ]
     sheet.add(SoloResult(seed=8, triplets=6, paid=17, undos=0))
     deal7, deal8, overall = sheet.deal(7), sheet.deal(8), sheet.overall()
     assert (deal7.played, deal7.won, deal7.best, deal7.fewest_paid, deal7.fewest_undos) == (4, 2, 6, 15, 4)
@@ -118,7 +122,7 @@ def test_a_finished_solo_game_is_recorded_with_its_undos(tmp_path, monkeypatch):
     assert on_finished(finished_solo_game().finished()) == []
     table = records()
     assert [row[0] for row in table.rows] == ["All deals", "Deal 31"]
-    assert table.rows[1][1] == "any chain" and table.rows[1][2] == "2"
+    assert table.rows[1][1] == "any chain" and table.rows[1][3] == "2"  # after the difficulty
     assert len(table.columns) == len(table.rows[0])
 
 

@@ -139,6 +139,7 @@ def features(options: Options) -> frozenset[str]:
 
 def on_finished(game: FinishedGame) -> list[str]:
     """Record a finished solo game a person played; the lines name the records it set."""
+    from .puzzle import known, records_variant
     from .records import SoloResult, record_game
 
     state = game.state
@@ -147,14 +148,16 @@ def on_finished(game: FinishedGame) -> list[str]:
     seed = state.seed if state.seed is not None else game.seed
     if seed is None:
         return ["Not recorded: this game did not start from a numbered deal."]
+    rated = known(game.options, int(seed))
     result = SoloResult(
         seed=int(seed),
         triplets=state.triplets,
         paid=len(state.paid),
         undos=game.undos,
         match_id=game.match_id,
+        difficulty=rated[0] if rated is not None else "",
     )
-    news = record_game(result, game.options)
+    news = record_game(result, game.options, variant=records_variant(game.options, int(seed)))
     # "deal 7: fewest undos 0" and the like, one card line per deal and overall.
     grouped: dict[str, list[str]] = {}
     for line in news:
@@ -164,23 +167,35 @@ def on_finished(game: FinishedGame) -> list[str]:
 
 
 def records() -> RecordsTable:
-    """The solo records for the Records screen: each rule variant's overall line, then its deals."""
+    """The solo records for the Records screen: each rule variant's overall line, then its deals
+    (the daily deals apart, newest first), each with its difficulty when known; above them the
+    streaks and the win rates by difficulty."""
+    from .puzzle import deal_name, known
     from .records import RecordSheet, variant_label
 
     sheet = RecordSheet.load()
     rows = []
-    for key in sorted(sheet.variants, key=lambda k: (k != "chain/mandatory", k)):
+    for key in sorted(sheet.variants, key=lambda k: (k != "chain/mandatory", k.startswith("daily/"), k)):
         variant = sheet.variants[key]
         label = variant_label(key)
+        daily = key.startswith("daily/")
+        shape, _sep, rotation = key.removeprefix("daily/").partition("/")
+        rules = {"triplets": shape, "rotation": rotation}
         if variant.overall.played:
-            rows.append(("All deals", label, *variant.overall.cells()))
-        ordered = sorted(variant.deals.items(), key=lambda kv: (-kv[1].won, -kv[1].best, kv[0]))
-        rows += [(f"Deal {seed}", label, *rec.cells()) for seed, rec in ordered]
+            rows.append(("All daily deals" if daily else "All deals", label, "", *variant.overall.cells()))
+        if daily:
+            ordered = sorted(variant.deals.items(), key=lambda kv: -kv[0])
+        else:
+            ordered = sorted(variant.deals.items(), key=lambda kv: (-kv[1].won, -kv[1].best, kv[0]))
+        for seed, rec in ordered:
+            rated = known(rules, seed)
+            rows.append((deal_name(seed), label, rated[0] if rated else "–", *rec.cells()))
     return RecordsTable(
         "solo records",
         (
-            ("Deal", 1.0),
-            ("Rules", 1.3),
+            ("Deal", 1.1),
+            ("Rules", 1.2),
+            ("Difficulty", 0.8),
             ("Played", 0.6),
             ("Solved", 0.6),
             ("Best", 0.9),
@@ -190,7 +205,15 @@ def records() -> RecordsTable:
         tuple(rows),
         note=sheet.problem,
         empty="No solo games finished yet: solve a deal to set the first records.",
+        summary=tuple(sheet.solo.lines()) if any(v.overall.played for v in sheet.variants.values()) else (),
     )
+
+
+def _difficulty(options: Options, seed: int) -> tuple[str, float] | None:
+    """A solo deal's difficulty (:func:`tafel.games.axxa.puzzle.difficulty`)."""
+    from .puzzle import difficulty
+
+    return difficulty(options, seed)
 
 
 GAME = GameDef(
@@ -210,6 +233,7 @@ GAME = GameDef(
     seat_names=seat_names,
     random_setup=True,
     features=features,
+    difficulty=_difficulty,
     on_finished=on_finished,
     records=records,
     tutorial=TUTORIAL,

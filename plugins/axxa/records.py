@@ -24,6 +24,14 @@ A match taken back after its end and finished again counts once as played (and o
 ['deal 7: best result solved']
 >>> sheet.deal(7).played, sheet.deal(7).won
 (1, 1)
+
+Solo play as a whole keeps streaks and win rates by difficulty (:class:`SoloStats`):
+
+>>> sheet.solo.streak, sheet.solo.best_streak, sheet.solo.by_difficulty
+(2, 2, {})
+>>> _ = sheet.add(SoloResult(seed=8, triplets=2, paid=20, difficulty="hard"))
+>>> sheet.solo.streak, sheet.solo.best_streak, sheet.solo.by_difficulty
+(0, 2, {'hard': [1, 0]})
 """
 
 from __future__ import annotations
@@ -62,6 +70,7 @@ def variant_label(key: str) -> str:
     >>> variant_label("chain/mandatory"), variant_label("straight/choice")
     ('any chain', 'straight lines, turn by choice')
     """
+    key = key.removeprefix("daily/")
     shape, _, rotation = key.partition("/")
     text = "straight lines" if shape == "straight" else "any chain"
     return text + (", turn by choice" if rotation == "choice" else "")
@@ -77,6 +86,8 @@ class SoloResult:
     undos: int = 0
     #: The match it ends: a game taken back after its end and finished again is one game played.
     match_id: str = ""
+    #: The deal's difficulty (easy .. very hard), when it was worked out.
+    difficulty: str = ""
 
     @property
     def won(self) -> bool:
@@ -147,6 +158,74 @@ class Record:
 
 
 @dataclass
+class SoloStats:
+    """Solo play as a whole: wins in a row now and at best, and games played and won by the
+    deal's difficulty (``{"easy": [played, won]}``). A match finished again after an undo counts
+    once: a loss turned into a win mends the streak it broke, when it was the last game."""
+
+    streak: int = 0
+    best_streak: int = 0
+    by_difficulty: dict[str, list[int]] = field(default_factory=dict)
+    last_match: str = ""
+    streak_before: int = 0
+
+    def add(self, result: SoloResult, again: bool, won_before: bool) -> list[str]:
+        best = self.best_streak
+        bucket = self.by_difficulty.setdefault(result.difficulty, [0, 0]) if result.difficulty else None
+        if not again:
+            self.streak_before, self.last_match = self.streak, result.match_id
+            self.streak = self.streak + 1 if result.won else 0
+            if bucket is not None:
+                bucket[0] += 1
+                bucket[1] += int(result.won)
+        elif result.won and not won_before:
+            if result.match_id and result.match_id == self.last_match:
+                self.streak = self.streak_before + 1
+            if bucket is not None:
+                bucket[0] = max(bucket[0], 1)
+                bucket[1] = min(bucket[0], bucket[1] + 1)
+        self.best_streak = max(self.best_streak, self.streak)
+        return [f"best streak {self.best_streak} wins in a row"] if self.best_streak > max(1, best) else []
+
+    def lines(self) -> list[str]:
+        """The records screen's summary: streaks, then the win rate by difficulty.
+
+        >>> SoloStats(2, 5, {"easy": [4, 3], "hard": [2, 0]}).lines()
+        ['Wins in a row: 2 · best streak: 5', 'Solved by difficulty: easy 75% (3 of 4) · hard 0% (0 of 2)']
+        """
+        out = [f"Wins in a row: {self.streak} · best streak: {self.best_streak}"]
+        rates = [
+            f"{label} {round(100 * won / played)}% ({won} of {played})"
+            for label in ("easy", "medium", "hard", "very hard")
+            for played, won in [self.by_difficulty.get(label, [0, 0])]
+            if played
+        ]
+        if rates:
+            out.append("Solved by difficulty: " + " · ".join(rates))
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> SoloStats:
+        if not isinstance(data, dict):
+            return cls()
+
+        def num(key: str) -> int:
+            v = data.get(key)
+            return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
+
+        table = data.get("by_difficulty") if isinstance(data.get("by_difficulty"), dict) else {}
+        by = {
+            str(k): [int(v[0]), min(int(v[0]), int(v[1]))]
+            for k, v in table.items()
+            if isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and x >= 0 for x in v)
+        }
+        last = data.get("last_match")
+        return cls(
+            num("streak"), num("best_streak"), by, last if isinstance(last, str) else "", num("streak_before")
+        )
+
+
+@dataclass
 class Variant:
     overall: Record = field(default_factory=Record)
     deals: dict[int, Record] = field(default_factory=dict)
@@ -163,6 +242,8 @@ class RecordSheet:
         self.recent: dict[str, bool] = {}
         #: Set by :meth:`load` when the file on disk could not be used.
         self.problem = ""
+        #: Streaks and win rates by difficulty over all solo games.
+        self.solo = SoloStats()
 
     # --- figures -------------------------------------------------------------------------------
 
@@ -186,6 +267,7 @@ class RecordSheet:
         won_before = self.recent.get(result.match_id, False)
         news = [f"deal {result.seed}: {text}" for text in rec.add(result, again, won_before)]
         news += [f"overall: {text}" for text in v.overall.add(result, again, won_before)]
+        news += [f"solo play: {text}" for text in self.solo.add(result, again, won_before)]
         if result.match_id:
             self.recent.pop(result.match_id, None)
             self.recent[result.match_id] = won_before or result.won
@@ -217,6 +299,7 @@ class RecordSheet:
                 for key, v in sorted(self.variants.items())
             },
             "recent": dict(self.recent),
+            "solo": asdict(self.solo),
         }
 
     @classmethod
@@ -239,6 +322,7 @@ class RecordSheet:
         recent = data.get("recent")
         if isinstance(recent, dict):
             sheet.recent = {str(k): bool(v) for k, v in recent.items()}
+        sheet.solo = SoloStats.from_json(data.get("solo"))
         return sheet
 
     @classmethod
@@ -289,10 +373,11 @@ def _summary(rec: Record) -> str:
 
 
 def record_game(
-    result: SoloResult, options: dict[str, Any] | None = None, path: Path | None = None
+    result: SoloResult, options: dict[str, Any] | None = None, path: Path | None = None, variant: str = ""
 ) -> list[str]:
-    """Load the sheet, add one finished solo game, save it; returns the new records set."""
+    """Load the sheet, add one finished solo game, save it; returns the new records set.
+    ``variant``: the records' variant (default: the rules of ``options``)."""
     sheet = RecordSheet.load(path)
-    news = sheet.add(result, variant_key(options))
+    news = sheet.add(result, variant or variant_key(options))
     sheet.save(path)
     return news

@@ -56,6 +56,7 @@ from .rules import (
     AxxaMove,
     AxxaState,
 )
+from .teach import explain
 
 #: REACH as tuples, the fastest to walk: _REACH[cell][n] = ((dest, (mask, ...)), ...).
 _REACH: list[list[tuple[tuple[Cell, tuple[Mask, ...]], ...]]] = [
@@ -735,7 +736,8 @@ class AxxaSolver(Agent):
     After ``choose``, ``info`` holds ``samples`` (deals sampled), ``playouts`` (candidate moves
     played to the end of the turn and scored, summed over the samples: the bench's "moves per
     second"), ``deep_samples`` (deals of the two-turn stage), ``moves``, ``candidates`` (moves
-    left in the race), ``value`` and ``time``; ``forced`` when there was only one legal move.
+    left in the race), ``value``, ``time`` and ``reason`` (what the move sets up, for a hint);
+    ``forced`` when there was only one legal move.
     """
 
     def __init__(self, level: str = "hard", **params: object) -> None:
@@ -753,7 +755,7 @@ class AxxaSolver(Agent):
             raise GameError("no legal move: the game is over")
         start = time.perf_counter()
         if len(moves) == 1:
-            self.info = {"samples": 0, "playouts": 0, "forced": True, "time": 0.0}
+            self.info = {"samples": 0, "playouts": 0, "forced": True, "time": 0.0, "reason": "the only move"}
             return moves[0]
         view = state.view_for(state.to_move)
         budget = limit.time if limit.time is not None else DEFAULT_TIME[self.level]
@@ -822,6 +824,8 @@ class AxxaSolver(Agent):
             "candidates": len(alive),
             "value": round(value, 3),
             "time": round(time.perf_counter() - start, 3),
+            # What the move sets up, in words: a hint's reason.
+            "reason": explain(view, best),
         }
         return best
 
