@@ -193,8 +193,8 @@ def records() -> RecordsTable:
     return RecordsTable(
         "solo records",
         (
-            ("Deal", 1.1),
-            ("Rules", 1.2),
+            ("Deal", 1.6),
+            ("Rules", 1.1),
             ("Difficulty", 0.8),
             ("Played", 0.6),
             ("Solved", 0.6),
