@@ -67,6 +67,34 @@ def test_installed_game_appears_in_list(site):
     assert done.returncode == 0 and "hexxagon" not in done.stdout
 
 
+def test_installed_game_speaks_german_from_its_own_catalog(site):
+    """The package ships its catalog (package data): `--lang de` shows its words in German."""
+    done = tafel(site, "--lang", "de", "list")
+    assert done.returncode == 0, done.stderr
+    assert "Ataxx auf einem Sechseck: Klone und springe" in done.stdout
+    assert "Ataxx on a hexagon" not in done.stdout
+    assert any(p.name == "tafel_hexxagon.po" for p in (site / "tafel_hexxagon" / "locale").rglob("*.po"))
+    done = tafel(site, "--lang", "de", "rules", "hexxagon")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Hexxagon ist Ataxx auf einem Sechseck")
+    english = tafel(site, "--lang", "en", "list")
+    assert "Ataxx on a hexagon: clone and jump" in english.stdout
+
+
+def test_the_catalog_knows_every_text_of_the_example():
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.pofile import read_po
+
+    package = EXAMPLE / "tafel_hexxagon"
+    with (package / "locale" / "de" / "LC_MESSAGES" / "tafel_hexxagon.po").open("rb") as f:
+        catalog = read_po(f, locale="de")
+    marked = [m for *_f, m, _c, _x in extract_from_dir(str(package), keywords=DEFAULT_KEYWORDS)]
+    assert len(marked) > 10
+    for message in marked:
+        entry = catalog.get(message if isinstance(message, str) else message[0])
+        assert entry is not None and not entry.fuzzy and all(entry.string), message
+
+
 def test_installed_game_passes_check(site):
     done = tafel(site, "check", "hexxagon", "--quick")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -7,22 +7,23 @@ from importlib.resources import files
 
 from tafel import GameDef, GameRegistrar, Option, hookimpl
 
-from .rules import SEAT_NAMES, START_BOARDS, HexxagonState, evaluate
+from .rules import SEAT_NAMES, START_BOARDS, HexxagonState, _, evaluate
 
 __version__ = "1.0.0"
 __all__ = ["GAME", "START_BOARDS", "HexxagonState"]
-BOARDS = (("classic", "Classic (three blocked cells)"), ("open", "Open (no blocked cells)"))
-BOARD = Option("board", "Board", "choice", "classic", choices=BOARDS, help="Classic: three blocked cells")
+BOARDS = (("classic", _.N_("Classic (three blocked cells)")), ("open", _.N_("Open (no blocked cells)")))
+BOARD = Option("board", _.N_("Board"), "choice", "classic", BOARDS, help=_.N_("Classic: three blocked cells"))
 GAME = GameDef(
     id="hexxagon",
     title="Hexxagon",
-    description="Ataxx on a hexagon: clone and jump to turn your opponent's gems.",
+    description=_.N_("Ataxx on a hexagon: clone and jump to turn your opponent's gems."),
     min_players=2,
     max_players=2,
     new_state=lambda options, seed=None: HexxagonState.start(options["board"]),
     parse_position=lambda text, options: HexxagonState.from_text(text),
     options=(BOARD,),
     rules=files(__package__).joinpath("RULES.md").read_text(encoding="utf-8"),
+    translated_rules={"de": files(__package__).joinpath("RULES.de.md").read_text(encoding="utf-8")},
     version=__version__,
     view=".view:HexxagonView",
     evaluate=evaluate,

@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tafel import GameState, IllegalMoveError, NotationError, Outcome
+from tafel import GameState, IllegalMoveError, NotationError, Outcome, translations
 
 from . import board as b
 
+_ = translations(__package__)  # the catalog: locale/<lang>/LC_MESSAGES/tafel_hexxagon.po
 RUBY, SAPPHIRE = 0, 1
-SEAT_NAMES = ("Ruby", "Sapphire")
+SEAT_NAMES = (_.N_("Ruby"), _.N_("Sapphire"))  # _.N_ marks a text that the core translates
 START_BOARDS = {"classic": "x3o/6/7/3-4/o4-2x/3-4/7/6/x3o", "open": "x3o/6/7/8/o7x/8/7/6/x3o"}
 
 
@@ -110,9 +111,7 @@ class HexxagonState(GameState):
 
     def play(self, move: HexMove) -> HexxagonState:
         if not self.is_legal(move):
-            raise IllegalMoveError(
-                f"{getattr(move, 'text', lambda: move)()} is not legal in {self.to_text()}"
-            )
+            raise IllegalMoveError(f"{getattr(move, 'text', lambda: move)()} is illegal in {self.to_text()}")
         return self.play_unchecked(move)
 
     def play_unchecked(self, move: HexMove) -> HexxagonState:
@@ -137,11 +136,11 @@ class HexxagonState(GameState):
     def _end(self) -> Outcome | None:
         empty = self.empty
         reason = (
-            "Ruby has no gems left" if not self.ruby
-            else "Sapphire has no gems left" if not self.sapphire
-            else "the board is full" if not empty
-            else "neither side can move" if not _has_move(self.ruby, empty) and not _has_move(self.sapphire, empty)
-            else "the same position appeared three times" if self.repetitions() >= 3
+            _.N_("Ruby has no gems left") if not self.ruby
+            else _.N_("Sapphire has no gems left") if not self.sapphire
+            else _.N_("the board is full") if not empty
+            else _.N_("neither side can move") if not _has_move(self.ruby, empty) and not _has_move(self.sapphire, empty)
+            else _.N_("the same position appeared three times") if self.repetitions() >= 3
             else None
         )  # fmt: skip
         if reason is None:
@@ -210,7 +209,7 @@ class HexxagonState(GameState):
         return cls(bbs["x"], bbs["o"], bbs["-"], "xo".index(side.lower()), int(half), int(full))
 
     def describe(self) -> str:
-        return f"Ruby {self.count(RUBY)} - Sapphire {self.count(SAPPHIRE)}"
+        return _("Ruby {r} - Sapphire {s}").format(r=self.count(RUBY), s=self.count(SAPPHIRE))
 
 
 def evaluate(state: GameState, seat: int) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tafel.kit import GridBoardView, HexGrid, gem
 
 from .board import CELLS, FAR, FILES, NEAR, coords
-from .rules import SEAT_NAMES, HexMove
+from .rules import SEAT_NAMES, HexMove, _
 
 
 class HexxagonView(GridBoardView):
@@ -58,9 +58,9 @@ class HexxagonView(GridBoardView):
         >>> HexxagonView(GAME, GAME.resolve_options({})).status(GAME.new_state(GAME.resolve_options({})), None)
         ['Ruby 3 gems', 'Sapphire 3 gems']
         """
-        lines = [
-            f"{name} {state.count(s)} gem{'s' * (state.count(s) != 1)}" for s, name in enumerate(SEAT_NAMES)
-        ]
+        lines = []
+        for name, n in zip(SEAT_NAMES, map(state.count, (0, 1)), strict=True):
+            lines.append(_.ngettext("{name} {n} gem", "{name} {n} gems", n).format(name=_(name), n=n))
         if state.outcome is None and state.halfmove and (reps := state.repetitions()) > 1:
-            lines.append(f"Position seen {reps} times (3 ends the game)")
+            lines.append(_("Position seen {n} times (3 ends the game)").format(n=reps))
         return lines
