@@ -19,9 +19,9 @@ from tafel.testing import language, load_registry
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = re.compile(r"\{[^{}]*\}")
 #: game id -> plugin folder; the games whose texts are translated so far.
-GAMES = {"amakta": "amakta", "ataxx": "ataxx", "atoll": "atoll"}
+GAMES = {"amakta": "amakta", "amakta-infinit": "amakta_infinit", "ataxx": "ataxx", "atoll": "atoll"}
 #: Games still to translate (stage 2 goes on): their tests are expected to fail.
-TODO = {"amakta-infinit": "amakta_infinit", "axxa": "axxa"}
+TODO = {"axxa": "axxa"}
 
 
 @pytest.fixture(autouse=True)

@@ -12,36 +12,41 @@ from importlib.resources import files
 from tafel import AgentRegistrar, GameDef, GameRegistrar, GameState, Option, Options, hookimpl, level_agents
 
 from .state import DRAW_MOVES, InfinitState
+from .texts import N_
 from .tutorial import TUTORIAL
 
 GAME_ID = "amakta-infinit"
-SEAT_NAMES = ("Player 1", "Player 2")
+SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
 
-RULES = (
-    files(__package__)
-    .joinpath("RULES.md")
-    .read_text(encoding="utf-8")
-    .replace("{DRAW_MOVES}", str(DRAW_MOVES))
-)
+
+def _rules(name: str) -> str:
+    return (
+        files(__package__).joinpath(name).read_text(encoding="utf-8").replace("{DRAW_MOVES}", str(DRAW_MOVES))
+    )
+
+
+RULES = _rules("RULES.md")
+#: The rules in German (the German sheet's Infinit part, with the readings of RULES.md).
+RULES_DE = _rules("RULES.de.md")
 
 OPTIONS = (
     Option(
         "distance",
-        "Base distance",
+        N_("Base distance"),
         "int",
         6,
         minimum=1,
         maximum=200,
-        help="Fields between the two bases along their row",
+        help=N_("Fields between the two bases along their row"),
     ),
     Option(
         "points",
-        "White's points",
+        N_("White's points"),
         "int",
         60,
         minimum=0,
         maximum=500,
-        help="Points White creates its set with (Black's are bid for)",
+        help=N_("Points White creates its set with (Black's are bid for)"),
     ),
 )
 
@@ -65,13 +70,16 @@ def evaluate(state: GameState, seat: int) -> float:
 GAME = GameDef(
     id=GAME_ID,
     title="Amakta Infinit",
-    description="Amakta on an endless board: bid for points, create your own pieces, take the other base.",
+    description=N_(
+        "Amakta on an endless board: bid for points, create your own pieces, take the other base."
+    ),
     min_players=2,
     max_players=2,
     new_state=new_state,
     parse_position=parse_position,
     options=OPTIONS,
     rules=RULES,
+    translated_rules={"de": RULES_DE},
     version="1",
     view=".view:InfinitView",
     evaluate=evaluate,

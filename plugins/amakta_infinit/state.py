@@ -84,6 +84,7 @@ from tafel.games.amakta.rules.state import (
 )
 
 from .board import InfiniteBoard
+from .texts import _
 from .values import CIRCLE_WORDS, CREATE, creatable, layout_text, normal, read_piece, value_of
 
 BID = "bid"
@@ -344,7 +345,7 @@ class InfinitState(AmaktaState):
         if outcome is not None or self.phase != PLAY or self.end is not None:
             return outcome
         if self.quiet >= DRAW_MOVES:
-            return Outcome.draw(2, f"{DRAW_MOVES} moves without an expropriation or release")
+            return Outcome.draw(2, _("{n} moves without an expropriation or release").format(n=DRAW_MOVES))
         return None
 
     def repetition_key(self) -> Hashable:
@@ -430,13 +431,17 @@ class InfinitState(AmaktaState):
         if self.phase == BID:
             seat = self.to_move
             if not self.bids:
-                return f"{SEAT_NAMES[seat]} opens the auction for Black's points"
-            return f"{SEAT_NAMES[seat]}: accept {self.bids[-1]} points for Black, or bid higher"
+                return _("{seat} opens the auction for Black's points").format(seat=_(SEAT_NAMES[seat]))
+            return _("{seat}: accept {n} points for Black, or bid higher").format(
+                seat=_(SEAT_NAMES[seat]), n=self.bids[-1]
+            )
         colour = self.pos.turn
-        who = f"{COLOUR_NAMES[colour]} ({SEAT_NAMES[self.seat_of(colour)]})"
+        names = {"colour": _(COLOUR_NAMES[colour]), "seat": _(SEAT_NAMES[self.seat_of(colour)])}
         if self.phase == CREATION:
-            return f"{who} creates a piece: {self.remaining(colour)} points left"
-        return f"{who} to move"
+            return _("{colour} ({seat}) creates a piece: {n} points left").format(
+                n=self.remaining(colour), **names
+            )
+        return _("{colour} ({seat}) to move").format(**names)
 
     def __repr__(self) -> str:
         return f"InfinitState({self.to_text()!r})"

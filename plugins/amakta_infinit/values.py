@@ -36,6 +36,8 @@ from tafel.games.amakta.rules.pieces import (
     parse_layout,
 )
 
+from .texts import N_
+
 NO_CIRCLE, REINFORCE, DAMAGE = 0, 1, 2
 CIRCLES = (NO_CIRCLE, REINFORCE, DAMAGE)
 CIRCLE_WORDS = ("none", "reinforce", "damage")
@@ -191,24 +193,25 @@ def creatable(points: int, taken: frozenset[int] | set[int]) -> list[Move]:
     return [m for m in moves if m.piece not in taken]
 
 
-#: Common pieces for the editor and the AI: a name and the readable layout (E NE NW W SW SE).
+#: Common pieces for the editor and the AI: a name (translated where shown) and the readable layout
+#: (E NE NW W SW SE).
 PRESET_TEXTS = (
-    ("Blue dart", "b.-.-.-.-.-"),
-    ("Green dart", "g.-.-.-.-.-"),
-    ("Red dart", "r.-.-.-.-.-"),
-    ("Blue line", "b.-.-.b.-.-"),
-    ("Green-blue line", "g.-.-.b.-.-"),
-    ("Blue-red lance", "br.-.-.-.-.-"),
-    ("Double blue", "bb.-.-.-.-.-"),
-    ("Double red", "rr.-.-.-.-.-"),
-    ("Blue tripod", "b.-.b.-.b.-"),
-    ("Blue fan", "b.b.-.-.-.b"),
-    ("Red tripod", "r.-.b.-.b.-"),
-    ("Green tripod", "g.-.g.-.g.-"),
-    ("Green fan", "g.b.-.-.-.b"),
-    ("Double green line", "gg.-.-.b.-.-"),
-    ("Mixed line", "bg.-.-.bg.-.-"),
-    ("Blue star", "b.b.b.b.b.b"),
-    ("Blank", "-.-.-.-.-.-"),
+    (N_("Blue dart"), "b.-.-.-.-.-"),
+    (N_("Green dart"), "g.-.-.-.-.-"),
+    (N_("Red dart"), "r.-.-.-.-.-"),
+    (N_("Blue line"), "b.-.-.b.-.-"),
+    (N_("Green-blue line"), "g.-.-.b.-.-"),
+    (N_("Blue-red lance"), "br.-.-.-.-.-"),
+    (N_("Double blue"), "bb.-.-.-.-.-"),
+    (N_("Double red"), "rr.-.-.-.-.-"),
+    (N_("Blue tripod"), "b.-.b.-.b.-"),
+    (N_("Blue fan"), "b.b.-.-.-.b"),
+    (N_("Red tripod"), "r.-.b.-.b.-"),
+    (N_("Green tripod"), "g.-.g.-.g.-"),
+    (N_("Green fan"), "g.b.-.-.-.b"),
+    (N_("Double green line"), "gg.-.-.b.-.-"),
+    (N_("Mixed line"), "bg.-.-.bg.-.-"),
+    (N_("Blue star"), "b.b.b.b.b.b"),
+    (N_("Blank"), "-.-.-.-.-.-"),
 )
 PRESETS: tuple[tuple[str, int], ...] = tuple((name, parse_layout(text)) for name, text in PRESET_TEXTS)

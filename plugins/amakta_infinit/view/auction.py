@@ -11,6 +11,7 @@ from tafel.view import ACTIVATE_KEYS as ACTIVATE
 from tafel.view import ViewContext, mix
 
 from ..state import ACCEPT, BID, InfinitState, bid_cap
+from ..texts import _
 from .parts import DIGIT_KEYS, Control
 
 
@@ -77,7 +78,7 @@ class Auction:
         out.append(
             Control(
                 pygame.Rect(x, row_y, raise_w, h),
-                f"Raise to {self.bid_value}" if ok else "No higher bid",
+                _("Raise to {n}").format(n=self.bid_value) if ok else _("No higher bid"),
                 lambda _b: self._raise(),
                 enabled=ok,
                 primary=ok,
@@ -85,7 +86,9 @@ class Auction:
         )
         accept_w = int(card.width * 0.62)
         accept = pygame.Rect(card.centerx - accept_w // 2, int(row_y + h + line * 0.5), accept_w, h)
-        label = f"Accept {state.bids[-1]}: play Black" if state.bids else "Accept (no bid yet)"
+        label = (
+            _("Accept {n}: play Black").format(n=state.bids[-1]) if state.bids else _("Accept (no bid yet)")
+        )
         out.append(
             Control(
                 accept,
@@ -142,7 +145,7 @@ class Auction:
         self.draw_text(
             surface,
             ctx,
-            "Auction for Black's points",
+            _("Auction for Black's points"),
             line * 0.9,
             theme.text,
             (card.centerx, y),
@@ -151,27 +154,31 @@ class Auction:
             w,
         )
         y += line * 1.3
-        for text in self._wrap(
-            ctx,
-            f"White plays with {white_points} points. A bid offers Black that many points: the next player "
-            "accepts it and plays Black, or bids higher. The last bidder plays White.",
-            line * 0.48,
-            w,
-        )[:3]:
+        intro = _(
+            "White plays with {n} points. A bid offers Black that many points: the next player "
+            "accepts it and plays Black, or bids higher. The last bidder plays White."
+        ).format(n=white_points)
+        # Three lines above the bid; a longer text (German) gets a smaller size rather than a cut.
+        for size in (0.48, 0.43, 0.39):
+            lines = self._wrap(ctx, intro, line * size, w)
+            if len(lines) <= 3:
+                break
+        step = min(line * size * 1.3, line * 2.0 / max(3, len(lines)))
+        for text in lines[:4]:
             self.draw_text(
-                surface, ctx, text, line * 0.48, theme.text_dim, (card.centerx, y), "midtop", max_w=w
+                surface, ctx, text, line * size, theme.text_dim, (card.centerx, y), "midtop", max_w=w
             )
-            y += line * 0.62
+            y += step
         y = card.y + line * 4.1
         if state.bids:
-            bidder = SEAT_NAMES[state.last_bidder()]
+            bidder = _(SEAT_NAMES[state.last_bidder()])
             self.draw_text(
                 surface, ctx, str(state.bids[-1]), line * 2.0, theme.accent, (card.centerx, y), "midtop", True
             )
             self.draw_text(
                 surface,
                 ctx,
-                f"points for Black, bid by {bidder}",
+                _("points for Black, bid by {seat}").format(seat=bidder),
                 line * 0.5,
                 theme.text,
                 (card.centerx, y + line * 2.1),
@@ -181,7 +188,7 @@ class Auction:
             self.draw_text(
                 surface,
                 ctx,
-                "No bid yet",
+                _("No bid yet"),
                 line * 1.2,
                 theme.text,
                 (card.centerx, y + line * 0.4),
@@ -193,7 +200,7 @@ class Auction:
         self.draw_text(
             surface,
             ctx,
-            f"Bids (by player): {history}",
+            _("Bids (by player): {bids}").format(bids=history),
             line * 0.45,
             theme.text_dim,
             (card.centerx, y),
@@ -202,26 +209,31 @@ class Auction:
         )
         seat = state.to_move
         human = seat in ctx.human_seats
-        turn = f"{SEAT_NAMES[seat]} to decide" + ("" if human or live else " (AI)")
+        turn = (_("{seat} to decide") if human or live else _("{seat} to decide (AI)")).format(
+            seat=_(SEAT_NAMES[seat])
+        )
         self.draw_text(
             surface, ctx, turn, line * 0.62, theme.accent, (card.centerx, y + line * 0.75), "midtop", True
         )
         for wdg in self.widgets:
             self._draw_widget(surface, ctx, wdg, line * 0.55)
         if live and state.offer is None:
-            other = SEAT_NAMES[1 - seat]
+            other = _(SEAT_NAMES[1 - seat])
             y = card.y + line * 12.2
             tips = []
             if self.bid_value in state.bid_range():
                 tips.append(
-                    f"Raise: if {other} accepts, you play White ({white_points} points) "
-                    f"against a Black with {self.bid_value}."
+                    _(
+                        "Raise: if {seat} accepts, you play White ({white} points) against a Black with {black}."
+                    ).format(seat=other, white=white_points, black=self.bid_value)
                 )
             if state.bids:
                 tips.append(
-                    f"Accept: you play Black with {state.bids[-1]} points against White's {white_points}."
+                    _("Accept: you play Black with {black} points against White's {white}.").format(
+                        black=state.bids[-1], white=white_points
+                    )
                 )
-            tips.append(f"Bids go up to {bid_cap(white_points)}.")
+            tips.append(_("Bids go up to {n}.").format(n=bid_cap(white_points)))
             for tip in tips:
                 for text in self._wrap(ctx, tip, line * 0.44, w)[:2]:
                     self.draw_text(

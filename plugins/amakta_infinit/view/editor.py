@@ -12,8 +12,6 @@ from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.pieces import (
     DIGIT_TOKENS,
-    DIRECTION_NAMES,
-    describe,
     digits,
     from_digits,
 )
@@ -22,7 +20,8 @@ from tafel.games.amakta.view import DIR_ANGLES
 from tafel.view import ACTIVATE_KEYS as ACTIVATE
 from tafel.view import ViewContext, mix
 
-from ..state import CLOSE, InfinitState
+from ..state import CLOSE, CREATION, InfinitState
+from ..texts import DIRECTIONS, _, describe_piece
 from ..values import CREATE, PRESETS, counts, normal, value_of
 from .parts import CIRCLE_LABELS, DIGIT_KEYS, Control
 
@@ -84,7 +83,7 @@ class Editor:
             out.append(
                 Control(
                     rect,
-                    DIGIT_TOKENS[self.edit[d]] if self.edit[d] else "none",
+                    DIGIT_TOKENS[self.edit[d]] if self.edit[d] else _("none"),
                     lambda b, d=d: self._chip(d, b),
                     selected=d == self.edit_dir,
                     kind="chip",
@@ -107,7 +106,7 @@ class Editor:
             out.append(
                 Control(
                     rect,
-                    DIGIT_TOKENS[digit] if digit else "none",
+                    DIGIT_TOKENS[digit] if digit else _("none"),
                     lambda _b, digit=digit: self._set_digit(digit),
                     selected=self.edit[self.edit_dir] == digit,
                     kind="palette",
@@ -123,7 +122,7 @@ class Editor:
             out.append(
                 Control(
                     rect,
-                    CIRCLE_LABELS[circle],
+                    _(CIRCLE_LABELS[circle]),
                     lambda _b, c=circle: self._set_circle(c),
                     selected=self.edit_circle == circle,
                     kind="circle",
@@ -132,13 +131,13 @@ class Editor:
         y += unit * 1.1 + unit * 0.35
         self._value_y = y
         y += unit * 2.7
-        reason = state.why_not_create(self._edit_move())
+        reason = self._verdict(state, self._edit_move())
         bw = (right.width - 2 * gap) / 3
         buttons = (
-            ("Create (Enter)", lambda _b: self._create(), not reason, True),
-            ("Clear (Del)", lambda _b: self._clear_edit(), any(self.edit) or self.edit_circle, False),
+            (_("Create (Enter)"), lambda _b: self._create(), not reason, True),
+            (_("Clear (Del)"), lambda _b: self._clear_edit(), any(self.edit) or self.edit_circle, False),
             (
-                "Really close? (X)" if self.close_armed > 0 else "Close set (X)",
+                _("Really close? (X)") if self.close_armed > 0 else _("Close set (X)"),
                 lambda _b: self._close(),
                 True,
                 self.close_armed > 0,
@@ -167,7 +166,7 @@ class Editor:
             fits = normal(layout) not in state.taken(colour) and value_of(layout) <= state.remaining(colour)
             out.append(
                 Control(
-                    rect, name, lambda _b, lay=layout: self._load(lay), kind="preset", data=(layout, fits)
+                    rect, _(name), lambda _b, lay=layout: self._load(lay), kind="preset", data=(layout, fits)
                 )
             )
         return out
@@ -203,11 +202,31 @@ class Editor:
         if not isinstance(state, InfinitState):
             return None
         move = self._edit_move()
-        reason = state.why_not_create(move)
+        reason = self._verdict(state, move)
         if reason:
             self.message = reason
             return None
         return move
+
+    def _verdict(self, state: InfinitState, move: AMove) -> str:
+        """Why the piece cannot be created, in the player's language ('' when it can): the reason
+        of :meth:`InfinitState.why_not_create` (which stays English, as move errors do)."""
+        if not state.why_not_create(move):
+            return ""
+        colour = state.pos.turn
+        who = _(COLOUR_NAMES[colour])
+        if state.phase == CREATION and state.offer is None and state.outcome is None:
+            if move.piece in state.taken(colour):
+                index = next(i for i, p in enumerate(state.pieces[colour]) if normal(p[0]) == move.piece)
+                return _(
+                    "{colour}'s piece {n} is the same piece (up to rotation, mirroring and circles)"
+                ).format(colour=who, n=index + 1)
+            value, left = value_of(move.piece, move.orient), state.remaining(colour)
+            if value > left:
+                return _("the piece is worth {value}, {colour} has {left} points left").format(
+                    value=value, colour=who, left=left
+                )
+        return _("no piece can be created now")
 
     def _close(self) -> Move | None:
         if self.close_armed > 0:
@@ -270,8 +289,12 @@ class Editor:
         self.draw_text(
             surface,
             ctx,
-            f"{COLOUR_NAMES[colour]} ({SEAT_NAMES[seat]}) creates a piece · {left_pts} of "
-            f"{state.points[colour]} points left",
+            _("{colour} ({seat}) creates a piece · {left} of {points} points left").format(
+                colour=_(COLOUR_NAMES[colour]),
+                seat=_(SEAT_NAMES[seat]),
+                left=left_pts,
+                points=state.points[colour],
+            ),
             head.height * 0.55,
             theme.text,
             (head.x + 6, head.centery),
@@ -280,11 +303,11 @@ class Editor:
             head.width - 12,
         )
         if not live:
-            other = "" if seat in ctx.human_seats else " (AI)"
+            creating = _("{seat} is creating…") if seat in ctx.human_seats else _("{seat} (AI) is creating…")
             self.draw_text(
                 surface,
                 ctx,
-                f"{SEAT_NAMES[seat]}{other} is creating…" if state.offer is None else state.describe(),
+                creating.format(seat=_(SEAT_NAMES[seat])) if state.offer is None else state.describe(),
                 head.height * 0.6,
                 theme.text_dim,
                 area.center,
@@ -304,7 +327,7 @@ class Editor:
         self.draw_text(
             surface,
             ctx,
-            f"Arrows pointing {DIRECTION_NAMES[d]} (direction {d + 1} of 6)",
+            _("Arrows pointing {direction} (direction {n} of 6)").format(direction=_(DIRECTIONS[d]), n=d + 1),
             unit * 0.55,
             theme.text,
             (right.x, right.y + unit * 0.2),
@@ -313,7 +336,7 @@ class Editor:
         self.draw_text(
             surface,
             ctx,
-            "Circle",
+            _("Circle"),
             unit * 0.55,
             theme.text,
             (right.x, self._circle_title_y),
@@ -331,22 +354,28 @@ class Editor:
         s_text = ("1", "2", "1/2")[self.edit_circle]
         value = value_of(layout, self.edit_circle)
         y = getattr(self, "_value_y", right.y + unit * 6)
-        self.draw_text(surface, ctx, f"Value {value}", unit * 1.0, theme.accent, (right.x, y), bold=True)
+        self.draw_text(
+            surface, ctx, _("Value {n}").format(n=value), unit * 1.0, theme.accent, (right.x, y), bold=True
+        )
         self.draw_text(
             surface,
             ctx,
-            f"a = {a} single, b = {b} double, s = {s_text}   ({describe(layout)})",
+            _("a = {a} single, b = {b} double, s = {s}   ({arrows})").format(
+                a=a, b=b, s=s_text, arrows=describe_piece(layout)
+            ),
             unit * 0.42,
             theme.text_dim,
             (right.x, y + unit * 1.15),
             max_w=right.width,
         )
-        reason = self.message or state.why_not_create(self._edit_move())
+        reason = self.message or self._verdict(state, self._edit_move())
         if reason:
-            verdict = reason.split(": ", 1)[-1]
+            verdict = reason
             verdict_colour = theme.danger
         else:
-            verdict = f"Fits: {left_pts} -> {left_pts - value} points left; not yet in your set"
+            verdict = _("Fits: {left} -> {after} points left; not yet in your set").format(
+                left=left_pts, after=left_pts - value
+            )
             verdict_colour = theme.ok
         self.draw_text(
             surface, ctx, verdict, unit * 0.46, verdict_colour, (right.x, y + unit * 1.8), max_w=right.width
@@ -355,7 +384,7 @@ class Editor:
         self.draw_text(
             surface,
             ctx,
-            "Presets (click to edit)",
+            _("Presets (click to edit)"),
             max(11, presets.height * 0.1),
             theme.text_dim,
             (presets.x + 4, presets.y),
@@ -417,7 +446,7 @@ class Editor:
         self.draw_text(
             surface,
             ctx,
-            f"value {value_of(layout)}",
+            _("value {n}").format(n=value_of(layout)),
             px * 0.85,
             theme.text_dim,
             (tx, w.rect.centery + px * 0.1),

@@ -13,6 +13,7 @@ from tafel.kit import unaligned_surface
 from tafel.view import ViewContext, mix
 
 from ..state import InfinitState
+from ..texts import _
 from .parts import LABEL_SIZE, MIN_OUTLINE, ROW_TINT, WORLD_X, WORLD_Y, world
 
 
@@ -149,7 +150,7 @@ class Fields:
             self.draw_text(
                 surface,
                 ctx,
-                f"{COLOUR_NAMES[colour]} base",
+                _("{colour} base").format(colour=_(COLOUR_NAMES[colour])),
                 13,
                 ctx.theme.text,
                 (px - ux * 16, py - uy * 16),

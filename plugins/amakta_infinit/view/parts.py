@@ -17,6 +17,8 @@ from tafel.games.amakta.view import FIELD, SQRT3
 from tafel.kit import Button, HexGrid
 from tafel.view import mix
 
+from ..texts import N_
+
 #: World units (hex circumradius 1) of one doubled-x step and of one row.
 WORLD_X = SQRT3 / 2
 WORLD_Y = 1.5
@@ -30,7 +32,8 @@ LABEL_SIZE = 30.0
 HOLD_PAN = 0.9
 HOLD_ZOOM = 2.5
 ROW_TINT = mix(FIELD, (120, 90, 50), 0.12)
-CIRCLE_LABELS = ("No circle", "Reinforcement", "Damage")
+#: The editor's circle buttons (translated where drawn).
+CIRCLE_LABELS = (N_("No circle"), N_("Reinforcement"), N_("Damage"))
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(10)})
 

@@ -6,13 +6,11 @@ import pygame
 
 from tafel.games.amakta.rules.board import BLACK, WHITE
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
-from tafel.games.amakta.rules.pieces import (
-    describe,
-)
 from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
 from tafel.view import ViewContext
 
 from ..state import InfinitState
+from ..texts import _, describe_piece
 from ..values import value_of
 
 
@@ -68,13 +66,16 @@ class Sets:
         pygame.draw.rect(surface, theme.highlight if active else theme.panel_edge, rect, 2, border_radius=8)
         seat = state.seat_of(colour)
         if state.closed[colour]:
-            status = f"set closed · {len(state.pieces[colour])} pieces"
+            n = len(state.pieces[colour])
+            status = _.ngettext("set closed · {n} piece", "set closed · {n} pieces", n).format(n=n)
         else:
-            status = f"{state.remaining(colour)} of {state.points[colour]} points left"
+            status = _("{left} of {points} points left").format(
+                left=state.remaining(colour), points=state.points[colour]
+            )
         line = self._set_line(rect)
         for i, (text, tone) in enumerate(
             (
-                (f"{COLOUR_NAMES[colour]} · {SEAT_NAMES[seat]}", theme.text),
+                (f"{_(COLOUR_NAMES[colour])} · {_(SEAT_NAMES[seat])}", theme.text),
                 (status, theme.accent if active else theme.text_dim),
             )
         ):
@@ -115,9 +116,13 @@ class Sets:
             super().draw_slot_tooltip(surface, ctx, state, colour, idx)
             return
         layout, circle = state.pieces[colour][idx]
-        circ = ("", " · reinforcement", " · damage")[circle]
-        text = (
-            f"{COLOUR_NAMES[colour]} {idx + 1}: {describe(layout)}{circ} · value {value_of(layout, circle)}"
+        circ = ("", " · " + _("reinforcement"), " · " + _("damage"))[circle]
+        text = _("{colour} {n}: {arrows}{circle} · value {value}").format(
+            colour=_(COLOUR_NAMES[colour]),
+            n=idx + 1,
+            arrows=describe_piece(layout),
+            circle=circ,
+            value=value_of(layout, circle),
         )
         slot = self.slots[colour][idx]
         self.draw_tooltip(surface, ctx, text, (slot.centerx, slot.y))

@@ -23,6 +23,7 @@ from tafel.view import CLEAR_KEYS as CANCEL
 from tafel.view import Camera, ViewContext, mix
 
 from ..state import BID, CREATION, DRAW_MOVES, InfinitState, bid_cap, board
+from ..texts import _
 from ..values import CREATE, normal, warm_up
 from .auction import Auction
 from .editor import Editor
@@ -257,14 +258,14 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             self.edit = list(digits(hint.piece))
             self.edit_circle = hint.orient
         elif hint.kind in ("accept", "close"):
-            self.hint_text = "Hint: " + ("accept the bid" if hint.kind == "accept" else "close your set")
+            self.hint_text = _("Hint: accept the bid") if hint.kind == "accept" else _("Hint: close your set")
 
     def _start_prompt(self, state: InfinitState, ctx: ViewContext) -> str:
         if self.hint_text and ctx.hint is not None:
             return self.hint_text
         if state.phase == BID:
-            return "Up/Down +-1 · PgUp/PgDn +-10 · digits type a bid · Enter raises · A accepts"
-        return (
+            return _("Up/Down +-1 · PgUp/PgDn +-10 · digits type a bid · Enter raises · A accepts")
+        return _(
             "Left/Right direction · Up/Down or 0-9 its arrows · C circle · Enter create · X X close the set"
         )
 
@@ -303,7 +304,12 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             self.draw_piece_tooltip(surface, ctx, state, focus)
         elif self.size < LABEL_SIZE and self.board_area.collidepoint(self.mouse) and not self._dragged:
             cx, cy = self.cell_center(focus)
-            self.draw_tooltip(surface, ctx, f"field {self.board.name(focus)}", (cx, cy - self.size * 1.05))
+            self.draw_tooltip(
+                surface,
+                ctx,
+                _("field {field}").format(field=self.board.name(focus)),
+                (cx, cy - self.size * 1.05),
+            )
         return True
 
     def prompt(self, state, legal, live: bool) -> str:
@@ -315,7 +321,9 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             and state.offer is None
             and state.outcome is None
         ):
-            return f"{state.describe()}: pick a piece in hand or on the board · drag to pan · F frame · C control"
+            return _(
+                "{status}: pick a piece in hand or on the board · drag to pan · F frame · C control"
+            ).format(status=state.describe())
         return text
 
     # --- input ------------------------------------------------------------------------------------
@@ -472,30 +480,54 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             return []
         lines = []
         if state.phase == BID:
-            bids = ", ".join(str(b) for b in state.bids[-6:]) or "none yet"
-            lines.append(f"White's points: {state.points[0]} · bases {state.distance} apart")
-            lines.append(f"Bids for Black: {bids} (cap {bid_cap(state.points[0])})")
+            bids = ", ".join(str(b) for b in state.bids[-6:]) or _("none yet")
+            lines.append(
+                _("White's points: {points} · bases {n} apart").format(
+                    points=state.points[0], n=state.distance
+                )
+            )
+            lines.append(
+                _("Bids for Black: {bids} (cap {cap})").format(bids=bids, cap=bid_cap(state.points[0]))
+            )
         elif state.phase == CREATION:
             for colour in (WHITE, BLACK):
-                status = "closed" if state.closed[colour] else f"{state.remaining(colour)} points left"
+                n = len(state.pieces[colour])
+                if state.closed[colour]:
+                    text = _.ngettext(
+                        "{colour} = {seat}: {n} piece, closed", "{colour} = {seat}: {n} pieces, closed", n
+                    )
+                else:
+                    text = _.ngettext(
+                        "{colour} = {seat}: {n} piece, {left} points left",
+                        "{colour} = {seat}: {n} pieces, {left} points left",
+                        n,
+                    )
                 lines.append(
-                    f"{COLOUR_NAMES[colour]} = {SEAT_NAMES[state.seat_of(colour)]}: "
-                    f"{len(state.pieces[colour])} pieces, {status}"
+                    text.format(
+                        colour=_(COLOUR_NAMES[colour]),
+                        seat=_(SEAT_NAMES[state.seat_of(colour)]),
+                        n=n,
+                        left=state.remaining(colour),
+                    )
                 )
         else:
             pos = state.pos
             for colour in (WHITE, BLACK):
                 lines.append(
-                    f"{COLOUR_NAMES[colour]} = {SEAT_NAMES[state.seat_of(colour)]}: "
-                    f"{len(pos.inv[colour])} in hand, {len(pos.removed(colour))} out"
+                    _("{colour} = {seat}: {hand} in hand, {out} out").format(
+                        colour=_(COLOUR_NAMES[colour]),
+                        seat=_(SEAT_NAMES[state.seat_of(colour)]),
+                        hand=len(pos.inv[colour]),
+                        out=len(pos.removed(colour)),
+                    )
                 )
             # The draw counter: moves in a row without an expropriation or release.
-            lines.append(f"Quiet moves: {state.quiet} of {DRAW_MOVES}")
+            lines.append(_("Quiet moves: {n} of {limit}").format(n=state.quiet, limit=DRAW_MOVES))
             reps = state.repetitions()
             if reps > 1 and state.outcome is None:
-                lines.append(f"Situation seen {reps} times (3 draws)")
+                lines.append(_("Situation seen {n} times (3 draws)").format(n=reps))
         if state.offer is not None:
-            lines.append(f"Draw offered by {SEAT_NAMES[state.offer]}")
+            lines.append(_("Draw offered by {seat}").format(seat=_(SEAT_NAMES[state.offer])))
         return lines
 
 
