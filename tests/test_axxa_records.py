@@ -6,7 +6,9 @@ import random
 import pygame
 
 from tafel import Limit
-from tafel.games.axxa import GAME, features, on_finished, records
+# solo_records, not records: the submodule tafel.games.axxa.records shadows that name once imported.
+from tafel.games.axxa import GAME, features, on_finished
+from tafel.games.axxa import solo_records as records
 from tafel.games.axxa.records import RecordSheet, SoloResult, record_game, records_path, variant_key
 from tafel.games.axxa.solver import AxxaSolver
 from tafel.match import Match, StartRequest

@@ -166,7 +166,7 @@ def on_finished(game: FinishedGame) -> list[str]:
     return [f"New record, {where}: {', '.join(whats)}" for where, whats in grouped.items()]
 
 
-def records() -> RecordsTable:
+def solo_records() -> RecordsTable:
     """The solo records for the Records screen: each rule variant's overall line, then its deals
     (the daily deals apart, newest first), each with its difficulty when known; above them the
     streaks and the win rates by difficulty."""
@@ -235,7 +235,7 @@ GAME = GameDef(
     features=features,
     difficulty=_difficulty,
     on_finished=on_finished,
-    records=records,
+    records=solo_records,
     tutorial=TUTORIAL,
 )
 
