@@ -25,8 +25,8 @@ from typing import Any
 
 from tafel.datadir import FileProblem, is_transient, move_aside, read_json
 from tafel.game import GameError
-from tafel.i18n import format_datetime
-from tafel.match import HUMAN
+from tafel.i18n import _, format_datetime
+from tafel.match import HUMAN, player_label
 
 FORMAT = "tafel-save"
 FORMAT_VERSION = 1
@@ -126,15 +126,15 @@ class SaveInfo:
 
     @property
     def opponents(self) -> str:
-        """'vs AI hard', 'hot seat', 'solo'."""
+        """'vs AI hard', 'hot seat', 'solo' (in the current language)."""
         ais = [p for p in self.players if p != HUMAN]
         if len(self.players) == 1:
-            return "solo" if not ais else f"AI {ais[0]}"
+            return _("solo") if not ais else player_label(ais[0])
         if not ais:
-            return "hot seat"
+            return _("hot seat")
         if len(ais) == len(self.players):
-            return "AI vs AI"
-        return "vs AI " + ", ".join(dict.fromkeys(ais))
+            return _("AI vs AI")
+        return _("vs {players}").format(players=", ".join(player_label(p) for p in dict.fromkeys(ais)))
 
 
 def damaged(path: Path, reason: str) -> SaveError:

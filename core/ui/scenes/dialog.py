@@ -56,6 +56,7 @@ class DialogScene(Scene):
         self.focus = FocusList(self.buttons)
         self.card = pygame.Rect(0, 0, 1, 1)
         self._wrapped: list[str] = []
+        self._title: tuple[str, int, list[str]] = ("", 1, [])  # (text, width, lines): title_lines
 
     def close(self) -> None:
         if self.manager is not None:
@@ -74,13 +75,30 @@ class DialogScene(Scene):
             self._wrapped += ui.wrap(_(line), SMALL + 2, width)
         return len(self._wrapped) * ui.line_height(SMALL + 2)
 
+    def title_lines(self, width: int) -> list[str]:
+        """The title on one line (shrunk down to two thirds), or on two at that size when it would
+        be cut (a long German headline in the narrow side panel)."""
+        text = _(self.title)
+        if self._title[:2] != (text, width):
+            small = H1 * 2 // 3
+            lines = (
+                [text]
+                if self.ui.text_width(text, small, True) <= width
+                else self.ui.wrap(text, small, width, True)
+            )
+            self._title = (text, width, lines[:2])
+        return self._title[2]
+
     def layout(self, size: tuple[int, int]) -> None:
         ui = self.ui
         region = self.region(size)
         pad = ui.px(36)
         width = min(ui.px(self.WIDTH), region.width - ui.px(24))
         inner = width - 2 * pad
-        title_h = ui.line_height(H1, True)
+        title = self.title_lines(inner)
+        title_h = (
+            ui.line_height(H1, True) if len(title) == 1 else len(title) * ui.line_height(H1 * 2 // 3, True)
+        )
         body_h = self.body_height(inner)
         bh, gap = ui.px(66), ui.px(14)
         buttons_h = len(self.buttons) * bh + max(0, len(self.buttons) - 1) * gap
@@ -122,18 +140,21 @@ class DialogScene(Scene):
         x = self.card.x + self.pad
         y = self.card.y + self.pad
         inner = self.card.width - 2 * self.pad
-        r = ui.draw_text(
-            surface,
-            _(self.title),
-            (self.card.centerx, y),
-            H1,
-            ui.theme.text,
-            bold=True,
-            anchor="midtop",
-            max_width=inner,
-            min_size=H1 * 2 // 3,
-        )
-        y = r.bottom + ui.px(12)
+        title = self.title_lines(inner)
+        for line in title:
+            r = ui.draw_text(
+                surface,
+                line,
+                (self.card.centerx, y),
+                H1 if len(title) == 1 else H1 * 2 // 3,
+                ui.theme.text,
+                bold=True,
+                anchor="midtop",
+                max_width=inner,
+                min_size=H1 * 2 // 3,
+            )
+            y = r.bottom
+        y += ui.px(12)
         y = self.draw_body(surface, x, y, inner)
         for b in self.buttons:
             b.draw(surface, ui)

@@ -41,11 +41,11 @@ class SavesScene(ListScene):
 
     title = N_("Saved games")
     columns = (
-        (N_("Name"), 2.2),
+        (N_("Name"), 2.5),  # "Autospeichern · Amakta Infinit" fits at 1280x720
         (N_("Game"), 1.3),
-        (N_("Moves"), 0.7),
-        (N_("Players"), 1.4),
-        (N_("Saved"), 1.4),
+        (N_("Moves"), 0.6),
+        (N_("Players"), 1.3),
+        (N_("Saved"), 1.3),
     )
     empty_text = N_("No saved games yet: games save themselves after every move.")
 

@@ -228,7 +228,9 @@ class Guide:
         tallest = max(self._height(ply) for ply in (*range(len(self.lesson.moves)), None))
         height = max(tallest, bh) + 2 * pad + self.head_h
         self.rect.height = min(height, board.height // 3)
-        self.skip_button.rect = pygame.Rect(0, 0, ui.px(130), self.head_h)
+        # As wide as the label needs ("Überspringen" is longer than "Skip").
+        skip_w = max(ui.px(130), ui.text_width(self.skip_button.label, TINY, True) + ui.px(36))
+        self.skip_button.rect = pygame.Rect(0, 0, skip_w, self.head_h)
         self.skip_button.rect.topright = (self.rect.right - pad, self.rect.y + pad - ui.px(6))
         y = self.rect.y + pad + self.head_h
         self.new_button.rect = pygame.Rect(self.rect.right - pad - bw, y, bw, bh)
