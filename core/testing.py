@@ -34,6 +34,7 @@ __all__ = [
     "check_game",
     "check_game_fully",
     "click",
+    "distinct_colours",
     "key",
     "keydown",
     "language",
@@ -134,6 +135,17 @@ class ViewDriver:
         """Let animations run out."""
         for _ in range(int(seconds / dt)):
             self.view.update(dt)
+
+
+def distinct_colours(surface: pygame.Surface, step: int = 3) -> int:
+    """How many colours a grid of points over ``surface`` shows: a drawn board shows many, a
+    flat fill one (plain pygame: no numpy needed).
+
+    >>> s = pygame.Surface((10, 10)); _ = s.fill((1, 2, 3)); distinct_colours(s)
+    1
+    """
+    w, h = surface.get_size()
+    return len({tuple(surface.get_at((x, y)))[:3] for x in range(0, w, step) for y in range(0, h, step)})
 
 
 def run_until(
