@@ -132,4 +132,8 @@ def test_wheel_holds_only_tafel(installed):
     assert tops == {"tafel"}, tops
     assert any(f.endswith("tafel/assets/fonts/DejaVuSans.ttf") for f in files)
     assert any(f.endswith("tafel/games/amakta/data/boards/hexagon.json") for f in files)
+    # Every game's German catalog and rules ship too.
+    for game in ("amakta", "amakta_infinit", "ataxx"):
+        assert any(f.endswith(f"tafel/games/{game}/locale/de/LC_MESSAGES/{game}.po") for f in files), game
+        assert any(f.endswith(f"tafel/games/{game}/RULES.de.md") for f in files), game
     assert any(f.endswith("tafel/locale/de/LC_MESSAGES/tafel.po") for f in files)  # the core's catalog
