@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from tafel import settings as settings_mod
+from tafel.engines import load_engines
 from tafel.i18n import N_, _
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
@@ -51,6 +52,18 @@ class SettingsScene(Scene):
                     lambda d, n=name: self.change(n, d),
                 )
             )
+        # The external engines (Settings, Engines): a row under Games that opens their screen.
+        self.engine_count = len(load_engines())
+        self.rows.append(
+            ChoiceRow(
+                "engines",
+                N_("External engines"),
+                lambda: _("{n} configured").format(n=self.engine_count),
+                lambda d: None,
+                arrows=False,
+                on_activate=self.open_engines,
+            )
+        )
         self.back_button = Button(N_("Back"), self.back, key="back", kind="primary")
         self.defaults_button = Button(N_("Defaults"), self.defaults, key="defaults")
         self.buttons = [self.back_button, self.defaults_button]
@@ -77,6 +90,14 @@ class SettingsScene(Scene):
             if name != "#":
                 setattr(self.app.settings, name, getattr(fresh, name))
         self.app.apply_settings(save=False)
+
+    def open_engines(self) -> None:
+        from tafel.ui.scenes.engines import EnginesScene
+
+        self.app.push(EnginesScene(self.app))
+
+    def resume(self) -> None:
+        self.engine_count = len(load_engines())
 
     def back(self) -> None:
         if self.manager is not None:

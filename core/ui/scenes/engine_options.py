@@ -1,0 +1,399 @@
+"""One external engine (Settings, Engines): its time control and its options as the engine
+announced them (spin, combo, check, string), changed with the rows' arrows or typed after Enter,
+and Remove (after a confirmation). Every change is written to ``engines.json`` at once
+(:func:`tafel.engines.save_engines`, an atomic write).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from tafel.engine_protocol import EngineOption
+from tafel.engines import EngineConfig, save_engines
+from tafel.i18n import N_, _, format_number
+from tafel.ui.scene import Scene
+from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
+from tafel.ui.scenes.engine_rows import (
+    CLOCK_STEPS,
+    INCREMENT_STEPS,
+    MOVETIME_STEPS,
+    EngineRow,
+    Typing,
+    choice_row,
+    number,
+    step_value,
+    time_control_text,
+    typed_row,
+)
+from tafel.ui.widgets import H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList, is_back
+
+
+class EngineScene(Typing, Scene):
+    """One engine of the list ``engines``: time control, options, Remove."""
+
+    def __init__(
+        self, app: Any, engines: list[EngineConfig], config: EngineConfig, on_remove: Callable[[], Any]
+    ) -> None:
+        super().__init__(app)
+        self.engines, self.config, self.on_remove = engines, config, on_remove
+        self.error = ""
+        self.rows: list[EngineRow] = []
+        self.remove_button = Button(N_("Remove"), self.ask_remove, key="remove", kind="danger")
+        self.defaults_button = Button(N_("Default options"), self.default_options, key="defaults")
+        self.back_button = Button(N_("Back"), self.back, key="back", kind="primary")
+        self.buttons = [self.back_button, self.defaults_button, self.remove_button]
+        self.focus = FocusList([])
+        self.scroll = 0
+        self.size = (1, 1)
+        self.rebuild()
+        self.focus.focus("back")
+
+    # --- model ------------------------------------------------------------------------------
+
+    def save(self) -> None:
+        if not save_engines(self.engines):
+            self.error = _("Could not save the engines (see the messages on the terminal)")
+
+    def rebuild(self) -> None:
+        c = self.config
+        rows = [
+            choice_row(
+                "time",
+                N_("Kind"),
+                lambda: _("Clock and increment") if c.clock_ms > 0 else _("Fixed time a move"),
+                lambda d: self.set_clock(0 if c.clock_ms > 0 else 60000, c.increment_ms or 1000),
+            )
+        ]
+        if c.clock_ms > 0:
+            rows.append(
+                typed_row(
+                    "clock",
+                    N_("Clock (seconds)"),
+                    lambda: format_number(c.clock_ms / 1000),
+                    lambda d: self.set_clock(
+                        step_value(CLOCK_STEPS, c.clock_ms / 1000, d) * 1000, c.increment_ms
+                    ),
+                    lambda text: self.set_clock(number(text) * 1000, c.increment_ms),
+                    editable=lambda: f"{c.clock_ms / 1000:g}",
+                    accept=lambda ch: ch.isdigit() or ch in ".,",
+                )
+            )
+            rows.append(
+                typed_row(
+                    "increment",
+                    N_("Increment (seconds)"),
+                    lambda: format_number(c.increment_ms / 1000),
+                    lambda d: self.set_clock(
+                        c.clock_ms, step_value(INCREMENT_STEPS, c.increment_ms / 1000, d) * 1000
+                    ),
+                    lambda text: self.set_clock(c.clock_ms, number(text) * 1000),
+                    editable=lambda: f"{c.increment_ms / 1000:g}",
+                    accept=lambda ch: ch.isdigit() or ch in ".,",
+                )
+            )
+        else:
+            rows.append(
+                typed_row(
+                    "movetime",
+                    N_("Time a move (ms)"),
+                    lambda: format_number(c.movetime_ms),
+                    lambda d: self.set_movetime(step_value(MOVETIME_STEPS, c.movetime_ms, d)),
+                    lambda text: self.set_movetime(number(text)),
+                    editable=lambda: str(c.movetime_ms),
+                    accept=str.isdigit,
+                )
+            )
+        self.first_option = len(rows)
+        rows += [row for row in (self.option_row(o) for o in c.announced()) if row is not None]
+        for row in rows:
+            if row.typed:
+                row.on_activate = lambda r=row: self.begin_edit(r)
+        self.rows = rows
+        self.focus.set_items([*rows, *self.buttons])
+        self.defaults_button.enabled = bool(c.values)
+        if self.size != (1, 1):
+            self.layout(self.size)
+
+    def set_movetime(self, ms: float) -> None:
+        if ms < 1:
+            raise ValueError(_("The time a move must be at least 1 ms"))
+        self.config.movetime_ms = min(int(ms), 3_600_000)
+        self.save()
+
+    def set_clock(self, clock_ms: float, increment_ms: float) -> None:
+        if clock_ms < 0 or (self.config.clock_ms > 0 and clock_ms < 1000):
+            raise ValueError(_("The clock must be at least 1 second"))
+        self.config.clock_ms, self.config.increment_ms = int(clock_ms), max(0, int(increment_ms))
+        self.save()
+        self.rebuild()
+
+    def value_of(self, option: EngineOption) -> str:
+        for name, value in self.config.values.items():
+            if name.lower() == option.name.lower():
+                return value
+        return option.default or ""
+
+    def set_value(self, option: EngineOption, value: str) -> None:
+        values = {k: v for k, v in self.config.values.items() if k.lower() != option.name.lower()}
+        if value != (option.default or ""):
+            values[option.name] = value
+        self.config.values = values
+        self.defaults_button.enabled = bool(values)
+        self.save()
+
+    def option_row(self, o: EngineOption) -> EngineRow | None:
+        key, kind = f"option:{o.name}", o.type.lower()
+        if kind == "spin":
+            low = o.min if o.min is not None else -(10**9)
+            high = o.max if o.max is not None else 10**9
+            span = high - low
+            step = 1 if span <= 200 else 10 ** (len(str(span)) - 3)
+
+            def current() -> int:
+                try:
+                    return int(self.value_of(o))
+                except ValueError:
+                    return low if o.min is not None else 0
+
+            def commit(text: str) -> None:
+                try:
+                    number = int(text.strip())
+                except ValueError:
+                    raise ValueError(_("{text!r} is not a number").format(text=text)) from None
+                if not low <= number <= high:
+                    raise ValueError(
+                        _("{name}: {value} is not within {low} to {high}").format(
+                            name=o.name, value=number, low=low, high=high
+                        )
+                    )
+                self.set_value(o, str(number))
+
+            return typed_row(
+                key,
+                o.name,
+                lambda: self.value_of(o),
+                lambda d: self.set_value(o, str(max(low, min(high, current() + d * step)))),
+                commit,
+                accept=lambda ch: ch.isdigit() or ch == "-",
+            )
+        if kind == "combo" and o.vars:
+
+            def cycle(d: int) -> None:
+                value = self.value_of(o)
+                i = o.vars.index(value) if value in o.vars else -1
+                self.set_value(o, o.vars[(i + d) % len(o.vars)])
+
+            return choice_row(key, o.name, lambda: self.value_of(o), cycle)
+        if kind == "check":
+
+            def on() -> bool:
+                return self.value_of(o).lower() == "true"
+
+            return choice_row(
+                key,
+                o.name,
+                lambda: _("on") if on() else _("off"),
+                lambda d: self.set_value(o, "false" if on() else "true"),
+            )
+        if kind == "string":
+            return typed_row(
+                key,
+                o.name,
+                lambda: self.value_of(o),
+                lambda d: None,
+                lambda text: self.set_value(o, text),
+                arrows=False,
+            )
+        return None  # a button has no value to keep
+
+    def default_options(self) -> None:
+        self.config.values = {}
+        self.save()
+        self.rebuild()
+
+    def ask_remove(self) -> None:
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                N_("Remove the engine?"),
+                _("{name} leaves the list; setup no longer offers it.").format(name=self.config.name),
+                self.remove,
+                yes=N_("Remove"),
+                no=N_("Keep"),
+            )
+        )
+
+    def remove(self) -> None:
+        if self.config in self.engines:
+            self.engines.remove(self.config)
+        self.save()
+        self.on_remove()
+        self.back()
+
+    def back(self) -> None:
+        if self.manager is not None:
+            self.manager.remove(self)
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        ui = self.ui
+        w, h = size
+        margin = ui.px(40)
+        width = min(w - 2 * margin, ui.px(1240))
+        self.card = pygame.Rect((w - width) // 2, margin, width, h - 2 * margin - ui.px(30))
+        self.pad = pad = ui.px(40)
+        inner = width - 2 * pad
+        top = self.card.y + pad + ui.line_height(H1, True) + 2 * ui.line_height(SMALL) + ui.px(16)
+        bh = ui.px(64)
+        by = self.card.bottom - pad - bh
+        gap = ui.px(20)
+        bw = min(ui.px(320), (inner - 2 * gap) // 3)
+        x = self.card.centerx - (3 * bw + 2 * gap) // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, by, bw, bh)
+            x += bw + gap
+        self.error_y = by - ui.px(10)
+        bottom = self.error_y - ui.line_height(SMALL) - ui.px(6)
+        self.rows_rect = pygame.Rect(self.card.x + pad, top, inner, bottom - top)
+        self.row_h, gap = ui.px(58), ui.px(8)
+        self.heading_h = ui.line_height(H3, True) + ui.px(6)
+        self._base, y = [], self.heading_h
+        for i in range(len(self.rows) + 1):
+            if i == self.first_option:
+                y += self.heading_h
+                self._options_y = y  # below the options' heading
+            if i < len(self.rows):
+                self._base.append(y)
+                y += self.row_h + gap
+        if len(self.rows) == self.first_option:
+            y += ui.line_height(SMALL)
+        self.content_h = y
+        self._clamp()
+        self._place()
+
+    def _clamp(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.content_h - self.rows_rect.height))
+
+    def _place(self) -> None:
+        x, y, w = self.rows_rect.x, self.rows_rect.y - self.scroll, self.rows_rect.width - self.ui.px(16)
+        for row, base in zip(self.rows, self._base, strict=True):
+            row.place(pygame.Rect(x, y + base, w, self.row_h), self.ui, value_width=380)
+
+    def _ensure_visible(self) -> None:
+        item = self.focus.focused
+        if item not in self.rows:
+            return
+        i = self.rows.index(item)
+        top = self._base[i] - (self.heading_h if i in (0, self.first_option) else 0)
+        bottom = self._base[i] + self.row_h
+        if top < self.scroll:
+            self.scroll = top
+        elif bottom > self.scroll + self.rows_rect.height:
+            self.scroll = bottom - self.rows_rect.height
+        self._clamp()
+        self._place()
+
+    # --- input ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.editing is not None:
+            used = self.edit_event(event)
+            self._ensure_visible()
+            return used
+        if is_back(event):
+            self.back()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y * self.ui.px(60)
+            self._clamp()
+            self._place()
+            return True
+        focused = self.focus.focused
+        if event.type == pygame.KEYDOWN and isinstance(focused, ChoiceRow):
+            try:
+                if focused.handle_event(event):
+                    self.error = ""
+                    return True
+            except ValueError as exc:
+                self.error = str(exc)
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if focused in self.buttons:
+                self.focus.move(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rows_rect.collidepoint(event.pos)
+        ):
+            for row in self.rows:
+                if row.rect.collidepoint(event.pos):
+                    self.focus.focus(row)
+                    row.handle_event(event)
+                    return True
+            return True
+        item = self.focus.handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            self._ensure_visible()
+        if item is not None:
+            item.activate()
+            return True
+        return event.type == pygame.KEYDOWN
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, t, c = self.ui, self.ui.theme, self.config
+        ui.panel(surface, self.card, t.panel, border=t.panel_edge, radius=24)
+        x, y = self.card.x + self.pad, self.card.y + self.pad
+        inner = self.card.width - 2 * self.pad
+        y = ui.draw_text(surface, c.name, (x, y), H1, t.text, bold=True, max_width=inner).bottom
+        y = ui.draw_text(surface, c.path, (x, y), SMALL, t.text_dim, max_width=inner).bottom
+        about = _("Protocol {protocol}").format(protocol=c.protocol.upper())
+        if c.id_name and c.id_name != c.name:
+            about += " · " + _("calls itself {name}").format(name=c.id_name)
+        ui.draw_text(
+            surface, about + " · " + time_control_text(c), (x, y), SMALL, t.text_dim, max_width=inner
+        )
+        clip = surface.get_clip()
+        surface.set_clip(self.rows_rect.inflate(ui.px(16), ui.px(8)))
+        base = self.rows_rect.y - self.scroll
+        self._heading(surface, _("Time control"), base)
+        heading_y = base + self._options_y
+        self._heading(surface, _("Options, as the engine announced them"), heading_y - self.heading_h)
+        if self.first_option == len(self.rows):
+            ui.draw_text(surface, _("The engine announced no options."), (x, heading_y), SMALL, t.text_dim)
+        for row in self.rows:
+            if row.rect.bottom >= self.rows_rect.top and row.rect.top <= self.rows_rect.bottom:
+                self.draw_row(surface, row, self.app.time)
+        surface.set_clip(clip)
+        ui.scrollbar(surface, self.rows_rect, self.scroll, self.content_h)
+        if self.error:
+            ui.draw_text(
+                surface,
+                self.error,
+                (self.card.centerx, self.error_y),
+                SMALL,
+                t.danger,
+                anchor="midbottom",
+                max_width=inner,
+            )
+        for b in self.buttons:
+            b.draw(surface, ui)
+        if self.editing is not None:
+            hints = _("Type the value · Enter confirm · Esc cancel")
+        else:
+            hints = _("↑↓ choose · ←→ change · Enter type a value · Esc back")
+        if self.is_top:  # a dialog above shows its own
+            draw_hints(surface, ui, hints)
+
+    def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:
+        ui = self.ui
+        ui.draw_text(
+            surface, text.upper(), (self.rows_rect.x, y + ui.px(4)), TINY + 1, ui.theme.accent, bold=True
+        )
