@@ -6,6 +6,7 @@ import random
 import pygame
 
 from tafel import Limit
+
 # solo_records, not records: the submodule tafel.games.axxa.records shadows that name once imported.
 from tafel.games.axxa import GAME, features, on_finished
 from tafel.games.axxa import solo_records as records

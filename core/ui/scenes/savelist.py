@@ -41,7 +41,7 @@ class SavesScene(ListScene):
 
     title = N_("Saved games")
     columns = (
-        (N_("Name"), 2.5),  # "Autospeichern · Amakta Infinit" fits at 1280x720
+        (N_("Name"), 2.5),  # the longest autosave names ("Autospeichern · " and a long title) fit at 1280x720
         (N_("Game"), 1.3),
         (N_("Moves"), 0.6),
         (N_("Players"), 1.3),
