@@ -36,57 +36,68 @@ from tafel import (
 )
 
 from .rules import SOLO_TRIPLETS, AxxaMove, AxxaState, Rules, parse_position
+from .texts import N_, SEATS, _
 from .tutorial import TUTORIAL
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
+#: The rules in German (a translation of RULES.md: the same diagrams and notation).
+RULES_DE = files(__package__).joinpath("RULES.de.md").read_text(encoding="utf-8")
+
+#: The seats of the team game, translated where they are shown (``GameDef.shown_names``).
+TEAM_SEATS = (
+    N_("Player 1 (team A)"),
+    N_("Player 2 (team B)"),
+    N_("Player 3 (team A)"),
+    N_("Player 4 (team B)"),
+)
 
 OPTIONS = (
     Option(
         "mode",
-        "Mode",
+        N_("Mode"),
         "choice",
         "solo",
-        choices=(("solo", "Solo puzzle"), ("competitive", "Competitive")),
-        help="Solve the puzzle alone, or compete for triplets with 2 to 4 players",
+        choices=(("solo", N_("Solo puzzle")), ("competitive", N_("Competitive"))),
+        help=N_("Solve the puzzle alone, or compete for triplets with 2 to 4 players"),
     ),
     Option(
         "players",
-        "Players",
+        N_("Players"),
         "choice",
         2,
         choices=(
-            (2, "2 players"),
-            (3, "3 players"),
-            (4, "4 players"),
-            ("teams", "2 teams of 2"),
+            (2, N_("2 players")),
+            (3, N_("3 players")),
+            (4, N_("4 players")),
+            ("teams", N_("2 teams of 2")),
         ),
-        help="Seats in the competitive game; 2 teams of 2: seats 1 & 3 against 2 & 4, pooling triplets",
+        help=N_("Seats in the competitive game; 2 teams of 2: seats 1 & 3 against 2 & 4, pooling triplets"),
         when=("mode", ("competitive",)),
     ),
     Option(
         "rotation",
-        "Rotation",
+        N_("Rotation"),
         "choice",
         "mandatory",
-        choices=(("mandatory", "Always turned under"), ("choice", "Player chooses")),
-        help="Whether the top piece of a moved stack must go to the bottom",
+        choices=(("mandatory", N_("Always turned under")), ("choice", N_("Player chooses"))),
+        help=N_("Whether the top piece of a moved stack must go to the bottom"),
     ),
     Option(
         "triplets",
-        "Triplet shape",
+        N_("Triplet shape"),
         "choice",
         "chain",
-        choices=(("chain", "Any chain"), ("straight", "Straight lines only")),
-        help="Any three touching spaces, or only three in a line",
+        choices=(("chain", N_("Any chain")), ("straight", N_("Straight lines only"))),
+        help=N_("Any three touching spaces, or only three in a line"),
     ),
     Option(
         "seed",
-        "Deal",
+        N_("Deal"),
         "int",
         0,
         minimum=0,
         maximum=2**31 - 1,
-        help="Number of the deal (0 = a new random deal)",
+        help=N_("Number of the deal (0 = a new random deal)"),
     ),
 )
 
@@ -118,9 +129,9 @@ def seat_count(options: Options) -> int:
 def seat_names(options: Options) -> list[str]:
     rules = rules_of(options)
     if rules.teams:
-        return ["Player 1 (team A)", "Player 2 (team B)", "Player 3 (team A)", "Player 4 (team B)"]
+        return list(TEAM_SEATS)
     n = rules.players
-    return ["Solo"] if n == 1 else [f"Player {i + 1}" for i in range(n)]
+    return [N_("Solo")] if n == 1 else list(SEATS[:n])
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -147,7 +158,7 @@ def on_finished(game: FinishedGame) -> list[str]:
         return []
     seed = state.seed if state.seed is not None else game.seed
     if seed is None:
-        return ["Not recorded: this game did not start from a numbered deal."]
+        return [_("Not recorded: this game did not start from a numbered deal.")]
     rated = known(game.options, int(seed))
     result = SoloResult(
         seed=int(seed),
@@ -159,11 +170,15 @@ def on_finished(game: FinishedGame) -> list[str]:
     )
     news = record_game(result, game.options, variant=records_variant(game.options, int(seed)))
     # "deal 7: fewest undos 0" and the like, one card line per deal and overall.
+    best = _("best result {result}").partition("{result}")[0]
     grouped: dict[str, list[str]] = {}
     for line in news:
-        where, _, what = line.partition(": ")
-        grouped.setdefault(where, []).append(what.replace("best result ", ""))
-    return [f"New record, {where}: {', '.join(whats)}" for where, whats in grouped.items()]
+        where, _sep, what = line.partition(": ")
+        grouped.setdefault(where, []).append(what.removeprefix(best))
+    return [
+        _("New record, {where}: {what}").format(where=where, what=", ".join(whats))
+        for where, whats in grouped.items()
+    ]
 
 
 def solo_records() -> RecordsTable:
@@ -182,29 +197,31 @@ def solo_records() -> RecordsTable:
         shape, _sep, rotation = key.removeprefix("daily/").partition("/")
         rules = {"triplets": shape, "rotation": rotation}
         if variant.overall.played:
-            rows.append(("All daily deals" if daily else "All deals", label, "", *variant.overall.cells()))
+            rows.append(
+                (_("All daily deals") if daily else _("All deals"), label, "", *variant.overall.cells())
+            )
         if daily:
             ordered = sorted(variant.deals.items(), key=lambda kv: -kv[0])
         else:
             ordered = sorted(variant.deals.items(), key=lambda kv: (-kv[1].won, -kv[1].best, kv[0]))
         for seed, rec in ordered:
             rated = known(rules, seed)
-            rows.append((deal_name(seed), label, rated[0] if rated else "–", *rec.cells()))
+            rows.append((deal_name(seed), label, _(rated[0]) if rated else "–", *rec.cells()))
     return RecordsTable(
-        "solo records",
+        N_("solo records"),
         (
-            ("Deal", 1.6),
-            ("Rules", 1.1),
-            ("Difficulty", 0.8),
-            ("Played", 0.6),
-            ("Solved", 0.6),
-            ("Best", 0.9),
-            ("Fewest paid", 0.8),
-            ("Fewest undos", 0.8),
+            (_("Deal"), 1.6),
+            (_("Rules"), 1.1),
+            (_("Difficulty"), 0.9),
+            (_("Played"), 0.6),
+            (_("Solved"), 0.6),
+            (_("Best"), 0.7),
+            (_("Fewest paid"), 0.9),
+            (_("Fewest undos"), 0.8),
         ),
         tuple(rows),
         note=sheet.problem,
-        empty="No solo games finished yet: solve a deal to set the first records.",
+        empty=_("No solo games finished yet: solve a deal to set the first records."),
         summary=tuple(sheet.solo.lines()) if any(v.overall.played for v in sheet.variants.values()) else (),
     )
 
@@ -216,16 +233,30 @@ def _difficulty(options: Options, seed: int) -> tuple[str, float] | None:
     return difficulty(options, seed)
 
 
-GAME = GameDef(
+class AxxaGame(GameDef):
+    """AxxA's GameDef: its words translate as any game's, and a hint's reason too, which the AI's
+    process writes in English with the numbers in it (:func:`tafel.games.axxa.teach.translate_reason`)."""
+
+    def translate(self, text: str) -> str:
+        shown = super().translate(text)
+        if shown != text or not text:
+            return shown
+        from .teach import translate_reason
+
+        return translate_reason(text)
+
+
+GAME = AxxaGame(
     id="axxa",
     title="AxxA",
-    description="Stack puzzle: move stacks to line up triplets 1 to 6, in order. Solo or competitive.",
+    description=N_("Stack puzzle: move stacks to line up triplets 1 to 6, in order. Solo or competitive."),
     min_players=1,
     max_players=4,
     new_state=new_state,
     parse_position=lambda text, options: parse_position(text, rules_of(options)),
     options=OPTIONS,
     rules=RULES,
+    translated_rules={"de": RULES_DE},
     version="1",
     view=".view:AxxaView",
     evaluate=evaluate,
@@ -239,7 +270,7 @@ GAME = GameDef(
     tutorial=TUTORIAL,
 )
 
-__all__ = ["GAME", "SOLO_TRIPLETS", "AxxaMove", "AxxaState", "Rules", "rules_of"]
+__all__ = ["GAME", "SOLO_TRIPLETS", "AxxaGame", "AxxaMove", "AxxaState", "Rules", "rules_of"]
 
 
 @hookimpl
@@ -295,13 +326,21 @@ def _run_records(args, registry) -> int:
 
     sheet = RecordSheet.load()
     variant = variant_key({"triplets": args.triplets, "rotation": args.rotation})
-    print(f"AxxA solo records ({variant}) in {records_path()}")
+    print(_("AxxA solo records ({variant}) in {path}").format(variant=variant, path=records_path()))
     if args.deal is not None:
         rec = sheet.deal(args.deal, variant)
-        best = "solved" if rec.best >= 6 else f"{rec.best} of 6 triplets"
-        print(f"deal {args.deal}: {rec.played} played, {rec.won} solved, best {best}")
+        best = _("solved") if rec.best >= 6 else _("{n} of 6 triplets").format(n=rec.best)
+        print(
+            _("deal {seed}: {played} played, {won} solved, best {best}").format(
+                seed=args.deal, played=rec.played, won=rec.won, best=best
+            )
+        )
         if rec.fewest_paid is not None:
-            print(f"fewest pieces paid {rec.fewest_paid}, fewest undos {rec.fewest_undos}")
+            print(
+                _("fewest pieces paid {paid}, fewest undos {undos}").format(
+                    paid=rec.fewest_paid, undos=rec.fewest_undos
+                )
+            )
         return 0
     for line in sheet.lines(variant, limit=args.limit):
         print(line)

@@ -23,17 +23,22 @@ from __future__ import annotations
 import json
 import random
 import threading
+from datetime import datetime, time
 from pathlib import Path
 from typing import Any
 
 from tafel import Limit, Options, atomic_write, daily_date, data_dir
+from tafel.i18n import current, format_datetime
+
+from .texts import N_, _
 
 FILE_NAME = "axxa-difficulty.json"
 #: Games the solver plays per deal, and its budget per decision (sampled deals).
 GAMES = 16
 SAMPLES = 8
 #: The least win rate of each label, hardest last.
-BANDS = ((0.75, "easy"), (0.5, "medium"), (0.25, "hard"), (0.0, "very hard"))
+#: The labels stay English in files; screens translate them.
+BANDS = ((0.75, N_("easy")), (0.5, N_("medium")), (0.25, N_("hard")), (0.0, N_("very hard")))
 LABELS = tuple(label for _rate, label in BANDS)
 
 _lock = threading.Lock()
@@ -49,7 +54,10 @@ def label_for(rate: float) -> str:
 def deal_name(seed: int) -> str:
     """A deal for people: its number, or the day of a daily deal."""
     day = daily_date(seed)
-    return f"Daily {day.isoformat()}" if day is not None else f"Deal {seed}"
+    if day is None:
+        return _("Deal {seed}").format(seed=seed)
+    shown = day.isoformat() if current() == "en" else format_datetime(datetime.combine(day, time()), "date")
+    return _("Daily {date}").format(date=shown)
 
 
 def records_variant(options: Options | None, seed: int | None) -> str:

@@ -42,6 +42,9 @@ from pathlib import Path
 from typing import Any
 
 from tafel import atomic_write, data_dir, move_aside
+from tafel.i18n import format_percent
+
+from .texts import _
 
 FILE_NAME = "axxa-records.json"
 VERSION = 1
@@ -71,9 +74,9 @@ def variant_label(key: str) -> str:
     ('any chain', 'straight lines, turn by choice')
     """
     key = key.removeprefix("daily/")
-    shape, _, rotation = key.partition("/")
-    text = "straight lines" if shape == "straight" else "any chain"
-    return text + (", turn by choice" if rotation == "choice" else "")
+    shape, _sep, rotation = key.partition("/")
+    text = _("straight lines") if shape == "straight" else _("any chain")
+    return text + (_(", turn by choice") if rotation == "choice" else "")
 
 
 @dataclass(frozen=True)
@@ -114,16 +117,17 @@ class Record:
             self.played += 1
         if result.triplets > self.best or (first and result.triplets >= self.best):
             self.best = result.triplets
-            news.append("best result " + ("solved" if result.won else f"{result.triplets} of 6 triplets"))
+            best = _("solved") if result.won else _("{n} of 6 triplets").format(n=result.triplets)
+            news.append(_("best result {result}").format(result=best))
         if result.won:
             if not won_before:
                 self.won += 1
             if self.fewest_paid is None or result.paid < self.fewest_paid:
                 self.fewest_paid = result.paid
-                news.append(f"fewest pieces paid {result.paid}")
+                news.append(_("fewest pieces paid {n}").format(n=result.paid))
             if self.fewest_undos is None or result.undos < self.fewest_undos:
                 self.fewest_undos = result.undos
-                news.append(f"fewest undos {result.undos}")
+                news.append(_("fewest undos {n}").format(n=result.undos))
         return news
 
     def cells(self) -> tuple[str, ...]:
@@ -132,7 +136,7 @@ class Record:
         >>> Record(played=3, won=1, best=6, fewest_paid=12, fewest_undos=0).cells()
         ('3', '1', 'solved', '12', '0')
         """
-        best = "solved" if self.best >= SOLVED else f"{self.best} of 6"
+        best = _("solved") if self.best >= SOLVED else _("{n} of 6").format(n=self.best)
         paid = "–" if self.fewest_paid is None else str(self.fewest_paid)
         undos = "–" if self.fewest_undos is None else str(self.fewest_undos)
         return (str(self.played), str(self.won), best, paid, undos)
@@ -185,7 +189,10 @@ class SoloStats:
                 bucket[0] = max(bucket[0], 1)
                 bucket[1] = min(bucket[0], bucket[1] + 1)
         self.best_streak = max(self.best_streak, self.streak)
-        return [f"best streak {self.best_streak} wins in a row"] if self.best_streak > max(1, best) else []
+        if self.best_streak <= max(1, best):
+            return []
+        n = self.best_streak
+        return [_.ngettext("best streak {n} win in a row", "best streak {n} wins in a row", n).format(n=n)]
 
     def lines(self) -> list[str]:
         """The records screen's summary: streaks, then the win rate by difficulty.
@@ -193,15 +200,21 @@ class SoloStats:
         >>> SoloStats(2, 5, {"easy": [4, 3], "hard": [2, 0]}).lines()
         ['Wins in a row: 2 · best streak: 5', 'Solved by difficulty: easy 75% (3 of 4) · hard 0% (0 of 2)']
         """
-        out = [f"Wins in a row: {self.streak} · best streak: {self.best_streak}"]
+        out = [
+            _("Wins in a row: {streak} · best streak: {best}").format(
+                streak=self.streak, best=self.best_streak
+            )
+        ]
         rates = [
-            f"{label} {round(100 * won / played)}% ({won} of {played})"
+            _("{label} {rate} ({won} of {played})").format(
+                label=_(label), rate=format_percent(won / played), won=won, played=played
+            )
             for label in ("easy", "medium", "hard", "very hard")
             for played, won in [self.by_difficulty.get(label, [0, 0])]
             if played
         ]
         if rates:
-            out.append("Solved by difficulty: " + " · ".join(rates))
+            out.append(_("Solved by difficulty: {rates}").format(rates=" · ".join(rates)))
         return out
 
     @classmethod
@@ -265,9 +278,12 @@ class RecordSheet:
         rec = v.deals.setdefault(result.seed, Record())
         again = bool(result.match_id) and result.match_id in self.recent
         won_before = self.recent.get(result.match_id, False)
-        news = [f"deal {result.seed}: {text}" for text in rec.add(result, again, won_before)]
-        news += [f"overall: {text}" for text in v.overall.add(result, again, won_before)]
-        news += [f"solo play: {text}" for text in self.solo.add(result, again, won_before)]
+        news = [
+            _("deal {seed}: {record}").format(seed=result.seed, record=t)
+            for t in rec.add(result, again, won_before)
+        ]
+        news += [_("overall: {record}").format(record=t) for t in v.overall.add(result, again, won_before)]
+        news += [_("solo play: {record}").format(record=t) for t in self.solo.add(result, again, won_before)]
         if result.match_id:
             self.recent.pop(result.match_id, None)
             self.recent[result.match_id] = won_before or result.won
@@ -279,11 +295,11 @@ class RecordSheet:
         """A short text summary for a records screen: overall, then the most played deals."""
         v = self.variants.get(variant)
         if v is None or not v.overall.played:
-            return ["No solo games played yet."]
-        out = [f"Overall: {_summary(v.overall)}"]
+            return [_("No solo games played yet.")]
+        out = [_("Overall: {summary}").format(summary=_summary(v.overall))]
         deals = sorted(v.deals.items(), key=lambda kv: (-kv[1].won, -kv[1].best, -kv[1].played, kv[0]))
         for seed, rec in deals[:limit]:
-            out.append(f"Deal {seed}: {_summary(rec)}")
+            out.append(_("Deal {seed}: {summary}").format(seed=seed, summary=_summary(rec)))
         return out
 
     # --- file ---------------------------------------------------------------------------------
@@ -337,7 +353,9 @@ class RecordSheet:
             return cls(path)
         except OSError as exc:
             sheet = cls(path)
-            sheet.problem = f"records file unreadable ({exc.strerror or exc}): starting a fresh sheet"
+            sheet.problem = _("records file unreadable ({error}): starting a fresh sheet").format(
+                error=exc.strerror or exc
+            )
             return sheet
         try:
             data = json.loads(text)
@@ -347,9 +365,11 @@ class RecordSheet:
             sheet = cls(path)
             try:
                 moved = move_aside(path)
-                sheet.problem = f"records file was damaged; kept as {moved.name}, starting a fresh sheet"
+                sheet.problem = _("records file was damaged; kept as {name}, starting a fresh sheet").format(
+                    name=moved.name
+                )
             except OSError:
-                sheet.problem = "records file was damaged: starting a fresh sheet"
+                sheet.problem = _("records file was damaged: starting a fresh sheet")
             return sheet
         return cls.from_json(data, path)
 
@@ -362,13 +382,13 @@ class RecordSheet:
 
 
 def _summary(rec: Record) -> str:
-    parts = [f"{rec.played} played", f"{rec.won} solved"]
+    parts = [_("{n} played").format(n=rec.played), _("{n} solved").format(n=rec.won)]
     if not rec.won:
-        parts.append(f"best {rec.best} of 6 triplets")
+        parts.append(_("best {n} of 6 triplets").format(n=rec.best))
     if rec.fewest_paid is not None:
-        parts.append(f"fewest paid {rec.fewest_paid}")
+        parts.append(_("fewest paid {n}").format(n=rec.fewest_paid))
     if rec.fewest_undos is not None:
-        parts.append(f"fewest undos {rec.fewest_undos}")
+        parts.append(_("fewest undos {n}").format(n=rec.fewest_undos))
     return ", ".join(parts)
 
 

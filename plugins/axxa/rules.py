@@ -46,6 +46,7 @@ from .board import (
     is_cell,
     triples_in,
 )
+from .texts import _, plural
 
 #: Flag on a piece the players have seen (face up now, or seen before it went under).
 KNOWN = 8
@@ -131,8 +132,8 @@ class Rules:
         """The end of a competitive game; in teams the reason names the team totals."""
         if self.teams:
             a, b = scores[0] + scores[2], scores[1] + scores[3]
-            reason = f"{reason} (team A {a} triplets, team B {b})"
-            title = "Team A wins!" if a > b else "Team B wins!" if b > a else "Draw"
+            reason = _("{reason} (team A {a} triplets, team B {b})").format(reason=reason, a=a, b=b)
+            title = _("Team A wins!") if a > b else _("Team B wins!") if b > a else _("Draw")
             return Outcome(self.rewards(scores), reason, tuple(scores), title)
         return Outcome(self.rewards(scores), reason, tuple(scores))
 
@@ -248,7 +249,7 @@ def _lift(stack: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _plural(n: int) -> str:
-    return f"{n}s"
+    return plural(n)
 
 
 class AxxaState(GameState):
@@ -477,9 +478,11 @@ class AxxaState(GameState):
     def play(self, move: AxxaMove) -> AxxaState:  # type: ignore[override]
         if move not in self._legal():
             if self.outcome is not None:
-                raise IllegalMoveError("the game is over")
+                raise IllegalMoveError(_("the game is over"))
             text = move.text() if isinstance(move, AxxaMove) else repr(move)
-            raise IllegalMoveError(f"{text} is not legal here ({self._phase_help()})")
+            raise IllegalMoveError(
+                _("{move} is not legal here ({why})").format(move=text, why=self._phase_help())
+            )
         return self._apply(move)
 
     def play_unchecked(self, move: AxxaMove) -> AxxaState:  # type: ignore[override]
@@ -487,12 +490,12 @@ class AxxaState(GameState):
 
     def _phase_help(self) -> str:
         if self.phase == MOVE:
-            return "a stack must move"
+            return _("a stack must move")
         if self.phase == TURN:
-            return "turn or keep the top piece of the stack just moved"
+            return _("turn or keep the top piece of the stack just moved")
         if self.phase == TAKE:
-            return f"choose which triplet of {_plural(self.due)} to take"
-        return "pay with one face-up piece"
+            return _("choose which triplet of {number} to take").format(number=_plural(self.due))
+        return _("pay with one face-up piece")
 
     def _apply(self, move: AxxaMove) -> AxxaState:
         kind = move.kind
@@ -626,32 +629,43 @@ class AxxaState(GameState):
         total = self.triplets
         if rules.solo:
             if total >= SOLO_TRIPLETS:
-                return Outcome((1.0,), "solved: the 6s are removed, all six triplets are off the board", (6,))
+                return Outcome(
+                    (1.0,), _("solved: the 6s are removed, all six triplets are off the board"), (6,)
+                )
             if self.phase != MOVE:
                 return None
-            progress = f"{total} of {SOLO_TRIPLETS} triplets removed"
+            progress = _("{n} of {total} triplets removed").format(n=total, total=SOLO_TRIPLETS)
             due = self.due
             left = self.in_play(due)
             if left < STACK:
                 return Outcome(
                     (total / SOLO_TRIPLETS,),
-                    f"the {_plural(due)} can no longer be completed: only {left} left in play ({progress})",
+                    _(
+                        "the {number} can no longer be completed: only {left} left in play ({progress})"
+                    ).format(number=_plural(due), left=left, progress=progress),
                     (total,),
                 )
             if not self._can_move():
-                return Outcome((total / SOLO_TRIPLETS,), f"no stack can move ({progress})", (total,))
+                return Outcome(
+                    (total / SOLO_TRIPLETS,),
+                    _("no stack can move ({progress})").format(progress=progress),
+                    (total,),
+                )
             return None
         if self.phase != MOVE:
             return None
         if not any(len(s) == STACK for s in self.stacks):
-            return rules.competitive_outcome(self.scores, "no stack of three pieces is left")
+            return rules.competitive_outcome(self.scores, _("no stack of three pieces is left"))
         due = self.due
         if self.in_play(due) < STACK:
             return rules.competitive_outcome(
-                self.scores, f"the {_plural(due)} can no longer be completed, so no more triplets can be won"
+                self.scores,
+                _("the {number} can no longer be completed, so no more triplets can be won").format(
+                    number=_plural(due)
+                ),
             )
         if not self._can_move():
-            return rules.competitive_outcome(self.scores, "no stack can move")
+            return rules.competitive_outcome(self.scores, _("no stack can move"))
         return None
 
     # --- hidden information -------------------------------------------------------------------
@@ -702,8 +716,10 @@ class AxxaState(GameState):
         move = AxxaMove.from_text(text)
         if move not in self._legal():
             if self.outcome is not None:
-                raise IllegalMoveError("the game is over")
-            raise IllegalMoveError(f"{move.text()} is not legal here ({self._phase_help()})")
+                raise IllegalMoveError(_("the game is over"))
+            raise IllegalMoveError(
+                _("{move} is not legal here ({why})").format(move=move.text(), why=self._phase_help())
+            )
         return move
 
     def to_text(self) -> str:
@@ -731,9 +747,9 @@ class AxxaState(GameState):
         """
         parts = []
         if self.seed is not None:
-            parts.append(f"Deal {self.seed}")
+            parts.append(_("Deal {seed}").format(seed=self.seed))
         if self.phase == MOVE and self.chain >= 2:
-            parts.append("last turn: " + ("outstanding move!" if self.chain >= 3 else "good move!"))
+            parts.append(_("last turn: outstanding move!") if self.chain >= 3 else _("last turn: good move!"))
         return " · ".join(parts)
 
 
@@ -855,9 +871,7 @@ def parse_position(text: str, rules: Rules) -> AxxaState:
             pieces += 1
     for n in NUMBERS:
         if counts[n] > state.in_play(n):
-            raise NotationError(
-                f"too many {_plural(n)}: {counts[n]} on the board, {state.in_play(n)} in play"
-            )
+            raise NotationError(f"too many {n}s: {counts[n]} on the board, {state.in_play(n)} in play")
     if pieces != sum(state.in_play(n) for n in NUMBERS):
         raise NotationError(
             f"{pieces} pieces on the board, but {TOTAL} minus the paid and removed ones leaves "

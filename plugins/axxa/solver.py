@@ -56,7 +56,7 @@ from .rules import (
     AxxaMove,
     AxxaState,
 )
-from .teach import explain
+from .teach import ONLY_MOVE, explain
 
 #: REACH as tuples, the fastest to walk: _REACH[cell][n] = ((dest, (mask, ...)), ...).
 _REACH: list[list[tuple[tuple[Cell, tuple[Mask, ...]], ...]]] = [
@@ -755,7 +755,7 @@ class AxxaSolver(Agent):
             raise GameError("no legal move: the game is over")
         start = time.perf_counter()
         if len(moves) == 1:
-            self.info = {"samples": 0, "playouts": 0, "forced": True, "time": 0.0, "reason": "the only move"}
+            self.info = {"samples": 0, "playouts": 0, "forced": True, "time": 0.0, "reason": ONLY_MOVE}
             return moves[0]
         view = state.view_for(state.to_move)
         budget = limit.time if limit.time is not None else DEFAULT_TIME[self.level]

@@ -47,6 +47,7 @@ from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewCon
 
 from ..board import CELLS, SIZE, Cell, cells_of, is_cell, xy
 from ..rules import KEEP_MOVE, MOVE, PAY, SOLO_TRIPLETS, TAKE, TURN, TURN_MOVE, VALUE, AxxaMove, AxxaState
+from ..texts import N_, _, seat_name
 from . import board, tray
 from .motion import MoveAnimation, animate, draw_animation
 from .pieces import NUMBER_COLORS, Stacks
@@ -71,8 +72,8 @@ class AxxaView(BoardView):
         self.stacks = Stacks()
         self.picked: set[Cell] = set()  # pieces of a triplet to take, clicked so far
         self.turn_buttons = [
-            board.TurnButton("Turn under  T", lambda: TURN_MOVE, key="turn"),
-            board.TurnButton("Keep  K", lambda: KEEP_MOVE, key="keep"),
+            board.TurnButton(N_("Turn under  T"), lambda: TURN_MOVE, key="turn"),
+            board.TurnButton(N_("Keep  K"), lambda: KEEP_MOVE, key="keep"),
         ]
         self._turn = FocusList(self.turn_buttons, horizontal=True)
         self._selected: Cell | None = None
@@ -368,23 +369,23 @@ class AxxaView(BoardView):
         lines = []
         due = view.due
         if view.rules.solo:
-            lines.append("Solved!" if due > 6 else f"Number due: {due}s")
-            lines.append(f"Triplets removed: {view.triplets} of {SOLO_TRIPLETS}")
+            lines.append(_("Solved!") if due > 6 else _("Number due: {n}s").format(n=due))
+            lines.append(_("Triplets removed: {n} of {total}").format(n=view.triplets, total=SOLO_TRIPLETS))
         else:
-            lines.append(f"Number due: {due}s")
+            lines.append(_("Number due: {n}s").format(n=due))
             names = list(ctx.seat_names) if ctx is not None and ctx.seat_names else []
             scores = ", ".join(
-                f"{names[i] if i < len(names) else f'Player {i + 1}'} {s}" for i, s in enumerate(view.scores)
+                f"{names[i] if i < len(names) else seat_name(i)} {s}" for i, s in enumerate(view.scores)
             )
-            lines.append(f"Triplets: {scores}")
+            lines.append(_("Triplets: {scores}").format(scores=scores))
             if view.rules.teams:
                 a, b = view.rules.side_totals(view.scores)[:2]
-                lines.append(f"Teams: A {a}, B {b}")
-        lines.append(f"Pieces paid: {len(view.paid)}")
+                lines.append(_("Teams: A {a}, B {b}").format(a=a, b=b))
+        lines.append(_("Pieces paid: {n}").format(n=len(view.paid)))
         undos, hints = (ctx.undos, ctx.hints) if ctx is not None else (0, 0)
         if view.rules.solo and (undos or hints):
             # Part of the score: the records keep the fewest undos of a solved deal.
-            lines.append(f"Undos: {undos} · hints: {hints}")
+            lines.append(_("Undos: {undos} · hints: {hints}").format(undos=undos, hints=hints))
         if view.outcome is not None:
             lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
         else:

@@ -29,6 +29,7 @@ from ..rules import (
     AxxaMove,
     AxxaState,
 )
+from ..texts import _
 from .pieces import label
 
 if TYPE_CHECKING:
@@ -82,13 +83,15 @@ def instruction(view: AxxaState, selected: Cell | None) -> str:
     """What to do now, for the side panel."""
     if view.phase == MOVE:
         if selected is not None:
-            return f"Stack {cell_name(selected)} selected: pick a marked space (gold = triplet)"
-        return "Move a stack: click it, then a marked space"
+            return _("Stack {space} selected: pick a marked space (gold = triplet)").format(
+                space=cell_name(selected)
+            )
+        return _("Move a stack: click it, then a marked space")
     if view.phase == TURN:
-        return "Turn the top piece under (T) or keep it (K)?"
+        return _("Turn the top piece under (T) or keep it (K)?")
     if view.phase == TAKE:
-        return f"Several triplets of {view.due}s: click the pieces to take"
-    return "No triplet: pay with a face-up piece (click it)"
+        return _("Several triplets of {n}s: click the pieces to take").format(n=view.due)
+    return _("No triplet: pay with a face-up piece (click it)")
 
 
 def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
@@ -98,16 +101,19 @@ def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx:
     r = view.corner("tl")
     pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
     pygame.draw.rect(surface, theme.accent, r, max(2, c // 24), border_radius=c // 5)
-    label(surface, ctx, "DUE", c * 0.22, theme.text_dim, midleft=(r.x + c // 8, r.centery))
+    label(surface, ctx, _("DUE"), c * 0.22, theme.text_dim, midleft=(r.x + c // 8, r.centery))
     if shown.due <= 6:
         tile = view.stacks.tile(shown.due, int(c * 0.66), ctx)
         surface.blit(tile, tile.get_rect(midright=(r.right - c // 8, r.centery)))
     else:
         label(surface, ctx, "✓", c * 0.4, theme.ok, midright=(r.right - c // 6, r.centery))
     seed = view.seed_of(shown, ctx)
-    boxes = [("tr", "TRIPLETS", score_line(shown), 0.34, 16), ("bl", "PAID", str(len(shown.paid)), 0.34, 16)]
+    boxes = [
+        ("tr", _("TRIPLETS"), score_line(shown), 0.34, 16),
+        ("bl", _("PAID"), str(len(shown.paid)), 0.34, 16),
+    ]
     if seed is not None:  # else the core shows the deal elsewhere until the view learns it
-        boxes.append(("br", "DEAL", str(seed), 0.28, 12))
+        boxes.append(("br", _("DEAL"), str(seed), 0.28, 12))
     for which, head, value, px, below in boxes:
         r = view.corner(which)
         pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
@@ -214,7 +220,7 @@ class TurnButton(Button):
         pygame.draw.rect(surface, t.shadow, r.move(2, 3), border_radius=r.height // 3)
         pygame.draw.rect(surface, t.button_primary if lit else t.button, r, border_radius=r.height // 3)
         color = t.button_primary_text if lit else t.text
-        ui.draw_text(surface, self.label, r.center, self.size, color, bold=True, anchor="center")
+        ui.draw_text(surface, _(self.label), r.center, self.size, color, bold=True, anchor="center")
 
 
 def draw_turn(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
@@ -228,7 +234,7 @@ def draw_turn(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: Vi
     skin = Skin.of(ctx)
     size = max(1, round(c * 0.24 / ctx.fonts.scale))
     h = int(c * 0.5)
-    widths = [skin.text_width(b.label, size, bold=True) + c // 2 for b in buttons]
+    widths = [skin.text_width(_(b.label), size, bold=True) + c // 2 for b in buttons]
     total = sum(widths) + 8
     y = moved.y - h - 6 if moved.y - h - 6 > view.field.y else moved.bottom + 6
     x = max(view.field.x, min(moved.centerx - total // 2, view.field.right - total))
@@ -268,7 +274,7 @@ def draw_hint(
         for cell in move.cells:
             pygame.draw.circle(surface, color, view.cell_center(cell), int(c * 0.46), width)
     else:
-        line = "Hint: " + ("turn under" if move == TURN_MOVE else "keep")
+        line = _("Hint: turn under") if move == TURN_MOVE else _("Hint: keep")
         label(surface, ctx, line, c * 0.3, color, midbottom=(view.field.centerx, view.field.y - 2))
 
 

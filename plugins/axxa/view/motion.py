@@ -23,6 +23,7 @@ from tafel.view import Color, ViewContext
 
 from ..board import Cell, cells_of, path_cells
 from ..rules import MOVE, PAYMENT, SHIFT, VALUE, AxxaMove, AxxaState, due_number
+from ..texts import N_, _
 from .pieces import NUMBER_COLORS, TILE, font
 
 if TYPE_CHECKING:
@@ -117,12 +118,12 @@ def animate(
         paid = view.tray_target(paid=True)
         anim.flights.append(Flight(vb.top(c), view.cell_center(c), paid, 0.0, PAY_TIME * speed, "pay"))
     if after.removed_now and after.chain >= 2 and (after.phase == MOVE or after.outcome is not None):
-        anim.celebrate = "Outstanding!" if after.chain >= 3 else "Good move!"
+        anim.celebrate = N_("Outstanding!") if after.chain >= 3 else N_("Good move!")
         start = t + len(after.removed_now) * VANISH_GAP * speed
         anim.cheer = Tween(CELEBRATE_TIME * max(0.5, speed), delay=start)
         rng = random.Random(after.triplets * 7919 + after.chain)
         cx, cy = view.field.center
-        for _ in range(70 if after.chain >= 3 else 40):
+        for _spark in range(70 if after.chain >= 3 else 40):
             ang = rng.random() * math.tau
             spd = (0.6 + rng.random()) * view.cell * 3.2
             color = NUMBER_COLORS[rng.randint(1, 6)]
@@ -176,18 +177,21 @@ def draw_animation(view: AxxaView, surface: pygame.Surface, anim: MoveAnimation,
         pygame.draw.circle(surface, color, (int(x), int(y)), max(1, int(c * 0.09 * (1.0 - p))))
     scale = min(1.0, local / 0.25)
     scale = 0.6 + 0.4 * scale + 0.06 * math.sin(local * 9)
-    fit = min(1.0, view.field.width * 0.9 / max(1, font(ctx, c * 0.75, True).size(anim.celebrate)[0]))
+    title = _(anim.celebrate)
+    fit = min(1.0, view.field.width * 0.9 / max(1, font(ctx, c * 0.75, True).size(title)[0]))
     alpha = int(255 * (1.0 if p < 0.75 else (1.0 - p) / 0.25))
     big = font(ctx, c * 0.75 * scale * fit, bold=True)
     # The lines fade: rendered each frame (set_alpha changes a surface), never kept.
-    text = big.render(anim.celebrate, True, ctx.theme.accent)
-    shadow = big.render(anim.celebrate, True, ctx.theme.shadow)
+    text = big.render(title, True, ctx.theme.accent)
+    shadow = big.render(title, True, ctx.theme.shadow)
     text.set_alpha(alpha)
     shadow.set_alpha(alpha)
     rect = text.get_rect(center=view.field.center)
     surface.blit(shadow, rect.move(3, 4))
     surface.blit(text, rect)
-    sub = "two triplets in one turn" if anim.celebrate.startswith("Good") else "three triplets in one turn"
+    sub = (
+        _("three triplets in one turn") if anim.celebrate == "Outstanding!" else _("two triplets in one turn")
+    )
     st = font(ctx, c * 0.3, bold=True).render(sub, True, ctx.theme.text)
     st.set_alpha(alpha)
     surface.blit(st, st.get_rect(midtop=(rect.centerx, rect.bottom + 4)))

@@ -7,6 +7,7 @@ Each function draws for an :class:`AxxaView` (its ``cell``, ``field`` and tile s
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from tafel.kit import Skin
 from tafel.view import ViewContext, darken
 
 from ..rules import STACK, AxxaState
+from ..texts import _, seat_name
 from .pieces import font, label, units
 
 if TYPE_CHECKING:
@@ -77,7 +79,7 @@ def _heading(view: AxxaView, surface: pygame.Surface, line: str, rect: pygame.Re
 def _removed(
     view: AxxaView, surface: pygame.Surface, shown: AxxaState, rect: pygame.Rect, ctx: ViewContext
 ) -> None:
-    y = _heading(view, surface, "REMOVED", rect, ctx)
+    y = _heading(view, surface, _("REMOVED"), rect, ctx)
     theme = ctx.theme
     if shown.rules.solo:
         rows, cols = (6, 1) if rect.height > rect.width * 0.9 else (3, 2)
@@ -104,11 +106,11 @@ def _removed(
     skin = Skin.of(ctx)
     for seat in range(shown.players):
         y0 = int(y + seat * slot_h)
-        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        name = names[seat] if seat < len(names) else seat_name(seat)
         color = theme.seat(seat)
         mark = "▶ " if seat == shown.to_move and shown.outcome is None else ""
         line = f"{mark}{name}: {shown.scores[seat]}"
-        if shown.rules.teams and "team" not in name:
+        if shown.rules.teams and "team" not in name.lower():
             line = f"{mark}{name} ({'AB'[seat % 2]}): {shown.scores[seat]}"
         fitted = ctx.fonts.fit_size(line, size_units, rect.width, True, 8)
         height = skin.draw_text(surface, line, (rect.x, y0), fitted, color, bold=True).height
@@ -125,7 +127,7 @@ def _removed(
 def _paid(
     view: AxxaView, surface: pygame.Surface, shown: AxxaState, rect: pygame.Rect, ctx: ViewContext
 ) -> None:
-    y = _heading(view, surface, f"PAID ({len(shown.paid)})", rect, ctx)
+    y = _heading(view, surface, _("PAID ({n})").format(n=len(shown.paid)), rect, ctx)
     if not shown.paid:
         return
     # The largest tiles with which room for 18 payments (the usual most) fits the area.
@@ -147,7 +149,7 @@ def _paid(
 def _in_play(
     view: AxxaView, surface: pygame.Surface, shown: AxxaState, rect: pygame.Rect, ctx: ViewContext
 ) -> None:
-    y = _heading(view, surface, "LEFT IN PLAY", rect, ctx)
+    y = _heading(view, surface, _("LEFT IN PLAY"), rect, ctx)
     theme = ctx.theme
     due = shown.due
     avail = max(1, rect.bottom - y)
@@ -172,6 +174,13 @@ def _in_play(
         label(surface, ctx, f"×{left}", max(9, size * 0.7), color, midleft=(x0 + size + 3, y0 + size // 2))
 
 
+def _winners(names: list[str], winners: tuple[int, ...]) -> str:
+    """The card's title for the winning seats: ``Player 1 wins``, ``Player 1 and Player 3 win``."""
+    who = [names[w] for w in winners]
+    joined = functools.reduce(lambda a, b: _("{first} and {last}").format(first=a, last=b), who)
+    return _.ngettext("{names} wins", "{names} win", len(who)).format(names=joined)
+
+
 def draw_outcome(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
     """The card over the board at the end: who won (or whether the puzzle was solved) and why."""
     outcome = shown.outcome
@@ -180,16 +189,16 @@ def draw_outcome(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx:
     c = view.cell
     if shown.rules.solo:
         solved = outcome.rewards[0] >= 1.0
-        title, color = ("Solved!", theme.ok) if solved else ("Puzzle lost", theme.danger)
+        title, color = (_("Solved!"), theme.ok) if solved else (_("Puzzle lost"), theme.danger)
     else:
-        names = list(ctx.seat_names) if ctx.seat_names else [f"Player {i + 1}" for i in range(shown.players)]
+        names = list(ctx.seat_names) if ctx.seat_names else [seat_name(i) for i in range(shown.players)]
         winners = outcome.winners
         if not winners:
-            title = "A draw"
+            title = _("A draw")
         elif outcome.headline:
             title = outcome.headline.rstrip("!")
         else:
-            title = " and ".join(names[w] for w in winners) + (" win" if len(winners) > 1 else " wins")
+            title = _winners(names, winners)
         color = theme.accent
     reason = outcome.reason[0].upper() + outcome.reason[1:]
     width = int(view.field.width * 0.86)
