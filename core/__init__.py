@@ -43,15 +43,12 @@ from tafel.game import (
     RecordsTable,
 )
 from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
-from tafel.i18n import Translations, format_datetime, format_number, translations
+from tafel.i18n import Translations, current, format_datetime, format_number, format_percent, translations
 from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.registry import Registry
 from tafel.tutorial import Tutorial, TutorialStep
 
 __all__ = [
-    "EngineProtocol",
-    "LEVELS",
-    "LEVEL_TIME",
     "Agent",
     "AgentDef",
     "AgentRegistrar",
@@ -59,6 +56,7 @@ __all__ = [
     "CommandDef",
     "CommandError",
     "CommandRegistrar",
+    "EngineProtocol",
     "FinishedGame",
     "GameDef",
     "GameError",
@@ -66,6 +64,8 @@ __all__ = [
     "GameState",
     "GreedyAgent",
     "IllegalMoveError",
+    "LEVELS",
+    "LEVEL_TIME",
     "Limit",
     "MCTSAgent",
     "Move",
@@ -79,16 +79,18 @@ __all__ = [
     "Registrar",
     "Registry",
     "StopCheck",
-    "Tutorial",
     "Translations",
+    "Tutorial",
     "TutorialStep",
     "atomic_write",
+    "current",
     "daily_date",
     "daily_seed",
     "data_dir",
     "decimal_number",
     "format_datetime",
     "format_number",
+    "format_percent",
     "hookimpl",
     "level_agents",
     "load_json_file",

@@ -146,8 +146,9 @@ def drawn(monkeypatch) -> Drawn:
 
 
 def finished_match(game, seed: int = 7) -> Match:
-    """A match between two people played out with random moves (a resignation if it runs long)."""
-    match = Match(game, {}, seed=seed, players=["human", "human"])
+    """A match people played out with random moves (a resignation if it runs long)."""
+    options = game.resolve_options({})
+    match = Match(game, options, seed=seed, players=["human"] * game.seats(options))
     rng = random.Random(seed)
     for _ in range(400):
         if match.state.outcome is not None:
@@ -189,7 +190,7 @@ def tour(registry, game_id: str, lang: str, record: Drawn) -> None:
             menu.open(card)
             frames(app, record, "setup", 1)
             setup = app.scenes.top
-        setup.players = ["human", "human"]
+        setup.players = ["human"] * len(setup.players)  # AxxA solo has one seat
         setup.start()
         frames(app, record, "play")
         play = app.scenes.top

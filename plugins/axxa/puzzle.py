@@ -27,8 +27,7 @@ from datetime import datetime, time
 from pathlib import Path
 from typing import Any
 
-from tafel import Limit, Options, atomic_write, daily_date, data_dir
-from tafel.i18n import current, format_datetime
+from tafel import Limit, Options, atomic_write, current, daily_date, data_dir, format_datetime
 
 from .texts import N_, _
 

@@ -41,8 +41,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tafel import atomic_write, data_dir, move_aside
-from tafel.i18n import format_percent
+from tafel import atomic_write, data_dir, format_percent, move_aside
 
 from .texts import _
 

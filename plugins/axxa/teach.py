@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from tafel.i18n import format_percent
+from tafel import format_percent
 
 from .board import KING, Mask
 from .rules import KEEP, KNOWN, PAYMENT, REMOVE, ROTATE, SHIFT, STACK, VALUE, AxxaMove, AxxaState
@@ -123,7 +123,7 @@ def translate_reason(text: str) -> str:
     """A reason :func:`explain` wrote in English (the AI's process speaks English), in the current
     language; any other text as it is.
 
-    >>> from tafel.i18n import language
+    >>> from tafel.testing import language
     >>> with language("de"):
     ...     translate_reason("pays with a spare 4 (2 more than a triplet needs), and uncovers a face-down piece")
     'zahlt mit einer überzähligen 4 (2 mehr, als ein Drilling braucht) und deckt einen verdeckten Stein auf'

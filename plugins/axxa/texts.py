@@ -8,8 +8,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from tafel import translations
-from tafel.i18n import current, format_percent
+from tafel import current, format_percent, translations
 
 _ = translations(__package__)
 N_ = _.N_
