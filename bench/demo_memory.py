@@ -125,7 +125,7 @@ def main() -> int:
         + ", ".join(g.id for g in app.menu.demo_games),
         flush=True,
     )
-    print("    min  main MB  worker MB  demos   frames  restarts", flush=True)
+    print("    min  main MB  worker MB  demos   frames  restarts  game", flush=True)
     began = time.monotonic()
     next_sample = began
     end = began + 60 * args.minutes
@@ -140,8 +140,10 @@ def main() -> int:
                 main_mb, worker_mb = rss_mb(os.getpid()), rss_mb(pid)
                 samples.append((minutes, main_mb, worker_mb))
                 restarts = getattr(getattr(app, "_worker", None), "restarts", 0)
+                match = getattr(app.scenes.top, "match", None)
+                game = match.game.id if match is not None else "-"
                 print(
-                    f"{minutes:7.2f}  {fmt(main_mb)}  {fmt(worker_mb)}    {demos:5d} {app.frames:8d}  {restarts:8d}",
+                    f"{minutes:7.2f}  {fmt(main_mb)}  {fmt(worker_mb)}    {demos:5d} {app.frames:8d}  {restarts:8d}  {game}",
                     flush=True,
                 )
                 if args.trace:

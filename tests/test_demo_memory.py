@@ -83,3 +83,30 @@ def test_demo_after_demo_keeps_only_the_current_game(tmp_path, monkeypatch, no_a
         assert app.scenes.collections >= 7
     finally:
         app.close()
+
+
+def test_the_ai_worker_lets_a_game_go_when_the_next_one_begins(no_automatic_gc):
+    """The worker keeps a game's positions and agents between moves; when a request for another
+    game comes, the old ones are freed, search trees (reference cycles) included."""
+    from tafel.ai.base import AgentDef
+    from tafel.ai.random_agent import RandomAgent
+    from tafel.ai.worker import AIRequest, _Session
+    from tests import toygames
+
+    class TangledAgent(RandomAgent):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tree = {"root": self}  # a search tree pointing back at its agent
+
+    registry = toygames.toy_registry()
+    registry.add_agent(
+        "tests", AgentDef("tangled", "random, in a reference cycle", lambda game: TangledAgent())
+    )
+    session = _Session(registry, None)
+    text, error, _ = session.run(AIRequest("toy-tictactoe", {}, 1, None, [], 0, "tangled"), lambda: False)
+    assert error is None
+    agent = weakref.ref(session.agents[(0, "tangled")])
+    text, error, _ = session.run(AIRequest("toy-tictactoe", {}, 1, None, [text], 1, "tangled"), lambda: False)
+    assert error is None and agent() is not None  # the same game: kept between moves
+    text, error, _ = session.run(AIRequest("toy-nim", {}, 2, None, [], 0, "random"), lambda: False)
+    assert error is None and agent() is None

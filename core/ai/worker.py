@@ -42,6 +42,7 @@ from typing import Any
 from tafel.ai.base import Agent, Limit
 from tafel.ai.messages import AIRequest, AIResult, Quit, Ready, Search, Skipped, Started, answer
 from tafel.game import GameError, GameState
+from tafel.memory import release
 from tafel.registry import LoadSpec
 
 __all__ = ["AIRequest", "AIResult", "AIWorker", "Quit", "Ready", "Search", "Skipped", "Started"]
@@ -97,6 +98,9 @@ class _Session:
         key = (req.game_id, json.dumps(options, sort_keys=True, default=str), req.seed, req.start_position)
         if key != self.key:
             self.key = None
+            if self.states:  # another game: the last one's positions and agents' trees go
+                self.moves, self.states, self.agents = [], [], {}
+                release()
             game = self.registry.game(req.game_id)
             resolved = game.resolve_options(options)
             if req.start_position is not None:

@@ -15,10 +15,9 @@ A scene and its parts refer to each other (buttons hold its methods, the play sc
 hold the scene), so a scene taken off the stack is freed by Python's cycle collector, not at
 once; a long-lived screen is in the oldest generation by then, which is collected rarely, and
 whatever it holds (a game's every position, its board pictures) would pile up, demo after demo
-of the attract mode. So when a full-screen scene has left the stack, the frame ends with a full
-collection (:attr:`SceneManager.collections` counts them): tens of milliseconds once, at a change
-of screen, instead of memory that grows. On glibc the freed memory is then handed back to the
-system (``malloc_trim``), so the process's size follows what it uses.
+of the attract mode. So when a full-screen scene has left the stack, the frame ends with
+:func:`tafel.memory.release` (:attr:`SceneManager.collections` counts them): tens of
+milliseconds once, at a change of screen, instead of memory that grows.
 
 >>> log = []
 >>> class Named(Scene):
@@ -45,39 +44,15 @@ system (``malloc_trim``), so the process's size follows what it uses.
 
 from __future__ import annotations
 
-import gc
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tafel.memory import release
+
 if TYPE_CHECKING:
     from tafel.ui.app import App
-
-
-def _libc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or None elsewhere."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        import ctypes
-
-        return ctypes.CDLL("libc.so.6").malloc_trim
-    except (ImportError, OSError, AttributeError):
-        return None
-
-
-_TRIM: list[Callable[[int], int] | None] = []
-
-
-def _give_back() -> None:
-    """Return the heap's free memory to the system where the C library can (glibc; well under a
-    millisecond)."""
-    if not _TRIM:
-        _TRIM.append(_libc_trim())
-    if _TRIM[0] is not None:
-        _TRIM[0](0)
 
 
 class Scene:
@@ -170,8 +145,7 @@ class SceneManager:
         if self._left:
             self._left = False
             self.collections += 1
-            gc.collect()
-            _give_back()
+            release()
 
     def _exit(self, scene: Scene) -> None:
         """``scene`` leaves the stack for good."""
