@@ -28,10 +28,11 @@ from tafel.ui.scenes.engine_rows import (
     time_control_text,
     typed_row,
 )
-from tafel.ui.widgets import H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList, is_back
+from tafel.ui.scenes.rows_screen import RowsScreen
+from tafel.ui.widgets import H1, H3, SMALL, Button, FocusList
 
 
-class EngineScene(Typing, Scene):
+class EngineScene(Typing, RowsScreen, Scene):
     """One engine of the list ``engines``: time control, options, Remove."""
 
     def __init__(
@@ -46,8 +47,6 @@ class EngineScene(Typing, Scene):
         self.back_button = Button(N_("Back"), self.back, key="back", kind="primary")
         self.buttons = [self.back_button, self.defaults_button, self.remove_button]
         self.focus = FocusList([])
-        self.scroll = 0
-        self.size = (1, 1)
         self.rebuild()
         self.focus.focus("back")
 
@@ -233,70 +232,28 @@ class EngineScene(Typing, Scene):
         self.on_remove()
         self.back()
 
-    def back(self) -> None:
-        if self.manager is not None:
-            self.manager.remove(self)
-
     # --- layout -----------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.size = size
         ui = self.ui
-        w, h = size
-        margin = ui.px(40)
-        width = min(w - 2 * margin, ui.px(1240))
-        self.card = pygame.Rect((w - width) // 2, margin, width, h - 2 * margin - ui.px(30))
-        self.pad = pad = ui.px(40)
-        inner = width - 2 * pad
-        top = self.card.y + pad + ui.line_height(H1, True) + 2 * ui.line_height(SMALL) + ui.px(16)
+        inner = self._card(size)
+        top = self.card.y + self.pad + ui.line_height(H1, True) + 2 * ui.line_height(SMALL) + ui.px(16)
         bh = ui.px(64)
-        by = self.card.bottom - pad - bh
-        gap = ui.px(20)
-        bw = min(ui.px(320), (inner - 2 * gap) // 3)
-        x = self.card.centerx - (3 * bw + 2 * gap) // 2
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, by, bw, bh)
-            x += bw + gap
+        by = self.card.bottom - self.pad - bh
+        self._place_buttons(self.buttons, by, bh, inner, max_width=320)
         self.error_y = by - ui.px(10)
         bottom = self.error_y - ui.line_height(SMALL) - ui.px(6)
-        self.rows_rect = pygame.Rect(self.card.x + pad, top, inner, bottom - top)
-        self.row_h, gap = ui.px(58), ui.px(8)
+        self.rows_rect = pygame.Rect(self.card.x + self.pad, top, inner, bottom - top)
         self.heading_h = ui.line_height(H3, True) + ui.px(6)
-        self._base, y = [], self.heading_h
-        for i in range(len(self.rows) + 1):
-            if i == self.first_option:
-                y += self.heading_h
-                self._options_y = y  # below the options' heading
-            if i < len(self.rows):
-                self._base.append(y)
-                y += self.row_h + gap
+        y = self._stack(len(self.rows), ui.px(58), ui.px(8), (0, self.first_option))
         if len(self.rows) == self.first_option:
             y += ui.line_height(SMALL)
         self.content_h = y
         self._clamp()
         self._place()
 
-    def _clamp(self) -> None:
-        self.scroll = max(0, min(self.scroll, self.content_h - self.rows_rect.height))
-
-    def _place(self) -> None:
-        x, y, w = self.rows_rect.x, self.rows_rect.y - self.scroll, self.rows_rect.width - self.ui.px(16)
-        for row, base in zip(self.rows, self._base, strict=True):
-            row.place(pygame.Rect(x, y + base, w, self.row_h), self.ui, value_width=380)
-
-    def _ensure_visible(self) -> None:
-        item = self.focus.focused
-        if item not in self.rows:
-            return
-        i = self.rows.index(item)
-        top = self._base[i] - (self.heading_h if i in (0, self.first_option) else 0)
-        bottom = self._base[i] + self.row_h
-        if top < self.scroll:
-            self.scroll = top
-        elif bottom > self.scroll + self.rows_rect.height:
-            self.scroll = bottom - self.rows_rect.height
-        self._clamp()
-        self._place()
+    def heading(self, i: int) -> str:
+        return _("Time control") if i == 0 else _("Options, as the engine announced them")
 
     # --- input ------------------------------------------------------------------------------
 
@@ -305,47 +262,33 @@ class EngineScene(Typing, Scene):
             used = self.edit_event(event)
             self._ensure_visible()
             return used
-        if is_back(event):
-            self.back()
-            return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll -= event.y * self.ui.px(60)
-            self._clamp()
-            self._place()
-            return True
-        focused = self.focus.focused
-        if event.type == pygame.KEYDOWN and isinstance(focused, ChoiceRow):
-            try:
-                if focused.handle_event(event):
-                    self.error = ""
-                    return True
-            except ValueError as exc:
-                self.error = str(exc)
+        return super().handle_event(event)
+
+    def _key_on(self, focused: Any, event: pygame.event.Event) -> bool:
+        try:
+            if super()._key_on(focused, event):
+                self.error = ""
                 return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            if focused in self.buttons:
-                self.focus.move(-1 if event.key == pygame.K_LEFT else 1)
+        except ValueError as exc:
+            self.error = str(exc)
             return True
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.rows_rect.collidepoint(event.pos)
-        ):
-            for row in self.rows:
-                if row.rect.collidepoint(event.pos):
-                    self.focus.focus(row)
-                    row.handle_event(event)
-                    return True
-            return True
-        item = self.focus.handle_event(event)
-        if event.type == pygame.KEYDOWN:
-            self._ensure_visible()
-        if item is not None:
-            item.activate()
-            return True
-        return event.type == pygame.KEYDOWN
+        return False
+
+    def _sideways(self, focused: Any, step: int) -> bool:
+        if focused in self.buttons:
+            self.focus.move(step)
+        return True
 
     # --- drawing ----------------------------------------------------------------------------
+
+    def _draw_view(self, surface: pygame.Surface) -> None:
+        if self.first_option == len(self.rows):
+            y = self.rows_rect.y - self.scroll + self._heading_y[self.first_option]
+            text = _("The engine announced no options.")
+            self.ui.draw_text(surface, text, (self.rows_rect.x, y), SMALL, self.ui.theme.text_dim)
+
+    def _draw_item(self, surface: pygame.Surface, item: Any) -> None:
+        self.draw_row(surface, item, self.app.time)
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, t, c = self.ui, self.ui.theme, self.config
@@ -360,19 +303,7 @@ class EngineScene(Typing, Scene):
         ui.draw_text(
             surface, about + " · " + time_control_text(c), (x, y), SMALL, t.text_dim, max_width=inner
         )
-        clip = surface.get_clip()
-        surface.set_clip(self.rows_rect.inflate(ui.px(16), ui.px(8)))
-        base = self.rows_rect.y - self.scroll
-        self._heading(surface, _("Time control"), base)
-        heading_y = base + self._options_y
-        self._heading(surface, _("Options, as the engine announced them"), heading_y - self.heading_h)
-        if self.first_option == len(self.rows):
-            ui.draw_text(surface, _("The engine announced no options."), (x, heading_y), SMALL, t.text_dim)
-        for row in self.rows:
-            if row.rect.bottom >= self.rows_rect.top and row.rect.top <= self.rows_rect.bottom:
-                self.draw_row(surface, row, self.app.time)
-        surface.set_clip(clip)
-        ui.scrollbar(surface, self.rows_rect, self.scroll, self.content_h)
+        self.draw_rows(surface)
         if self.error:
             ui.draw_text(
                 surface,
@@ -391,9 +322,3 @@ class EngineScene(Typing, Scene):
             hints = _("↑↓ choose · ←→ change · Enter type a value · Esc back")
         if self.is_top:  # a dialog above shows its own
             draw_hints(surface, ui, hints)
-
-    def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:
-        ui = self.ui
-        ui.draw_text(
-            surface, text.upper(), (self.rows_rect.x, y + ui.px(4)), TINY + 1, ui.theme.accent, bold=True
-        )

@@ -27,7 +27,8 @@ from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
 from tafel.ui.scenes.engine_options import EngineScene
 from tafel.ui.scenes.engine_rows import EngineRow, Typing, choice_row, time_control_text
-from tafel.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList, is_back
+from tafel.ui.scenes.rows_screen import RowsScreen
+from tafel.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList
 
 
 def engine_protocols(registry: Any) -> list[EngineProtocol]:
@@ -144,7 +145,7 @@ class PathRow(EngineRow):
         return _("(press Enter, then type or paste its path)")
 
 
-class EnginesScene(Typing, Scene):
+class EnginesScene(Typing, RowsScreen, Scene):
     """The configured engines, Add, and the way to each engine's options."""
 
     #: Seconds a new engine has to answer the hello when it is checked.
@@ -178,8 +179,6 @@ class EnginesScene(Typing, Scene):
         self.back_button = Button(N_("Back"), self.back, key="back", kind="primary")
         self.items: list[EngineItem] = []
         self.focus = FocusList([])
-        self.scroll = 0
-        self.size = (1, 1)
         self.refresh()
         self.focus.focus("add")
 
@@ -260,21 +259,12 @@ class EnginesScene(Typing, Scene):
     def resume(self) -> None:
         self.refresh()
 
-    def back(self) -> None:
-        if self.manager is not None:
-            self.manager.remove(self)
-
     # --- layout -----------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.size = size
         ui = self.ui
-        w, h = size
-        margin = ui.px(40)
-        width = min(w - 2 * margin, ui.px(1240))
-        self.card = pygame.Rect((w - width) // 2, margin, width, h - 2 * margin - ui.px(30))
-        self.pad = pad = ui.px(40)
-        inner = width - 2 * pad
+        inner = self._card(size)
+        pad = self.pad
         intro = _(
             "Programs that play a seat: setup offers each as “Engine: NAME” in the games that speak its protocol."
         )
@@ -292,69 +282,41 @@ class EnginesScene(Typing, Scene):
         by = self.card.bottom - pad - bh
         self.back_button.rect = pygame.Rect(self.card.centerx - ui.px(150), by, ui.px(300), bh)
         self.list_rect = pygame.Rect(self.card.x + pad, y, inner, by - ui.px(20) - y)
-        self.item_h, self.item_gap = ui.px(96), ui.px(8)
-        self.content_h = len(self.items) * (self.item_h + self.item_gap)
+        self.content_h = self._stack(len(self.items), ui.px(96), ui.px(8))
         self._clamp()
         self._place()
 
-    def _clamp(self) -> None:
-        self.scroll = max(0, min(self.scroll, self.content_h - self.list_rect.height))
+    def _scrolled(self) -> list[EngineItem]:
+        return self.items
 
-    def _place(self) -> None:
-        x, y, w = self.list_rect.x, self.list_rect.y - self.scroll, self.list_rect.width - self.ui.px(16)
-        for item in self.items:
-            item.rect = pygame.Rect(x, y, w, self.item_h)
-            y += self.item_h + self.item_gap
-
-    def _ensure_visible(self) -> None:
-        item = self.focus.focused
-        if item not in self.items:
-            return
-        top = self.items.index(item) * (self.item_h + self.item_gap)
-        if top < self.scroll:
-            self.scroll = top
-        elif top + self.item_h > self.scroll + self.list_rect.height:
-            self.scroll = top + self.item_h - self.list_rect.height
-        self._clamp()
-        self._place()
+    def _put(self, item: EngineItem, rect: pygame.Rect) -> None:
+        item.rect = rect
 
     # --- input ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.editing is not None:
             return self.edit_event(event)
-        if is_back(event):
-            self.back()
+        return super().handle_event(event)
+
+    def _key_on(self, focused: Any, event: pygame.event.Event) -> bool:
+        if super()._key_on(focused, event):
             return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll -= event.y * self.ui.px(60)
-            self._clamp()
-            self._place()
-            return True
-        focused = self.focus.focused
-        if event.type == pygame.KEYDOWN and isinstance(focused, ChoiceRow) and focused.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+        if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
             if isinstance(focused, EngineItem):
                 self.ask_remove(focused.config)
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for row in self.top_rows:
-                if row.rect.collidepoint(event.pos):
-                    self.focus.focus(row)
-                    row.handle_event(event)
-                    return True
-            if not self.list_rect.collidepoint(event.pos) and not self.back_button.rect.collidepoint(
-                event.pos
-            ):
-                return True
-        item = self.focus.handle_event(event)
-        if event.type == pygame.KEYDOWN:
-            self._ensure_visible()
-        if item is not None:
-            item.activate()
+        return False
+
+    def _sideways(self, focused: Any, step: int) -> bool:
+        return False
+
+    def _click(self, event: pygame.event.Event) -> bool:
+        if self._click_row(event, self.top_rows):
             return True
-        return event.type == pygame.KEYDOWN
+        return not self.list_rect.collidepoint(event.pos) and not self.back_button.rect.collidepoint(
+            event.pos
+        )
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -380,13 +342,7 @@ class EnginesScene(Typing, Scene):
             ui.draw_text(
                 surface, _("None yet: add one by its path."), (x, self.list_rect.y), SMALL, t.text_dim
             )
-        clip = surface.get_clip()
-        surface.set_clip(self.list_rect.inflate(ui.px(16), ui.px(8)))
-        for item in self.items:
-            if item.rect.bottom >= self.list_rect.top and item.rect.top <= self.list_rect.bottom:
-                item.draw(surface, ui)
-        surface.set_clip(clip)
-        ui.scrollbar(surface, self.list_rect, self.scroll, self.content_h)
+        self.draw_rows(surface)
         self.back_button.draw(surface, ui)
         if self.editing is not None:
             hints = _("Type or paste (Ctrl+V) the path · Enter check it · Esc cancel")

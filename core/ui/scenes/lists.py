@@ -11,6 +11,7 @@ import pygame
 from tafel.i18n import N_, _
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
+from tafel.ui.scenes.rows_screen import RowsScreen
 from tafel.ui.widgets import BODY, H1, SMALL, TINY, Button, FocusList, is_back
 
 
@@ -28,7 +29,7 @@ class ListRow:
         self.focused = False
 
 
-class ListScene(Scene):
+class ListScene(RowsScreen, Scene):
     """Subclasses fill :meth:`rows` and :meth:`open`; ``columns`` are (header, share of the width)."""
 
     # Core texts marked with N_ are translated when drawn (a list's own texts pass through).
@@ -36,18 +37,18 @@ class ListScene(Scene):
     columns: Sequence[tuple[str, float]] = ((N_("Name"), 1.0),)
     empty_text = N_("Nothing here yet.")
     hints = N_("↑↓ choose · Enter open · Esc back")
+    wheel_step = 70
+    clip_margin = (12, 8)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.items: list[ListRow] = []
         self.messages: list[str] = []
-        self.scroll = 0
         self.back_button = Button(N_("Back"), self.back, key="back")
         self.extra_buttons: list[Button] = []
         self.focus = FocusList([])
         self.card = pygame.Rect(0, 0, 1, 1)
         self.list_rect = pygame.Rect(0, 0, 1, 1)
-        self.size = (1, 1)
         self.refresh()
 
     # --- model ------------------------------------------------------------------------------
@@ -68,63 +69,27 @@ class ListScene(Scene):
     def resume(self) -> None:
         self.refresh()
 
-    def back(self) -> None:
-        if self.manager is not None:
-            self.manager.remove(self)
-
     # --- layout -----------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.size = size
         ui = self.ui
-        w, h = size
-        margin = ui.px(40)
-        width = min(w - 2 * margin, ui.px(1500))
-        self.card = pygame.Rect((w - width) // 2, margin, width, h - 2 * margin - ui.px(30))
-        self.pad = pad = ui.px(40)
-        inner = width - 2 * pad
+        inner = self._card(size, 1500)
+        pad = self.pad
         top = self.card.y + pad + ui.line_height(H1, True) + ui.px(14) + ui.line_height(TINY, True) + ui.px(8)
         bh = ui.px(64)
-        buttons = [*self.extra_buttons, self.back_button]
-        bw = min(ui.px(300), (inner - (len(buttons) - 1) * ui.px(20)) // len(buttons))
-        total = len(buttons) * bw + (len(buttons) - 1) * ui.px(20)
-        x = self.card.centerx - total // 2
         by = self.card.bottom - pad - bh
-        for b in buttons:
-            b.rect = pygame.Rect(x, by, bw, bh)
-            x += bw + ui.px(20)
+        self._place_buttons([*self.extra_buttons, self.back_button], by, bh, inner)
         msg_h = len(self.messages[:3]) * ui.line_height(SMALL)
         self.list_rect = pygame.Rect(self.card.x + pad, top, inner, by - ui.px(16) - msg_h - top)
-        self.row_h = ui.px(58)
-        self.gap = ui.px(6)
-        self.content_h = len(self.items) * (self.row_h + self.gap)
+        self.content_h = self._stack(len(self.items), ui.px(58), ui.px(6))
         self._clamp()
         self._place()
 
-    def _clamp(self) -> None:
-        self.scroll = max(0, min(self.scroll, self.content_h - self.list_rect.height))
+    def _scrolled(self) -> list[ListRow]:
+        return self.items
 
-    def _place(self) -> None:
-        for i, row in enumerate(self.items):
-            row.rect = pygame.Rect(
-                self.list_rect.x,
-                self.list_rect.y + i * (self.row_h + self.gap) - self.scroll,
-                self.list_rect.width - self.ui.px(16),
-                self.row_h,
-            )
-
-    def _ensure_visible(self) -> None:
-        item = self.focus.focused
-        if item not in self.items:
-            return
-        i = self.items.index(item)
-        top = i * (self.row_h + self.gap)
-        if top < self.scroll:
-            self.scroll = top
-        elif top + self.row_h > self.scroll + self.list_rect.height:
-            self.scroll = top + self.row_h - self.list_rect.height
-        self._clamp()
-        self._place()
+    def _put(self, item: ListRow, rect: pygame.Rect) -> None:
+        item.rect = rect
 
     # --- input ------------------------------------------------------------------------------
 
@@ -133,9 +98,7 @@ class ListScene(Scene):
             self.back()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll -= event.y * self.ui.px(70)
-            self._clamp()
-            self._place()
+            self._wheel(event)
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             inside = self.list_rect.collidepoint(event.pos)
@@ -185,23 +148,8 @@ class ListScene(Scene):
                 bold=True,
                 max_width=max(1, end - cx - ui.px(8)),
             )
-        clip = surface.get_clip()
-        surface.set_clip(self.list_rect.inflate(ui.px(12), ui.px(8)))
-        if not self.items:
-            ui.draw_text(
-                surface,
-                _(self.empty_text),
-                (self.list_rect.centerx, self.list_rect.y + ui.px(30)),
-                BODY,
-                t.text_dim,
-                anchor="midtop",
-                max_width=self.list_rect.width,
-            )
-        for row in self.items:
-            if row.rect.bottom >= self.list_rect.top and row.rect.top <= self.list_rect.bottom:
-                self._draw_row(surface, row, xs)
-        surface.set_clip(clip)
-        ui.scrollbar(surface, self.list_rect, self.scroll, self.content_h)
+        self._xs = xs
+        self.draw_rows(surface)
         my = self.back_button.rect.y - ui.px(12)
         for message in reversed(self.messages[:3]):
             r = ui.draw_text(
@@ -217,6 +165,22 @@ class ListScene(Scene):
         for b in [*self.extra_buttons, self.back_button]:
             b.draw(surface, ui)
         draw_hints(surface, ui, _(self.hints))
+
+    def _draw_view(self, surface: pygame.Surface) -> None:
+        if not self.items:
+            ui = self.ui
+            ui.draw_text(
+                surface,
+                _(self.empty_text),
+                (self.list_rect.centerx, self.list_rect.y + ui.px(30)),
+                BODY,
+                ui.theme.text_dim,
+                anchor="midtop",
+                max_width=self.list_rect.width,
+            )
+
+    def _draw_item(self, surface: pygame.Surface, item: ListRow) -> None:
+        self._draw_row(surface, item, self._xs)
 
     def _column_xs(self, x0: int, width: int) -> list[int]:
         total = sum(share for _header, share in self.columns) or 1.0

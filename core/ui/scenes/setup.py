@@ -20,15 +20,21 @@ from tafel.match import HUMAN, Match, player_label
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.difficulty import RATINGS, difficulty_text
-from tafel.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList, TextRow, is_back
+from tafel.ui.scenes.rows_screen import RowsScreen
+from tafel.ui.widgets import BODY, H1, H3, SMALL, Button, ChoiceRow, FocusList, TextRow
 
 
 def _new_seed() -> int:
     return random.randrange(1, 1_000_000)
 
 
-class SetupScene(Scene):
+class SetupScene(RowsScreen, Scene):
     """Options, seed and seats of one game; Start / Rules / Back."""
+
+    row_inset = 0
+    scrollbar_shift = 24
+    value_width = 420
+    view_click_used = False
 
     def __init__(self, app: Any, game: GameDef) -> None:
         super().__init__(app)
@@ -45,7 +51,6 @@ class SetupScene(Scene):
         self.error = ""
         self.editing: TextRow | None = None
         self.edit_text = ""
-        self.scroll = 0
         self.start_button = Button(N_("Start"), self.start, kind="primary", key="start")
         self.rules_button = Button(
             N_("Rules"), self.show_rules, key="rules", enabled=bool(game.rules.strip())
@@ -65,7 +70,6 @@ class SetupScene(Scene):
             self.buttons.insert(2, self.records_button)
         self.rows: list[ChoiceRow] = []
         self.focus = FocusList([], wrap=True)
-        self.size = (1, 1)
         self.rebuild()
         self.focus.focus("start")
 
@@ -280,10 +284,6 @@ class SetupScene(Scene):
 
         self.app.push(RulesScene(self.app, self.game))
 
-    def back(self) -> None:
-        if self.manager is not None:
-            self.manager.remove(self)
-
     def begin_edit(self, row: TextRow) -> None:
         self.editing = row
         self.edit_text = row.editable()
@@ -305,117 +305,44 @@ class SetupScene(Scene):
     # --- layout -----------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.size = size
         ui = self.ui
-        w, h = size
-        margin = ui.px(40)
-        width = min(w - 2 * margin, ui.px(1240))
-        self.card = pygame.Rect((w - width) // 2, margin, width, h - 2 * margin - ui.px(30))
-        pad = self.pad = ui.px(40)
-        inner = width - 2 * pad
+        inner = self._card(size)
         self.desc_lines = ui.wrap(self.game.translate(self.game.description), SMALL, inner)[:2]
         y = (
             self.card.y
-            + pad
+            + self.pad
             + ui.line_height(H1, True)
             + len(self.desc_lines) * ui.line_height(SMALL)
             + ui.px(20)
         )
         bh = ui.px(68)
-        self.buttons_y = self.card.bottom - pad - bh
+        self.buttons_y = self.card.bottom - self.pad - bh
         self.error_y = self.buttons_y - ui.px(12)
-        self.rows_rect = pygame.Rect(self.card.x + pad, y, inner, self.error_y - ui.line_height(SMALL) - y)
-        row_h, gap = ui.px(62), ui.px(8)
+        self.rows_rect = pygame.Rect(
+            self.card.x + self.pad, y, inner, self.error_y - ui.line_height(SMALL) - y
+        )
         self.heading_h = ui.line_height(H3, True) + ui.px(10)
-        self._row_base = []
-        yy = 0
-        for i, _row in enumerate(self.rows):
-            if i == 0 and self.game.options or i == self.first_seat_row:
-                yy += self.heading_h
-            self._row_base.append(yy)
-            yy += row_h + gap
-        self.row_h = row_h
-        self.content_h = yy
-        n = len(self.buttons)
-        bw = min(ui.px(300), (inner - (n - 1) * ui.px(20)) // n)
-        total = n * bw + (n - 1) * ui.px(20)
-        x = self.card.centerx - total // 2
+        headings = {0, self.first_seat_row} if self.game.options else {self.first_seat_row}
+        self.content_h = self._stack(len(self.rows), ui.px(62), ui.px(8), headings)
+        self._place_buttons(self.buttons, self.buttons_y, bh, inner)
         for b in self.buttons:
-            b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
-            x += bw + ui.px(20)
             if b.key == "guided":  # a smaller label where five buttons share the row
-                b.size = BODY if ui.text_width(b.label, BODY, True) <= bw - ui.px(24) else SMALL
-        self._clamp_scroll()
+                b.size = BODY if ui.text_width(b.label, BODY, True) <= b.rect.width - ui.px(24) else SMALL
+        self._clamp()
         self._place()
 
-    def _clamp_scroll(self) -> None:
-        self.scroll = max(0, min(self.scroll, self.content_h - self.rows_rect.height))
-
-    def _place(self) -> None:
-        x, y, w = self.rows_rect.x, self.rows_rect.y - self.scroll, self.rows_rect.width
-        for row, base in zip(self.rows, self._row_base, strict=True):
-            row.place(pygame.Rect(x, y + base, w, self.row_h), self.ui, value_width=420)
-
-    def _ensure_visible(self) -> None:
-        item = self.focus.focused
-        if item not in self.rows:
-            return
-        i = self.rows.index(item)
-        top = self._row_base[i] - (self.heading_h if i in (0, self.first_seat_row) else 0)
-        bottom = self._row_base[i] + self.row_h
-        if top < self.scroll:
-            self.scroll = top
-        elif bottom > self.scroll + self.rows_rect.height:
-            self.scroll = bottom - self.rows_rect.height
-        self._clamp_scroll()
-        self._place()
+    def heading(self, i: int) -> str:
+        return _("Players") if i == self.first_seat_row else _("Options")
 
     # --- input ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.editing is not None:
             return self._edit_event(event)
-        if is_back(event):
-            self.back()
-            return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll -= event.y * self.ui.px(60)
-            self._clamp_scroll()
-            self._place()
-            return True
-        focused = self.focus.focused
-        if event.type == pygame.KEYDOWN and isinstance(focused, ChoiceRow) and focused.handle_event(event):
-            return True
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
-            and focused in self.buttons
-        ):
-            i = self.buttons.index(focused)
-            step = 1 if event.key == pygame.K_RIGHT else -1
-            for k in range(1, len(self.buttons) + 1):
-                b = self.buttons[(i + step * k) % len(self.buttons)]
-                if b.enabled:
-                    self.focus.focus(b)
-                    break
-            return True
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.rows_rect.collidepoint(event.pos)
-        ):
-            for row in self.rows:
-                if row.rect.collidepoint(event.pos):
-                    self.focus.focus(row)
-                    row.handle_event(event)
-                    return True
-        item = self.focus.handle_event(event)
-        if event.type == pygame.KEYDOWN:
-            self._ensure_visible()
-        if item is not None:
-            item.activate()
-            return True
-        return event.type == pygame.KEYDOWN
+        return super().handle_event(event)
+
+    def _sideways(self, focused: Any, step: int) -> bool:
+        return focused in self.buttons and super()._sideways(focused, step)
 
     def _edit_event(self, event: pygame.event.Event) -> bool:
         row = self.editing
@@ -454,17 +381,7 @@ class SetupScene(Scene):
         for line in self.desc_lines:
             r = ui.draw_text(surface, line, (x, y), SMALL, t.text_dim, max_width=inner)
             y = r.bottom
-        clip = surface.get_clip()
-        surface.set_clip(self.rows_rect.inflate(ui.px(16), ui.px(8)))
-        for i, row in enumerate(self.rows):
-            if i == 0 and self.game.options:
-                self._heading(surface, _("Options"), row.rect.y - self.heading_h)
-            if i == self.first_seat_row:
-                self._heading(surface, _("Players"), row.rect.y - self.heading_h)
-            if row.rect.bottom >= self.rows_rect.top and row.rect.top <= self.rows_rect.bottom:
-                self._draw_row(surface, row)
-        surface.set_clip(clip)
-        ui.scrollbar(surface, self.rows_rect.move(ui.px(24), 0), self.scroll, self.content_h)
+        self.draw_rows(surface)
         line = self.error or self.difficulty()
         if line:
             ui.draw_text(
@@ -484,13 +401,7 @@ class SetupScene(Scene):
             hints = _("↑↓ choose · ←→ change · Enter select · Esc back")
         draw_hints(surface, ui, hints)
 
-    def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:
-        ui = self.ui
-        ui.draw_text(
-            surface, text.upper(), (self.rows_rect.x, y + ui.px(4)), TINY + 1, ui.theme.accent, bold=True
-        )
-
-    def _draw_row(self, surface: pygame.Surface, row: ChoiceRow) -> None:
+    def _draw_item(self, surface: pygame.Surface, row: ChoiceRow) -> None:
         if isinstance(row, TextRow):
             row.edit_text = self.edit_text if self.editing is row else None
             row.time = self.app.time
