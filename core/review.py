@@ -2,14 +2,16 @@
 
 A :class:`Review` holds a game's moves and, per position (``ply`` moves played, 0 the start),
 a :class:`ReviewPoint`: the seat to move, the move played from there, the position's value for
-that seat (``Agent.info["value"]``: the expected result in [0, 1]) and the move the agent
-preferred. A finished game's last position is valued by its outcome. The values come from the
+that seat (``Agent.info["win_chance"]``, the chance of winning, where the agent gives one, else
+``Agent.info["value"]``, the expected result in [0, 1]) and the move the agent preferred. A finished game's last position is valued by its outcome. The values come from the
 AI worker (:class:`tafel.ai.messages.EvalRequest`, answered by an
 :class:`~tafel.ai.messages.Evaluation`), one position at a time, driven by :class:`ReviewJob`:
 the review screen steps it each frame, ``python main.py review`` waits on it.
 
-What is plotted (:meth:`Review.curve`): a solo game's win chance; for two seats the first
-seat's chance (the other's is its complement); for more seats the value of the seat to move.
+What is plotted (:meth:`Review.curve`): a solo game's win chance (:attr:`Review.chance`: where the
+agent gives one; else its expected result, the finished game's reward at the end); for two seats
+the first seat's chance (the other's is its complement); for more seats the value of the seat to
+move.
 A move's *swing* is what it changed in its mover's value: the value of the next position where
 that seat's value is known (for two seats the very next one) minus the value before the move.
 The biggest drops are the moves to look at.
@@ -22,6 +24,8 @@ The biggest drops are the moves to look at.
 >>> review.take(2, value=0.8, best="a3"); review.take(3, value=0.9, best="a3")
 >>> [round(review.curve(p), 2) for p in range(4)], round(review.swing(2), 2), review.biggest_swings()
 ([0.5, 0.55, 0.8, 0.1], -0.25, [3, 2])
+>>> review.chance, review.take(3, value=0.9, win_chance=0.4), review.chance, review.curve(3)
+(False, None, True, 0.6)
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tafel.ai.base import Limit
-from tafel.ai.messages import EvalRequest, value_of
+from tafel.ai.messages import EvalRequest, chance_of, value_of
 from tafel.game import GameDef, GameState
 
 if TYPE_CHECKING:
@@ -47,8 +51,9 @@ SWING_AT_LEAST = 0.1
 class ReviewPoint:
     """The position after ``ply`` moves. ``seat`` is the seat to move (None once the game is
     over), ``move`` the move played from here (None at the last position), ``value`` the value
-    for ``seat`` in [0, 1] (the outcome's rewards at a finished last position), ``best`` the
-    move the agent preferred here. ``done`` once the agent answered (or nothing is to ask)."""
+    for ``seat`` in [0, 1] (the outcome's rewards at a finished last position; a win chance when
+    ``chance``), ``best`` the move the agent preferred here. ``done`` once the agent answered (or
+    nothing is to ask)."""
 
     ply: int
     seat: int | None
@@ -59,6 +64,8 @@ class ReviewPoint:
     done: bool = False
     #: A finished game's rewards per seat (the last position only).
     rewards: tuple[float, ...] | None = None
+    #: Whether ``value`` is the agent's win chance (``info["win_chance"]``), not its value.
+    chance: bool = False
 
 
 class Review:
@@ -170,17 +177,26 @@ class Review:
         value: float | None = None,
         best: str | None = None,
         error: str | None = None,
+        win_chance: float | None = None,
     ) -> None:
         """Record the answer for the position after ``ply`` moves: a worker result (an
         ``Evaluation``; a plain ``AIResult`` such as a watchdog's error gives no value), or the
-        value, best move and error given directly."""
+        value (or win chance), best move and error given directly. A win chance, where given,
+        is what the point keeps."""
         if result is not None:
             error = getattr(result, "error", None)
             best = getattr(result, "move_text", None)
+            info = getattr(result, "info", None) or {}
             value = getattr(result, "value", None)
             if value is None:
-                value = value_of(getattr(result, "info", None) or {})
+                value = value_of(info)
+            win_chance = getattr(result, "win_chance", None)
+            if win_chance is None:
+                win_chance = chance_of(info)
         point = self.points[ply]
+        point.chance = win_chance is not None
+        if point.chance:
+            value = win_chance
         point.value = None if value is None else min(1.0, max(0.0, float(value)))
         point.best = best
         point.error = error
@@ -188,12 +204,21 @@ class Review:
 
     # --- values --------------------------------------------------------------------------------
 
+    @property
+    def chance(self) -> bool:
+        """Whether the values are win chances: the agent gave one (``info["win_chance"]``)."""
+        return any(p.chance for p in self.points)
+
     def value_for(self, ply: int, seat: int) -> float | None:
         """The value of the position after ``ply`` moves for ``seat``, when known: the agent's for
         the seat to move, its complement for the other of two seats, a finished game's reward."""
         point = self.points[ply]
         if point.rewards is not None:
-            return point.rewards[seat] if seat < len(point.rewards) else None
+            if seat >= len(point.rewards):
+                return None
+            if self.seats == 1 and self.chance:  # a win chance ends at 1 won or 0 lost
+                return 1.0 if point.rewards[seat] >= 1.0 else 0.0
+            return point.rewards[seat]
         if point.value is None:
             return None
         if point.seat == seat:

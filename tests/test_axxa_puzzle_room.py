@@ -16,6 +16,7 @@ import pytest
 
 from tafel import FinishedGame, Limit, daily_date, daily_seed
 from tafel.games.axxa import GAME, puzzle
+from tafel.games.axxa.calibration import win_chance
 from tafel.games.axxa.records import RecordSheet, SoloResult, SoloStats, records_path
 from tafel.games.axxa.rules import AxxaState
 from tafel.games.axxa.solver import AxxaSolver
@@ -71,6 +72,8 @@ def test_the_solver_says_why_and_the_reasons_read_the_view():
     agent.choose(state.view_for(0), Limit(time=5.0, nodes=12), random.Random(2))
     assert isinstance(agent.info["reason"], str) and agent.info["reason"]
     assert 0.0 <= agent.info["value"] <= 1.0
+    # The value is an expected result (triplets / 6); the win chance is measured for it.
+    assert agent.info["win_chance"] == win_chance(agent.info["value"], 0) > agent.info["value"]
     view = state.view_for(0)
     reasons = {explain(view, m) for m in view.legal_moves()}
     assert "uncovers a face-down piece" in reasons and all(reasons)
@@ -89,6 +92,7 @@ def test_a_hint_shows_the_move_its_reason_and_the_win_chance(registry, size):
         text = scene.turns.hint_text
         move = scene.match.state.move_to_text(scene.turns.hint)
         assert text.startswith(f"Hint: {move} · ") and "win chance" in text and text.endswith("%")
+        assert "expected result" not in text
         reason = text.split(" · ")[1]
         assert reason == explain(scene.match.state.view_for(0), scene.turns.hint)
         assert any(t[0] == text for t in scene.toasts)
@@ -97,6 +101,29 @@ def test_a_hint_shows_the_move_its_reason_and_the_win_chance(registry, size):
         scene.turns.play_move(scene.turns.hint)  # the hint is gone with the next move
         app.step()
         assert scene.turns.hint is None
+    finally:
+        app.close()
+
+
+def test_the_review_of_a_solo_game_plots_the_win_chance(registry):
+    app = App(registry, windowed=True, size=(1280, 720), worker=AgentWorker(registry), strict=True)
+    try:
+        match = Match(GAME, {"seed": 7}, seed=7, players=["human"])
+        state = match.state
+        texts = []
+        for _ in range(3):
+            move = state.legal_moves()[0]
+            texts.append(state.move_to_text(move))
+            state = state.play(move)
+        match.replay(texts)
+        scene = ReviewScene(app, match)
+        app.push(scene)
+        assert run_until(app, lambda: scene.review.finished, frames=20)
+        review = scene.review
+        assert review.chance and all(p.chance for p in review.points if p.value is not None)
+        assert review.points[0].value > 0.3  # a deal's start: mostly won, worth only ~0.1 as a result
+        scene.selected = 0
+        assert " · win chance " in scene._info()[1]
     finally:
         app.close()
 

@@ -50,8 +50,10 @@ class Agent:
 
     #: Filled in after ``choose``: figures for benches and the HUD (depth, nodes, ...). An agent
     #: that values the position puts it in ``info["value"]``: the expected result for the seat to
-    #: move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss; a solo game's win chance). The game
-    #: review plots it (:func:`tafel.ai.messages.value_of`).
+    #: move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss). An agent that knows its chance of
+    #: winning (where the value is not one: a solo game's expected progress) puts it in
+    #: ``info["win_chance"]``. Hints and the game review show the win chance where given, else
+    #: the value (:func:`tafel.ai.messages.value_of`, :func:`~tafel.ai.messages.chance_of`).
     info: dict[str, Any]
 
     def __init__(self) -> None:

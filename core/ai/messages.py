@@ -69,29 +69,54 @@ class Evaluation(AIResult):
 
     seat: int = 0
     value: float | None = None
+    #: The seat's chance of winning there (:func:`chance_of` the agent's info), when it gave one.
+    win_chance: float | None = None
 
 
-def value_of(info: dict) -> float | None:
-    """The value an agent reported in its ``info``: ``info["value"]``, the expected result for the
-    seat to move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss; a solo game's win chance),
-    clamped to [0, 1]; None when the agent reported none.
-
-    >>> value_of({"value": 0.75}), value_of({"value": 1.2}), value_of({"score": 40}), value_of({"value": "x"})
-    (0.75, 1.0, None, None)
-    """
-    value = info.get("value")
+def _unit(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
     return min(1.0, max(0.0, float(value)))
 
 
+def value_of(info: dict) -> float | None:
+    """The value an agent reported in its ``info``: ``info["value"]``, the expected result for the
+    seat to move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss; for a solo game with a result
+    in between, such as progress, the expected result, not a chance of winning), clamped to
+    [0, 1]; None when the agent reported none.
+
+    >>> value_of({"value": 0.75}), value_of({"value": 1.2}), value_of({"score": 40}), value_of({"value": "x"})
+    (0.75, 1.0, None, None)
+    """
+    return _unit(info.get("value"))
+
+
+def chance_of(info: dict) -> float | None:
+    """The chance of winning an agent reported in its ``info`` (``info["win_chance"]``, clamped to
+    [0, 1]), None when it gave none. Where it is given, hints and the review say "win chance";
+    an agent whose value is not a chance (a solo game's expected progress) may give both.
+
+    >>> chance_of({"value": 0.2, "win_chance": 0.78}), chance_of({"value": 0.2})
+    (0.78, None)
+    """
+    return _unit(info.get("win_chance"))
+
+
 def answer(
     generation: int, request: AIRequest, move_text: str | None, error: str | None, info: dict
 ) -> AIResult:
-    """The worker's answer to ``request``: an :class:`Evaluation` (with the value reported in
-    ``info``) for an :class:`EvalRequest`, else an :class:`AIResult`."""
+    """The worker's answer to ``request``: an :class:`Evaluation` (with the value and win chance
+    reported in ``info``) for an :class:`EvalRequest`, else an :class:`AIResult`."""
     if isinstance(request, EvalRequest):
-        return Evaluation(generation, move_text, error, info, seat=request.seat, value=value_of(info))
+        return Evaluation(
+            generation,
+            move_text,
+            error,
+            info,
+            seat=request.seat,
+            value=value_of(info),
+            win_chance=chance_of(info),
+        )
     return AIResult(generation, move_text, error, info)
 
 

@@ -3,9 +3,10 @@
 Each position of the game is valued by the game's strongest agent (``hard``) in the AI worker,
 as the review screen after a game does (:mod:`tafel.review`); one row per move: the move
 number, the seat to move, the move played, the position's value for that seat (0 lost, 0.5
-even, 1 won; a solo game's win chance), the move the agent preferred there, and what the move
-played changed in its mover's value. The last row is the final position (a finished game's
-result per seat). The biggest drops are listed after the table.
+even, 1 won; a solo game's win chance where the agent gives one, else its expected result), the
+move the agent preferred there, and what the move played changed in its mover's value. The last
+row is the final position (a finished game's result per seat). The biggest drops are listed
+after the table.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ import time
 from tafel import Agent, GameError, Limit, StopCheck
 
 from .board import CELLS, KING, REACH, SIZE, Cell, Mask, cells_of, completing, triples_in
+from .calibration import win_chance
 from .rules import (
     KEEP,
     KNOWN,
@@ -737,7 +738,10 @@ class AxxaSolver(Agent):
     played to the end of the turn and scored, summed over the samples: the bench's "moves per
     second"), ``deep_samples`` (deals of the two-turn stage), ``moves``, ``candidates`` (moves
     left in the race), ``value``, ``time`` and ``reason`` (what the move sets up, for a hint);
-    ``forced`` when there was only one legal move.
+    ``forced`` when there was only one legal move. In the solo game ``win_chance`` too: the
+    value is an expected result (triplets removed / 6 and a part of a sixth), and
+    :func:`~tafel.games.axxa.calibration.win_chance` turns it into the chance of winning the deal
+    measured for it (bench/axxa_calibration.py); hints and the review show that.
     """
 
     def __init__(self, level: str = "hard", **params: object) -> None:
@@ -823,6 +827,7 @@ class AxxaSolver(Agent):
             "moves": len(moves),
             "candidates": len(alive),
             "value": round(value, 3),
+            **({"win_chance": win_chance(value, view.triplets)} if state.rules.solo else {}),
             "time": round(time.perf_counter() - start, 3),
             # What the move sets up, in words: a hint's reason.
             "reason": explain(view, best),

@@ -274,7 +274,10 @@ class ReviewScene(Scene):
         else:
             seat = point.seat or 0
             who = self.names[seat] if seat < len(self.names) else _("Player {n}").format(n=seat + 1)
-            chance = _("win chance") if review.seats == 1 else _("value")
+            if review.chance:
+                chance = _("win chance")
+            else:
+                chance = _("expected result") if review.seats == 1 else _("value")
             second = _("{who} to move · {chance} {value} · the AI would play {move}").format(
                 who=who, chance=chance, value=percent(point.value), move=point.best or "?"
             )

@@ -3,9 +3,9 @@
 :class:`ValueGraph` draws a :class:`tafel.review.Review` into a rectangle and keeps the picture
 until a value arrives, the selection moves, or the size or theme changes. What is plotted is
 :meth:`Review.curve`: for two seats the first seat's chance (above the middle line the first
-seat is ahead, the area in its colour; below it the second seat's), a solo game's win chance,
-for more seats each seat's own value in its colour. Positions not valued yet are left out
-(the line joins the known ones) and the part still being computed is shaded.
+seat is ahead, the area in its colour; below it the second seat's), a solo game's win chance
+(or expected result), for more seats each seat's own value in its colour. Positions not valued
+yet are left out (the line joins the known ones) and the part still being computed is shaded.
 """
 
 from __future__ import annotations

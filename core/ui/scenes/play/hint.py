@@ -1,14 +1,17 @@
 """What a hint says: the move, the agent's one-line reason and its value for the position.
 
-The hint agent may put ``reason`` (a short text: what the move sets up) and ``value`` (the
-expected result for the seat to move in [0, 1]; a solo game's win chance) in its ``info``; the
-play screen shows them for any game, in the hint's toast and in the side panel until the next
-move.
+The hint agent may put ``reason`` (a short text: what the move sets up), ``value`` (the expected
+result for the seat to move in [0, 1]) and ``win_chance`` (its chance of winning, in [0, 1]) in
+its ``info``; the play screen shows them for any game, in the hint's toast and in the side panel
+until the next move. "Win chance" is said only of a ``win_chance``; without one a solo game's
+value is its expected result (progress counts), another game's its value.
 
->>> hint_text("c1-c4", {"reason": "sets up a triplet of 2s", "value": 0.625}, solo=True)
+>>> hint_text("c1-c4", {"reason": "sets up a triplet of 2s", "value": 0.2, "win_chance": 0.625}, solo=True)
 'Hint: c1-c4 · sets up a triplet of 2s · win chance 62%'
->>> hint_text("e2e4", {"value": "?"}, solo=False)
-'Hint: e2e4'
+>>> hint_text("c1-c4", {"value": 0.625}, solo=True)
+'Hint: c1-c4 · expected result 62%'
+>>> hint_text("e2e4", {"value": 0.5}, solo=False), hint_text("e2e4", {"value": "?"}, solo=False)
+('Hint: e2e4 · value 50%', 'Hint: e2e4')
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tafel.ai.messages import value_of
+from tafel.ai.messages import chance_of, value_of
 from tafel.i18n import _, format_percent
 
 
@@ -26,8 +29,11 @@ def hint_text(move_text: str, info: dict[str, Any], solo: bool, translate: Calla
     reason = info.get("reason")
     if isinstance(reason, str) and reason.strip():
         parts.append(translate(reason.strip()))
+    chance = chance_of(info)
     value = value_of(info)
-    if value is not None:
-        chance = _("win chance {value}") if solo else _("value {value}")
-        parts.append(chance.format(value=format_percent(value)))
+    if chance is not None:
+        parts.append(_("win chance {value}").format(value=format_percent(chance)))
+    elif value is not None:
+        label = _("expected result {value}") if solo else _("value {value}")
+        parts.append(label.format(value=format_percent(value)))
     return " · ".join(parts)

@@ -1,0 +1,327 @@
+"""AxxA solo: how the solver's value maps to a chance of winning (the hint's "win chance").
+
+The solver's ``info["value"]`` is an expected result on the reward scale (triplets removed / 6,
+plus a part of a sixth for the position), not a chance of winning: at the start of a deal it
+reads some 0.1 although the solver wins most deals. This bench plays the hints' solver (the
+hard level, seeing only the player's view) on deals ``--first``.. and records, at each decision
+it searched, the value it reported and whether the deal was finally won. It prints a
+calibration table (value bins -> observed win rate) and fits a monotone mapping (pool adjacent
+violators over fine bins of the value, each bin first pooled to at least ``--min-bin``
+decisions), which ``--write`` puts in plugins/axxa/calibration.py (``win_chance``).
+
+    python bench/axxa_calibration.py                        # 120 deals from 1000, 0.3 s a move
+    python bench/axxa_calibration.py --deals 20 --movetime 0.15
+    python bench/axxa_calibration.py --save /tmp/cal.json   # keep the decisions ...
+    python bench/axxa_calibration.py --load /tmp/cal.json --write   # ... and fit them again
+
+At the hard level the search stops at 128 sampled deals (about 0.26 s a decision here), so at
+0.3 s a move it plays and values as the hints do at their 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import textwrap
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tafel import Limit  # noqa: E402
+from tafel.games.axxa import GAME  # noqa: E402
+
+TARGET = ROOT / "plugins" / "axxa" / "calibration.py"
+#: Fine bins of the value for the fit: 16 to a triplet's sixth.
+FINE = 96
+
+
+def play_deal(args: tuple[int, float, str]) -> dict:
+    """One deal played by the solver: each searched decision's value and triplets, and the result."""
+    from tafel.games.axxa.solver import AxxaSolver
+
+    seed, movetime, level = args
+    agent = AxxaSolver(level)
+    state = GAME.new_state(GAME.resolve_options({}), seed)
+    rng = random.Random(seed)
+    decisions = []
+    while state.outcome is None:
+        move = agent.choose(state.view_for(state.to_move), Limit(time=movetime), rng)
+        info = agent.info
+        if not info.get("forced") and "value" in info:
+            decisions.append([info["value"], state.triplets, info.get("deep_samples", 0)])
+        state = state.play(move)
+    return {"seed": seed, "won": state.triplets >= 6, "triplets": state.triplets, "decisions": decisions}
+
+
+def pav(blocks: list[list[float]]) -> list[list[float]]:
+    """Pool adjacent violators: ``blocks`` of [lowest value, highest value, wins, count] in value
+    order, merged until the win rates rise (never fall) with the value."""
+    out: list[list[float]] = []
+    for b in blocks:
+        out.append(list(b))
+        while len(out) > 1 and out[-2][2] / out[-2][3] > out[-1][2] / out[-1][3]:
+            last = out.pop()
+            out[-1] = [out[-1][0], last[1], out[-1][2] + last[2], out[-1][3] + last[3]]
+    return out
+
+
+def fit(points: list[tuple[float, bool]], min_bin: int) -> list[tuple[float, float]]:
+    """The monotone mapping as (value, win chance) knots, value rising: the decisions in fine bins
+    of the value, each bin pooled with the next until it holds ``min_bin`` decisions, then pooled
+    adjacent violators. Each block gives a knot at its lowest and its highest value (the chance
+    is flat inside a block and rises between blocks, as isotonic regression has it)."""
+    bins: list[list[float]] = [[2.0, -1.0, 0.0, 0] for _ in range(FINE)]
+    for value, won in points:
+        b = bins[min(FINE - 1, int(value * FINE))]
+        b[0] = min(b[0], value)
+        b[1] = max(b[1], value)
+        b[2] += won
+        b[3] += 1
+    blocks: list[list[float]] = []
+    pending = [2.0, -1.0, 0.0, 0]
+
+    def add(into: list[float], b: list[float]) -> list[float]:
+        return [min(into[0], b[0]), max(into[1], b[1]), into[2] + b[2], into[3] + b[3]]
+
+    for b in bins:
+        pending = add(pending, b)
+        if pending[3] >= min_bin:
+            blocks.append(pending)
+            pending = [2.0, -1.0, 0.0, 0]
+    if pending[3]:
+        if blocks:
+            blocks[-1] = add(blocks[-1], pending)
+        else:
+            blocks.append(pending)
+    knots: list[tuple[float, float]] = []
+    for lo, hi, won, n in pav(blocks):
+        rate = round(won / n, 3)
+        for x in (lo, hi):
+            x = round(x, 4)
+            if not knots or x > knots[-1][0]:
+                knots.append((x, rate))
+    return knots
+
+
+def fit_by_triplets(decisions: list[tuple[float, int, bool]], min_bin: int) -> dict[int, list]:
+    """One monotone mapping per number of triplets removed at the decision (0..5): the value
+    rises by a sixth with each triplet, the chance of winning does not (a deal's start is worth
+    little and is mostly won). A count without decisions takes the mapping of all of them."""
+    every = fit([(v, w) for v, _t, w in decisions], min_bin)
+    out = {}
+    for t in range(6):
+        mine = [(v, w) for v, tt, w in decisions if tt == t]
+        out[t] = fit(mine, min_bin) if mine else every
+    return out
+
+
+def interpolate(knots: list[tuple[float, float]], value: float) -> float:
+    if value <= knots[0][0]:
+        return knots[0][1]
+    for (x0, y0), (x1, y1) in zip(knots, knots[1:], strict=False):
+        if value <= x1:
+            return y0 + (y1 - y0) * (value - x0) / (x1 - x0)
+    return knots[-1][1]
+
+
+def chance(model: dict[int, list], value: float, triplets: int) -> float:
+    """As the plugin's ``win_chance``: a won game is a sure win."""
+    if value >= 1.0:
+        return 1.0
+    return interpolate(model[min(5, max(0, triplets))], value)
+
+
+def brier(decisions: list[tuple[float, int, bool, int]], min_bin: int) -> dict[str, float]:
+    """Mean squared error of three forecasts of the win, each fitted on the deals of one seed
+    parity and scored on the other's (both ways): the value as it is, one mapping of the value,
+    a mapping per triplets removed."""
+    errors = {"value as it is": 0.0, "one mapping": 0.0, "per triplets removed": 0.0}
+    for half in (0, 1):
+        train = [(v, t, w) for v, t, w, seed in decisions if seed % 2 == half]
+        test = [(v, t, w) for v, t, w, seed in decisions if seed % 2 != half]
+        if not train or not test:
+            continue
+        one = fit([(v, w) for v, _t, w in train], min_bin)
+        per = fit_by_triplets(train, min_bin)
+        for v, t, w in test:
+            errors["value as it is"] += (v - w) ** 2
+            errors["one mapping"] += (interpolate(one, v) - w) ** 2
+            errors["per triplets removed"] += (chance(per, v, t) - w) ** 2
+    return {k: e / len(decisions) for k, e in errors.items()}
+
+
+def table(decisions: list[tuple[float, int, bool]], model: dict[int, list], width: float) -> list[str]:
+    """Value bins: decisions, how many of them were in deals finally won, and the fitted chance."""
+    lines = [f"{'value':>11}  {'decisions':>9} {'in won':>7} {'observed':>8} {'fitted':>7}"]
+    edges = int(round(1.0 / width))
+    for i in range(edges):
+        lo, hi = i * width, (i + 1) * width
+        inside = [(v, t, w) for v, t, w in decisions if lo <= v < hi or (i == edges - 1 and v >= 1.0)]
+        if not inside:
+            continue
+        won = sum(w for _v, _t, w in inside)
+        fitted = sum(chance(model, v, t) for v, t, _w in inside) / len(inside)
+        lines.append(
+            f"{lo:5.3f}-{hi:5.3f}  {len(inside):9d} {won:7d} {100.0 * won / len(inside):7.1f}% "
+            f"{100.0 * fitted:6.1f}%"
+        )
+    return lines
+
+
+def triplets_table(decisions: list[tuple[float, int, bool]], model: dict[int, list]) -> list[str]:
+    """Per triplets removed at the decision: the values seen, the observed and fitted chances."""
+    lines = [f"{'triplets':>8}  {'decisions':>9} {'mean value':>10} {'observed':>8} {'fitted':>7}  knots"]
+    for t in range(6):
+        inside = [(v, w) for v, tt, w in decisions if tt == t]
+        if not inside:
+            continue
+        n = len(inside)
+        won = sum(w for _v, w in inside)
+        fitted = sum(chance(model, v, t) for v, _w in inside) / n
+        knots = " ".join(f"{v:.3f}:{c:.2f}" for v, c in model[t])
+        lines.append(
+            f"{t:8d}  {n:9d} {sum(v for v, _w in inside) / n:10.3f} {100.0 * won / n:7.1f}% "
+            f"{100.0 * fitted:6.1f}%  {knots}"
+        )
+    return lines
+
+
+def write_module(model: dict[int, list], how: str) -> None:
+    rows = []
+    for t in range(6):
+        rows.append(f"    {t}: (")
+        rows.extend(f"        ({v!r}, {c!r})," for v, c in model[t])
+        rows.append("    ),")
+    body = "\n".join(rows)
+    measured = "\n".join(textwrap.wrap(f"Measured: {how}.", 96))
+    TARGET.write_text(
+        f'''"""The AxxA solver's value as a chance of winning the solo game (a hint's "win chance").
+
+The solver's value is an expected result on the reward scale (triplets removed / 6, plus a part
+of a sixth for the position), not a chance of winning. :data:`KNOTS` maps it, for each number
+of triplets removed so far, to the share of deals the solver went on to win from positions it
+valued so, fitted monotone in the value (pool adjacent violators); between knots the chance is
+interpolated, beyond them it is the nearest knot's. Written by ``python bench/axxa_calibration.py
+--write`` (see bench/RESULTS.md).
+
+{measured}
+
+>>> all(win_chance(0.2, t) <= win_chance(0.6, t) <= win_chance(0.99, t) for t in range(6))
+True
+>>> win_chance(1.0, 5), 0.0 <= win_chance(0.1, 0) <= 1.0
+(1.0, True)
+"""
+
+from __future__ import annotations
+
+#: Per triplets removed: (value, win chance) knots, both rising.
+KNOTS: dict[int, tuple[tuple[float, float], ...]] = {{
+{body}
+}}
+
+
+def win_chance(value: float, triplets: int) -> float:
+    """The chance of winning the solo game from a position with ``triplets`` removed that the
+    solver values at ``value``; a won game (value 1) is a sure win."""
+    if value >= 1.0:
+        return 1.0
+    knots = KNOTS[min(5, max(0, triplets))]
+    if value <= knots[0][0]:
+        return knots[0][1]
+    for (x0, y0), (x1, y1) in zip(knots, knots[1:], strict=False):
+        if value <= x1:
+            return round(y0 + (y1 - y0) * (value - x0) / (x1 - x0), 3)
+    return knots[-1][1]
+''',
+        encoding="utf-8",
+    )
+    print(f"wrote {TARGET.relative_to(ROOT)}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=120)
+    p.add_argument("--first", type=int, default=1000, help="seed of the first deal")
+    p.add_argument("--movetime", type=float, default=0.3, help="solver think time per move, seconds")
+    p.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
+    p.add_argument("--workers", type=int, default=1, help="processes (the machine is shared: keep it low)")
+    p.add_argument("--min-bin", type=int, default=30, help="decisions a fine bin needs before the fit")
+    p.add_argument("--save", help="write the decisions played to this JSON file")
+    p.add_argument("--load", help="fit the decisions of an earlier --save instead of playing")
+    p.add_argument("--write", action="store_true", help=f"write the mapping to {TARGET.relative_to(ROOT)}")
+    args = p.parse_args(argv)
+    start = time.perf_counter()
+    if args.load:
+        data = json.loads(Path(args.load).read_text(encoding="utf-8"))
+        deals, meta = data["deals"], data["meta"]
+    else:
+        meta = {
+            "first": args.first,
+            "deals": args.deals,
+            "movetime": args.movetime,
+            "level": args.level,
+            "load": os.getloadavg()[0],
+        }
+        tasks = [(args.first + i, args.movetime, args.level) for i in range(args.deals)]
+        deals = []
+
+        def progress(r: dict) -> None:
+            deals.append(r)
+            if len(deals) % 10 == 0:
+                won = sum(d["won"] for d in deals)
+                print(
+                    f"  {len(deals)} deals, {won} won ({time.perf_counter() - start:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+
+        if args.workers > 1:
+            with ProcessPoolExecutor(args.workers) as pool:
+                for r in pool.map(play_deal, tasks):
+                    progress(r)
+        else:
+            for task in tasks:
+                progress(play_deal(task))
+        if args.save:
+            Path(args.save).write_text(json.dumps({"meta": meta, "deals": deals}), encoding="utf-8")
+    decisions = [
+        (float(v), int(t), bool(d["won"]), d["seed"]) for d in deals for v, t, _deep in d["decisions"]
+    ]
+    plain = [(v, t, w) for v, t, w, _s in decisions]
+    won = sum(d["won"] for d in deals)
+    last = meta["first"] + meta["deals"] - 1
+    how = (
+        f"{meta['level']} level, {meta['movetime']:g} s a decision, deals {meta['first']}-{last}, "
+        f"{won} won, {len(decisions)} decisions"
+    )
+    print(f"AxxA solver calibration: {how} ({time.perf_counter() - start:.0f} s)", flush=True)
+    model = fit_by_triplets(plain, args.min_bin)
+    print("\nBy the value (fitted: the mapping per triplets removed):")
+    for line in table(plain, model, 1.0 / 12):
+        print(line)
+    print("\nBy triplets removed at the decision:")
+    for line in triplets_table(plain, model):
+        print(line)
+    starts = [d["decisions"][0] for d in deals if d["decisions"]]
+    if starts:
+        mean = sum(v for v, _t, _d in starts) / len(starts)
+        fitted = sum(chance(model, v, t) for v, t, _d in starts) / len(starts)
+        print(
+            f"\nfirst decision of a deal: mean value {mean:.3f}, fitted win chance {fitted:.0%}, "
+            f"deals won {won / len(deals):.0%}"
+        )
+    print("\nBrier score, fitted on one half of the deals (by seed parity), scored on the other:")
+    for name, score in brier(decisions, args.min_bin).items():
+        print(f"  {name:<22} {score:.4f}")
+    if args.write:
+        write_module(model, how)
+
+
+if __name__ == "__main__":
+    main()
