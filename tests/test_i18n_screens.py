@@ -239,22 +239,6 @@ def _translated():
         yield pytest.param(game_id, folder, id=game_id, marks=pytest.mark.skip(reason="not translated yet"))
 
 
-@pytest.mark.parametrize("game_id,folder", list(_translated()))
-def test_no_english_text_on_any_screen_in_german(registry, drawn, game_id, folder):
-    catalog = catalog_for(folder)
-    tour(registry, game_id, "de", drawn)
-    seen = {screen for screen, _line in drawn.lines}
-    assert {"menu", "setup", "rules", "play", "pause", "game over", "statistics", "settings"} <= seen
-    english = sorted(
-        {
-            f"{screen}: {line!r} (message {msgid!r})"
-            for screen, line in drawn.lines
-            if (msgid := catalog.english_in(line))
-        }
-    )
-    assert not english, "English text on German screens:\n" + "\n".join(english)
-
-
 def test_the_check_knows_english_when_it_sees_it():
     catalog = catalog_for("atoll")
     assert catalog.english_in("Settings") == "Settings"
@@ -272,11 +256,28 @@ def test_the_check_knows_english_when_it_sees_it():
 
 
 @pytest.mark.parametrize("game_id,folder", list(_translated()))
-def test_no_label_or_title_is_cut_in_german(registry, drawn, game_id, folder):
+def test_german_screens_show_no_english_and_cut_no_label(registry, drawn, game_id, folder):
+    """One tour in English, one in German (each tour is a few seconds, so both checks share it):
+    no English message reaches a German screen, and no German label or title is cut where the
+    English one fits."""
     tour(registry, game_id, "en", drawn)
     english_cut = {(screen, line) for screen, line, _shown, bold in drawn.cut if bold}
     drawn.cut.clear()
+    drawn.lines.clear()
     tour(registry, game_id, "de", drawn)
+    # No English text on any screen in German.
+    catalog = catalog_for(folder)
+    seen = {screen for screen, _line in drawn.lines}
+    assert {"menu", "setup", "rules", "play", "pause", "game over", "statistics", "settings"} <= seen
+    english = sorted(
+        {
+            f"{screen}: {line!r} (message {msgid!r})"
+            for screen, line in drawn.lines
+            if (msgid := catalog.english_in(line))
+        }
+    )
+    assert not english, "English text on German screens:\n" + "\n".join(english)
+    # No label or title cut in German where the English one fits.
     back = English(folder)
     cut = sorted(
         f"{screen}: {line!r} drawn as {shown!r}"
