@@ -1,7 +1,7 @@
 """How a game talks to external engines: a UCI-like line protocol, declared by the game.
 
 A game that external engines can play declares ``GameDef.engine_protocol`` with an
-:class:`EngineProtocol`. The protocol is UCI's, under the game's own name (Ataxx: ``uai``): the
+:class:`EngineProtocol`. The protocol is UCI's, under the game's own name (``uai``, say): the
 hello command is the name (``uai``, answered by ``id ...``, ``option ...`` lines and ``uaiok``),
 a new game is ``uainewgame``, and the rest is shared::
 

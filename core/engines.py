@@ -2,7 +2,7 @@
 
 The list is kept in ``engines.json`` in the data folder (beside ``settings.json``): each engine
 has a name, the path of its program, the protocol it speaks (a game's
-:class:`tafel.engine_protocol.EngineProtocol` name, ``uai`` for Ataxx), the options as the
+:class:`tafel.engine_protocol.EngineProtocol` name, such as ``uai``), the options as the
 engine announced them, the values the player set, and its time control (``movetime_ms``, or a
 clock ``clock_ms`` plus ``increment_ms``). A damaged file gives an empty list and one line on
 stderr, never a failure.

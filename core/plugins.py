@@ -53,8 +53,8 @@ class PluginFailure(Exception):
     """A plugin's code raised where it must not (a game's rules during ``show``, ``perft`` or
     ``arena``, a command's own code): one line naming the plugin, the exception as the cause.
 
-    >>> str(PluginFailure("ataxx", "game ataxx", ZeroDivisionError("division by zero")))
-    'plugin ataxx failed (game ataxx): ZeroDivisionError: division by zero'
+    >>> str(PluginFailure("mygame", "game my-game", ZeroDivisionError("division by zero")))
+    'plugin mygame failed (game my-game): ZeroDivisionError: division by zero'
     """
 
     def __init__(self, plugin: str, where: str, exc: BaseException | str) -> None:

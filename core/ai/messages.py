@@ -24,7 +24,7 @@ class AIRequest:
 
     ``limit`` None means the agent's own ``AgentDef.default_limit`` (the level's think time).
 
-    >>> AIRequest("ataxx", {}, None, None, ["a1a2"], seat=1, agent="hard").limit is None
+    >>> AIRequest("some-game", {}, None, None, ["a1a2"], seat=1, agent="hard").limit is None
     True
     """
 

@@ -7,7 +7,7 @@ engine protocol). Each move is searched in the AI worker under the arcade's watc
 engine's own process (:mod:`tafel.engine_router`). Each game is printed (and with ``--log``
 written as a JSON line, with ``--pgn`` as PGN) as it ends, so an interrupted run keeps them.
 
-``--openings FILE``: one start position a line (the game's position text, FEN for Ataxx; empty
+``--openings FILE``: one start position a line (the game's position text, a FEN where the game writes one; empty
 lines and lines starting with ``#`` are skipped); each opening is played twice, A with each
 colour. ``--sprt elo0=0 elo1=10 alpha=0.05 beta=0.05``: after each pair of games the running Elo
 with its 95% interval and the log-likelihood ratio are printed, and the match stops once the

@@ -1,9 +1,9 @@
-"""Games as PGN, for ``arena --pgn FILE``: the export format Ataxx (and chess) tools read.
+"""Games as PGN, for ``arena --pgn FILE``: the export format board-game engine tools read (as in chess).
 
 Each game has the seven-tag roster's Event, Site, Date, Round, White, Black and Result, then
 ``FEN`` and ``SetUp "1"`` with the start position (the game's ``to_text``), ``PlyCount`` and,
 for a game lost to an engine's failure, ``Termination`` ("rules infraction" for an illegal
-move or a crash, "time forfeit" for a hang). White is the first seat (Ataxx: x, Red), Black the
+move or a crash, "time forfeit" for a hang). White is the first seat, Black the
 second. The moves are the game's move texts, numbered per move pair, ended by the result and
 the reason as a comment.
 

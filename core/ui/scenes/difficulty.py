@@ -1,6 +1,6 @@
 """A random setup's difficulty before play (``GameDef.difficulty``), worked out off the UI's time.
 
-The hook is slow (AxxA's solver plays the deal many times over), so the setup screen only asks
+The hook is slow (a solver may play the deal many times over), so the setup screen only asks
 :meth:`Ratings.get` each frame: the answer kept for that game, options and seed, or None while a
 background thread works it out (one at a time, the newest asked first). Answers are kept for the
 run; a hook that fails gives its error as the answer, one that returns None no line. ``synchronous`` (the tests) works it out at
