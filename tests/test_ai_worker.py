@@ -140,11 +140,19 @@ def test_newer_request_drops_stale_answers(worker):
     assert not worker.busy and worker.restarts == restarts  # stopped by the flag, not by force
 
 
+def until_searching(worker, timeout: float = 60.0) -> None:
+    """Wait (a condition, not a fixed time) until the worker process reports its search began."""
+    end = time.monotonic() + timeout
+    while not worker.searching:
+        assert worker.poll() is None and time.monotonic() < end, "the search never started"
+        time.sleep(0.005)
+
+
 def test_cancel_stops_a_busy_search(worker):
     assert wait_for(worker, ttt([], "random")).error is None
     restarts = worker.restarts
     worker.request(ttt([], "mcts", Limit(time=60)))
-    time.sleep(0.3)
+    until_searching(worker)
     worker.cancel()
     assert not worker.busy and worker.poll() is None
     result = wait_for(worker, ttt([], "random"))
@@ -157,7 +165,7 @@ def test_stuck_or_dead_process_is_replaced(worker):
     # A search that ignores stop() is ended by force after the grace period; the newer request
     # is sent again to the fresh process.
     worker.request(ttt([], "stubborn", Limit(time=60)))
-    time.sleep(0.2)
+    until_searching(worker)
     result = wait_for(worker, ttt(["b2"], "random"))
     assert result.move_text is not None and worker.restarts == restarts + 1
     # A search overrunning its own time limit by more than the grace period gives an error.
