@@ -36,8 +36,9 @@ from typing import TYPE_CHECKING, Any
 
 from tafel.ai.base import LEVELS
 from tafel.datadir import atomic_write, data_dir, read_json, remove_stale_temps
+from tafel.engines import EngineFailure, is_engine_agent, resolve_engine
 from tafel.game import GameError
-from tafel.match import HUMAN, Match
+from tafel.match import HUMAN, Match, parse_player
 from tafel.savefile import (
     AUTOSAVE,
     FORMAT,
@@ -307,9 +308,22 @@ def load(path: Path, registry: Registry) -> Match:
             path, f"saved with {game.title} version {data['version']}, this is version {game.version}"
         )
     data = dict(data)
-    # An agent the registry no longer offers is replaced by the default level.
+    # An agent the registry no longer offers is replaced by the default level; so is an
+    # external engine no longer configured (the play screen says so: Match.missing_engines).
     players = []
-    for player in data["players"]:
+    missing: list[tuple[int, str]] = []
+    for seat, player in enumerate(data["players"]):
+        if is_engine_agent(player.strip()):
+            name = parse_player(player)
+            try:
+                if game.engine_protocol is None:
+                    raise EngineFailure("crash", f"{game.title} declares no engine protocol")
+                resolve_engine(name, game.engine_protocol.name)
+            except EngineFailure:
+                missing.append((seat, name.partition(":")[2]))
+                name = "medium"
+            players.append(name)
+            continue
         name = player.strip().lower()
         if name != HUMAN and name not in LEVELS:
             try:
@@ -319,7 +333,9 @@ def load(path: Path, registry: Registry) -> Match:
         players.append(name)
     data["players"] = players
     try:
-        return Match.from_dict(data, registry)
+        match = Match.from_dict(data, registry)
+        match.missing_engines = missing
+        return match
     except GameError as exc:
         raise damaged(path, str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
     except Exception as exc:  # a plugin bug while replaying must not close the arcade

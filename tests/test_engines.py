@@ -119,6 +119,35 @@ def test_a_failing_engine_pauses_the_game_with_a_way_on(app, registry, monkeypat
     assert play.match.ply == 1
 
 
+def test_a_resumed_game_gives_the_seat_back_to_its_engine(app, registry):
+    """A saved game with an engine seat resumes with that engine playing it (not a Tafel level)."""
+    from tafel import saves
+
+    save_engines([toy("first", name="Toy")])
+    match = Match(registry.game("ataxx"), players=["engine:Toy", "human"], seed=1)
+    path = saves.save_named(match, "engine game")
+    play = app.resume_save(path)
+    assert play is not None and play.match.players == ["engine:Toy", "human"]
+    app.step()
+    assert run_until(app, lambda: play.match.ply >= 1, wait=20), play.turns.ai_error
+    assert play.match.move_texts() == ["a6"]  # the toy's move, not the medium level's
+    assert not [t for t in play.toasts if t[2]]
+
+
+def test_a_resumed_game_whose_engine_is_gone_says_so_and_a_level_plays(app, registry):
+    from tafel import saves
+
+    save_engines([toy("first", name="Toy")])
+    match = Match(registry.game("ataxx"), players=["human", "engine:Toy"], seed=1)
+    path = saves.save_named(match, "engine gone")
+    save_engines([])  # the engine was removed from Settings, Engines
+    play = app.resume_save(path)
+    assert play is not None and play.match.players == ["human", "medium"]
+    app.step()
+    shown = [t[0] for t in play.toasts if t[2]]
+    assert shown and "Toy" in shown[0] and "Blue" in shown[0] and "AI medium" in shown[0], shown
+
+
 def test_a_retried_engine_starts_again_after_a_crash(registry):
     """The router answers each request; a crashed engine is started afresh for the next one."""
     from tafel.ai.messages import AIRequest

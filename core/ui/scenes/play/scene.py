@@ -330,6 +330,16 @@ class PlayScene(Scene):
     # --- scene hooks ----------------------------------------------------------------------------
 
     def enter(self) -> None:
+        # A resumed game whose engine is no longer configured: a Tafel level took its seat.
+        for seat, name in getattr(self.match, "missing_engines", ()):
+            self.toast(
+                _(
+                    "Engine {name} is not configured any more (Settings, Engines): AI medium plays {seat}."
+                ).format(name=name, seat=self.seat_name(seat)),
+                error=True,
+            )
+            self.toasts[-1][1] = 3 * self.TOAST_TIME  # a longer message, and news to the player
+        self.match.missing_engines = []
         self.guard("reset", self.view.reset, self.shown_state())
         self.turns.start()
         self.autosave()
