@@ -34,7 +34,7 @@ import pygame
 
 from tafel.kit.pieces import fast
 
-__all__ = ["KeptArea", "Layer", "ScreenLayer", "unaligned_surface"]
+__all__ = ["KeptArea", "KeptPanel", "Layer", "MendedBoard", "ScreenLayer", "unaligned_surface"]
 
 
 class Layer:
@@ -175,3 +175,145 @@ class KeptArea:
     def mark(self, key: Hashable) -> None:
         """The kept picture now shows ``key`` (it was mended with ``update``)."""
         self.key = self._drawn = key
+
+
+class KeptPanel(KeptArea):
+    """A panel made of named *parts* (each ``name: (rectangle, what it shows...)``), kept as drawn;
+    when only some parts change, the kept picture is shown and just those parts painted again.
+
+    Each changed part's rectangle is put back from a copy of the empty panel, the part painted
+    over it and copied back into the kept picture. ``mendable`` says every part stays inside its
+    rectangle (else the whole panel is painted); ``base`` is what the whole panel depends on
+    (where it is, its frame, the theme). Used as a plain :class:`KeptArea` too.
+
+    >>> surface, panel = pygame.Surface((40, 20)), KeptPanel()
+    >>> painted = []
+    >>> def paint(target, name, part):
+    ...     painted.append(name)
+    ...     _ = target.fill(part[1], part[0])
+    >>> parts = {"a": ((0, 0, 20, 20), (255, 0, 0)), "b": ((20, 0, 20, 20), (0, 0, 255))}
+    >>> for frame in range(3):
+    ...     _ = panel.draw(surface, "base", parts, lambda s: s.fill((9, 9, 9)), paint, surface.get_rect())
+    >>> parts = {**parts, "b": ((20, 0, 20, 20), (0, 255, 0))}
+    >>> panel.draw(surface, "base", parts, lambda s: s.fill((9, 9, 9)), paint, surface.get_rect())
+    True
+    >>> painted, tuple(surface.get_at((30, 5)))
+    (['a', 'b', 'a', 'b', 'b'], (0, 255, 0, 255))
+    """
+
+    __slots__ = ("empty",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.empty: tuple | None = None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        base: Hashable,
+        parts: dict,
+        paint_bg: Callable[[pygame.Surface], Any],
+        paint_part: Callable[[pygame.Surface, Hashable, tuple], Any],
+        rect: pygame.Rect,
+        mendable: bool = True,
+    ) -> bool:
+        """Show or draw the panel over ``rect``; True when anything was painted."""
+        key = (base, tuple(parts.items()))
+        if self.show(surface, key):
+            return False
+        kept, empty = self.parts, self.empty
+        if (
+            mendable
+            and self.image is not None
+            and kept is not None
+            and kept[0] == base
+            and kept[1].keys() == parts.keys()
+            and empty is not None
+            and empty[0] == base
+        ):
+            self.show(surface, self.key)
+            _base, image, at = empty
+            for name, part in parts.items():
+                if kept[1][name] != part:
+                    area = pygame.Rect(part[0])
+                    surface.blit(image, area, area.move(-at.x, -at.y))
+                    paint_part(surface, name, part)
+                    self.update(surface, area)
+            self.mark(key)
+            self.parts = (base, parts)
+            return True
+        paint_bg(surface)
+        if mendable and (empty is None or empty[0] != base):
+            at = pygame.Rect(rect).clip(surface.get_rect())
+            image = unaligned_surface(at.size, surface)
+            image.blit(surface, (0, 0), at)
+            self.empty = (base, image, at)
+        for name, part in parts.items():
+            paint_part(surface, name, part)
+        self.keep(surface, rect, key)
+        if self.key is key:
+            self.parts = (base, parts)
+        return True
+
+
+class MendedBoard:
+    """A board picture kept as drawn and mended cell by cell: two kept pictures, the bare board
+    (until ``bare_key`` changes) and the whole with its marks and pieces (until ``key`` does).
+
+    When only some cells look different (``looks``: cell -> anything that says how it looks),
+    the whole is shown and each changed cell mended: a square of ``2 * half`` pixels round it is
+    put back from the bare board and everything that reaches into it painted again, clipped to
+    it, in the order of a full painting (``paint_cells(surface, cells)``, where None means every
+    cell); the square then holds what a full painting would, soft edges included.
+    """
+
+    def __init__(self) -> None:
+        self.bare = KeptArea()
+        self.whole = KeptArea()
+        self.looks: tuple | None = None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        key: Hashable,
+        base: tuple,
+        looks: dict,
+        bounds: pygame.Rect,
+        paint_bare: Callable[[pygame.Surface], Any],
+        paint_cells: Callable[[pygame.Surface, set | None], Any],
+        centres: Callable[[], dict],
+        half: int,
+    ) -> bool:
+        """Show or draw the board; True when anything was painted. ``base`` is ``(bare_key, ...)``:
+        what the whole depends on besides the looks of its cells."""
+        whole, bare = self.whole, self.bare
+        if whole.show(surface, key):
+            return False
+        kept = self.looks
+        if whole.image is not None and kept is not None and kept[0] == base and bare.image is not None:
+            if bare.key == base[0]:
+                whole.show(surface, whole.key)
+                at = centres()
+                clip = surface.get_clip()
+                for cell in [c for c, look in looks.items() if kept[1][c] != look]:
+                    cx, cy = at[cell]
+                    square = pygame.Rect(int(cx) - half, int(cy) - half, 2 * half, 2 * half).clip(bare.rect)
+                    near = {
+                        c for c, (x, y) in at.items() if abs(x - cx) < 2 * half and abs(y - cy) < 2 * half
+                    }
+                    surface.set_clip(square.clip(clip))
+                    surface.blit(bare.image, square, square.move(-bare.rect.x, -bare.rect.y))
+                    paint_cells(surface, near)
+                    whole.update(surface, square)
+                surface.set_clip(clip)
+                whole.mark(key)
+                self.looks = (base, looks)
+                return True
+        if not bare.show(surface, base[0]):
+            paint_bare(surface)
+            bare.keep(surface, bounds, base[0])
+        paint_cells(surface, None)
+        whole.keep(surface, bounds, key)
+        if whole.key is key:
+            self.looks = (base, looks)
+        return True

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from tafel.kit.hexboard import SQRT3, dashed, hex_points, x_mark
 from tafel.view import ViewContext, mix
 
 from ..rules.board import DIRECTIONS, WHITE
@@ -20,9 +21,6 @@ from .pieces import (
     FIELD_EDGE,
     HOLE,
     OWNER_LINE,
-    SQRT3,
-    dashed,
-    hex_points,
     render_piece,
 )
 
@@ -48,81 +46,40 @@ class BoardPainter:
         surface.blit(sprite, sprite.get_rect(center=(int(center[0]), int(center[1]))))
 
     def font(self, ctx: ViewContext, pixels: float, bold: bool = False) -> pygame.font.Font:
-        scale = ctx.fonts.scale or 1.0
-        return ctx.fonts.get(max(6, int(pixels / scale)), bold)
+        return self.texts.font(ctx, pixels, bold)
 
-    def render_text(
-        self, ctx, text: str, pixels: float, colour, bold: bool = False, max_w=None
-    ) -> pygame.Surface:
-        """``text`` rendered (shrunk until it fits ``max_w``), cached: the same lines are drawn every frame."""
-        key = (text, pixels, tuple(colour), bold, max_w, ctx.fonts.scale)
-        img = self._texts.get(key)
-        if img is None:
-            font = self.font(ctx, pixels, bold)
-            if max_w is not None:
-                width = font.size(text)[0]
-                if width > max_w and pixels > 8:
-                    # Text width grows with the font size: jump near the fitting size, then
-                    # step down (each size tried is a font to open).
-                    top, pixels = pixels, max(8, int(pixels * max_w / width))
-                    while pixels + 1 < top and self.font(ctx, pixels + 1, bold).size(text)[0] <= max_w:
-                        pixels += 1
-                    font = self.font(ctx, pixels, bold)
-                    while font.size(text)[0] > max_w and pixels > 8:
-                        pixels -= 1
-                        font = self.font(ctx, pixels, bold)
-            img = font.render(text, True, colour)
-            if len(self._texts) > 3000:
-                self._texts.clear()
-            self._texts[key] = img
-        return img
+    def render_text(self, ctx, text: str, pixels: float, colour, bold=False, max_w=None) -> pygame.Surface:
+        """``text`` rendered (shrunk until it fits ``max_w``), kept: see :class:`tafel.kit.panels.Texts`."""
+        return self.texts.render(ctx, text, pixels, colour, bold, max_w)
 
     def draw_text(self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None):
-        img = self.render_text(ctx, text, pixels, colour, bold, max_w)
-        r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-        surface.blit(img, r)
-        return r
+        return self.texts.draw(surface, ctx, text, pixels, colour, pos, anchor, bold, max_w)
 
     def _draw_arrows(self, surface, ctx, pos, cell, piece) -> None:
         s = self.size
         start = self.cell_center(cell)
-        views = pos.arrow_views(cell, piece)
-        for av in views:
+        for av in pos.arrow_views(cell, piece):
             colour = ARROW_COLOURS[av.reach]
+            dim = mix(colour, (90, 90, 90), 0.65)
             if av.target is None:
                 # Pointing at a hole or off the board: a dim dashed stub ending in a cross.
                 dx, dy = DIRECTIONS[av.direction]
                 end = (start[0] + dx * SQRT3 / 2 * s * av.reach, start[1] + dy * 1.5 * s * av.reach)
-                dim = mix(colour, (90, 90, 90), 0.65)
                 dashed(surface, dim, start, end, max(2, int(s * 0.07)), s * 0.25)
-                k = s * 0.18
-                w = max(2, int(s * 0.07))
-                pygame.draw.line(surface, dim, (end[0] - k, end[1] - k), (end[0] + k, end[1] + k), w)
-                pygame.draw.line(surface, dim, (end[0] - k, end[1] + k), (end[0] + k, end[1] - k), w)
+                x_mark(surface, dim, end, s * 0.18, max(2, int(s * 0.07)))
                 continue
             end = self.cell_center(av.target)
-            if av.blocked:
-                dim = mix(colour, (90, 90, 90), 0.65)
-                dashed(surface, dim, start, end, max(2, int(s * 0.07)), s * 0.25)
-                blocker = next(
-                    (
-                        c
-                        for c in pos.eq.board.rays[cell][av.direction][: av.reach - 1]
-                        if c in pos.cells and c != cell
-                    ),
-                    None,
-                )
-                if blocker is not None:
-                    bx, by = self.cell_center(blocker)
-                    k = s * 0.25
-                    w = max(2, int(s * 0.09))
-                    pygame.draw.line(surface, (200, 40, 40), (bx - k, by - k), (bx + k, by + k), w)
-                    pygame.draw.line(surface, (200, 40, 40), (bx - k, by + k), (bx + k, by - k), w)
-            else:
+            if not av.blocked:
                 pygame.draw.line(surface, colour, start, end, max(2, int(s * 0.09)))
                 pygame.draw.circle(
                     surface, colour, (int(end[0]), int(end[1])), int(s * 0.55), max(2, int(s * 0.1))
                 )
+                continue
+            dashed(surface, dim, start, end, max(2, int(s * 0.07)), s * 0.25)
+            ray = pos.eq.board.rays[cell][av.direction][: av.reach - 1]
+            blocker = next((c for c in ray if c in pos.cells and c != cell), None)
+            if blocker is not None:
+                x_mark(surface, (200, 40, 40), self.cell_center(blocker), s * 0.25, max(2, int(s * 0.09)))
 
     def _draw_control(self, surface, ctx, ctrl, counts, occupied) -> None:
         """Tints on empty fields (drawn under the pieces), rings round occupied ones and the counts
@@ -174,7 +131,7 @@ class BoardPainter:
 
     def view_key(self) -> tuple:
         """What places the fields on the screen (layouts and, in a subclass, a camera)."""
-        return (self.geo_key, self.size, self.origin)
+        return (self.geo_key, self.size, self.grid.origin)
 
     def overlay_rect(self) -> pygame.Rect:
         """The part of the screen overlays over the fields may cover."""
@@ -182,93 +139,51 @@ class BoardPainter:
 
     def draw_board(self, surface, ctx, pos, last: set, targets: frozenset, faded: frozenset) -> None:
         """Fields, holes and bases, the last move's fields tinted, the names of the empty fields,
-        the move targets and the pieces (``faded`` ones see-through). Two kept pictures: the bare
-        board until the layout changes, and the whole until the position or the selection does;
-        after a move the whole is mended field by field (see ``_mend_board``)."""
-        s = self.size
+        the move targets and the pieces (``faded`` ones see-through), kept as drawn: the bare board
+        until the layout changes, the whole mended field by field (see :class:`tafel.kit.MendedBoard`)."""
         base_key = (self.view_key(), ctx.theme, surface.get_size())
-        labels = s >= 15 and not self.show_control
+        labels = self.size >= 15 and not self.show_control
         key = (base_key, pos, frozenset(last), labels, targets, faded, ctx.fonts.scale)
-        layer = self._board_layer
-        if layer.show(surface, key):
-            return
-        self.busy = True
         # How each field looks: what stands on it, its circle, tint, target ring, fading.
         looks = {
-            cell: (
-                pos.cells.get(cell),
-                pos.circle(pos.cells[cell]) if cell in pos.cells else None,
-                cell in last,
-                cell in targets,
-                cell in faded,
-            )
+            cell: (pos.cells.get(cell), pos.circle(pos.cells[cell]) if cell in pos.cells else None)
+            + (cell in last, cell in targets, cell in faded)
             for cell in self.board.fields
         }
-        kept = self._board_looks
-        bare = self._bare_layer
-        if (
-            layer.image is not None
-            and kept is not None
-            and kept[0] == (base_key, labels, ctx.fonts.scale)
-            and bare.image is not None
-            and bare.key == base_key
+
+        def paint_cells(surface, near) -> None:
+            shown = self.board.fields if near is None else near
+            self._draw_field_marks(
+                surface, ctx, pos, [c for c in last if near is None or c in near], labels, shown
+            )
+            self.draw_targets_and_pieces(
+                surface, ctx, pos, targets if near is None else targets & near, faded, near
+            )
+
+        if self.board_layer.draw(
+            surface,
+            key,
+            (base_key, labels, ctx.fonts.scale),
+            looks,
+            self._board_bounds(),
+            lambda surface: self._paint_bare(surface, ctx),
+            paint_cells,
+            lambda: {cell: self.cell_center(cell) for cell in self.board.fields},
+            int(self.size) + 4,  # a piece's picture is 2 * size + 3 pixels wide
         ):
-            # The kept picture, mended on the screen; the mended squares go back into it.
-            layer.show(surface, layer.key)
-            changed = {cell for cell, look in looks.items() if kept[1][cell] != look}
-            for square in self._mend_board(surface, ctx, pos, changed, last, labels, targets, faded):
-                layer.update(surface, square)
-            layer.mark(key)
-            self._board_looks = ((base_key, labels, ctx.fonts.scale), looks)
-            return
-        self._paint_board(surface, ctx, pos, base_key, last, labels, targets, faded)
-        layer.keep(surface, self._board_bounds(), key)
-        if layer.key is key:
-            self._board_looks = ((base_key, labels, ctx.fonts.scale), looks)
+            self.busy = True
 
-    def _paint_board(self, surface, ctx, pos, base_key, last, labels, targets, faded) -> None:
+    def _paint_bare(self, surface, ctx) -> None:
         s = self.size
-        if not self._bare_layer.show(surface, base_key):
-            for cell in self.board.fields:
-                self._draw_field(surface, cell)
-            for x, y in self.board.holes:
-                cx, cy = self.origin[0] + x * SQRT3 / 2 * s, self.origin[1] + y * 1.5 * s
-                pygame.draw.polygon(surface, HOLE, hex_points(cx, cy, s * 0.9))
-                pygame.draw.polygon(surface, (70, 60, 50), hex_points(cx, cy, s * 0.9), max(1, int(s * 0.06)))
-            self.draw_bases(surface, ctx)
-            self._bare_layer.keep(surface, self._board_bounds(), base_key)
-        self._draw_field_marks(surface, ctx, pos, last, labels, self.board.fields)
-        self.draw_targets_and_pieces(surface, ctx, pos, targets, faded)
-
-    def _mend_board(self, surface, ctx, pos, changed: set, last, labels, targets, faded) -> list[pygame.Rect]:
-        """Draw the ``changed`` fields again over the kept picture of the board; the squares drawn.
-        Round each field, a square that holds the field and its piece's picture is put back from
-        the bare board and everything that reaches into it drawn again, clipped to it, in the
-        order of a full drawing: the square then holds what a full drawing would (soft edges
-        included)."""
-        bare = self._bare_layer
-        fields = self.board.fields
-        centres = {cell: self.cell_center(cell) for cell in fields}
-        half = int(self.size) + 4  # a piece's picture is 2 * size + 3 pixels wide
-        clip = surface.get_clip()
-        squares = []
-        for cell in changed:
-            cx, cy = centres[cell]
-            square = pygame.Rect(int(cx) - half, int(cy) - half, 2 * half, 2 * half).clip(bare.rect)
-            near = {c for c, (x, y) in centres.items() if abs(x - cx) < 2 * half and abs(y - cy) < 2 * half}
-            surface.set_clip(square.clip(clip))
-            surface.blit(bare.image, square, square.move(-bare.rect.x, -bare.rect.y))
-            self._draw_field_marks(surface, ctx, pos, [c for c in last if c in near], labels, near)
-            self.draw_targets_and_pieces(surface, ctx, pos, targets & near, faded, near)
-            squares.append(square)
-        surface.set_clip(clip)
-        return squares
-
-    def _draw_field(self, surface, cell: Any) -> None:
-        cx, cy = self.cell_center(cell)
-        pts = hex_points(cx, cy, self.size * 0.97)
-        pygame.draw.polygon(surface, FIELD, pts)
-        pygame.draw.polygon(surface, FIELD_EDGE, pts, max(1, int(self.size * 0.05)))
+        for cell in self.board.fields:
+            pts = hex_points(*self.cell_center(cell), s * 0.97)
+            pygame.draw.polygon(surface, FIELD, pts)
+            pygame.draw.polygon(surface, FIELD_EDGE, pts, max(1, int(s * 0.05)))
+        for hole in self.board.holes:
+            pts = hex_points(*self.grid.spot(hole), s * 0.9)
+            pygame.draw.polygon(surface, HOLE, pts)
+            pygame.draw.polygon(surface, (70, 60, 50), pts, max(1, int(s * 0.06)))
+        self.draw_bases(surface, ctx)
 
     def _draw_field_marks(self, surface, ctx, pos, last, labels: bool, cells) -> None:
         """The last move's tint and the names of the empty fields, on ``cells``."""
@@ -321,12 +236,12 @@ class BoardPainter:
     def _board_bounds(self) -> pygame.Rect:
         """Every pixel the board layer draws: fields, holes, and the base arrows outside the board."""
         s = self.size
-        xs, ys = [], []
-        for x, y in [self.board.xy(c) for c in self.board.fields] + list(self.board.holes):
-            xs.append(self.origin[0] + x * SQRT3 / 2 * s)
-            ys.append(self.origin[1] + y * 1.5 * s)
-        x0, x1 = int(min(xs) - 1.5 * s) - 3, int(max(xs) + 1.5 * s) + 3
-        y0, y1 = int(min(ys) - 1.05 * s) - 3, int(max(ys) + 1.05 * s) + 3
+        spots = [
+            self.grid.spot(xy)
+            for xy in [self.board.xy(c) for c in self.board.fields] + list(self.board.holes)
+        ]
+        x0, x1 = int(min(x for x, _ in spots) - 1.5 * s) - 3, int(max(x for x, _ in spots) + 1.5 * s) + 3
+        y0, y1 = int(min(y for _, y in spots) - 1.05 * s) - 3, int(max(y for _, y in spots) + 1.05 * s) + 3
         return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
 
     def _draw_base_ring(self, surface, colour: int) -> None:

@@ -379,24 +379,11 @@ class MoveInput:
         return None
 
     def _move_cursor(self, delta: tuple[int, int]) -> None:
-        board = self.board
+        """Show the cursor (on the mover's base) or step it along the kit grid (``delta`` y up):
+        left and right along the row, up and down zig-zagging round the column."""
         if self.cursor is None or not self.cursor_visible:
-            self.cursor_visible = True
+            self.cursor_visible, self._keep = True, None
             if self.cursor is None:
-                self.cursor = board.bases[self.state.pos.turn if self.state is not None else 0]
+                self.cursor = self.board.bases[self.state.pos.turn if self.state is not None else 0]
             return
-        x, y = board.xy(self.cursor)
-        dx, dy = delta
-        if dy == 0:
-            for k in range(1, 30):
-                cell = board.cell_at((x + dx * k, y))
-                if cell is not None:
-                    self.cursor = cell
-                    return
-            return
-        for k in range(1, 30):
-            row = y + dy * k
-            options = [c for c in board.fields if board.xy(c)[1] == row]
-            if options:
-                self.cursor = min(options, key=lambda c: abs(board.xy(c)[0] - x))
-                return
+        self.cursor, self._keep = self.grid.step(self.cursor, *delta, self._keep)

@@ -8,7 +8,8 @@ from typing import Any
 
 import pygame
 
-from tafel.kit import Button, KeptArea, unaligned_surface
+from tafel.kit import Button
+from tafel.kit.hexboard import hex_points, x_mark
 from tafel.view import ViewContext, mix
 
 from ..rules.engine import COLOUR_NAMES, Move
@@ -16,7 +17,7 @@ from ..rules.pieces import describe
 from ..rules.state import PLAY, AmaktaState
 from ..texts import _
 from .legal import Legal
-from .pieces import BODY, hex_points
+from .pieces import BODY
 
 
 def bar_button(
@@ -113,16 +114,11 @@ class Panels:
             )
         mendable = all(pygame.Rect(parts[name][0]).contains(area) for name, area in reach.items())
         base = (self.panel_key(surface, ctx, colour), frame)
-        self._draw_kept_panel(
-            surface,
-            self.inv_layers[colour],
-            base,
-            parts,
-            paint_bg,
-            paint_part,
-            rect.unionall(list(reach.values())),
-            mendable,
-        )
+        layer = self.inv_layers[colour]
+        if layer.draw(
+            surface, base, parts, paint_bg, paint_part, rect.unionall(list(reach.values())), mendable
+        ):
+            self.busy = True
 
     def panel_key(self, surface: pygame.Surface, ctx: ViewContext, colour: int) -> tuple:
         """Where a colour's panel and its slots are and what they are drawn with."""
@@ -164,62 +160,8 @@ class Panels:
             pygame.draw.polygon(
                 surface, mix(theme.panel, BODY[colour], 0.15), hex_points(*center, r * 0.9), 1
             )
-            k = r * 0.45
-            pygame.draw.line(
-                surface, theme.danger, (center[0] - k, center[1] - k), (center[0] + k, center[1] + k), 2
-            )
-            pygame.draw.line(
-                surface, theme.danger, (center[0] - k, center[1] + k), (center[0] + k, center[1] - k), 2
-            )
+            x_mark(surface, theme.danger, center, r * 0.45, 2)
         self.draw_text(surface, ctx, str(i + 1), max(9, r * 0.5), theme.text_dim, (slot.x + 3, slot.y + 1))
-
-    def _draw_kept_panel(
-        self, surface, layer: KeptArea, base, parts: dict, paint_bg, paint_part, rect, mendable: bool = True
-    ) -> None:
-        """A panel made of ``parts`` (name: (rectangle, what it shows...)), kept as drawn (see
-        KeptArea) over ``rect``. When only some parts changed, the kept picture is shown and those
-        parts painted again over it: each part's rectangle is put back from a copy of the empty
-        panel, the part painted and copied back into the kept picture. ``mendable`` says each
-        part stays inside its rectangle; ``base`` is what the whole panel depends on (where it is,
-        its frame, the theme), ``paint_bg`` paints the empty panel."""
-        key = (base, tuple(parts.items()))
-        if layer.show(surface, key):
-            return
-        self.busy = True
-        kept = layer.parts
-        empty = self._empty_panels.get(id(layer))
-        if (
-            mendable
-            and layer.image is not None
-            and kept is not None
-            and kept[0] == base
-            and kept[1].keys() == parts.keys()
-            and empty is not None
-            and empty[0] == base
-        ):
-            layer.show(surface, layer.key)
-            _base, image, at = empty
-            for name, part in parts.items():
-                if kept[1][name] == part:
-                    continue
-                area = pygame.Rect(part[0])
-                surface.blit(image, area, area.move(-at.x, -at.y))
-                paint_part(surface, name, part)
-                layer.update(surface, area)
-            layer.mark(key)
-            layer.parts = (base, parts)
-            return
-        paint_bg(surface)
-        if mendable and (empty is None or empty[0] != base):
-            at = pygame.Rect(rect).clip(surface.get_rect())
-            image = unaligned_surface(at.size, surface)
-            image.blit(surface, (0, 0), at)
-            self._empty_panels[id(layer)] = (base, image, at)
-        for name, part in parts.items():
-            paint_part(surface, name, part)
-        layer.keep(surface, rect, key)
-        if layer.key is key:
-            layer.parts = (base, parts)
 
     def _slot_pickable(self, legal: Legal, idx: int) -> bool:
         if self.mode == "pick":

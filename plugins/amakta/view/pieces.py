@@ -1,5 +1,5 @@
-"""Amakta's pieces on screen: colours, the hexagon, orientation steps and the piece picture
-(arrows with reach bars, circles, the expropriation disc)."""
+"""Amakta's pieces on screen: colours, orientation steps and the piece picture (arrows with reach
+bars, circles, the expropriation disc); the hexagon is the kit's (:mod:`tafel.kit.hexboard`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from tafel.kit import polygon
+from tafel.kit.hexboard import SQRT3, hex_points
 from tafel.view import ACTIVATE_KEYS, CLEAR_KEYS
 
 from ..rules.board import BLACK, DIRECTIONS, WHITE
@@ -15,7 +15,6 @@ from ..rules.pieces import DIGIT_ARROWS, digits
 
 Color = tuple[int, int, int]
 
-SQRT3 = math.sqrt(3.0)
 #: Screen angle (radians, y down) of each direction E, NE, NW, W, SW, SE.
 DIR_ANGLES = tuple(math.atan2(dy * 1.5, dx * SQRT3 / 2) for dx, dy in DIRECTIONS)
 ARROW_COLOURS: dict[int, Color] = {1: (52, 118, 235), 2: (40, 168, 76), 3: (225, 58, 48)}
@@ -32,17 +31,9 @@ CONTROL_TINT = {WHITE: (255, 255, 248, 150), BLACK: (16, 16, 24, 150), -1: (168,
 CONTROL_EDGE = {WHITE: (255, 255, 250, 255), BLACK: (10, 10, 14, 255), -1: (150, 60, 200, 255)}
 SUPERSAMPLE = 2
 
-KEY_DIRS = {pygame.K_LEFT: (-2, 0), pygame.K_RIGHT: (2, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+#: The arrow keys as the kit grid's cursor steps (y up).
+KEY_DIRS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 ACTIVATE, CANCEL = ACTIVATE_KEYS, CLEAR_KEYS  # Enter/Space; Backspace/Escape
-
-
-def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """Corners of a pointy-top hexagon of circumradius ``r`` (the kit's regular polygon).
-
-    >>> [(round(x), round(y)) for x, y in hex_points(0, 0, 10)][:2]
-    [(9, -5), (9, 5)]
-    """
-    return polygon(cx, cy, r, 6, -30.0)
 
 
 def rotate_step(o: int, step: int) -> int:
@@ -146,22 +137,3 @@ def piece_arrow(
         along = base - (0.07 + 0.09 * k) * r
         a, b = pt(along, -half), pt(along, half)
         pygame.draw.line(surf, outline, a, b, max(1, int(r * 0.03)))
-
-
-def dashed(surface, colour, start, end, width, dash) -> None:
-    x0, y0 = start
-    x1, y1 = end
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length < 1:
-        return
-    n = max(1, int(length / dash))
-    for k in range(0, n, 2):
-        a = k / n
-        b = min(1.0, (k + 1) / n)
-        pygame.draw.line(
-            surface,
-            colour,
-            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-            (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
-            width,
-        )

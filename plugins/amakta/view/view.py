@@ -7,14 +7,16 @@ subclasses it and overrides only the hooks the package's ``__init__`` lists.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from tafel import GameDef, GameState, Options
-from tafel.kit import Button, KeptArea
+from tafel.kit import Button
+from tafel.kit.hexboard import SQRT3, DoubledHexGrid, hex_points
+from tafel.kit.layers import KeptPanel, MendedBoard
+from tafel.kit.panels import Texts, slot_grid
 from tafel.view import BoardView, ViewContext
 
 from ..rules import catalog
@@ -27,7 +29,6 @@ from .board import BoardPainter
 from .legal import Legal
 from .menu import MoveInput
 from .panels import Panels
-from .pieces import SQRT3, hex_points
 
 
 class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
@@ -39,8 +40,9 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
     def __init__(self, game: GameDef, options: Options) -> None:
         super().__init__(game, options)
         self.board: Board = catalog.board(options.get("board", catalog.DEFAULT_BOARD))
+        #: The fields' geometry (the kit's hex grid in doubled coordinates, fitted in ``arrange``).
+        self.grid = DoubledHexGrid({})
         self.size = 10.0
-        self.origin = (0.0, 0.0)
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.inv_rects = {WHITE: pygame.Rect(0, 0, 1, 1), BLACK: pygame.Rect(0, 0, 1, 1)}
         self.bar_rect = pygame.Rect(0, 0, 1, 1)
@@ -50,17 +52,12 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self.geo_key: tuple | None = None
         self.sprites: dict[tuple, pygame.Surface] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
-        # Parts of the picture kept between frames (see KeptArea): the bare board, the board with
-        # its pieces, each inventory; and the control tints (a translucent layer of their own:
-        # the control, the occupied fields, the view key and the layer).
-        self._bare_layer = KeptArea()
-        self._board_layer = KeptArea()
-        #: What the board's kept picture was drawn for, and how each field looks in it.
-        self._board_looks: tuple[tuple, dict] | None = None
-        self.inv_layers = {WHITE: KeptArea(), BLACK: KeptArea()}
-        #: Copies of empty panels (see _draw_kept_panel), by their layer.
-        self._empty_panels: dict[int, tuple] = {}
+        self.texts = Texts()
+        # Parts of the picture kept between frames: the board (mended field by field), each
+        # inventory (mended slot by slot) and the control tints (a translucent layer of their
+        # own: the control, the occupied fields, the view key and the layer).
+        self.board_layer = MendedBoard()
+        self.inv_layers = {WHITE: KeptPanel(), BLACK: KeptPanel()}
         self._control: tuple[Any, Any, tuple, pygame.Surface] | None = None
         self._legal: Legal | None = None
         # Idle-time piece pictures (see _prewarm); busy: this frame drew more than kept pictures.
@@ -79,6 +76,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.hover_slot: tuple[int, int] | None = None
         self.cursor: Any = None
         self.cursor_visible = False
+        self._keep: float | None = None  # the screen column the cursor keeps (see the kit grid's step)
         self.resign_armed = 0.0
         self.time = 0.0
         self.message = ""
@@ -135,19 +133,12 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.geo_key = key
         self.sprites.clear()
         self.layout_areas()
-        xs = [self.board.xy(c)[0] for c in self.board.fields] + [x for x, _ in self.board.holes]
-        ys = [self.board.xy(c)[1] for c in self.board.fields] + [y for _, y in self.board.holes]
-        xmin, xmax, ymin, ymax = min(xs), max(xs), min(ys), max(ys)
-        span_w = (xmax - xmin) * SQRT3 / 2 + SQRT3 + 0.6  # in units of the hex radius, labels included
-        span_h = (ymax - ymin) * 1.5 + 2 + 0.4
-        area = self.board_area
-        self.size = max(4.0, min(area.width / span_w, area.height / span_h))
-        s = self.size
-        width = (xmax - xmin) * SQRT3 / 2 * s
-        height = (ymax - ymin) * 1.5 * s
-        ox = area.centerx - width / 2 - xmin * SQRT3 / 2 * s
-        oy = area.centery - height / 2 - ymin * 1.5 * s
-        self.origin = (ox, oy)
+        board = self.board
+        self.grid = DoubledHexGrid({c: board.xy(c) for c in board.fields})
+        # In units of the hex radius: a field's half on each side, and room for the labels.
+        xys = [board.xy(c) for c in board.fields] + list(board.holes)
+        self.grid.fit_xy(self.board_area, xys, (SQRT3 + 0.6, 2 + 0.4))
+        self.size = self.grid.scale
         for colour in (WHITE, BLACK):
             self.slots[colour] = self.slot_grid(self.inv_rects[colour], self.piece_count(colour))
 
@@ -195,53 +186,22 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
 
     def slot_grid(self, rect: pygame.Rect, n: int) -> list[pygame.Rect]:
         """Slots for ``n`` pieces in ``rect`` below a title line, as large as they fit."""
-        self.slot_radius, cols, cw, ch, inner = self.grid_fit(rect, n)
-        out = []
-        for i in range(n):
-            r, c = divmod(i, cols)
-            out.append(pygame.Rect(int(inner.x + c * cw), int(inner.y + r * ch), int(cw), int(ch)))
-        return out
+        self.slot_radius, slots = self.grid_fit(rect, n)
+        return slots
 
-    def grid_fit(self, rect: pygame.Rect, n: int) -> tuple[float, int, float, float, pygame.Rect]:
-        """(piece radius, columns, slot width and height, the slots' area) of ``slot_grid``."""
-        title_h = (
-            max(16, int(min(rect.height, rect.width) * 0.12)) if not self.wide else max(18, rect.width // 7)
-        )
+    def grid_fit(self, rect: pygame.Rect, n: int) -> tuple[float, list[pygame.Rect]]:
+        """(piece radius, slots) of ``slot_grid``."""
+        title_h = max(18, rect.width // 7) if self.wide else max(16, int(min(rect.height, rect.width) * 0.12))
         inner = pygame.Rect(rect.x + 4, rect.y + title_h, rect.width - 8, rect.height - title_h - 4)
-        best = None
-        for cols in range(1, n + 1):
-            rows = math.ceil(n / cols)
-            cw, ch = inner.width / cols, inner.height / rows
-            radius = min(cw / SQRT3, ch / 2.0) * 0.9
-            if best is None or radius > best[0]:
-                best = (radius, cols, rows, cw, ch)
-        radius, cols, _rows, cw, ch = best  # type: ignore[misc]
-        return max(4.0, radius * 0.86), cols, cw, ch, inner
+        unit, slots = slot_grid(inner, n, (SQRT3, 2.0))
+        return max(4.0, unit * 0.9 * 0.86), slots
 
     def cell_center(self, cell: Any) -> tuple[float, float]:
-        x, y = self.board.xy(cell)
-        return (self.origin[0] + x * SQRT3 / 2 * self.size, self.origin[1] + y * 1.5 * self.size)
+        return self.grid.point(cell)
 
     def cell_at(self, pos: tuple[int, int]) -> Any:
         """The field under the pixel ``pos``, or None."""
-        if not self.board_area.collidepoint(pos):
-            return None
-        s = self.size
-        fy = (pos[1] - self.origin[1]) / (1.5 * s)
-        fx = (pos[0] - self.origin[0]) / (SQRT3 / 2 * s)
-        best, best_d = None, None
-        for y in (math.floor(fy), math.ceil(fy)):
-            for x in (math.floor(fx) - 1, math.floor(fx), math.ceil(fx), math.ceil(fx) + 1):
-                cell = self.board.cell_at((x, y))
-                if cell is None:
-                    continue
-                cx, cy = self.cell_center(cell)
-                d = (cx - pos[0]) ** 2 + (cy - pos[1]) ** 2
-                if best_d is None or d < best_d:
-                    best, best_d = cell, d
-        if best is None or best_d > (s * 0.95) ** 2:  # type: ignore[operator]
-            return None
-        return best
+        return self.grid.cell_at(pos) if self.board_area.collidepoint(pos) else None
 
     def slot_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         for colour in (WHITE, BLACK):

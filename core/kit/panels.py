@@ -1,0 +1,107 @@
+"""Panels beside a board: lines of text sized in pixels (fitted and kept), and inventory slots.
+
+:class:`Texts` renders a line at a pixel height (the window's font scale taken out), shrunk
+until it fits a width, and keeps each rendering: a view's panels draw the same lines every
+frame. :func:`slot_grid` lays ``n`` equal slots (a hand, a reserve, a set of pieces) out in
+the rows and columns that make each as large as possible.
+
+>>> import pygame
+>>> radius, slots = slot_grid(pygame.Rect(0, 0, 200, 100), 6, (2.0, 2.0))
+>>> radius, len(slots), slots[4]
+(25.0, 6, Rect(66, 50, 66, 50))
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tafel.view import ViewContext
+
+__all__ = ["Texts", "slot_grid"]
+
+
+def slot_grid(
+    inner: pygame.Rect, n: int, shape: tuple[float, float] = (1.0, 1.0)
+) -> tuple[float, list[pygame.Rect]]:
+    """``n`` slots filling ``inner`` in rows (the columns that give the largest piece), and the
+    largest piece's unit that fits a slot: a piece ``shape`` units wide and high (a pointy hex of
+    circumradius 1 is ``(sqrt(3), 2)``)."""
+    best = None
+    for cols in range(1, n + 1):
+        cw, ch = inner.width / cols, inner.height / math.ceil(n / cols)
+        unit = min(cw / shape[0], ch / shape[1])
+        if best is None or unit > best[0]:
+            best = (unit, cols, cw, ch)
+    if best is None:
+        return 0.0, []
+    unit, cols, cw, ch = best
+    rects = []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        rects.append(pygame.Rect(int(inner.x + c * cw), int(inner.y + r * ch), int(cw), int(ch)))
+    return unit, rects
+
+
+class Texts:
+    """Lines of text by pixel height, fitted to a width and kept (up to ``limit`` renderings).
+
+    >>> from tafel.testing import view_context
+    >>> texts, ctx = Texts(), view_context()
+    >>> a = texts.render(ctx, "Player 1", 20, (255, 255, 255))
+    >>> a is texts.render(ctx, "Player 1", 20, (255, 255, 255))
+    True
+    >>> texts.render(ctx, "a line that must fit", 40, (255, 255, 255), max_w=120).get_width() <= 120
+    True
+    """
+
+    def __init__(self, limit: int = 3000) -> None:
+        self.limit = limit
+        self._kept: dict[tuple, pygame.Surface] = {}
+
+    def font(self, ctx: ViewContext, pixels: float, bold: bool = False) -> pygame.font.Font:
+        """The font whose letters are about ``pixels`` high on screen."""
+        scale = ctx.fonts.scale or 1.0
+        return ctx.fonts.get(max(6, int(pixels / scale)), bold)
+
+    def render(
+        self,
+        ctx: ViewContext,
+        text: str,
+        pixels: float,
+        colour,
+        bold: bool = False,
+        max_w: float | None = None,
+    ) -> pygame.Surface:
+        """``text`` rendered, shrunk (down to 8 pixels) until it fits ``max_w``."""
+        key = (text, pixels, tuple(colour), bold, max_w, ctx.fonts.scale)
+        img = self._kept.get(key)
+        if img is None:
+            font = self.font(ctx, pixels, bold)
+            if max_w is not None:
+                width = font.size(text)[0]
+                if width > max_w and pixels > 8:
+                    # Text width grows with the font size: jump near the fitting size, then
+                    # step down (each size tried is a font to open).
+                    top, pixels = pixels, max(8, int(pixels * max_w / width))
+                    while pixels + 1 < top and self.font(ctx, pixels + 1, bold).size(text)[0] <= max_w:
+                        pixels += 1
+                    font = self.font(ctx, pixels, bold)
+                    while font.size(text)[0] > max_w and pixels > 8:
+                        pixels -= 1
+                        font = self.font(ctx, pixels, bold)
+            img = font.render(text, True, colour)
+            if len(self._kept) > self.limit:
+                self._kept.clear()
+            self._kept[key] = img
+        return img
+
+    def draw(
+        self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None
+    ) -> pygame.Rect:
+        """Draw ``text`` with its ``anchor`` point (a pygame.Rect attribute) at ``pos``."""
+        img = self.render(ctx, text, pixels, colour, bold, max_w)
+        r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        surface.blit(img, r)
+        return r
