@@ -32,6 +32,10 @@ from tafel.ai.messages import AIRequest, AIResult
 from tafel.engine_protocol import EngineProtocol, info_text, parse_bestmove, parse_info
 from tafel.engines import EngineConfig, EngineFailure, EngineProcess, is_engine_agent, resolve_engine
 
+#: The clock the sessions keep the sides' thinking times by (a module global, so tests can
+#: set the time).
+_now = time.monotonic
+
 
 @dataclass
 class EngineAnswer(AIResult):
@@ -64,8 +68,11 @@ class EngineSession:
         self.epoch = 0
         self.info: dict[str, Any] = {}
         self._last: tuple[str, int] | None = None
-        #: Milliseconds each ply of the current game took this engine (clock time controls).
+        #: Milliseconds each ply of the current game took, the engine's own plies and (measured
+        #: from its answer to the next request) the other seats' (clock time controls).
         self._used: dict[int, float] = {}
+        #: (Ply, when) of the engine's last answer in this game.
+        self._answered: tuple[int, float] | None = None
         self._closing = False
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._loop, daemon=True, name=f"engine {config.name}")
@@ -76,7 +83,7 @@ class EngineSession:
         return self.current is not None or not self.jobs.empty()
 
     def submit(self, generation: int, start_text: str, request: AIRequest) -> None:
-        self.jobs.put((generation, self.epoch, start_text, request))
+        self.jobs.put((generation, self.epoch, start_text, request, _now()))
 
     def cancel(self) -> None:
         """Drop every request made so far (the one searched gets ``stop``)."""
@@ -128,7 +135,7 @@ class EngineSession:
         if process is not None:
             process.kill() if kill else process.close()
 
-    def _search(self, generation: int, epoch: int, start_text: str, request: AIRequest) -> None:
+    def _search(self, generation: int, epoch: int, start_text: str, request: AIRequest, asked: float) -> None:
         process = self.process
         if process is None or process.closed:
             process = EngineProcess(self.config, self.protocol)
@@ -139,12 +146,23 @@ class EngineSession:
             process.send(self.protocol.new_game)  # a new game (or an undo): the engine starts afresh
             process.ready(time.monotonic() + self.START_TIMEOUT)
             self._used = {p: ms for p, ms in self._used.items() if p < len(moves)} if self._last else {}
+            self._answered = None
+        if self._answered is not None:
+            # The plies since the engine's last answer are the other seats': they took the
+            # time until this request (shared out when several seats moved).
+            done, when = self._answered
+            others = range(done + 1, len(moves))
+            if others:
+                share = max(0.0, asked - when) * 1000 / len(others)
+                for ply in others:
+                    self._used[ply] = share
         self._last = (start_text, len(moves))
         process.send(self.protocol.position_command(start_text, moves))
         think_ms, go = self._go(request, len(moves))
         self.info = {}
         process.send(go)
         began = time.monotonic()
+        started = _now()
         deadline = began + think_ms / 1000 * 1.5 + self.HANG_GRACE
         stopped = False
         while True:
@@ -168,8 +186,10 @@ class EngineSession:
             move = parse_bestmove(line)
             if move is not None:
                 break
-        used = (time.monotonic() - began) * 1000
+        ended = _now()
+        used = (ended - started) * 1000
         self._used[len(moves)] = used
+        self._answered = (len(moves), ended)
         if self._is_cancelled(epoch):
             return
         info = {**self.info, "engine": self.config.name, "time_ms": round(used)}
@@ -184,14 +204,19 @@ class EngineSession:
             return ms, self.protocol.go_command(movetime_ms=ms)
         if config.clock_ms <= 0:
             return config.movetime_ms, self.protocol.go_command(movetime_ms=config.movetime_ms)
-        # A clock: the engine's own time is its base plus its increments less what its moves
-        # took (measured here); the other side is shown the same (its time is not kept here).
+        # A clock for every seat, the engine's base and increment (the seats play on equal
+        # clocks): each seat's time is its base plus its increments less what its moves took
+        # (measured here; the seats move in turn, the request's seat at ``ply``).
         seats = len(self.protocol.sides)
-        own = [p for p in range(ply) if p % seats == ply % seats]
-        left = config.clock_ms + config.increment_ms * len(own) - sum(self._used.get(p, 0) for p in own)
-        left = max(1, round(left))
-        clocks = tuple(left for _ in range(seats))
-        return left, self.protocol.go_command(clocks=clocks, increments=(config.increment_ms,) * seats)
+        clocks = []
+        for seat in range(seats):
+            plies = [p for p in range(ply) if (request.seat - (ply - p)) % seats == seat]
+            left = (
+                config.clock_ms + config.increment_ms * len(plies) - sum(self._used.get(p, 0) for p in plies)
+            )
+            clocks.append(max(1, round(left)))
+        go = self.protocol.go_command(clocks=tuple(clocks), increments=(config.increment_ms,) * seats)
+        return clocks[request.seat % seats], go
 
 
 class EngineRouter:

@@ -6,6 +6,7 @@ failure reaches. Timing is asserted only where it is the point (stop within 100 
 of movetime used).
 """
 
+import io
 import os
 import subprocess
 import sys
@@ -196,6 +197,16 @@ def test_go_movetime_and_clock_times():
     assert AtaxxState.start().parse_move(_bestmove(lines))
     lines = _talk("position startpos moves g2", "go wtime 5000 btime 4000 winc 50 binc 50")
     assert _after("g2").parse_move(_bestmove(lines))
+
+
+def test_the_clock_of_the_side_to_move_is_read_x_is_black():
+    """UAI's Ataxx convention (libataxx, the match runners): x, who moves first, is Black and
+    reads ``btime``/``binc``; o is White (``wtime``/``winc``)."""
+    engine = UaiEngine(io.StringIO())
+    engine.handle("position startpos")  # x (Red) to move
+    assert engine._parse_go("wtime 100000 btime 50 winc 0 binc 7".split()).clock == (50, 7, None)
+    engine.handle("position startpos moves g2")  # o (Blue) to move
+    assert engine._parse_go("wtime 100000 btime 50 winc 3 binc 7".split()).clock == (100000, 3, None)
 
 
 def test_go_nodes_and_infinite_with_stop():

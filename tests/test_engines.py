@@ -175,6 +175,58 @@ def test_a_retried_engine_starts_again_after_a_crash(registry):
         router.close_engines()
 
 
+def test_a_clock_sends_both_sides_remaining_time(registry):
+    """Clock mode: ``go`` carries each side's own remaining time and increment, x (Red, seat 0)
+    as UAI's Black (``btime``), o as White; the other side's time is what it took between the
+    engine's answers."""
+    from tafel.ai.messages import AIRequest
+
+    protocol = registry.game("ataxx").engine_protocol
+    config = toy("first", name="Clock", clock_ms=10_000, increment_ms=100)
+    session = EngineSession("engine:Clock", config, protocol, None)
+    try:
+        # The engine plays Blue (seat 1); Red's two moves took 0.5 s and 1.5 s, its own one 2 s.
+        session._used = {0: 500.0, 1: 2000.0, 2: 1500.0}
+        request = AIRequest("ataxx", {}, None, None, ["g2", "a6", "f2"], seat=1, agent="engine:Clock")
+        think_ms, go = session._go(request, 3)
+        words = go.split()
+        times = dict(zip(words[1::2], map(int, words[2::2]), strict=True))
+        assert times == {"btime": 8200, "wtime": 8100, "binc": 100, "winc": 100}, go
+        assert think_ms == 8100
+    finally:
+        session.close()
+
+
+def test_the_other_sides_time_is_measured_between_requests(registry, monkeypatch):
+    """The router keeps the time the other seat took (from the engine's answer to its next
+    request) for that seat's clock."""
+    from tafel import engine_router
+    from tafel.ai.messages import AIRequest
+
+    clock = [100.0]
+    monkeypatch.setattr(engine_router, "_now", lambda: clock[0])
+    router = EngineRouter(None, registry, engines=[toy("first", name="Clock", clock_ms=60_000)])
+    try:
+        router.request(AIRequest("ataxx", {}, None, None, [], seat=0, agent="engine:Clock"))
+        answer = None
+        for _ in range(400):
+            router.wait(0.05)
+            if (answer := router.poll()) is not None:
+                break
+        assert answer is not None and answer.move_text == "a6", answer
+        clock[0] += 7.0  # the other side thinks 7 s
+        session = router.sessions[("engine:Clock", 0)]
+        router.request(AIRequest("ataxx", {}, None, None, ["a6", "f7"], seat=0, agent="engine:Clock"))
+        for _ in range(400):
+            router.wait(0.05)
+            if (answer := router.poll()) is not None:
+                break
+        assert answer is not None and answer.error is None, answer
+        assert session._used[1] == 7000.0
+    finally:
+        router.close_engines()
+
+
 def test_setup_offers_configured_engines(app, registry):
     from tafel.ui.scenes.setup import SetupScene
 

@@ -86,7 +86,8 @@ GAME = GameDef(
     seat_names=lambda options: list(SEAT_NAMES),
     tutorial=TUTORIAL,
     # External UAI engines can play Ataxx: positions as FEN (to_text), moves as they write them.
-    engine_protocol=EngineProtocol("uai"),
+    # x, Red, moves first and is UAI's Black: its clock is ``btime``/``binc`` (libataxx's convention).
+    engine_protocol=EngineProtocol("uai", sides=("b", "w")),
 )
 
 __all__ = ["GAME", "RED", "AtaxxState"]

@@ -9,6 +9,7 @@ UAI is UCI for Ataxx: line-based commands on stdin, replies on stdout, every lin
     position startpos [moves f1 a7c5 ...]
     position fen <fen> [moves ...]
     go movetime N | wtime N btime N [winc N binc N movestogo N] | depth N | nodes N | infinite
+                                         (x moves first and is Black: btime, binc)
                                          -> info depth .. score cp .. nodes .. nps .. pv ..
                                          -> bestmove <move>
     stop / quit / perft N / d (the position as FEN)
@@ -498,7 +499,8 @@ class UaiEngine:
         if "movetime" in values:
             go.movetime = values["movetime"]
         else:
-            own, inc = ("wtime", "winc") if self.state.to_move == RED else ("btime", "binc")
+            # x (Red) moves first and is Black in UAI (libataxx, the match runners): btime.
+            own, inc = ("btime", "binc") if self.state.to_move == RED else ("wtime", "winc")
             if own in values:
                 go.clock = (values[own], values.get(inc, 0), values.get("movestogo"))
         return go
