@@ -70,3 +70,15 @@ __all__ = [
     "hexagon", "linear", "paint_board", "plate", "polygon", "pulse", "rectangle", "ring", "rounded",
     "stone", "stroke", "supersampled", "target", "tile", "unaligned_surface",
 ]  # fmt: skip
+
+# Forms: a group of controls with a default and a focus, tiles, a number field, rows and grids.
+from tafel.kit.forms import Form, NumberField, Tile, grid, paragraph, pixels, split  # noqa: E402
+
+__all__ += ["Form", "NumberField", "Tile", "grid", "paragraph", "pixels", "split"]
+
+# Travelling and flying pieces, celebrations and text at pixel sizes (the AxxA port, issue 15).
+from tafel.kit.effects import Celebration  # noqa: E402
+from tafel.kit.motion import Fly, Travel  # noqa: E402
+from tafel.kit.text import card, label  # noqa: E402
+
+__all__ += ["Celebration", "Fly", "Travel", "card", "label"]
