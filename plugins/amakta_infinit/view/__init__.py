@@ -38,7 +38,7 @@ button the auction card and the editor are made of).
 ((4, 2), (-7, -3))
 """
 
-from .parts import GRID, Control, with_digit, world
+from .parts import Control, world
 from .view import InfinitView
 
-__all__ = ["GRID", "Control", "InfinitView", "with_digit", "world"]
+__all__ = ["Control", "InfinitView", "world"]

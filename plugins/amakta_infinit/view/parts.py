@@ -1,5 +1,5 @@
 """What the Infinit screens share: sizes, keys, the world mapping and the kit buttons of the
-auction card and the editor."""
+auction card and the editor (the fields' geometry is the view's kit grid, ``InfinitView.grid``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,9 @@ from typing import Any
 import pygame
 
 from tafel import Move
-from tafel.games.amakta.rules.pieces import (
-    digits,
-    from_digits,
-)
-from tafel.games.amakta.view import FIELD, SQRT3
-from tafel.kit import Button, HexGrid
+from tafel.games.amakta.view import FIELD
+from tafel.kit import Button
+from tafel.kit.hexboard import SQRT3
 from tafel.view import mix
 
 from ..texts import N_
@@ -38,24 +35,9 @@ DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(10)})
 
 
-#: The kit's pointy-topped hex grid, unbounded: axial ``(q, r)`` is the field ``(2q + r, r)``.
-GRID = HexGrid(None, pointy=True)
-
-
 def world(cell: tuple[int, int]) -> tuple[float, float]:
     """World coordinates of a field's centre (hex circumradius 1, y down)."""
     return (cell[0] * WORLD_X, cell[1] * WORLD_Y)
-
-
-def with_digit(layout: int, direction: int, digit: int) -> int:
-    """``layout`` with ``direction``'s digit replaced.
-
-    >>> with_digit(100000, 3, 4)
-    100400
-    """
-    ds = list(digits(layout))
-    ds[direction] = digit
-    return from_digits(ds)
 
 
 class Control(Button):

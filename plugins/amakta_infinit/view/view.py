@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -16,8 +15,10 @@ from tafel.games.amakta.rules.pieces import (
     from_digits,
 )
 from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
-from tafel.games.amakta.view import FIELD, AmaktaView, hex_points
+from tafel.games.amakta.view import FIELD, KEY_DIRS, AmaktaView, hex_points
 from tafel.kit import KeptArea
+from tafel.kit.hexboard import DoubledHexGrid
+from tafel.kit.panning import CameraDrag
 from tafel.view import ACTIVATE_KEYS as ACTIVATE
 from tafel.view import CLEAR_KEYS as CANCEL
 from tafel.view import Camera, ViewContext, mix
@@ -28,7 +29,7 @@ from ..values import CREATE, normal, warm_up
 from .auction import Auction
 from .editor import Editor
 from .fields import Fields
-from .parts import DRAG_THRESHOLD, GRID, HOLD_PAN, HOLD_ZOOM, LABEL_SIZE, Control, world
+from .parts import DRAG_THRESHOLD, HOLD_PAN, HOLD_ZOOM, LABEL_SIZE, Control, world
 from .sets import Sets
 
 
@@ -41,6 +42,8 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         super().__init__(game, options)
         self.board = board(int(options.get("distance", 6)))
         self.camera = Camera(zoom=20.0, min_zoom=1.5, max_zoom=140.0, pan_buttons=(2, 3), keys=True)
+        self.grid = DoubledHexGrid(None, self.camera)
+        self.drag = CameraDrag(self.camera, DRAG_THRESHOLD, HOLD_PAN, HOLD_ZOOM)
         self._framed = False
         self._clip: pygame.Rect | None = None
         self._bg: pygame.Surface | None = None
@@ -51,10 +54,6 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         self._editor_layer = KeptArea()
         self._editor_made: tuple[tuple, list[Control]] | None = None
         self._wrapped: dict[tuple, list[str]] = {}
-        self._press_pos: tuple[int, int] | None = None
-        self._dragged = False
-        self._rpress: tuple[int, int] | None = None
-        self._passive: tuple[int, int] | None = None
         self._interactive = False
         self.widgets: list[Control] = []
         self.mouse = (-1, -1)
@@ -138,16 +137,6 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             rect = pygame.Rect(rect.x, rect.y + extra, rect.width, rect.height - extra)
         return rect
 
-    def cell_center(self, cell: Any) -> tuple[float, float]:
-        return self.camera.world_to_screen(world(cell))
-
-    def cell_at(self, pos: tuple[int, int]) -> Any:
-        """The field under the pixel ``pos`` (every point of the board area is in one), or None."""
-        if not self.board_area.collidepoint(pos):
-            return None
-        q, r = GRID.coord_at(self.camera.screen_to_world(pos))
-        return (2 * q + r, r)
-
     def _visible(self, cell: Any, margin: float = 1.0) -> bool:
         x, y = self.cell_center(cell)
         m = self.size * margin
@@ -166,27 +155,13 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
 
     def _hold_navigation(self, dt: float) -> None:
         """Pan and zoom with held keys and a dragging mouse while the core sends no events (AI turns)."""
-        if not pygame.display.get_init() or pygame.display.get_surface() is None or self._phase() != PLAY:
-            return
-        keys = pygame.key.get_pressed()
-        cam = self.camera
-        vw, vh = cam.viewport.width / cam.zoom, cam.viewport.height / cam.zoom
-        dx = (keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * vw * HOLD_PAN * dt
-        dy = (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * vh * HOLD_PAN * dt
-        if dx or dy:
-            cam.pan_world(dx, dy, animate=False)
-        zoom = (keys[pygame.K_EQUALS] or keys[pygame.K_PLUS] or keys[pygame.K_KP_PLUS]) - (
-            keys[pygame.K_MINUS] or keys[pygame.K_KP_MINUS]
-        )
-        if zoom:
-            cam.zoom_at(HOLD_ZOOM ** (zoom * dt), animate=False)
-        pressed = any(pygame.mouse.get_pressed()[:3])
-        pos = pygame.mouse.get_pos()
-        if pressed and self._passive is not None:
-            cam.pan_pixels(pos[0] - self._passive[0], pos[1] - self._passive[1])
-            self._passive = pos
-        else:
-            self._passive = pos if pressed and self.board_area.collidepoint(pos) else None
+        if self._phase() == PLAY:
+            self.drag.hold(dt, self.board_area)
+
+    @property
+    def _dragged(self) -> bool:
+        """Whether the left button drags the board now (not a click)."""
+        return self.drag.dragged
 
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
         super().on_move(before, move, after)
@@ -362,70 +337,29 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         return False, None
 
     def _play_event(self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext) -> Move | None:
-        t = event.type
+        """Drags pan and a press that stays is a click (see :class:`tafel.kit.panning.CameraDrag`);
+        the wheel zooms unless it turns a piece; keys pan, frame and bring out the cursor."""
         cam = self.camera
-        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            on_board = self.board_area.collidepoint(event.pos) and not (
-                self.mode == "menu" and self.menu_rect.collidepoint(event.pos)
-            )
-            if on_board:
-                # Decide on release: a press that moves drags the board, one that stays clicks.
-                self._press_pos = event.pos
-                self._dragged = False
-                return None
-            return super().handle_event(event, state, ctx)
-        if t == pygame.MOUSEMOTION:
-            if self._press_pos is not None:
-                if not self._dragged and math.dist(event.pos, self._press_pos) > DRAG_THRESHOLD:
-                    self._dragged = True
-                    cam.pan_pixels(event.pos[0] - self._press_pos[0], event.pos[1] - self._press_pos[1])
-                elif self._dragged:
-                    cam.pan_pixels(*event.rel)
-            elif cam.dragging:
-                cam.handle_event(event)
-                if self._rpress is not None and math.dist(event.pos, self._rpress) > DRAG_THRESHOLD:
-                    self._rpress = None
+        menu = (
+            self.mode == "menu"
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and self.menu_rect.collidepoint(event.pos)
+        )
+        turning = self.mode in ("hand", "relocate", "orient")  # the wheel turns the piece
+        taken = self.drag.handle(event, self.board_area, free=not menu, wheel=not turning, pointer=self.mouse)
+        if event.type == pygame.MOUSEMOTION:
             self.size = cam.zoom
-            return super().handle_event(event, state, ctx)
-        if t == pygame.MOUSEBUTTONUP and event.button == 1:
-            press, dragged = self._press_pos, self._dragged
-            self._press_pos, self._dragged = None, False
-            if press is None or dragged:
-                return None
-            click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1)
-            return super().handle_event(click, state, ctx)
-        if t == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
-            cam.handle_event(event)
-            self._rpress = event.pos if event.button == 3 else None
-            return None
-        if t == pygame.MOUSEBUTTONUP and event.button in (2, 3):
-            cam.handle_event(event)
-            if event.button == 3 and self._rpress is not None:
-                self.clear_selection()  # a right click without a drag cancels, as in Amakta
-            self._rpress = None
-            return None
-        if t == pygame.MOUSEWHEEL:
-            if self.mode in ("hand", "relocate", "orient"):
-                return super().handle_event(event, state, ctx)  # the wheel turns the piece
-            if not hasattr(event, "pos"):
-                event = pygame.event.Event(pygame.MOUSEWHEEL, x=event.x, y=event.y, pos=self.mouse)
-            cam.handle_event(event)
-            return None
-        if t == pygame.KEYDOWN and self.mode != "menu":
+        if taken is not None:
+            return super().handle_event(taken, state, ctx) if isinstance(taken, pygame.event.Event) else None
+        if event.type == pygame.KEYDOWN and self.mode != "menu":
             key = event.key
             if key in (pygame.K_f, pygame.K_HOME):
                 self._frame()
                 return None
-            arrows = {
-                pygame.K_LEFT: (-2, 0),
-                pygame.K_RIGHT: (2, 0),
-                pygame.K_UP: (0, -1),
-                pygame.K_DOWN: (0, 1),
-            }
             # The arrows pan, unless the keyboard cursor is out (Shift + arrows, or Enter / the
             # gamepad's A with nothing to confirm): then they move it. Backspace puts it away.
-            if key in arrows and (event.mod & pygame.KMOD_SHIFT or self.cursor_visible):
-                self._cursor_step(state, arrows[key])
+            if key in KEY_DIRS and (event.mod & pygame.KMOD_SHIFT or self.cursor_visible):
+                self._cursor_step(state, KEY_DIRS[key])
                 return None
             if key in CANCEL and self.cursor_visible and self.mode is None:
                 self.cursor_visible = False
@@ -450,18 +384,14 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
 
     def _cursor_step(self, state: InfinitState, delta: tuple[int, int]) -> None:
         """Show the cursor (on the mover's base if it is in view, else mid-screen) or move it one
-        field; up and down zigzag so that the cursor keeps its column."""
+        field along the kit grid (up and down zig-zag round the column); the camera follows."""
         if self.cursor is None or not self.cursor_visible:
-            self.cursor_visible = True
+            self.cursor_visible, self._keep = True, None
             base = self.board.bases[state.pos.turn]
             if self.cursor is None or not self._visible(self.cursor, -1.0):
                 self.cursor = base if self._visible(base, -1.0) else self.cell_at(self.board_area.center)
         else:
-            x, y = self.cursor
-            dx, dy = delta
-            if dy:
-                dx = -1 if (y % 2 == 0) == (dy < 0) else 1
-            self.cursor = (x + dx, y + dy)
+            self.cursor, self._keep = self.grid.step(self.cursor, *delta, self._keep)
         if not self._visible(self.cursor, -1.0):
             self.camera.move_to(world(self.cursor))
 
