@@ -183,6 +183,16 @@ class Grid:
         """The cell under the pixel ``pos``, or None off the board."""
         return self.cell_of(self.coord_at(self.to_world(pos)))
 
+    def place(self, topleft: Sequence[float], scale: float) -> None:
+        """Put the cells' bounds' top-left corner at the pixel ``topleft``, ``scale`` pixels per
+        world unit: for a view that lays out its board itself instead of :meth:`fit`.
+
+        >>> g = SquareGrid(rectangle(2, 2)); g.place((10, 20), 30); g.rect((0, 0))
+        Rect(10, 50, 30, 30)
+        """
+        x, y, _, _ = self.bounds()
+        self.scale, self.origin = float(scale), (topleft[0] - x * scale, topleft[1] - y * scale)
+
     # --- the rim -----------------------------------------------------------------------------
 
     def lines(self, axis: int) -> dict[int, list[Cell]]:
@@ -225,20 +235,32 @@ class Grid:
         and the screen line it keeps to (pass it back next time). It stays at the edge."""
         raise NotImplementedError
 
-    def _walk(self, coord: Coord, dq: int, dr: int) -> Cell | None:
-        """The first cell from ``coord`` in steps of (dq, dr), over holes."""
+    def _walk(self, coord: Coord, dq: int, dr: int, sidestep: int = 0) -> Cell | None:
+        """The first cell from ``coord`` in steps of (dq, dr), over holes; with ``sidestep``, a
+        hole straight on may lead to the nearest cell up to that many cells to either side."""
         limit = 64 if self.unbounded else 2 + max(abs(a) + abs(b) for a, b in self.coords.values())
+        sides = [0] + [s for k in range(1, sidestep + 1) for s in (k, -k)]
         q, r = coord
         for _ in range(limit):
             q, r = q + dq, r + dr
-            cell = self.cell_of((q, r))
-            if cell is not None:
-                return cell
+            for side in sides:  # across the step: (|dr|, |dq|)
+                cell = self.cell_of((q + side * abs(dr), r + side * abs(dq)))
+                if cell is not None:
+                    return cell
         return None
 
 
 class SquareGrid(Grid):
-    """Square cells of side 1 at ``(column, row)``; row 0 at the bottom unless ``rows_up`` is False."""
+    """Square cells of side 1 at ``(column, row)``; row 0 at the bottom unless ``rows_up`` is False.
+
+    The cursor goes straight on over holes; with ``sidestep`` (on a board with holes at its
+    edges, say a cross), a hole straight on leads to the nearest cell up to that many cells to
+    either side (the nearer first, then the higher coordinate):
+
+    >>> cross = SquareGrid([c for c in rectangle(3, 3) if c not in {(0, 0), (2, 0)}], sidestep=1)
+    >>> cross.step((0, 1), 0, -1)[0], SquareGrid(cross.cells).step((0, 1), 0, -1)[0]
+    ((1, 0), (0, 1))
+    """
 
     STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -247,8 +269,9 @@ class SquareGrid(Grid):
         cells: Mapping[Cell, Coord] | Iterable[Coord] | None,
         camera: Camera | None = None,
         rows_up: bool = True,
+        sidestep: int = 0,
     ):
-        self.rows_up = rows_up
+        self.rows_up, self.sidestep = rows_up, sidestep
         super().__init__(cells, camera)
 
     def world(self, coord: Sequence[float]) -> Point:
@@ -265,7 +288,7 @@ class SquareGrid(Grid):
         """>>> g = SquareGrid(rectangle(3, 3)); g.step((1, 1), 0, 1)
         ((1, 2), None)
         """
-        nxt = self._walk(self.coords_of(cell), dx, dy if self.rows_up else -dy)
+        nxt = self._walk(self.coords_of(cell), dx, dy if self.rows_up else -dy, self.sidestep)
         return (cell if nxt is None else nxt), None
 
 

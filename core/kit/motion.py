@@ -1,4 +1,4 @@
-"""Tweens, easing and ready piece animations (place, slide, jump, flip, remove, capture).
+"""Tweens, easing and ready piece animations (place, slide, jump, travel, fly, flip, remove, capture).
 
 Every length here is before the player's animation-speed setting: a :class:`Motion` scales
 them by its ``speed``, which a view copies from ``ctx.anim_speed`` in ``draw`` and
@@ -34,6 +34,7 @@ __all__ = [
     "Capture",
     "Drop",
     "Flip",
+    "Fly",
     "Jump",
     "Motion",
     "PieceAnimation",
@@ -41,6 +42,7 @@ __all__ = [
     "Pose",
     "Remove",
     "Slide",
+    "Travel",
     "Tween",
     "arc",
     "diff_animations",
@@ -135,6 +137,8 @@ class PieceAnimation(Tween):
 
     #: Seconds, before the speed setting.
     LENGTH = 0.25
+    #: The slowest the speed setting may make it (a celebration stays on screen long enough to read).
+    min_speed = 0.0
 
     def __init__(self, cell: Cell, piece: Piece, delay: float = 0.0, duration: float | None = None) -> None:
         super().__init__(self.LENGTH if duration is None else duration, delay)
@@ -203,6 +207,62 @@ class Jump(Slide):
         return Pose(self.piece, (x, y - size * 0.5 * arc(p)), lift, lift)
 
 
+class Travel(Slide):
+    """A piece travels along ``path`` (cells, the first its start), lifted ``LIFT`` of a cell at
+    mid-way; it takes ``STEP`` seconds a cell, at least ``SHORTEST``.
+
+    >>> t = Travel(["a", "b", "c"], "stack"); round(t.duration, 2), t.cells
+    (0.21, ('c',))
+    >>> t.update(0.105); [round(v, 6) for v in t.pose({"a": (0, 0), "b": (10, 0), "c": (10, 10)}.get, 20).at]
+    [10.0, -5.0]
+    """
+
+    STEP, SHORTEST, LIFT = 0.07, 0.18, 0.25
+
+    def __init__(self, path: list[Cell], piece: Piece, delay: float = 0.0, duration: float | None = None):
+        length = max(self.SHORTEST, self.STEP * len(path)) if duration is None else duration
+        super().__init__(path[0], path[-1], piece, delay, length)
+        self.path = path
+
+    def pose(self, center, size):
+        p = ease_in_out(self.progress)
+        pts = [center(c) for c in self.path]
+        i = min(len(pts) - 2, int(p * (len(pts) - 1)))
+        f = p * (len(pts) - 1) - i
+        (ax, ay), (bx, by) = pts[i], pts[i + 1]
+        return Pose(self.piece, (ax + (bx - ax) * f, ay + (by - ay) * f - arc(p) * size * self.LIFT))
+
+
+class Fly(PieceAnimation):
+    """A piece leaves its cell for a point off the board (a tray, a score): it waits in place
+    until its delay, then rises on an arc ``LIFT`` of a cell high, shrinking and fading on its way.
+
+    >>> f = Fly("a", 3, (100, 0), delay=0.1); f.pose({"a": (0, 0)}.get, 10)
+    Pose(piece=3, at=(0, 0), sx=1.0, sy=1.0, alpha=255)
+    >>> f.update(0.4); f.pose({"a": (0, 0)}.get, 10)
+    """
+
+    LIFT, SHRINK, FADE = 0.8, 0.45, 0.6
+
+    def __init__(
+        self, cell: Cell, piece: Piece, goal: Point, delay: float = 0.0, duration: float | None = None
+    ):
+        super().__init__(cell, piece, delay, duration)
+        self.goal = goal
+
+    def pose(self, center, size):
+        if self.t < self.delay:
+            return Pose(self.piece, center(self.cell))
+        if self.t - self.delay > self.duration:
+            return None
+        p = self.progress
+        e = ease_in_out(p)
+        (x, y), (gx, gy) = center(self.cell), self.goal
+        at = (x + (gx - x) * e, y + (gy - y) * e - arc(p) * size * self.LIFT)
+        k = 1.0 - self.SHRINK * e
+        return Pose(self.piece, at, k, k, int(255 * (1.0 - self.FADE * e)))
+
+
 class Flip(PieceAnimation):
     """A piece turns over: it narrows to an edge as ``old`` and widens again as ``piece``."""
 
@@ -254,7 +314,7 @@ class Motion:
         if self.speed <= 0:
             return
         for anim in animations:
-            anim.duration *= self.speed
+            anim.duration *= max(self.speed, anim.min_speed)
             anim.delay *= self.speed
             self.running.append(anim)
 
