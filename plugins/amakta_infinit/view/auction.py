@@ -1,4 +1,6 @@
-"""The auction card: White's points, the bids, a bid to raise to, accepting."""
+"""The auction card: White's points, the bids, a bid to raise to (a kit number field with its
+steppers), accepting. Left/Right (the D-pad) move a focus along the card's buttons, Enter (A)
+presses it, or raises while no focus is shown."""
 
 from __future__ import annotations
 
@@ -7,108 +9,71 @@ import pygame
 from tafel import Move
 from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.state import SEAT_NAMES
-from tafel.view import ACTIVATE_KEYS as ACTIVATE
-from tafel.view import ViewContext, mix
+from tafel.kit import Skin
+from tafel.kit.forms import Form, NumberField, Tile, paragraph, pixels, split
+from tafel.view import ViewContext
 
 from ..state import ACCEPT, BID, InfinitState, bid_cap
 from ..texts import _
-from .parts import DIGIT_KEYS, Control
 
 
 class Auction:
     """The auction card, a part of :class:`InfinitView`."""
 
+    @property
+    def bid_field(self) -> NumberField:
+        """The bid to raise to (made on first use: the view sets ``bid_value`` in its constructor)."""
+        if "_bid_field" not in self.__dict__:
+            self.__dict__["_bid_field"] = NumberField("bid")
+            self.__dict__["_bid_form"] = Form(default="raise")
+        return self.__dict__["_bid_field"]
+
+    bid_value = property(
+        lambda self: self.bid_field.value, lambda self, v: setattr(self.bid_field, "value", v)
+    )
+    typed = property(lambda self: self.bid_field.typed, lambda self, v: setattr(self.bid_field, "typed", v))
+
     def _auction_card(self) -> pygame.Rect:
         area = self.board_area
         w = int(min(area.width * 0.92, max(420, area.height * 1.1)))
-        h = int(min(area.height * 0.94, w * 0.9))
-        card = pygame.Rect(0, 0, max(1, w), max(1, h))
+        card = pygame.Rect(0, 0, max(1, w), max(1, int(min(area.height * 0.94, w * 0.9))))
         card.center = area.center
         return card
 
     def _sync_bid(self, state: InfinitState) -> None:
-        if self._bid_state is state:
-            return
-        self._bid_state = state
-        self.typed = ""
-        r = state.bid_range()
-        if not state.bids:
-            self.bid_value = min(state.points[0], r.stop - 1)
-        else:
-            self.bid_value = r.start if r else state.bids[-1]
+        if self._bid_state is not state:
+            self._bid_state, r = state, state.bid_range()
+            first = min(state.points[0], r.stop - 1) if not state.bids else r.start if r else state.bids[-1]
+            self.bid_field.reset(first, r)
 
-    def _auction_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[Control]:
+    def _auction_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[Tile]:
         self._sync_bid(state)
         if not live:
             return []
-        card = self._auction_card()
+        card, field = self._auction_card(), self.bid_field
         line = card.height / 15
-        r = state.bid_range()
-        row_y = int(card.y + line * 9.0)
-        h = int(line * 1.25)
-        gap = max(4, int(line * 0.25))
-        out: list[Control] = []
-        steps = [("-10", -10), ("-1", -1), None, ("+1", 1), ("+10", 10)]
-        small_w = line * 1.9
-        value_w = line * 2.8
-        raise_w = card.width * 0.36
-        # Shrink the row to the card when it is narrow.
-        k = min(1.0, (card.width - line - 5 * gap) / (4 * small_w + value_w + raise_w))
-        small_w, value_w, raise_w = int(small_w * k), int(value_w * k), int(raise_w * k)
-        total = 4 * small_w + value_w + raise_w + 5 * gap
-        x = card.centerx - total // 2
-        for step in steps:
-            if step is None:
-                out.append(
-                    Control(pygame.Rect(x, row_y, value_w, h), str(self.bid_value), None, kind="value")
-                )
-                x += value_w + gap
-                continue
-            label, delta = step
-            out.append(
-                Control(
-                    pygame.Rect(x, row_y, small_w, h),
-                    label,
-                    lambda _b, d=delta: self._step_bid(d),
-                    enabled=bool(r),
-                )
-            )
-            x += small_w + gap
-        ok = self.bid_value in r
-        out.append(
-            Control(
-                pygame.Rect(x, row_y, raise_w, h),
-                _("Raise to {n}").format(n=self.bid_value) if ok else _("No higher bid"),
-                lambda _b: self._raise(),
-                enabled=ok,
-                primary=ok,
-            )
-        )
-        accept_w = int(card.width * 0.62)
-        accept = pygame.Rect(card.centerx - accept_w // 2, int(row_y + h + line * 0.5), accept_w, h)
-        label = (
-            _("Accept {n}: play Black").format(n=state.bids[-1]) if state.bids else _("Accept (no bid yet)")
-        )
-        out.append(
-            Control(
-                accept,
-                label,
-                lambda _b: ACCEPT,
-                enabled=bool(state.bids),
-                primary=bool(state.bids) and not ok,
-            )
-        )
+        h, gap, ok = int(line * 1.25), max(4, int(line * 0.25)), self.bid_value in state.bid_range()
+        widths = [line * 1.9] * 2 + [line * 2.8] + [line * 1.9] * 2 + [card.width * 0.36]
+        row = pygame.Rect(0, int(card.y + line * 9.0), min(sum(widths) + 5 * gap, card.width - line), h)
+        row.centerx = card.centerx
+        raised = _("Raise to {n}").format(n=self.bid_value) if ok else _("No higher bid")
+        bids = state.bids
+        accept = _("Accept {n}: play Black").format(n=bids[-1]) if bids else _("Accept (no bid yet)")
+        out = [
+            *field.steppers(),
+            Tile(raised, self._raise, key="raise", enabled=ok, primary=ok),
+            Tile(accept, lambda: ACCEPT, key="accept", enabled=bool(bids), primary=bool(bids) and not ok),
+        ]
+        rects = split(row, widths, gap)
+        field.rect = rects.pop(2)
+        for tile, rect in zip(out, rects, strict=False):
+            tile.rect = rect
+        out[-1].rect = pygame.Rect(0, row.bottom + int(line * 0.5), int(card.width * 0.62), h)
+        out[-1].rect.centerx = card.centerx
+        form = self._bid_form
+        form.set_items(out)
+        form.point(self.mouse)
         return out
-
-    def _step_bid(self, delta: int) -> None:
-        state = self._bid_state
-        self.typed = ""
-        if state is None:
-            return None
-        r = state.bid_range()
-        if r:
-            self.bid_value = min(max(self.bid_value + delta, r.start), r.stop - 1)
-        return None
 
     def _raise(self) -> Move | None:
         state = self._bid_state
@@ -125,9 +90,8 @@ class Auction:
             state,
             live,
             state.to_move in ctx.human_seats,
-            self.bid_value,
-            self.typed,
-            tuple((w.label, w.enabled, w.primary, w.rect.collidepoint(self.mouse)) for w in self.widgets),
+            self.bid_field.text,
+            self._bid_form.state() if self.widgets else None,
         )
         if self._auction_layer.show(surface, key):
             return
@@ -136,203 +100,63 @@ class Auction:
         self._auction_layer.keep(surface, self._backdrop_rect(), key)
 
     def _draw_card(self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool) -> None:
-        theme = ctx.theme
-        card = self._auction_card()
+        theme, ui, card = ctx.theme, Skin.of(ctx), self._auction_card()
         line = card.height / 15
-        w = card.width - 2 * line
-        white_points = state.points[0]
-        y = card.y + line * 0.6
-        self.draw_text(
-            surface,
-            ctx,
-            _("Auction for Black's points"),
-            line * 0.9,
-            theme.text,
-            (card.centerx, y),
-            "midtop",
-            True,
-            w,
-        )
-        y += line * 1.3
+        w, cx, white = int(card.width - 2 * line), card.centerx, state.points[0]
+
+        def text(words: str, size: float, colour, y: float, bold: bool = False) -> None:
+            self.draw_text(surface, ctx, words, line * size, colour, (cx, y), "midtop", bold, w)
+
+        text(_("Auction for Black's points"), 0.9, theme.text, card.y + line * 0.6, True)
         intro = _(
             "White plays with {n} points. A bid offers Black that many points: the next player "
             "accepts it and plays Black, or bids higher. The last bidder plays White."
-        ).format(n=white_points)
+        ).format(n=white)
         # Three lines above the bid; a longer text (German) gets a smaller size rather than a cut.
-        for size in (0.48, 0.43, 0.39):
-            lines = self._wrap(ctx, intro, line * size, w)
-            if len(lines) <= 3:
-                break
-        step = min(line * size * 1.3, line * 2.0 / max(3, len(lines)))
-        for text in lines[:4]:
-            self.draw_text(
-                surface, ctx, text, line * size, theme.text_dim, (card.centerx, y), "midtop", max_w=w
-            )
-            y += step
+        sizes = [pixels(ui, line * k) for k in (0.48, 0.43, 0.39)]
+        paragraph(ui, surface, intro, (cx, card.y + line * 1.9), sizes, theme.text_dim, w)
         y = card.y + line * 4.1
         if state.bids:
-            bidder = _(SEAT_NAMES[state.last_bidder()])
-            self.draw_text(
-                surface, ctx, str(state.bids[-1]), line * 2.0, theme.accent, (card.centerx, y), "midtop", True
-            )
-            self.draw_text(
-                surface,
-                ctx,
-                _("points for Black, bid by {seat}").format(seat=bidder),
-                line * 0.5,
-                theme.text,
-                (card.centerx, y + line * 2.1),
-                "midtop",
-            )
+            text(str(state.bids[-1]), 2.0, theme.accent, y, True)
+            seat = _(SEAT_NAMES[state.last_bidder()])
+            text(_("points for Black, bid by {seat}").format(seat=seat), 0.5, theme.text, y + line * 2.1)
         else:
-            self.draw_text(
-                surface,
-                ctx,
-                _("No bid yet"),
-                line * 1.2,
-                theme.text,
-                (card.centerx, y + line * 0.4),
-                "midtop",
-                True,
-            )
-        y = card.y + line * 7.0
+            text(_("No bid yet"), 1.2, theme.text, y + line * 0.4, True)
         history = ", ".join(f"{b} ({SEAT_NAMES[i % 2][-1]})" for i, b in enumerate(state.bids)) or "-"
-        self.draw_text(
-            surface,
-            ctx,
-            _("Bids (by player): {bids}").format(bids=history),
-            line * 0.45,
-            theme.text_dim,
-            (card.centerx, y),
-            "midtop",
-            max_w=w,
-        )
+        text(_("Bids (by player): {bids}").format(bids=history), 0.45, theme.text_dim, card.y + line * 7.0)
         seat = state.to_move
-        human = seat in ctx.human_seats
-        turn = (_("{seat} to decide") if human or live else _("{seat} to decide (AI)")).format(
-            seat=_(SEAT_NAMES[seat])
-        )
-        self.draw_text(
-            surface, ctx, turn, line * 0.62, theme.accent, (card.centerx, y + line * 0.75), "midtop", True
-        )
-        for wdg in self.widgets:
-            self._draw_widget(surface, ctx, wdg, line * 0.55)
-        if live and state.offer is None:
-            other = _(SEAT_NAMES[1 - seat])
-            y = card.y + line * 12.2
-            tips = []
-            if self.bid_value in state.bid_range():
-                tips.append(
-                    _(
-                        "Raise: if {seat} accepts, you play White ({white} points) against a Black with {black}."
-                    ).format(seat=other, white=white_points, black=self.bid_value)
-                )
-            if state.bids:
-                tips.append(
-                    _("Accept: you play Black with {black} points against White's {white}.").format(
-                        black=state.bids[-1], white=white_points
-                    )
-                )
-            tips.append(_("Bids go up to {n}.").format(n=bid_cap(white_points)))
-            for tip in tips:
-                for text in self._wrap(ctx, tip, line * 0.44, w)[:2]:
-                    self.draw_text(
-                        surface, ctx, text, line * 0.44, theme.text_dim, (card.centerx, y), "midtop", max_w=w
-                    )
-                    y += line * 0.56
-
-    def _draw_widget(self, surface: pygame.Surface, ctx: ViewContext, w: Control, px: float) -> None:
-        theme = ctx.theme
-        hovered = w.rect.collidepoint(self.mouse) and w.enabled and w.action is not None
-        if w.kind == "value":
-            pygame.draw.rect(surface, theme.background, w.rect, border_radius=6)
-            pygame.draw.rect(surface, theme.focus, w.rect, 2, border_radius=6)
-            text = self.typed or w.label
-            self.draw_text(surface, ctx, text, px * 1.2, theme.text, w.rect.center, "center", True)
+        turn = _("{seat} to decide") if seat in ctx.human_seats or live else _("{seat} to decide (AI)")
+        text(turn.format(seat=_(SEAT_NAMES[seat])), 0.62, theme.accent, card.y + line * 7.75, True)
+        if not self.widgets:
             return
-        if w.primary:
-            fill = theme.button_primary
-        elif w.selected:
-            fill = mix(theme.button_hover, theme.accent, 0.25)
-        else:
-            fill = theme.button_hover if hovered else theme.button
-        if not w.enabled:
-            fill = mix(theme.button, theme.background, 0.5)
-        pygame.draw.rect(surface, fill, w.rect, border_radius=6)
-        if w.selected or hovered:
-            pygame.draw.rect(surface, theme.focus, w.rect, 2, border_radius=6)
-        colour = theme.button_primary_text if w.primary else (theme.text if w.enabled else theme.disabled)
-        self.draw_text(surface, ctx, w.label, px, colour, w.rect.center, "center", max_w=w.rect.width - 6)
-
-    def _click_widgets(self, pos: tuple[int, int], button: int) -> tuple[bool, Move | None]:
-        for w in self.widgets:
-            if w.rect.collidepoint(pos) and w.enabled and w.action is not None:
-                self.message = ""
-                return True, w.activate(button)
-        return False, None
+        self._bid_form.draw(surface, ui)
+        self.bid_field.draw(surface, ui, pixels(ui, line * 0.66))
+        tips, y = [], card.y + line * 12.2
+        if self.bid_value in state.bid_range():
+            tips.append(
+                _(
+                    "Raise: if {seat} accepts, you play White ({white} points) against a Black with {black}."
+                ).format(seat=_(SEAT_NAMES[1 - seat]), white=white, black=self.bid_value)
+            )
+        if state.bids:
+            tips.append(
+                _("Accept: you play Black with {black} points against White's {white}.").format(
+                    black=state.bids[-1], white=white
+                )
+            )
+        tips.append(_("Bids go up to {n}.").format(n=bid_cap(white)))
+        for tip in tips:
+            y = paragraph(
+                ui, surface, tip, (cx, y), [pixels(ui, line * 0.44)], theme.text_dim, w, lines=2, leading=1.27
+            )
 
     def _auction_event(self, event: pygame.event.Event, state: InfinitState) -> Move | None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            return self._click_widgets(event.pos, event.button)[1]
-        if event.type == pygame.MOUSEWHEEL:
-            self._step_bid(1 if event.y > 0 else -1)
+        """The bid's keys and the wheel, the card's buttons, A accepts."""
+        if self.bid_field.handle_event(event):
             return None
-        if event.type != pygame.KEYDOWN:
-            return None
-        key = event.key
-        steps = {
-            pygame.K_UP: 1,
-            pygame.K_RIGHT: 1,
-            pygame.K_PLUS: 1,
-            pygame.K_EQUALS: 1,
-            pygame.K_KP_PLUS: 1,
-            pygame.K_DOWN: -1,
-            pygame.K_LEFT: -1,
-            pygame.K_MINUS: -1,
-            pygame.K_KP_MINUS: -1,
-            pygame.K_PAGEUP: 10,
-            pygame.K_PAGEDOWN: -10,
-        }
-        if key in steps:
-            return self._step_bid(steps[key])
-        if key in DIGIT_KEYS:
-            self.typed = (self.typed + str(DIGIT_KEYS[key]))[-4:]
-            self.bid_value = int(self.typed)
-            return None
-        if key == pygame.K_BACKSPACE:
-            self.typed = self.typed[:-1]
-            if self.typed:
-                self.bid_value = int(self.typed)
-            else:
-                self._bid_state = None
-                self._sync_bid(state)
-            return None
-        if key in ACTIVATE:
-            return self._raise()
-        if key == pygame.K_a and state.bids:
+        if self._bid_form.handle_event(event):
+            self.message = ""
+            return self._bid_form.result
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a and state.bids:
             return ACCEPT
         return None
-
-    def _wrap(self, ctx: ViewContext, text: str, px: float, width: float) -> list[str]:
-        key = (text, px, width, ctx.fonts.scale)
-        lines = self._wrapped.get(key)
-        if lines is None:
-            if len(self._wrapped) > 200:
-                self._wrapped.clear()
-            lines = self._wrapped[key] = self._wrap_words(ctx, text, px, width)
-        return lines
-
-    def _wrap_words(self, ctx: ViewContext, text: str, px: float, width: float) -> list[str]:
-        font = self.font(ctx, px)
-        lines: list[str] = []
-        current = ""
-        for word in text.split():
-            trial = f"{current} {word}".strip()
-            if font.size(trial)[0] <= width or not current:
-                current = trial
-            else:
-                lines.append(current)
-                current = word
-        if current:
-            lines.append(current)
-        return lines

@@ -1,5 +1,6 @@
 """The piece editor: the piece being made with its direction chips, the palette of arrow states,
-the circle, the value and the verdict, presets, Create, Clear and Close."""
+the circle, the value and the verdict, presets, Create, Clear and Close; all kit tiles in a kit
+form (Tab, the gamepad's right stick, moves a focus over them, Enter or A presses it)."""
 
 from __future__ import annotations
 
@@ -10,20 +11,18 @@ import pygame
 from tafel import Move
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.rules.engine import Move as AMove
-from tafel.games.amakta.rules.pieces import (
-    DIGIT_TOKENS,
-    digits,
-    from_digits,
-)
+from tafel.games.amakta.rules.pieces import DIGIT_TOKENS, digits, from_digits
 from tafel.games.amakta.rules.state import SEAT_NAMES
 from tafel.games.amakta.view import DIR_ANGLES
-from tafel.view import ACTIVATE_KEYS as ACTIVATE
-from tafel.view import ViewContext, mix
+from tafel.kit import Skin
+from tafel.kit.forms import Form, Tile, grid, pixels, split
+from tafel.kit.widgets import is_activate
+from tafel.view import ViewContext
 
 from ..state import CLOSE, CREATION, InfinitState
 from ..texts import DIRECTIONS, _, describe_piece
 from ..values import CREATE, PRESETS, counts, normal, value_of
-from .parts import CIRCLE_LABELS, DIGIT_KEYS, Control
+from .parts import CIRCLE_LABELS, DIGIT_KEYS
 
 
 class Editor:
@@ -41,172 +40,131 @@ class Editor:
         presets_h = int(area.height * 0.27)
         presets = pygame.Rect(area.x, area.bottom - presets_h, area.width, presets_h)
         main = pygame.Rect(area.x, head.bottom + 4, area.width, presets.y - head.bottom - 8)
-        if main.width >= main.height * 1.1:
-            left = pygame.Rect(main.x, main.y, int(main.width * 0.46), main.height)
-            right = pygame.Rect(left.right + 8, main.y, main.right - left.right - 8, main.height)
-        else:
-            left = pygame.Rect(main.x, main.y, main.width, int(main.height * 0.5))
-            right = pygame.Rect(main.x, left.bottom + 4, main.width, main.bottom - left.bottom - 4)
+        wide = main.width >= main.height * 1.1
+        left, right = split(main, (0.46, 0.54) if wide else 2, 8 if wide else 4, vertical=not wide)
         return {"head": head, "left": left, "right": right, "presets": presets}
 
     def _preview_geometry(self, left: pygame.Rect) -> tuple[tuple[float, float], float]:
-        radius = max(8.0, min(left.width, left.height) * 0.24)
-        return (left.centerx, left.centery), radius
+        return (left.centerx, left.centery), max(8.0, min(left.width, left.height) * 0.24)
 
-    def _editor_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[Control]:
+    def _editor_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[Tile]:
         """The editor's chips, palette, circles, buttons and presets (made again only when the piece,
         the state or the layout changed)."""
         if not live:
             return []
-        key = (
-            tuple(self.board_area),
-            state,
-            tuple(self.edit),
-            self.edit_circle,
-            self.edit_dir,
-            self.close_armed > 0,
-        )
+        armed = self.close_armed > 0
+        key = (tuple(self.board_area), state, tuple(self.edit), self.edit_circle, self.edit_dir, armed)
+        form = self.__dict__.setdefault("_edit_form", Form(default="create", keys=(pygame.K_TAB,) * 2))
         if self._editor_made is None or self._editor_made[0] != key:
-            self._editor_made = (key, self._make_editor_widgets(state))
+            self._editor_made = (key, self._make_editor_widgets(state, Skin.of(ctx)))
+            form.set_items(self._editor_made[1])
+        form.point(self.mouse)
         return self._editor_made[1]
 
-    def _make_editor_widgets(self, state: InfinitState) -> list[Control]:
-        boxes = self._editor_boxes()
-        out: list[Control] = []
+    def _make_editor_widgets(self, state: InfinitState, ui: Skin) -> list[Tile]:
+        boxes, colour, edit = self._editor_boxes(), state.pos.turn, self.edit
+        out: list[Tile] = []
         (cx, cy), radius = self._preview_geometry(boxes["left"])
-        chip_w, chip_h = max(30, int(radius * 0.62)), max(20, int(radius * 0.4))
-        for d in range(6):
-            ang = DIR_ANGLES[d]
-            px, py = cx + math.cos(ang) * radius * 1.62, cy + math.sin(ang) * radius * 1.62
-            rect = pygame.Rect(0, 0, chip_w, chip_h)
-            rect.center = (int(px), int(py))
-            out.append(
-                Control(
-                    rect,
-                    DIGIT_TOKENS[self.edit[d]] if self.edit[d] else _("none"),
-                    lambda b, d=d: self._chip(d, b),
-                    selected=d == self.edit_dir,
-                    kind="chip",
-                    data=d,
-                )
-            )
         right = boxes["right"]
         unit = max(16, min(right.height / 11.5, right.width / 9))
-        gap = max(3, int(unit * 0.15))
-        y = right.y + unit * 0.9
-        cell_w = (right.width - 4 * gap) / 5
-        for digit in range(10):
-            r, c = divmod(digit, 5)
-            rect = pygame.Rect(
-                int(right.x + c * (cell_w + gap)),
-                int(y + r * (unit * 1.7 + gap)),
-                int(cell_w),
-                int(unit * 1.7),
-            )
+        gap, size = max(3, int(unit * 0.15)), pixels(ui, unit * 0.5)
+        chip = pygame.Rect(0, 0, max(30, int(radius * 0.62)), max(20, int(radius * 0.4)))
+        for d in range(6):
+            ang, label = DIR_ANGLES[d], DIGIT_TOKENS[edit[d]] if edit[d] else _("none")
+            chip.center = (int(cx + math.cos(ang) * radius * 1.62), int(cy + math.sin(ang) * radius * 1.62))
+            kw = dict(key=f"chip{d}", selected=d == self.edit_dir, kind="chip", data=d, size=size)
             out.append(
-                Control(
-                    rect,
-                    DIGIT_TOKENS[digit] if digit else _("none"),
-                    lambda _b, digit=digit: self._set_digit(digit),
-                    selected=self.edit[self.edit_dir] == digit,
-                    kind="palette",
-                    data=digit,
-                )
+                Tile(label, lambda d=d: self._chip(d, 1), alt_action=lambda d=d: self._chip(d, 3), **kw)
             )
-        y += 2 * unit * 1.7 + gap + unit * 0.45
+            out[-1].rect = chip.copy()
+        y = right.y + unit * 0.9
+        row_h = unit * 1.7
+        for digit, rect in enumerate(grid(pygame.Rect(right.x, y, right.width, 0), 10, 5, gap, row_h)):
+            icon, label = digit * 10 ** (5 - self.edit_dir), DIGIT_TOKENS[digit] if digit else _("none")
+            kw = dict(key=f"digit{digit}", selected=edit[self.edit_dir] == digit, kind="palette", data=digit)
+            out.append(
+                Tile(label, lambda digit=digit: self._set(digit), picture=self._icon(icon, colour), **kw)
+            )
+            out[-1].rect = rect
+        y += 2 * row_h + gap + unit * 0.45
         self._circle_title_y = y
         y += unit * 0.75
-        circ_w = (right.width - 2 * gap) / 3
-        for circle in range(3):
-            rect = pygame.Rect(int(right.x + circle * (circ_w + gap)), int(y), int(circ_w), int(unit * 1.1))
+        for circle, rect in enumerate(
+            split(pygame.Rect(right.x, int(y), right.width, int(unit * 1.1)), 3, gap)
+        ):
+            kw = dict(key=f"circle{circle}", selected=self.edit_circle == circle, kind="circle", size=size)
+            out.append(Tile(_(CIRCLE_LABELS[circle]), lambda c=circle: self._set(circle=c), **kw))
+            out[-1].rect = rect
+        self._value_y = y + unit * 1.45
+        row = pygame.Rect(
+            right.x, int(min(y + unit * 4.15, right.bottom - unit * 1.3)), right.width, int(unit * 1.3)
+        )
+        armed, reason = self.close_armed > 0, self._verdict(state, self._edit_move())
+        buttons = (
+            ("create", _("Create (Enter)"), self._create, not reason, True),
+            ("clear", _("Clear (Del)"), self._load, any(edit) or self.edit_circle, False),
+            ("close", _("Really close? (X)") if armed else _("Close set (X)"), self._close, True, armed),
+        )
+        for (key, label, action, enabled, primary), rect in zip(buttons, split(row, 3, gap), strict=True):
             out.append(
-                Control(
-                    rect,
-                    _(CIRCLE_LABELS[circle]),
-                    lambda _b, c=circle: self._set_circle(c),
-                    selected=self.edit_circle == circle,
-                    kind="circle",
+                Tile(
+                    label,
+                    action,
+                    key=key,
+                    enabled=bool(enabled),
+                    primary=bool(primary and enabled),
+                    size=size,
                 )
             )
-        y += unit * 1.1 + unit * 0.35
-        self._value_y = y
-        y += unit * 2.7
-        reason = self._verdict(state, self._edit_move())
-        bw = (right.width - 2 * gap) / 3
-        buttons = (
-            (_("Create (Enter)"), lambda _b: self._create(), not reason, True),
-            (_("Clear (Del)"), lambda _b: self._clear_edit(), any(self.edit) or self.edit_circle, False),
-            (
-                _("Really close? (X)") if self.close_armed > 0 else _("Close set (X)"),
-                lambda _b: self._close(),
-                True,
-                self.close_armed > 0,
-            ),
-        )
-        for i, (label, action, enabled, primary) in enumerate(buttons):
-            rect = pygame.Rect(
-                int(right.x + i * (bw + gap)),
-                int(min(y, right.bottom - unit * 1.3)),
-                int(bw),
-                int(unit * 1.3),
-            )
-            out.append(Control(rect, label, action, enabled=bool(enabled), primary=bool(primary and enabled)))
+            out[-1].rect = rect
         presets = boxes["presets"]
         title_h = max(14, int(presets.height * 0.14))
-        grid = pygame.Rect(presets.x, presets.y + title_h, presets.width, presets.height - title_h)
+        area = pygame.Rect(presets.x, presets.y + title_h, presets.width, presets.height - title_h)
         n = len(PRESETS)
-        cols = max(1, min(n, int(grid.width // max(120, grid.height * 0.9))))
-        cols = max(cols, math.ceil(n / max(1, int(grid.height // 34))))
-        rows = math.ceil(n / cols)
-        pw, ph = grid.width / cols, grid.height / rows
-        colour = state.pos.turn
-        for i, (name, layout) in enumerate(PRESETS):
-            r, c = divmod(i, cols)
-            rect = pygame.Rect(int(grid.x + c * pw + 2), int(grid.y + r * ph + 2), int(pw - 4), int(ph - 4))
+        cols = max(1, min(n, int(area.width // max(120, area.height * 0.9))))
+        cols = max(cols, math.ceil(n / max(1, int(area.height // 34))))
+        for i, ((name, layout), rect) in enumerate(
+            zip(PRESETS, grid(area.inflate(-4, -4), n, cols, 4), strict=True)
+        ):
             fits = normal(layout) not in state.taken(colour) and value_of(layout) <= state.remaining(colour)
-            out.append(
-                Control(
-                    rect, _(name), lambda _b, lay=layout: self._load(lay), kind="preset", data=(layout, fits)
-                )
+            picture, note = (
+                self._icon(layout, colour, 255 if fits else 120),
+                _("value {n}").format(n=value_of(layout)),
             )
+            kw = dict(key=f"preset{i}", kind="preset", data=(layout, fits), dim=not fits, layout="beside")
+            out.append(Tile(_(name), lambda lay=layout: self._load(lay), picture=picture, note=note, **kw))
+            out[-1].rect = rect
         return out
 
+    def _icon(self, layout: int, colour: int, alpha: int = 255):
+        """A tile's picture: the piece ``layout`` filling the square it is given."""
+        return lambda surface, r: self.blit_piece(
+            surface, r.center, layout, colour, 0, None, r.width / 2, alpha
+        )
+
     def _chip(self, d: int, button: int) -> None:
-        if button == 3:
-            self.edit[d] = (self.edit[d] - 1) % 10
-        elif self.edit_dir == d:
-            self.edit[d] = (self.edit[d] + 1) % 10
+        """A click on a direction's chip selects it, or cycles it when selected (backwards: right click)."""
+        if button == 3 or self.edit_dir == d:
+            self.edit[d] = (self.edit[d] + (-1 if button == 3 else 1)) % 10
         self.edit_dir = d
-        return None
 
-    def _set_digit(self, digit: int) -> None:
-        self.edit[self.edit_dir] = digit
-        return None
+    def _set(self, digit: int | None = None, circle: int | None = None) -> None:
+        if digit is not None:
+            self.edit[self.edit_dir] = digit
+        if circle is not None:
+            self.edit_circle = circle
 
-    def _set_circle(self, circle: int) -> None:
-        self.edit_circle = circle
-        return None
-
-    def _clear_edit(self) -> None:
-        self.edit = [0] * 6
-        self.edit_circle = 0
-        return None
-
-    def _load(self, layout: int) -> None:
-        self.edit = list(digits(layout))
-        self.edit_circle = 0
-        return None
+    def _load(self, layout: int = 0) -> None:
+        """Start from ``layout`` (a preset; nothing clears), without a circle."""
+        self.edit, self.edit_circle = list(digits(layout)), 0
 
     def _create(self) -> Move | None:
         state = self.state
         if not isinstance(state, InfinitState):
             return None
         move = self._edit_move()
-        reason = self._verdict(state, move)
-        if reason:
-            self.message = reason
-            return None
-        return move
+        self.message = self._verdict(state, move)
+        return None if self.message else move
 
     def _verdict(self, state: InfinitState, move: AMove) -> str:
         """Why the piece cannot be created, in the player's language ('' when it can): the reason
@@ -229,23 +187,16 @@ class Editor:
         return _("no piece can be created now")
 
     def _close(self) -> Move | None:
-        if self.close_armed > 0:
-            self.close_armed = 0.0
-            return CLOSE
-        self.close_armed = 3.0
-        return None
+        armed, self.close_armed = self.close_armed > 0, 0.0 if self.close_armed > 0 else 3.0
+        return CLOSE if armed else None
 
     def _draw_editor(
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
     ) -> None:
         """The editor, kept as drawn while neither the piece, the state nor the pointer's widget change
-        (in a roomy area only: in a cramped one the controls spill out of it)."""
-        if not live:
-            # A panel and two lines: drawing them costs less than keeping them (a copy as large
-            # as the panel).
-            self._paint_editor(surface, state, ctx, live)
-            return
-        if not self._editor_roomy():
+        (in a roomy area only: in a cramped one the controls spill out of it). A watched editor is a
+        panel and two lines: drawing them costs less than keeping them."""
+        if not live or not self._editor_roomy():
             self._paint_editor(surface, state, ctx, live)
             return
         key = (
@@ -256,7 +207,7 @@ class Editor:
             state,
             self.message,
             self.widgets and self._editor_made[0],
-            next((i for i, w in enumerate(self.widgets) if w.rect.collidepoint(self.mouse)), None),
+            self._edit_form.state(),
         )
         if self._editor_layer.show(surface, key):
             return
@@ -277,24 +228,22 @@ class Editor:
     def _paint_editor(
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
     ) -> None:
-        theme = ctx.theme
-        boxes = self._editor_boxes()
-        area = self.board_area
+        theme, boxes, area = ctx.theme, self._editor_boxes(), self.board_area
         pygame.draw.rect(surface, theme.panel, area, border_radius=10)
         pygame.draw.rect(surface, theme.panel_edge, area, 2, border_radius=10)
-        colour = state.pos.turn
-        seat = state.seat_of(colour)
-        head = boxes["head"]
-        left_pts = state.remaining(colour)
+        colour, head = state.pos.turn, boxes["head"]
+        seat, left_pts = state.seat_of(colour), state.remaining(colour)
+        title = _("{colour} ({seat}) creates a piece · {left} of {points} points left")
+        title = title.format(
+            colour=_(COLOUR_NAMES[colour]),
+            seat=_(SEAT_NAMES[seat]),
+            left=left_pts,
+            points=state.points[colour],
+        )
         self.draw_text(
             surface,
             ctx,
-            _("{colour} ({seat}) creates a piece · {left} of {points} points left").format(
-                colour=_(COLOUR_NAMES[colour]),
-                seat=_(SEAT_NAMES[seat]),
-                left=left_pts,
-                points=state.points[colour],
-            ),
+            title,
             head.height * 0.55,
             theme.text,
             (head.x + 6, head.centery),
@@ -304,186 +253,78 @@ class Editor:
         )
         if not live:
             creating = _("{seat} is creating…") if seat in ctx.human_seats else _("{seat} (AI) is creating…")
-            self.draw_text(
-                surface,
-                ctx,
-                creating.format(seat=_(SEAT_NAMES[seat])) if state.offer is None else state.describe(),
-                head.height * 0.6,
-                theme.text_dim,
-                area.center,
-                "center",
-            )
+            words = creating.format(seat=_(SEAT_NAMES[seat])) if state.offer is None else state.describe()
+            self.draw_text(surface, ctx, words, head.height * 0.6, theme.text_dim, area.center, "center")
             return
-        # the piece being made, with its direction chips
         (cx, cy), radius = self._preview_geometry(boxes["left"])
-        layout = self.edit_layout()
-        for wdg in self.widgets:
-            if wdg.kind == "chip":
-                pygame.draw.line(surface, theme.panel_edge, (cx, cy), wdg.rect.center, 2)
+        layout, right = self.edit_layout(), boxes["right"]
+        for tile in self.widgets[:6]:  # the chips, tied to the piece
+            pygame.draw.line(surface, theme.panel_edge, (cx, cy), tile.rect.center, 2)
         self.blit_piece(surface, (cx, cy), layout, colour, self.edit_circle, None, radius)
-        right = boxes["right"]
         unit = max(16, min(right.height / 11.5, right.width / 9))
-        d = self.edit_dir
-        self.draw_text(
-            surface,
-            ctx,
-            _("Arrows pointing {direction} (direction {n} of 6)").format(direction=_(DIRECTIONS[d]), n=d + 1),
-            unit * 0.55,
+
+        def text(words: str, size: float, tone, y: float, bold: bool = False) -> None:
+            self.draw_text(surface, ctx, words, unit * size, tone, (right.x, y), "topleft", bold, right.width)
+
+        direction = _("Arrows pointing {direction} (direction {n} of 6)")
+        text(
+            direction.format(direction=_(DIRECTIONS[self.edit_dir]), n=self.edit_dir + 1),
+            0.55,
             theme.text,
-            (right.x, right.y + unit * 0.2),
-            max_w=right.width,
+            right.y + unit * 0.2,
         )
-        self.draw_text(
-            surface,
-            ctx,
-            _("Circle"),
-            unit * 0.55,
-            theme.text,
-            (right.x, self._circle_title_y),
-            max_w=right.width,
-        )
-        for wdg in self.widgets:
-            if wdg.kind == "palette":
-                self._draw_palette(surface, ctx, wdg, colour, d)
-            elif wdg.kind == "preset":
-                self._draw_preset(surface, ctx, wdg, colour)
-            else:
-                self._draw_widget(surface, ctx, wdg, unit * 0.5)
-        # value and verdict
+        text(_("Circle"), 0.55, theme.text, self._circle_title_y)
+        self._edit_form.draw(surface, Skin.of(ctx))
         a, b = counts(layout)
-        s_text = ("1", "2", "1/2")[self.edit_circle]
-        value = value_of(layout, self.edit_circle)
-        y = getattr(self, "_value_y", right.y + unit * 6)
-        self.draw_text(
-            surface, ctx, _("Value {n}").format(n=value), unit * 1.0, theme.accent, (right.x, y), bold=True
-        )
-        self.draw_text(
-            surface,
-            ctx,
-            _("a = {a} single, b = {b} double, s = {s}   ({arrows})").format(
-                a=a, b=b, s=s_text, arrows=describe_piece(layout)
-            ),
-            unit * 0.42,
+        value, y = value_of(layout, self.edit_circle), self._value_y
+        text(_("Value {n}").format(n=value), 1.0, theme.accent, y, True)
+        formula = _("a = {a} single, b = {b} double, s = {s}   ({arrows})")
+        s = ("1", "2", "1/2")[self.edit_circle]
+        text(
+            formula.format(a=a, b=b, s=s, arrows=describe_piece(layout)),
+            0.42,
             theme.text_dim,
-            (right.x, y + unit * 1.15),
-            max_w=right.width,
+            y + unit * 1.15,
         )
         reason = self.message or self._verdict(state, self._edit_move())
-        if reason:
-            verdict = reason
-            verdict_colour = theme.danger
-        else:
-            verdict = _("Fits: {left} -> {after} points left; not yet in your set").format(
-                left=left_pts, after=left_pts - value
-            )
-            verdict_colour = theme.ok
-        self.draw_text(
-            surface, ctx, verdict, unit * 0.46, verdict_colour, (right.x, y + unit * 1.8), max_w=right.width
+        fits = _("Fits: {left} -> {after} points left; not yet in your set").format(
+            left=left_pts, after=left_pts - value
         )
+        text(reason or fits, 0.46, theme.danger if reason else theme.ok, y + unit * 1.8)
         presets = boxes["presets"]
+        title = _("Presets (click to edit)")
         self.draw_text(
-            surface,
-            ctx,
-            _("Presets (click to edit)"),
-            max(11, presets.height * 0.1),
-            theme.text_dim,
-            (presets.x + 4, presets.y),
-        )
-
-    def _draw_palette(
-        self, surface: pygame.Surface, ctx: ViewContext, w: Control, colour: int, d: int
-    ) -> None:
-        theme = ctx.theme
-        hovered = w.rect.collidepoint(self.mouse)
-        fill = (
-            mix(theme.button_hover, theme.accent, 0.25)
-            if w.selected
-            else (theme.button_hover if hovered else theme.button)
-        )
-        pygame.draw.rect(surface, fill, w.rect, border_radius=6)
-        if w.selected or hovered:
-            pygame.draw.rect(surface, theme.focus, w.rect, 2, border_radius=6)
-        r = min(w.rect.width, w.rect.height) * 0.36
-        icon = w.data * 10 ** (5 - d)
-        self.blit_piece(surface, (w.rect.centerx, w.rect.y + r + 2), icon, colour, 0, None, r)
-        self.draw_text(
-            surface,
-            ctx,
-            w.label,
-            max(9, w.rect.height * 0.2),
-            theme.text,
-            (w.rect.centerx, w.rect.bottom - 2),
-            "midbottom",
-        )
-
-    def _draw_preset(self, surface: pygame.Surface, ctx: ViewContext, w: Control, colour: int) -> None:
-        theme = ctx.theme
-        layout, fits = w.data
-        hovered = w.rect.collidepoint(self.mouse)
-        fill = theme.button_hover if hovered else theme.button
-        pygame.draw.rect(
-            surface, fill if fits else mix(theme.button, theme.background, 0.5), w.rect, border_radius=6
-        )
-        if hovered:
-            pygame.draw.rect(surface, theme.focus, w.rect, 2, border_radius=6)
-        r = min(w.rect.height * 0.42, w.rect.width * 0.2)
-        self.blit_piece(
-            surface, (w.rect.x + r + 4, w.rect.centery), layout, colour, 0, None, r, 255 if fits else 120
-        )
-        tx = int(w.rect.x + 2 * r + 8)
-        tw = w.rect.right - tx - 4
-        px = max(9, min(w.rect.height * 0.3, 18))
-        self.draw_text(
-            surface,
-            ctx,
-            w.label,
-            px,
-            theme.text if fits else theme.disabled,
-            (tx, w.rect.centery - px * 0.1),
-            "bottomleft",
-            max_w=tw,
-        )
-        self.draw_text(
-            surface,
-            ctx,
-            _("value {n}").format(n=value_of(layout)),
-            px * 0.85,
-            theme.text_dim,
-            (tx, w.rect.centery + px * 0.1),
-            "topleft",
-            max_w=tw,
+            surface, ctx, title, max(11, presets.height * 0.1), theme.text_dim, (presets.x + 4, presets.y)
         )
 
     def _editor_event(self, event: pygame.event.Event, state: InfinitState) -> Move | None:
         if event.type == pygame.MOUSEMOTION:
             self.hover_slot = self.slot_at(event.pos)
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            return self._click_widgets(event.pos, event.button)[1]
         if event.type == pygame.MOUSEWHEEL:
-            for w in self.widgets:
-                if w.kind == "chip" and w.rect.collidepoint(self.mouse):
-                    self.edit_dir = w.data
-                    self.edit[w.data] = (self.edit[w.data] + (1 if event.y > 0 else -1)) % 10
-            return None
+            for tile in self.widgets[:6]:
+                if tile.rect.collidepoint(self.mouse):
+                    self.edit_dir = tile.data
+                    self.edit[tile.data] = (self.edit[tile.data] + (1 if event.y > 0 else -1)) % 10
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.message = ""
+        form = self._edit_form
+        if is_activate(event) and not form.show_focus:
+            return self._create()  # also when it cannot be: then the verdict says why
+        if form.handle_event(event):
+            return form.result
         if event.type != pygame.KEYDOWN:
             return None
-        key = event.key
-        self.message = ""
-        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            step = -1 if key == pygame.K_LEFT or event.mod & pygame.KMOD_SHIFT else 1
-            self.edit_dir = (self.edit_dir + step) % 6
+        key, d = event.key, self.edit_dir
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.edit_dir = (d + (-1 if key == pygame.K_LEFT else 1)) % 6
         elif key in (pygame.K_UP, pygame.K_DOWN):
-            self.edit[self.edit_dir] = (self.edit[self.edit_dir] + (1 if key == pygame.K_UP else -1)) % 10
+            self.edit[d] = (self.edit[d] + (1 if key == pygame.K_UP else -1)) % 10
         elif key in DIGIT_KEYS:
-            self.edit[self.edit_dir] = DIGIT_KEYS[key]
-            self.edit_dir = (self.edit_dir + 1) % 6
+            self.edit[d], self.edit_dir = DIGIT_KEYS[key], (d + 1) % 6
         elif key == pygame.K_c:
             self.edit_circle = (self.edit_circle + 1) % 3
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
-            self._clear_edit()
-        elif key in ACTIVATE:
-            return self._create()
+            self._load()
         elif key == pygame.K_x:
             return self._close()
         return None
