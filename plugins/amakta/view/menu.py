@@ -4,6 +4,7 @@ field."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -48,25 +49,20 @@ class MoveInput:
     """Mouse and keys, a part of :class:`AmaktaView`."""
 
     def _draw_menu(self, surface, ctx) -> None:
-        theme = ctx.theme
-        s = max(self.size, 14)
+        theme, s = ctx.theme, max(self.size, 14)
         line_h = int(max(20, min(40, s * 0.75)))
         font_px = line_h * 0.6
-        widths = [self.font(ctx, font_px).size(label)[0] for label, _ in self.menu]
-        w = int(max(widths) + line_h)
+        w = int(max(self.font(ctx, font_px).size(label)[0] for label, _ in self.menu) + line_h)
         h = line_h * len(self.menu) + 8
         ax, ay = (
             self.cell_center(self.menu_anchor) if self.menu_anchor is not None else self.board_area.center
         )
-        x = int(ax + s * 0.9)
-        y = int(ay - h / 2)
-        if x + w > self.rect.right:
-            x = int(ax - s * 0.9 - w)
-        y = max(self.rect.y, min(y, self.bar_rect.y - h))
-        self.menu_rect = pygame.Rect(x, y, w, h)
-        pygame.draw.rect(surface, theme.shadow, self.menu_rect.move(3, 4), border_radius=8)
-        pygame.draw.rect(surface, theme.card, self.menu_rect, border_radius=8)
-        pygame.draw.rect(surface, theme.panel_edge, self.menu_rect, 2, border_radius=8)
+        x = int(ax + s * 0.9) if int(ax + s * 0.9) + w <= self.rect.right else int(ax - s * 0.9 - w)
+        y = max(self.rect.y, min(int(ay - h / 2), self.bar_rect.y - h))
+        self.menu_rect = r = pygame.Rect(x, y, w, h)
+        pygame.draw.rect(surface, theme.shadow, r.move(3, 4), border_radius=8)
+        pygame.draw.rect(surface, theme.card, r, border_radius=8)
+        pygame.draw.rect(surface, theme.panel_edge, r, 2, border_radius=8)
         for i, (label, _act) in enumerate(self.menu):
             r = self.menu_item_rect(i)
             if i == self.menu_focus:
@@ -81,6 +77,9 @@ class MoveInput:
             self.menu_rect.x + 4, self.menu_rect.y + 4 + i * line_h, self.menu_rect.width - 8, line_h
         )
 
+    def _menu_item_at(self, pos) -> int | None:
+        return next((i for i in range(len(self.menu)) if self.menu_item_rect(i).collidepoint(pos)), None)
+
     # --- input ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
@@ -93,31 +92,23 @@ class MoveInput:
         legal = self.legal_for(state)
         if not self.buttons:
             self.buttons = self._make_buttons(state, legal)
+        turning = self.mode in ("hand", "relocate", "orient")
         if event.type == pygame.MOUSEMOTION:
             self.cursor_visible = False
-            self.hover_cell = self.cell_at(event.pos)
-            self.hover_slot = self.slot_at(event.pos)
+            self.hover_cell, self.hover_slot = self.cell_at(event.pos), self.slot_at(event.pos)
             if self.mode == "menu" and self.menu_rect.collidepoint(event.pos):
-                for i in range(len(self.menu)):
-                    if self.menu_item_rect(i).collidepoint(event.pos):
-                        self.menu_focus = i
-            return None
-        if event.type == pygame.MOUSEWHEEL:
-            if self.mode in ("hand", "relocate", "orient"):
-                self.orient = rotate_step(self.orient, 1 if event.y > 0 else -1)
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN:
+                i = self._menu_item_at(event.pos)
+                self.menu_focus = self.menu_focus if i is None else i
+        elif event.type == pygame.MOUSEWHEEL and turning:
+            self.orient = rotate_step(self.orient, 1 if event.y > 0 else -1)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
                 self.clear_selection()
-                return None
-            if event.button == 4 or event.button == 5:
-                if self.mode in ("hand", "relocate", "orient"):
-                    self.orient = rotate_step(self.orient, 1 if event.button == 4 else -1)
-                return None
-            if event.button != 1:
-                return None
-            return self._click(event.pos, state, legal)
-        if event.type == pygame.KEYDOWN:
+            elif event.button in (4, 5) and turning:
+                self.orient = rotate_step(self.orient, 1 if event.button == 4 else -1)
+            elif event.button == 1:
+                return self._click(event.pos, state, legal)
+        elif event.type == pygame.KEYDOWN:
             return self._key(event, state, legal)
         return None
 
@@ -125,10 +116,8 @@ class MoveInput:
         self.message = ""
         if self.mode == "menu":
             if self.menu_rect.collidepoint(pos):
-                for i in range(len(self.menu)):
-                    if self.menu_item_rect(i).collidepoint(pos):
-                        return self._choose_menu(i)
-                return None
+                i = self._menu_item_at(pos)
+                return None if i is None else self._choose_menu(i)
             self.clear_selection()
         for b in self.buttons:
             if b.rect.collidepoint(pos):
@@ -139,8 +128,7 @@ class MoveInput:
         cell = self.cell_at(pos)
         if cell is not None:
             return self._field(cell, state, legal)
-        if self.mode is not None:
-            self.clear_selection()
+        self.clear_selection()
         return None
 
     def _press(self, button: Button) -> Move | None:
@@ -149,132 +137,90 @@ class MoveInput:
             self.clear_selection()
         return move
 
+    def _select(self, **what) -> None:
+        """A fresh selection: ``mode`` and the parts of the move chosen so far."""
+        self.clear_selection()
+        for name, value in what.items():
+            setattr(self, name, value)
+
     def _slot(self, slot: tuple[int, int], state: AmaktaState, legal: Legal) -> Move | None:
         colour, idx = slot
         if not legal.play or colour != state.pos.turn:
             return None
         if self.mode == "pick":
             if self._slot_pickable(legal, idx):
-                self.sel_piece = idx
-                self.mode = "orient"
-                self.target = self.sel_cell
-                self.orient = 0
-            return None
-        if idx in legal.hand_targets:
+                self.sel_piece, self.mode, self.target, self.orient = idx, "orient", self.sel_cell, 0
+        elif idx in legal.hand_targets:
             if self.mode == "hand" and self.sel_piece == idx:
                 self.clear_selection()
-                return None
-            self.clear_selection()
-            self.mode = "hand"
-            self.sel_piece = idx
-            self.orient = 0
+            else:
+                self._select(mode="hand", sel_piece=idx)
         return None
 
     def _field(self, cell: Any, state: AmaktaState, legal: Legal) -> Move | None:
         pos = state.pos
-        if self.mode == "hand" and self.sel_piece is not None:
-            if cell in legal.hand_targets.get(self.sel_piece, ()):
-                kind = (
-                    PLACE
-                    if cell not in pos.cells
-                    else (REPLACE if pos.cells[cell][0] ^ pos.cells[cell][3] == pos.turn else RELEASE_PLACE)
-                )
-                move = legal.find(kind, cell, None, self.sel_piece, self.orient)
-                if move is not None:
-                    self.clear_selection()
-                    return move
+        mode, move = self.mode, None
+        if (
+            mode == "hand"
+            and self.sel_piece is not None
+            and cell in legal.hand_targets.get(self.sel_piece, ())
+        ):
+            kind = PLACE
+            if cell in pos.cells:
+                kind = REPLACE if pos.cells[cell][0] ^ pos.cells[cell][3] == pos.turn else RELEASE_PLACE
+            move = legal.find(kind, cell, None, self.sel_piece, self.orient)
+        elif mode == "relocate" and cell in legal.relocate.get(self.sel_cell, ()):
+            move = legal.find(RELOCATE, self.sel_cell, cell, None, self.orient)
+        elif mode == "orient" and cell == self.target:
+            return self._confirm_orient(legal)
+        if mode is not None:
             self.clear_selection()
-        elif self.mode == "relocate":
-            if cell in legal.relocate.get(self.sel_cell, ()):
-                move = legal.find(RELOCATE, self.sel_cell, cell, None, self.orient)
-                self.clear_selection()
-                return move
-            self.clear_selection()
-            return None
-        elif self.mode == "orient":
-            if cell == self.target:
-                return self._confirm_orient(legal)
-            self.clear_selection()
-            return None
-        elif self.mode == "pick":
-            self.clear_selection()
-            return None
-        if not legal.play:
-            return None
-        return self._open_menu(cell, state, legal)
+        if move is not None or mode in ("relocate", "orient", "pick"):
+            return move
+        return self._open_menu(cell, state, legal) if legal.play else None
 
     def _open_menu(self, cell: Any, state: AmaktaState, legal: Legal) -> Move | None:
         pos = state.pos
-        items: list[tuple[str, Callable[[], Move | None]]] = []
-        moves = legal.by_cell.get(cell, [])
-        kinds = {m.kind for m in moves}
-        for kind in ACTION_ORDER:
-            if kind in kinds:
-                items.append((_(ACTION_LABELS[kind]), self._action(kind, cell, state, legal)))
+        kinds = {m.kind for m in legal.by_cell.get(cell, [])}
+        items = [
+            (_(ACTION_LABELS[k]), self._action(k, cell, state, legal)) for k in ACTION_ORDER if k in kinds
+        ]
         if cell not in pos.cells:
             for m in legal.into.get(cell, []):
-                if m.kind == PLACE and not any(
-                    lbl == _("Place piece {n}…").format(n=m.piece + 1) for lbl, _x in items
-                ):
-                    items.append(
-                        (_("Place piece {n}…").format(n=m.piece + 1), self._place_here(cell, m.piece))
-                    )
-                elif m.kind == RELOCATE:
+                if m.kind == PLACE:
+                    label = _("Place piece {n}…").format(n=m.piece + 1)
+                    act = partial(self._select, mode="orient", kind=PLACE, sel_piece=m.piece, target=cell)
+                else:
                     label = _("Move the piece from {field} here…").format(field=self.board.name(m.cell))
-                    if not any(lbl == label for lbl, _x in items):
-                        items.append((label, self._relocate_here(m.cell, cell, pos)))
-        if not items:
-            return None
-        self.clear_selection()
-        self.sel_cell = cell if cell in pos.cells else None
-        self.mode = "menu"
-        self.menu = items
-        self.menu_focus = 0
-        self.menu_anchor = cell
+                    act = partial(
+                        self._select,
+                        mode="orient",
+                        kind=RELOCATE,
+                        sel_cell=m.cell,
+                        target=cell,
+                        orient=pos.cells[m.cell][2],
+                    )
+                if all(lbl != label for lbl, _x in items):
+                    items.append((label, act))
+        if items:
+            self._select(
+                mode="menu", menu=items, sel_cell=cell if cell in pos.cells else None, menu_anchor=cell
+            )
+            self.menu_focus = 0
         return None
 
     def _action(self, kind: str, cell: Any, state: AmaktaState, legal: Legal) -> Callable[[], Move | None]:
-        pos = state.pos
+        ori = state.pos.cells[cell][2]
 
         def act() -> Move | None:
-            ori = pos.cells[cell][2]
             if kind in (TAKE, EXPROPRIATE, REMOVE, RELEASE):
                 return legal.find(kind, cell)
-            self.clear_selection()
-            self.sel_cell = cell
-            self.kind = kind
             if kind in (ROTATE, APPROPRIATE):
-                self.mode = "orient"
-                self.target = cell
-                self.orient = rotate_step(ori, 1)
+                self._select(mode="orient", sel_cell=cell, kind=kind, target=cell, orient=rotate_step(ori, 1))
             elif kind == RELOCATE:
-                self.mode = "relocate"
-                self.orient = ori
+                self._select(mode="relocate", sel_cell=cell, kind=kind, orient=ori)
             else:  # replace, release-place: choose the piece first
-                self.mode = "pick"
-            return None
-
-        return act
-
-    def _place_here(self, cell: Any, piece: int) -> Callable[[], Move | None]:
-        def act() -> Move | None:
-            self.clear_selection()
-            self.mode = "orient"
-            self.kind = PLACE
-            self.sel_piece = piece
-            self.target = cell
-            return None
-
-        return act
-
-    def _relocate_here(self, src: Any, cell: Any, pos) -> Callable[[], Move | None]:
-        def act() -> Move | None:
-            self.clear_selection()
-            self.mode = "orient"
-            self.kind = RELOCATE
-            self.sel_cell = src
-            self.target = cell
-            self.orient = pos.cells[src][2]
+                self._select(mode="pick", sel_cell=cell, kind=kind)
             return None
 
         return act
@@ -282,8 +228,7 @@ class MoveInput:
     def _choose_menu(self, i: int) -> Move | None:
         if not 0 <= i < len(self.menu):
             return None
-        _label, act = self.menu[i]
-        move = act()
+        move = self.menu[i][1]()
         if move is not None:
             self.clear_selection()
         return move
@@ -303,8 +248,7 @@ class MoveInput:
         return move
 
     def _key(self, event: pygame.event.Event, state: AmaktaState, legal: Legal) -> Move | None:
-        key = event.key
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
         if key in CANCEL:
             self.clear_selection()
             self.button_focus = None
@@ -312,32 +256,29 @@ class MoveInput:
         if self.mode == "menu":
             if key in (pygame.K_UP, pygame.K_DOWN):
                 self.menu_focus = (self.menu_focus + (1 if key == pygame.K_DOWN else -1)) % len(self.menu)
-                return None
-            if key in ACTIVATE:
-                return self._choose_menu(self.menu_focus)
-            if pygame.K_1 <= key <= pygame.K_9:
-                return self._choose_menu(key - pygame.K_1)
+            elif key in ACTIVATE or pygame.K_1 <= key <= pygame.K_9:
+                return self._choose_menu(self.menu_focus if key in ACTIVATE else key - pygame.K_1)
             return None
         if self.mode in ("hand", "relocate", "orient"):
-            if key == pygame.K_r:
-                self.orient = rotate_step(self.orient, -1 if shift else 1)
-                return None
-            if key == pygame.K_m:
-                self.orient = mirror_step(self.orient)
+            if key in (pygame.K_r, pygame.K_m):
+                self.orient = (
+                    mirror_step(self.orient)
+                    if key == pygame.K_m
+                    else rotate_step(self.orient, -1 if shift else 1)
+                )
                 return None
             if self.mode == "orient" and key in ACTIVATE and not self.cursor_visible:
                 return self._confirm_orient(legal)
         if key == pygame.K_TAB and legal.play:
             return self._tab(state, legal, -1 if shift else 1)
         if key in KEY_DIRS and self.board.finite:
-            if self.button_focus is not None and key in (pygame.K_LEFT, pygame.K_RIGHT) and not legal.play:
+            if legal.play:
+                self._move_cursor(KEY_DIRS[key])
+            elif self.button_focus is None:
+                self.button_focus = 0
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = 1 if key == pygame.K_RIGHT else -1
                 self.button_focus = (self.button_focus + step) % max(1, len(self.buttons))
-                return None
-            if not legal.play:
-                self.button_focus = 0 if self.button_focus is None else self.button_focus
-                return None
-            self._move_cursor(KEY_DIRS[key])
             return None
         if key in ACTIVATE:
             if self.button_focus is not None and self.buttons:
@@ -348,13 +289,8 @@ class MoveInput:
                 return self._field(
                     self.hover_cell, state, legal
                 )  # Enter confirms the preview under the pointer
-            if not legal.play and self.buttons:
-                return self._press(self.buttons[0])
-            return None
-        for b in self.buttons:
-            if b.hotkey is not None and b.hotkey == key:
-                return self._press(b)
-        return None
+            return self._press(self.buttons[0]) if not legal.play and self.buttons else None
+        return next((self._press(b) for b in self.buttons if b.hotkey is not None and b.hotkey == key), None)
 
     def _tab(self, state: AmaktaState, legal: Legal, step: int) -> Move | None:
         pickable = sorted(legal.hand_targets)
@@ -362,28 +298,22 @@ class MoveInput:
             pickable = [i for i in sorted(state.pos.inv[state.pos.turn]) if self._slot_pickable(legal, i)]
         if not pickable:
             return None
-        current = self.sel_piece if self.sel_piece in pickable else None
-        if current is None:
-            nxt = pickable[0] if step > 0 else pickable[-1]
+        if self.sel_piece in pickable:
+            nxt = pickable[(pickable.index(self.sel_piece) + step) % len(pickable)]
         else:
-            nxt = pickable[(pickable.index(current) + step) % len(pickable)]
+            nxt = pickable[0] if step > 0 else pickable[-1]
         if self.mode == "pick":
-            self.sel_piece = nxt
-            self.mode = "orient"
-            self.target = self.sel_cell
-            self.orient = 0
-            return None
-        self.clear_selection()
-        self.mode = "hand"
-        self.sel_piece = nxt
+            self.sel_piece, self.mode, self.target, self.orient = nxt, "orient", self.sel_cell, 0
+        else:
+            self._select(mode="hand", sel_piece=nxt)
         return None
 
     def _move_cursor(self, delta: tuple[int, int]) -> None:
         """Show the cursor (on the mover's base) or step it along the kit grid (``delta`` y up):
         left and right along the row, up and down zig-zagging round the column."""
         if self.cursor is None or not self.cursor_visible:
-            self.cursor_visible, self._keep = True, None
+            self.cursor_visible, self.cursor_keep = True, None
             if self.cursor is None:
                 self.cursor = self.board.bases[self.state.pos.turn if self.state is not None else 0]
             return
-        self.cursor, self._keep = self.grid.step(self.cursor, *delta, self._keep)
+        self.cursor, self.cursor_keep = self.grid.step(self.cursor, *delta, self.cursor_keep)

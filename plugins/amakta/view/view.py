@@ -42,15 +42,11 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.board: Board = catalog.board(options.get("board", catalog.DEFAULT_BOARD))
         #: The fields' geometry (the kit's hex grid in doubled coordinates, fitted in ``arrange``).
         self.grid = DoubledHexGrid({})
-        self.size = 10.0
-        self.board_area = pygame.Rect(0, 0, 1, 1)
-        self.inv_rects = {WHITE: pygame.Rect(0, 0, 1, 1), BLACK: pygame.Rect(0, 0, 1, 1)}
-        self.bar_rect = pygame.Rect(0, 0, 1, 1)
-        self.slots: dict[int, list[pygame.Rect]] = {WHITE: [], BLACK: []}
-        self.slot_radius = 10.0
-        self.wide = True
+        self.size, self.slot_radius, self.wide, self.geo_key = 10.0, 10.0, True, None
+        self.board_area, self.bar_rect = pygame.Rect(0, 0, 1, 1), pygame.Rect(0, 0, 1, 1)
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
-        self.geo_key: tuple | None = None
+        self.inv_rects = {WHITE: pygame.Rect(0, 0, 1, 1), BLACK: pygame.Rect(0, 0, 1, 1)}
+        self.slots: dict[int, list[pygame.Rect]] = {WHITE: [], BLACK: []}
         self.sprites: dict[tuple, pygame.Surface] = {}
         self.texts = Texts()
         # Parts of the picture kept between frames: the board (mended field by field), each
@@ -63,23 +59,18 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         # Idle-time piece pictures (see _prewarm); busy: this frame drew more than kept pictures.
         self._warm_pos: Any = None
         self._warm: Any = iter(())
-        self.busy = False
-        self.show_control = False
+        self.busy = self.show_control = self.cursor_visible = False
         self.buttons: list[Button] = []
         self.button_focus: int | None = None
         self.menu: list[tuple[str, Callable[[], Move | None]]] = []
-        self.menu_rect = pygame.Rect(0, 0, 0, 0)
-        self.menu_focus = 0
-        self.menu_anchor: Any = None
+        self.menu_rect, self.menu_focus, self.menu_anchor = pygame.Rect(0, 0, 0, 0), 0, None
         self.clear_selection()
         self.hover_cell: Any = None
         self.hover_slot: tuple[int, int] | None = None
+        #: The keyboard cursor's field, and the screen column it keeps (see the kit grid's ``step``).
         self.cursor: Any = None
-        self.cursor_visible = False
-        self._keep: float | None = None  # the screen column the cursor keeps (see the kit grid's step)
-        self.resign_armed = 0.0
-        self.time = 0.0
-        self.message = ""
+        self.cursor_keep: float | None = None
+        self.resign_armed = self.time = 0.0
         self.state: AmaktaState | None = None
 
     # --- controller state -------------------------------------------------------------------
@@ -105,14 +96,12 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self._legal = None
 
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
-        self.clear_selection()
-        self._legal = None
+        self.reset(after)
         self.resign_armed = 0.0
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.resign_armed > 0:
-            self.resign_armed = max(0.0, self.resign_armed - dt)
+        self.resign_armed = max(0.0, self.resign_armed - dt)
 
     # --- geometry ---------------------------------------------------------------------------
 
@@ -267,26 +256,13 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         eq, me, s = pos.eq, pos.turn, self.size
         for col, idx, ori, ex in pos.cells.values():
             if col ^ ex != me:  # expropriated by the mover (or given back)
-                flipped = (col, idx, ori, 1 - ex)
-                yield (
-                    orient(eq.sets[col][idx], ori),
-                    col,
-                    pos.circle(flipped),
-                    None if ex else col ^ 1,
-                    s,
-                    255,
-                )
+                circle = pos.circle((col, idx, ori, 1 - ex))
+                yield (orient(eq.sets[col][idx], ori), col, circle, None if ex else col ^ 1, s, 255)
         for col, idx, _ori, ex in pos.cells.values():
             if col ^ ex == me:
                 for o in eq.orients[col][idx]:
-                    yield (
-                        orient(eq.sets[col][idx], o),
-                        col,
-                        pos.circle((col, idx, o, ex)),
-                        (col ^ ex) if ex else None,
-                        s,
-                        255,
-                    )
+                    circle = pos.circle((col, idx, o, ex))
+                    yield (orient(eq.sets[col][idx], o), col, circle, (col ^ ex) if ex else None, s, 255)
         for idx in pos.inv[me]:
             for o in eq.orients[me][idx]:
                 yield (orient(eq.sets[me][idx], o), me, pos.circles[me][idx], None, s, 255)
@@ -298,49 +274,34 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         # The legal moves are listed only for a human's turn: a new state from the AI must not
         # cost the frame a move generation.
         legal = self.legal_for(state) if live else None
-        pos = state.pos
-        s = self.size
-        theme = ctx.theme
-        moving_from = self.sel_cell if self.mode in ("relocate",) else None
-        faded = frozenset(
-            c for c in (moving_from, self.target if self.mode == "orient" else None) if c in pos.cells
+        pos, s, theme = state.pos, self.size, ctx.theme
+        moving = (
+            self.sel_cell if self.mode == "relocate" else None,
+            self.target if self.mode == "orient" else None,
         )
+        faded = frozenset(c for c in moving if c in pos.cells)
         targets = frozenset(self._targets(legal)) if live else frozenset()
         self.draw_board(surface, ctx, pos, self._last_cells(ctx), targets, faded)
         if self.show_control:
             self._draw_control(surface, ctx, pos.control(), pos.counts(), pos.cells)
         if live and self.sel_cell is not None and self.sel_cell in pos.cells:
-            cx, cy = self.cell_center(self.sel_cell)
-            pygame.draw.polygon(surface, theme.highlight, hex_points(cx, cy, s * 0.98), max(2, int(s * 0.09)))
+            self._ring(surface, self.sel_cell, theme.highlight, 0.98, 0.09)
         # hover help and previews
         focus = self.cursor if self.cursor_visible else self.hover_cell
         preview = self._preview(state, legal, focus) if live else None
         if preview is not None:
-            cell, piece = preview
-            self._draw_arrows(surface, ctx, pos, cell, piece)
-            col, idx, o, _ex = piece
-            self.blit_piece(
-                surface,
-                self.cell_center(cell),
-                orient(pos.eq.sets[col][idx], o),
-                col,
-                pos.circles[col][idx],
-                None,
-                s,
-                215,
-            )
+            (cell, (col, idx, o, _ex)) = preview
+            self._draw_arrows(surface, ctx, pos, cell, preview[1])
+            layout = orient(pos.eq.sets[col][idx], o)
+            self.blit_piece(surface, self.cell_center(cell), layout, col, pos.circles[col][idx], None, s, 215)
         elif focus is not None and focus in pos.cells:
             self._draw_arrows(surface, ctx, pos, focus, None)
         if live and self.cursor_visible and self.cursor is not None:
-            cx, cy = self.cell_center(self.cursor)
-            pygame.draw.polygon(surface, theme.focus, hex_points(cx, cy, s * 1.0), max(2, int(s * 0.08)))
-        if ctx.hint is not None and isinstance(ctx.hint, Move):
+            self._ring(surface, self.cursor, theme.focus, 1.0, 0.08)
+        if isinstance(ctx.hint, Move):
             for cell in (ctx.hint.cell, ctx.hint.to):
                 if cell is not None and self.board.is_field(cell):
-                    cx, cy = self.cell_center(cell)
-                    pygame.draw.polygon(
-                        surface, theme.hint, hex_points(cx, cy, s * 0.95), max(2, int(s * 0.1))
-                    )
+                    self._ring(surface, cell, theme.hint, 0.95, 0.1)
         self.finish_board(surface, ctx, state)
         for colour in (WHITE, BLACK):
             self.draw_inventory(surface, ctx, state, legal, colour, live)
@@ -351,6 +312,13 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
             shown = focus is not None and self.draw_focus_tooltip(surface, ctx, state, focus)
             if not shown and self.hover_slot is not None:
                 self.draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
+
+    def _ring(self, surface, cell, colour, scale: float, width: float) -> None:
+        """A hexagonal ring round ``cell`` (``scale`` and ``width`` in field sizes)."""
+        s = self.size
+        pygame.draw.polygon(
+            surface, colour, hex_points(*self.cell_center(cell), s * scale), max(2, int(s * width))
+        )
 
     def finish_board(self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState) -> None:
         """Called after everything drawn over the board (a subclass may add to it or end a clip)."""
@@ -382,24 +350,22 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
 
     def _preview(self, state: AmaktaState, legal: Legal, focus: Any):
         """(cell, piece) to show as a ghost: the selected piece where it would go."""
-        pos = state.pos
-        me = pos.turn
+        cells, me, o = state.pos.cells, state.pos.turn, self.orient
         if self.mode == "hand" and self.sel_piece is not None:
-            if focus in legal.hand_targets.get(self.sel_piece, ()):
-                return focus, (me, self.sel_piece, self.orient, 0)
-            return None
+            return (
+                (focus, (me, self.sel_piece, o, 0))
+                if focus in legal.hand_targets.get(self.sel_piece, ())
+                else None
+            )
         if self.mode == "relocate" and focus in legal.relocate.get(self.sel_cell, ()):
-            col, idx, _o, ex = pos.cells[self.sel_cell]
-            return focus, (col, idx, self.orient, ex)
+            col, idx, _o, ex = cells[self.sel_cell]
+            return focus, (col, idx, o, ex)
         if self.mode == "orient" and self.target is not None:
-            if self.kind in (ROTATE, APPROPRIATE):
-                col, idx, _o, ex = pos.cells[self.target]
-                return self.target, (col, idx, self.orient, ex)
-            if self.kind == RELOCATE:
-                col, idx, _o, ex = pos.cells[self.sel_cell]
-                return self.target, (col, idx, self.orient, ex)
+            if self.kind in (ROTATE, APPROPRIATE, RELOCATE):
+                col, idx, _o, ex = cells[self.target if self.kind != RELOCATE else self.sel_cell]
+                return self.target, (col, idx, o, ex)
             if self.sel_piece is not None:
-                return self.target, (me, self.sel_piece, self.orient, 0)
+                return self.target, (me, self.sel_piece, o, 0)
         return None
 
     # --- side panel ---------------------------------------------------------------------------
@@ -414,19 +380,13 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         """
         if not isinstance(state, AmaktaState):
             return []
-        lines = []
-        pos = state.pos
+        lines, pos = [], state.pos
         for colour in (WHITE, BLACK):
             seat = state.seat_of(colour)
             who = _("Player {n}").format(n=seat + 1) if state.white_seat is not None else "?"
-            lines.append(
-                _("{colour}: {who}, {hand} in hand, {out} out").format(
-                    colour=_(COLOUR_NAMES[colour]),
-                    who=who,
-                    hand=len(pos.inv[colour]),
-                    out=len(pos.removed(colour)),
-                )
-            )
+            hand, out = len(pos.inv[colour]), len(pos.removed(colour))
+            text = _("{colour}: {who}, {hand} in hand, {out} out")
+            lines.append(text.format(colour=_(COLOUR_NAMES[colour]), who=who, hand=hand, out=out))
         reps = state.repetitions()
         if reps > 1 and state.outcome is None:
             lines.append(_("Situation seen {n} times (3 draws)").format(n=reps))

@@ -386,12 +386,12 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         """Show the cursor (on the mover's base if it is in view, else mid-screen) or move it one
         field along the kit grid (up and down zig-zag round the column); the camera follows."""
         if self.cursor is None or not self.cursor_visible:
-            self.cursor_visible, self._keep = True, None
+            self.cursor_visible, self.cursor_keep = True, None
             base = self.board.bases[state.pos.turn]
             if self.cursor is None or not self._visible(self.cursor, -1.0):
                 self.cursor = base if self._visible(base, -1.0) else self.cell_at(self.board_area.center)
         else:
-            self.cursor, self._keep = self.grid.step(self.cursor, *delta, self._keep)
+            self.cursor, self.cursor_keep = self.grid.step(self.cursor, *delta, self.cursor_keep)
         if not self._visible(self.cursor, -1.0):
             self.camera.move_to(world(self.cursor))
 
