@@ -19,7 +19,7 @@ import pygame
 
 from tafel.view import ViewContext
 
-__all__ = ["Texts", "slot_grid"]
+__all__ = ["Texts", "button_row", "slot_grid", "tip"]
 
 
 def slot_grid(
@@ -105,3 +105,54 @@ class Texts:
         r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surface.blit(img, r)
         return r
+
+
+def tip(
+    surface: pygame.Surface, texts: Texts, ctx: ViewContext, text: str, anchor, pixels: float, bounds
+) -> None:
+    """A one-line tooltip in a small card whose bottom centre is ``anchor``, kept inside ``bounds``
+    (a board's hover help: what a field or a slot holds)."""
+    tw, th = texts.font(ctx, pixels).size(text)
+    r = pygame.Rect(0, 0, tw + 12, th + 6)
+    r.midbottom = (int(anchor[0]), int(anchor[1]))
+    r.clamp_ip(bounds)
+    pygame.draw.rect(surface, ctx.theme.card, r, border_radius=5)
+    pygame.draw.rect(surface, ctx.theme.panel_edge, r, 1, border_radius=5)
+    surface.blit(texts.render(ctx, text, pixels, ctx.theme.text), (r.x + 6, r.y + 3))
+
+
+def button_row(
+    surface: pygame.Surface,
+    texts: Texts,
+    ctx: ViewContext,
+    buttons,
+    bar: pygame.Rect,
+    focus: int | None = None,
+) -> int:
+    """Lay out and draw kit :class:`~tafel.kit.widgets.Button` s as a compact row along ``bar`` (a
+    toolbar under a board: as tall as the bar, as wide as their labels), the ``focus``-th one
+    ringed; sets each button's ``rect`` and returns the x where the row ends.
+
+    >>> from tafel.kit.widgets import Button
+    >>> from tafel.testing import view_context
+    >>> row = [Button("Pass"), Button("Resign", kind="primary")]
+    >>> end = button_row(pygame.Surface((400, 40)), Texts(), view_context(), row, pygame.Rect(0, 0, 400, 40))
+    >>> row[0].rect.x, row[1].rect.x == row[0].rect.right + 6, end == row[1].rect.right + 6
+    (0, True, True)
+    """
+    theme, h, x = ctx.theme, bar.height - 6, bar.x
+    font_px = max(10, h * 0.45)
+    for i, b in enumerate(buttons):
+        w = int(texts.font(ctx, font_px).size(b.label)[0] + h * 0.8)
+        b.rect = pygame.Rect(x, bar.y + 3, w, h)
+        x += w + 6
+        hovered = b.rect.collidepoint(pygame.mouse.get_pos()) if pygame.display.get_init() else False
+        if b.kind == "primary":
+            fill, colour = theme.button_primary, theme.button_primary_text
+        else:
+            fill, colour = (theme.button_hover if hovered or focus == i else theme.button), theme.text
+        pygame.draw.rect(surface, fill, b.rect, border_radius=6)
+        if focus == i:
+            pygame.draw.rect(surface, theme.focus, b.rect, 2, border_radius=6)
+        texts.draw(surface, ctx, b.label, font_px, colour, b.rect.center, "center")
+    return x
