@@ -3,7 +3,6 @@ piece under the pointer and the control overlay, kept as drawn and mended field 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -31,15 +30,14 @@ class BoardPainter:
     def sprite(
         self, layout: int, colour: int, circle: int, expro_owner: int | None, radius: float, alpha=255
     ):
-        # The exact radius: a board piece and an inventory piece a hair smaller must not share a picture.
+        """A piece's picture, kept (up to 600) by what it shows and its exact radius: a board piece
+        and an inventory piece a hair smaller must not share a picture."""
         key = (layout, colour, circle, expro_owner, radius, alpha)
-        surf = self.sprites.get(key)
-        if surf is None:
+        if key not in self.sprites:
             if len(self.sprites) > 600:
                 self.sprites.clear()
-            surf = render_piece(layout, colour, circle, expro_owner, radius, alpha)
-            self.sprites[key] = surf
-        return surf
+            self.sprites[key] = render_piece(*key)
+        return self.sprites[key]
 
     def blit_piece(self, surface, center, layout, colour, circle, expro_owner, radius, alpha=255) -> None:
         sprite = self.sprite(layout, colour, circle, expro_owner, radius, alpha)
@@ -71,9 +69,8 @@ class BoardPainter:
             end = self.cell_center(av.target)
             if not av.blocked:
                 pygame.draw.line(surface, colour, start, end, max(2, int(s * 0.09)))
-                pygame.draw.circle(
-                    surface, colour, (int(end[0]), int(end[1])), int(s * 0.55), max(2, int(s * 0.1))
-                )
+                at = (int(end[0]), int(end[1]))
+                pygame.draw.circle(surface, colour, at, int(s * 0.55), max(2, int(s * 0.1)))
                 continue
             dashed(surface, dim, start, end, max(2, int(s * 0.07)), s * 0.25)
             ray = pos.eq.board.rays[cell][av.direction][: av.reach - 1]
@@ -83,22 +80,17 @@ class BoardPainter:
 
     def _draw_control(self, surface, ctx, ctrl, counts, occupied) -> None:
         """Tints on empty fields (drawn under the pieces), rings round occupied ones and the counts
-        (drawn over them). The translucent layer is made once per position and view, over the
-        board only (not the whole window)."""
+        (drawn over them). The translucent layer (a kit Layer) is made once per position and view,
+        over the board only (not the whole window)."""
         s = self.size
         area = self.overlay_rect().clip(surface.get_rect())
-        key = (self.view_key(), tuple(area))
-        kept = self._control
-        if kept is not None and kept[0] is ctrl and kept[1] is occupied and kept[2] == key:
-            layer = kept[3]
-        else:
-            layer = pygame.Surface(area.size, pygame.SRCALPHA)
-            ox, oy = area.topleft
+
+        def paint(layer: pygame.Surface) -> None:
             for cell, who in ctrl.items():
                 if not self.board.is_field(cell):
                     continue
                 cx, cy = self.cell_center(cell)
-                cx, cy = cx - ox, cy - oy
+                cx, cy = cx - area.x, cy - area.y
                 if cell in occupied:
                     pygame.draw.polygon(
                         layer, CONTROL_EDGE[who], hex_points(cx, cy, s * 0.99), max(3, int(s * 0.13))
@@ -108,21 +100,14 @@ class BoardPainter:
                 pygame.draw.polygon(
                     layer, CONTROL_EDGE[who], hex_points(cx, cy, s * 0.8), max(2, int(s * 0.08))
                 )
-                if who == -1:
-                    for k in (-0.4, 0.0, 0.4):
-                        pygame.draw.line(
-                            layer,
-                            (120, 40, 160, 200),
-                            (cx - s * 0.5, cy + s * (k + 0.25)),
-                            (cx + s * 0.5, cy + s * (k - 0.25)),
-                            max(1, int(s * 0.06)),
-                        )
-            self._control = (ctrl, occupied, key, layer)
-        surface.blit(layer, area)
-        if s >= 14:
-            for cell, (w, b) in counts.items():
-                if not self.board.is_field(cell):
-                    continue
+                for k in (-0.4, 0.0, 0.4) if who == -1 else ():  # a stalemate: hatched
+                    a, b = (cx - s * 0.5, cy + s * (k + 0.25)), (cx + s * 0.5, cy + s * (k - 0.25))
+                    pygame.draw.line(layer, (120, 40, 160, 200), a, b, max(1, int(s * 0.06)))
+
+        key = (self.view_key(), tuple(area), ctrl, frozenset(occupied))
+        surface.blit(self.control_layer.get(key, area.size, paint), area)
+        for cell, (w, b) in counts.items() if s >= 14 else ():
+            if self.board.is_field(cell):
                 cx, cy = self.cell_center(cell)
                 img = self.render_text(ctx, f"{w}:{b}", s * 0.38, (255, 226, 110), True)
                 r = img.get_rect(center=(int(cx), int(cy + s * 0.6)))
@@ -160,16 +145,12 @@ class BoardPainter:
                 surface, ctx, pos, targets if near is None else targets & near, faded, near
             )
 
+        bare = (base_key, labels, ctx.fonts.scale)
+        paint_bare, bounds = (lambda surface: self._paint_bare(surface, ctx)), self._board_bounds()
+        centres = lambda: {cell: self.cell_center(cell) for cell in self.board.fields}  # noqa: E731
+        # A piece's picture is 2 * size + 3 pixels wide: mend a square of 2 * (size + 4) round a field.
         if self.board_layer.draw(
-            surface,
-            key,
-            (base_key, labels, ctx.fonts.scale),
-            looks,
-            self._board_bounds(),
-            lambda surface: self._paint_bare(surface, ctx),
-            paint_cells,
-            lambda: {cell: self.cell_center(cell) for cell in self.board.fields},
-            int(self.size) + 4,  # a piece's picture is 2 * size + 3 pixels wide
+            surface, key, bare, looks, bounds, paint_bare, paint_cells, centres, int(self.size) + 4
         ):
             self.busy = True
 
@@ -192,42 +173,36 @@ class BoardPainter:
         # reaches into it, and was drawn over it.
         tint = mix(FIELD, ctx.theme.last_move, 0.45)
         for cell in last:
-            cx, cy = self.cell_center(cell)
-            pygame.draw.polygon(surface, tint, hex_points(cx, cy, s * 0.9))
+            pygame.draw.polygon(surface, tint, hex_points(*self.cell_center(cell), s * 0.9))
             if cell in self.board.bases:
                 self._draw_base_ring(surface, self.board.bases.index(cell))
-        if labels:
+        for cell in [c for c in cells if c not in pos.cells] if labels else ():
             colour = mix(FIELD, (60, 40, 20), 0.55)
-            for cell in cells:
-                if cell in pos.cells:
-                    continue
-                cx, cy = self.cell_center(cell)
-                self.draw_text(surface, ctx, self.board.name(cell), s * 0.36, colour, (cx, cy), "center")
+            self.draw_text(
+                surface, ctx, self.board.name(cell), s * 0.36, colour, self.cell_center(cell), "center"
+            )
 
     def draw_targets_and_pieces(
         self, surface, ctx, pos, targets: frozenset, faded: frozenset, only: set | None = None
     ) -> None:
         """Rings on the fields a selection can go to, then the pieces (``faded`` ones see-through),
         on every field or ``only`` on some."""
-        s = self.size
         for cell in targets:
-            cx, cy = self.cell_center(cell)
-            pygame.draw.polygon(
-                surface, ctx.theme.target_near, hex_points(cx, cy, s * 0.86), max(2, int(s * 0.1))
-            )
+            self._ring(surface, cell, ctx.theme.target_near, 0.86, 0.1)
         for cell, (col, idx, ori, ex) in pos.cells.items():
-            if (only is not None and cell not in only) or not self.in_view(cell):
-                continue
-            self.blit_piece(
-                surface,
-                self.cell_center(cell),
-                orient(pos.eq.sets[col][idx], ori),
-                col,
-                pos.circle((col, idx, ori, ex)),
-                (col ^ ex) if ex else None,
-                s,
-                110 if cell in faded else 255,
-            )
+            if (only is None or cell in only) and self.in_view(cell):
+                looks = (orient(pos.eq.sets[col][idx], ori), col, pos.circle((col, idx, ori, ex)))
+                alpha = 110 if cell in faded else 255
+                self.blit_piece(
+                    surface, self.cell_center(cell), *looks, (col ^ ex) if ex else None, self.size, alpha
+                )
+
+    def _ring(self, surface, cell, colour, scale: float, width: float) -> None:
+        """A hexagonal ring round ``cell`` (``scale`` and ``width`` in field sizes)."""
+        s = self.size
+        pygame.draw.polygon(
+            surface, colour, hex_points(*self.cell_center(cell), s * scale), max(2, int(s * width))
+        )
 
     def in_view(self, cell: Any) -> bool:
         """Whether a piece on ``cell`` can be seen (on a finite board, always)."""
@@ -245,28 +220,16 @@ class BoardPainter:
         return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
 
     def _draw_base_ring(self, surface, colour: int) -> None:
-        cx, cy = self.cell_center(self.board.bases[colour])
-        s = self.size
-        pygame.draw.polygon(surface, OWNER_LINE[colour], hex_points(cx, cy, s * 0.97), max(2, int(s * 0.12)))
+        self._ring(surface, self.board.bases[colour], OWNER_LINE[colour], 0.97, 0.12)
 
     def draw_bases(self, surface, ctx) -> None:
+        """Each base ringed in its owner's colour, with the permanent base arrow pointing in from
+        outside the board."""
         s = self.size
         for colour, base in enumerate(self.board.bases):
-            cx, cy = self.cell_center(base)
-            ring = OWNER_LINE[colour]
+            (cx, cy), ring, ux = self.cell_center(base), OWNER_LINE[colour], -1.0 if colour == WHITE else 1.0
             self._draw_base_ring(surface, colour)
-            # The permanent base arrow, pointing in from outside the board.
-            angle = math.pi if colour == WHITE else 0.0
-            ux = math.cos(angle)
             tip = (cx + ux * s * 0.93, cy)
-            back = (cx + ux * s * 1.45, cy)
-            pygame.draw.line(surface, ring, back, tip, max(2, int(s * 0.12)))
-            pygame.draw.polygon(
-                surface,
-                ring,
-                [
-                    (tip[0] - ux * s * 0.02, tip[1]),
-                    (tip[0] + ux * s * 0.25, cy - s * 0.2),
-                    (tip[0] + ux * s * 0.25, cy + s * 0.2),
-                ],
-            )
+            pygame.draw.line(surface, ring, (cx + ux * s * 1.45, cy), tip, max(2, int(s * 0.12)))
+            head = [(tip[0] - ux * s * 0.02, tip[1]), (tip[0] + ux * s * 0.25, cy - s * 0.2)]
+            pygame.draw.polygon(surface, ring, [*head, (tip[0] + ux * s * 0.25, cy + s * 0.2)])

@@ -14,8 +14,8 @@ import pygame
 
 from tafel import GameDef, GameState, Options
 from tafel.kit import Button
-from tafel.kit.hexboard import SQRT3, DoubledHexGrid, hex_points
-from tafel.kit.layers import KeptPanel, MendedBoard
+from tafel.kit.hexboard import SQRT3, DoubledHexGrid
+from tafel.kit.layers import KeptPanel, Layer, MendedBoard
 from tafel.kit.panels import Texts, slot_grid
 from tafel.view import BoardView, ViewContext
 
@@ -50,11 +50,10 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.sprites: dict[tuple, pygame.Surface] = {}
         self.texts = Texts()
         # Parts of the picture kept between frames: the board (mended field by field), each
-        # inventory (mended slot by slot) and the control tints (a translucent layer of their
-        # own: the control, the occupied fields, the view key and the layer).
+        # inventory (mended slot by slot) and the control tints (a translucent layer of their own).
         self.board_layer = MendedBoard()
         self.inv_layers = {WHITE: KeptPanel(), BLACK: KeptPanel()}
-        self._control: tuple[Any, Any, tuple, pygame.Surface] | None = None
+        self.control_layer = Layer()
         self._legal: Legal | None = None
         # Idle-time piece pictures (see _prewarm); busy: this frame drew more than kept pictures.
         self._warm_pos: Any = None
@@ -312,13 +311,6 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
             shown = focus is not None and self.draw_focus_tooltip(surface, ctx, state, focus)
             if not shown and self.hover_slot is not None:
                 self.draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
-
-    def _ring(self, surface, cell, colour, scale: float, width: float) -> None:
-        """A hexagonal ring round ``cell`` (``scale`` and ``width`` in field sizes)."""
-        s = self.size
-        pygame.draw.polygon(
-            surface, colour, hex_points(*self.cell_center(cell), s * scale), max(2, int(s * width))
-        )
 
     def finish_board(self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState) -> None:
         """Called after everything drawn over the board (a subclass may add to it or end a clip)."""
