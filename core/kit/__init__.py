@@ -72,7 +72,7 @@ __all__ = [
 ]  # fmt: skip
 
 # Forms: a group of controls with a default and a focus, tiles, a number field, rows and grids.
-from tafel.kit.forms import Form, NumberField, Tile, grid, paragraph, pixels, split  # noqa: E402
+from tafel.kit.forms import Form, NumberField, Tile, choices, grid, paragraph, pixels, split  # noqa: E402
 
 __all__ += ["Form", "NumberField", "Tile", "grid", "paragraph", "pixels", "split"]
 
@@ -82,3 +82,8 @@ from tafel.kit.motion import Fly, Travel  # noqa: E402
 from tafel.kit.text import card, label  # noqa: E402
 
 __all__ += ["Celebration", "Fly", "Travel", "card", "label"]
+
+# Markers: an arrow at the edge of a view towards what is off screen.
+from tafel.kit.markers import edge_marker  # noqa: E402
+
+__all__ += ["choices", "edge_marker"]

@@ -27,7 +27,7 @@ from tafel.kit.widgets import Button as _Button
 from tafel.kit.widgets import FocusList, Skin, Tooltip, Widget, is_activate
 from tafel.view import mix
 
-__all__ = ["Form", "NumberField", "Tile", "grid", "paragraph", "pixels", "split"]
+__all__ = ["Form", "NumberField", "Tile", "choices", "grid", "paragraph", "pixels", "split"]
 
 
 def pixels(ui: Skin, height: float) -> int:
@@ -102,7 +102,8 @@ class Tile(_Button):
     its label below it (``layout="below"``) or beside it with a ``note`` under the label
     (``layout="beside"``). ``selected`` lights it as the chosen one of a group, ``primary`` as
     the main action, ``dim`` as available but not advised; ``alt_action`` is its right click;
-    ``data`` is what it stands for. Text follows the tile's height unless ``size`` is given.
+    ``data`` is what it stands for, ``rect`` where it is. Text follows the tile's height unless
+    ``size`` is given.
 
     >>> picked = []
     >>> t = Tile("b", lambda: picked.append("b"), alt_action=lambda: picked.append("back"))
@@ -120,6 +121,7 @@ class Tile(_Button):
         action: Callable[[], Any] | None = None,
         *,
         key: str | None = None,
+        rect: pygame.Rect | None = None,
         enabled: bool = True,
         primary: bool = False,
         selected: bool = False,
@@ -135,6 +137,7 @@ class Tile(_Button):
         tooltip: str = "",
     ) -> None:
         super().__init__(label, action, kind=kind, enabled=enabled, key=key, tooltip=tooltip)
+        self.rect = pygame.Rect(rect) if rect is not None else self.rect
         self.primary, self.selected, self.dim, self.picture, self.note = primary, selected, dim, picture, note
         self.layout, self.alt_action, self.size, self.bold, self.data = layout, alt_action, size, bold, data
 
@@ -186,6 +189,41 @@ class Tile(_Button):
             )
             note = pixels(ui, high * 0.85)
             ui.draw_text(surface, self.note, (x, r.centery + gap), note, t.text_dim, max_width=w)
+
+
+def choices(
+    labels: Sequence[str],
+    rects: Sequence[pygame.Rect],
+    choose: Callable[[int], Any],
+    chosen: int | None = None,
+    *,
+    key: str = "choice",
+    pictures: Sequence[Callable[[pygame.Surface, pygame.Rect], Any] | None] | None = None,
+    **kw: Any,
+) -> list[Tile]:
+    """A group of tiles to choose one from (a segmented control, a palette): tile ``i`` shows
+    ``labels[i]`` (and ``pictures[i]``) at ``rects[i]``, is selected when ``i == chosen``, keyed
+    ``key + str(i)`` with ``data`` ``i``, and runs ``choose(i)``; ``kw`` go to every tile.
+
+    >>> picked = []
+    >>> row = choices(["S", "M", "L"], split(pygame.Rect(0, 0, 90, 30), 3), picked.append, 1, key="size")
+    >>> [t.selected for t in row], row[2].key, row[2].activate(), picked
+    ([False, True, False], 'size2', None, [2])
+    """
+    pictures = pictures or [None] * len(labels)
+    return [
+        Tile(
+            label,
+            lambda i=i: choose(i),
+            rect=rect,
+            key=f"{key}{i}",
+            selected=i == chosen,
+            data=i,
+            picture=p,
+            **kw,
+        )
+        for i, (label, rect, p) in enumerate(zip(labels, rects, pictures, strict=True))
+    ]
 
 
 class Form:

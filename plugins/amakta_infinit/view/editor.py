@@ -15,7 +15,7 @@ from tafel.games.amakta.rules.pieces import DIGIT_TOKENS, digits, from_digits
 from tafel.games.amakta.rules.state import SEAT_NAMES
 from tafel.games.amakta.view import DIR_ANGLES
 from tafel.kit import Skin
-from tafel.kit.forms import Form, Tile, grid, pixels, split
+from tafel.kit.forms import Form, Tile, choices, grid, pixels, split
 from tafel.kit.widgets import is_activate
 from tafel.view import ViewContext
 
@@ -25,8 +25,19 @@ from ..values import CREATE, PRESETS, counts, normal, value_of
 from .parts import CIRCLE_LABELS, DIGIT_KEYS
 
 
+def _digit(n: int) -> str:
+    """An arrow state's name on a chip or in the palette."""
+    return DIGIT_TOKENS[n] if n else _("none")
+
+
 class Editor:
     """The piece editor, a part of :class:`InfinitView`."""
+
+    @property
+    def _edit_form(self) -> Form:
+        if "_edit_form_" not in self.__dict__:  # Tab (the right stick) moves its focus
+            self.__dict__["_edit_form_"] = Form(default="create", keys=(pygame.K_TAB, pygame.K_TAB))
+        return self.__dict__["_edit_form_"]
 
     def edit_layout(self) -> int:
         return from_digits(self.edit)
@@ -47,6 +58,11 @@ class Editor:
     def _preview_geometry(self, left: pygame.Rect) -> tuple[tuple[float, float], float]:
         return (left.centerx, left.centery), max(8.0, min(left.width, left.height) * 0.24)
 
+    @staticmethod
+    def _unit(right: pygame.Rect) -> float:
+        """The editor's unit of length, from the size of its right side."""
+        return max(16, min(right.height / 11.5, right.width / 9))
+
     def _editor_widgets(self, state: InfinitState, ctx: ViewContext, live: bool) -> list[Tile]:
         """The editor's chips, palette, circles, buttons and presets (made again only when the piece,
         the state or the layout changed)."""
@@ -54,105 +70,86 @@ class Editor:
             return []
         armed = self.close_armed > 0
         key = (tuple(self.board_area), state, tuple(self.edit), self.edit_circle, self.edit_dir, armed)
-        form = self.__dict__.setdefault("_edit_form", Form(default="create", keys=(pygame.K_TAB,) * 2))
         if self._editor_made is None or self._editor_made[0] != key:
             self._editor_made = (key, self._make_editor_widgets(state, Skin.of(ctx)))
-            form.set_items(self._editor_made[1])
-        form.point(self.mouse)
+            self._edit_form.set_items(self._editor_made[1])
+        self._edit_form.point(self.mouse)
         return self._editor_made[1]
 
     def _make_editor_widgets(self, state: InfinitState, ui: Skin) -> list[Tile]:
-        boxes, colour, edit = self._editor_boxes(), state.pos.turn, self.edit
-        out: list[Tile] = []
+        boxes, colour, edit, at = self._editor_boxes(), state.pos.turn, self.edit, self.edit_dir
         (cx, cy), radius = self._preview_geometry(boxes["left"])
-        right = boxes["right"]
-        unit = max(16, min(right.height / 11.5, right.width / 9))
+        right, unit = boxes["right"], self._unit(boxes["right"])
         gap, size = max(3, int(unit * 0.15)), pixels(ui, unit * 0.5)
-        chip = pygame.Rect(0, 0, max(30, int(radius * 0.62)), max(20, int(radius * 0.4)))
-        for d in range(6):
-            ang, label = DIR_ANGLES[d], DIGIT_TOKENS[edit[d]] if edit[d] else _("none")
-            chip.center = (int(cx + math.cos(ang) * radius * 1.62), int(cy + math.sin(ang) * radius * 1.62))
-            kw = dict(key=f"chip{d}", selected=d == self.edit_dir, kind="chip", data=d, size=size)
-            out.append(
-                Tile(label, lambda d=d: self._chip(d, 1), alt_action=lambda d=d: self._chip(d, 3), **kw)
-            )
-            out[-1].rect = chip.copy()
+        chip, reach = (
+            pygame.Rect(0, 0, max(30, int(radius * 0.62)), max(20, int(radius * 0.4))),
+            radius * 1.62,
+        )
+        around = [
+            chip.move_to(center=(cx + reach * math.cos(a), cy + reach * math.sin(a))) for a in DIR_ANGLES
+        ]
+        chips = choices([_digit(n) for n in edit], around, self._chip, at, key="chip", kind="chip", size=size)
+        for tile in chips:  # the right button cycles backwards
+            tile.alt_action = lambda d=tile.data: self._chip(d, -1)
         y = right.y + unit * 0.9
-        row_h = unit * 1.7
-        for digit, rect in enumerate(grid(pygame.Rect(right.x, y, right.width, 0), 10, 5, gap, row_h)):
-            icon, label = digit * 10 ** (5 - self.edit_dir), DIGIT_TOKENS[digit] if digit else _("none")
-            kw = dict(key=f"digit{digit}", selected=edit[self.edit_dir] == digit, kind="palette", data=digit)
-            out.append(
-                Tile(label, lambda digit=digit: self._set(digit), picture=self._icon(icon, colour), **kw)
-            )
-            out[-1].rect = rect
-        y += 2 * row_h + gap + unit * 0.45
-        self._circle_title_y = y
-        y += unit * 0.75
-        for circle, rect in enumerate(
-            split(pygame.Rect(right.x, int(y), right.width, int(unit * 1.1)), 3, gap)
-        ):
-            kw = dict(key=f"circle{circle}", selected=self.edit_circle == circle, kind="circle", size=size)
-            out.append(Tile(_(CIRCLE_LABELS[circle]), lambda c=circle: self._set(circle=c), **kw))
-            out[-1].rect = rect
-        self._value_y = y + unit * 1.45
-        row = pygame.Rect(
-            right.x, int(min(y + unit * 4.15, right.bottom - unit * 1.3)), right.width, int(unit * 1.3)
+        icons = [self._icon(n * 10 ** (5 - at), colour) for n in range(10)]
+        cells = grid(pygame.Rect(right.x, y, right.width, 0), 10, 5, gap, unit * 1.7)
+        palette = choices([*map(_digit, range(10))], cells, self._set, edit[at], key="digit", pictures=icons)
+        self._circle_title_y = y = y + unit * 3.85 + gap
+        row = split(pygame.Rect(right.x, int(y + unit * 0.75), right.width, int(unit * 1.1)), 3, gap)
+        circles = choices(
+            [*map(_, CIRCLE_LABELS)], row, self._set_circle, self.edit_circle, key="circle", size=size
         )
-        armed, reason = self.close_armed > 0, self._verdict(state, self._edit_move())
-        buttons = (
-            ("create", _("Create (Enter)"), self._create, not reason, True),
-            ("clear", _("Clear (Del)"), self._load, any(edit) or self.edit_circle, False),
-            ("close", _("Really close? (X)") if armed else _("Close set (X)"), self._close, True, armed),
-        )
-        for (key, label, action, enabled, primary), rect in zip(buttons, split(row, 3, gap), strict=True):
-            out.append(
-                Tile(
-                    label,
-                    action,
-                    key=key,
-                    enabled=bool(enabled),
-                    primary=bool(primary and enabled),
-                    size=size,
-                )
-            )
-            out[-1].rect = rect
-        presets = boxes["presets"]
-        title_h = max(14, int(presets.height * 0.14))
-        area = pygame.Rect(presets.x, presets.y + title_h, presets.width, presets.height - title_h)
-        n = len(PRESETS)
+        self._value_y = y + unit * 2.2
+        y, h = int(min(y + unit * 4.9, right.bottom - unit * 1.3)), int(unit * 1.3)
+        armed, fits, some = self.close_armed > 0, not self._verdict(state, self._edit_move()), any(edit)
+        closing = _("Really close? (X)") if armed else _("Close set (X)")
+        buttons = [
+            Tile(_("Create (Enter)"), self._create, key="create", enabled=fits, primary=fits, size=size),
+            Tile(_("Clear (Del)"), self._load, key="clear", enabled=some or self.edit_circle > 0, size=size),
+            Tile(closing, self._close, key="close", primary=armed, size=size),
+        ]
+        for tile, rect in zip(buttons, split(pygame.Rect(right.x, y, right.width, h), 3, gap), strict=True):
+            tile.rect = rect
+        return [*chips, *palette, *circles, *buttons, *self._preset_tiles(state, boxes["presets"])]
+
+    def _preset_tiles(self, state: InfinitState, box: pygame.Rect) -> list[Tile]:
+        """The presets, dimmed where they do not fit (worth too much, or in the set already)."""
+        title_h = max(14, int(box.height * 0.14))
+        area = pygame.Rect(box.x, box.y + title_h, box.width, box.height - title_h)
+        n, colour = len(PRESETS), state.pos.turn
         cols = max(1, min(n, int(area.width // max(120, area.height * 0.9))))
         cols = max(cols, math.ceil(n / max(1, int(area.height // 34))))
-        for i, ((name, layout), rect) in enumerate(
-            zip(PRESETS, grid(area.inflate(-4, -4), n, cols, 4), strict=True)
-        ):
-            fits = normal(layout) not in state.taken(colour) and value_of(layout) <= state.remaining(colour)
-            picture, note = (
-                self._icon(layout, colour, 255 if fits else 120),
-                _("value {n}").format(n=value_of(layout)),
-            )
-            kw = dict(key=f"preset{i}", kind="preset", data=(layout, fits), dim=not fits, layout="beside")
-            out.append(Tile(_(name), lambda lay=layout: self._load(lay), picture=picture, note=note, **kw))
-            out[-1].rect = rect
-        return out
+        taken, left = state.taken(colour), state.remaining(colour)
+        ok = [normal(lay) not in taken and value_of(lay) <= left for _n, lay in PRESETS]
+        icons = [
+            self._icon(lay, colour, 255 if fit else 120) for (_n, lay), fit in zip(PRESETS, ok, strict=True)
+        ]
+        cells, load = grid(area.inflate(-4, -4), n, cols, 4), lambda i: self._load(PRESETS[i][1])
+        tiles = choices(
+            [_(name) for name, _l in PRESETS], cells, load, key="preset", kind="preset", pictures=icons
+        )
+        for tile, (_n, lay), fit in zip(tiles, PRESETS, ok, strict=True):
+            tile.note, tile.dim, tile.data = _("value {n}").format(n=value_of(lay)), not fit, (lay, fit)
+            tile.layout = "beside"
+        return tiles
 
     def _icon(self, layout: int, colour: int, alpha: int = 255):
         """A tile's picture: the piece ``layout`` filling the square it is given."""
-        return lambda surface, r: self.blit_piece(
-            surface, r.center, layout, colour, 0, None, r.width / 2, alpha
-        )
+        blit = self.blit_piece
+        return lambda surface, r: blit(surface, r.center, layout, colour, 0, None, r.width / 2, alpha)
 
-    def _chip(self, d: int, button: int) -> None:
-        """A click on a direction's chip selects it, or cycles it when selected (backwards: right click)."""
-        if button == 3 or self.edit_dir == d:
-            self.edit[d] = (self.edit[d] + (-1 if button == 3 else 1)) % 10
+    def _chip(self, d: int, step: int = 1) -> None:
+        """A direction's chip selects it, or cycles it when selected (backwards: ``step`` -1)."""
+        if step < 0 or self.edit_dir == d:
+            self.edit[d] = (self.edit[d] + step) % 10
         self.edit_dir = d
 
-    def _set(self, digit: int | None = None, circle: int | None = None) -> None:
-        if digit is not None:
-            self.edit[self.edit_dir] = digit
-        if circle is not None:
-            self.edit_circle = circle
+    def _set(self, digit: int) -> None:
+        self.edit[self.edit_dir] = digit
+
+    def _set_circle(self, circle: int) -> None:
+        self.edit_circle = circle
 
     def _load(self, layout: int = 0) -> None:
         """Start from ``layout`` (a preset; nothing clears), without a circle."""
@@ -176,14 +173,12 @@ class Editor:
         if state.phase == CREATION and state.offer is None and state.outcome is None:
             if move.piece in state.taken(colour):
                 index = next(i for i, p in enumerate(state.pieces[colour]) if normal(p[0]) == move.piece)
-                return _(
-                    "{colour}'s piece {n} is the same piece (up to rotation, mirroring and circles)"
-                ).format(colour=who, n=index + 1)
+                same = _("{colour}'s piece {n} is the same piece (up to rotation, mirroring and circles)")
+                return same.format(colour=who, n=index + 1)
             value, left = value_of(move.piece, move.orient), state.remaining(colour)
             if value > left:
-                return _("the piece is worth {value}, {colour} has {left} points left").format(
-                    value=value, colour=who, left=left
-                )
+                worth = _("the piece is worth {value}, {colour} has {left} points left")
+                return worth.format(value=value, colour=who, left=left)
         return _("no piece can be created now")
 
     def _close(self) -> Move | None:
@@ -193,118 +188,81 @@ class Editor:
     def _draw_editor(
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
     ) -> None:
-        """The editor, kept as drawn while neither the piece, the state nor the pointer's widget change
+        """The editor, kept as drawn while neither the piece, the state nor the controls' looks change
         (in a roomy area only: in a cramped one the controls spill out of it). A watched editor is a
         panel and two lines: drawing them costs less than keeping them."""
-        if not live or not self._editor_roomy():
-            self._paint_editor(surface, state, ctx, live)
-            return
-        key = (
-            tuple(self.board_area),
-            ctx.theme,
-            ctx.fonts.scale,
-            surface.get_size(),
-            state,
-            self.message,
-            self.widgets and self._editor_made[0],
-            self._edit_form.state(),
-        )
-        if self._editor_layer.show(surface, key):
-            return
-        self._paint_editor(surface, state, ctx, live)
-        self._editor_layer.keep(surface, self.board_area, key)
-
-    def _editor_roomy(self) -> bool:
-        """Whether everything the editor draws stays inside the board area (its sizes are not held
-        at their minimums)."""
         boxes = self._editor_boxes()
-        right, left, presets = boxes["right"], boxes["left"], boxes["presets"]
-        return (
-            min(right.height / 11.5, right.width / 9) >= 16
-            and min(left.width, left.height) * 0.24 >= 60
-            and presets.height >= 120
-        )
+        left, right, presets = boxes["left"], boxes["right"], boxes["presets"]
+        roomy = min(right.height / 11.5, right.width / 9) >= 16 and min(left.size) * 0.24 >= 60
+        keep = live and roomy and presets.height >= 120
+        sizes = (tuple(self.board_area), ctx.theme, ctx.fonts.scale, surface.get_size())
+        key = (sizes, state, self.message, self.widgets and self._editor_made[0], self._edit_form.state())
+        if keep and self._editor_layer.show(surface, key):
+            return
+        self._paint_editor(surface, state, ctx, live, boxes)
+        if keep:
+            self._editor_layer.keep(surface, self.board_area, key)
 
-    def _paint_editor(
-        self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
-    ) -> None:
-        theme, boxes, area = ctx.theme, self._editor_boxes(), self.board_area
+    def _paint_editor(self, surface, state: InfinitState, ctx: ViewContext, live: bool, boxes: dict) -> None:
+        theme, area, head, right = ctx.theme, self.board_area, boxes["head"], boxes["right"]
+
+        def text(words: str, px: float, tone, pos, anchor: str = "topleft", bold: bool = False, width=None):
+            self.draw_text(surface, ctx, words, px, tone, pos, anchor, bold, width)
+
         pygame.draw.rect(surface, theme.panel, area, border_radius=10)
         pygame.draw.rect(surface, theme.panel_edge, area, 2, border_radius=10)
-        colour, head = state.pos.turn, boxes["head"]
-        seat, left_pts = state.seat_of(colour), state.remaining(colour)
-        title = _("{colour} ({seat}) creates a piece · {left} of {points} points left")
-        title = title.format(
-            colour=_(COLOUR_NAMES[colour]),
-            seat=_(SEAT_NAMES[seat]),
-            left=left_pts,
-            points=state.points[colour],
+        colour = state.pos.turn
+        seat, left, colour_name = state.seat_of(colour), state.remaining(colour), _(COLOUR_NAMES[colour])
+        title = _("{colour} ({seat}) creates a piece · {left} of {points} points left").format(
+            colour=colour_name, seat=_(SEAT_NAMES[seat]), left=left, points=state.points[colour]
         )
-        self.draw_text(
-            surface,
-            ctx,
-            title,
-            head.height * 0.55,
-            theme.text,
-            (head.x + 6, head.centery),
-            "midleft",
-            True,
-            head.width - 12,
-        )
+        h = head.height
+        text(title, h * 0.55, theme.text, (head.x + 6, head.centery), "midleft", True, head.width - 12)
         if not live:
             creating = _("{seat} is creating…") if seat in ctx.human_seats else _("{seat} (AI) is creating…")
             words = creating.format(seat=_(SEAT_NAMES[seat])) if state.offer is None else state.describe()
-            self.draw_text(surface, ctx, words, head.height * 0.6, theme.text_dim, area.center, "center")
+            text(words, h * 0.6, theme.text_dim, area.center, "center")
             return
         (cx, cy), radius = self._preview_geometry(boxes["left"])
-        layout, right = self.edit_layout(), boxes["right"]
+        layout, unit, x = self.edit_layout(), self._unit(right), right.x
         for tile in self.widgets[:6]:  # the chips, tied to the piece
             pygame.draw.line(surface, theme.panel_edge, (cx, cy), tile.rect.center, 2)
         self.blit_piece(surface, (cx, cy), layout, colour, self.edit_circle, None, radius)
-        unit = max(16, min(right.height / 11.5, right.width / 9))
-
-        def text(words: str, size: float, tone, y: float, bold: bool = False) -> None:
-            self.draw_text(surface, ctx, words, unit * size, tone, (right.x, y), "topleft", bold, right.width)
-
-        direction = _("Arrows pointing {direction} (direction {n} of 6)")
-        text(
-            direction.format(direction=_(DIRECTIONS[self.edit_dir]), n=self.edit_dir + 1),
-            0.55,
-            theme.text,
-            right.y + unit * 0.2,
-        )
-        text(_("Circle"), 0.55, theme.text, self._circle_title_y)
+        pointing = _("Arrows pointing {direction} (direction {n} of 6)")
+        pointing = pointing.format(direction=_(DIRECTIONS[self.edit_dir]), n=self.edit_dir + 1)
+        text(pointing, unit * 0.55, theme.text, (x, right.y + unit * 0.2), width=right.width)
+        text(_("Circle"), unit * 0.55, theme.text, (x, self._circle_title_y), width=right.width)
         self._edit_form.draw(surface, Skin.of(ctx))
-        a, b = counts(layout)
-        value, y = value_of(layout, self.edit_circle), self._value_y
-        text(_("Value {n}").format(n=value), 1.0, theme.accent, y, True)
-        formula = _("a = {a} single, b = {b} double, s = {s}   ({arrows})")
-        s = ("1", "2", "1/2")[self.edit_circle]
-        text(
-            formula.format(a=a, b=b, s=s, arrows=describe_piece(layout)),
-            0.42,
-            theme.text_dim,
-            y + unit * 1.15,
+        (a, b), value, y = counts(layout), value_of(layout, self.edit_circle), self._value_y
+        text(_("Value {n}").format(n=value), unit, theme.accent, (x, y), bold=True)
+        formula = _("a = {a} single, b = {b} double, s = {s}   ({arrows})").format(
+            a=a, b=b, s=("1", "2", "1/2")[self.edit_circle], arrows=describe_piece(layout)
         )
+        text(formula, unit * 0.42, theme.text_dim, (x, y + unit * 1.15), width=right.width)
         reason = self.message or self._verdict(state, self._edit_move())
-        fits = _("Fits: {left} -> {after} points left; not yet in your set").format(
-            left=left_pts, after=left_pts - value
+        fits = _("Fits: {left} -> {after} points left; not yet in your set")
+        verdict, tone = (
+            reason or fits.format(left=left, after=left - value),
+            theme.danger if reason else theme.ok,
         )
-        text(reason or fits, 0.46, theme.danger if reason else theme.ok, y + unit * 1.8)
+        text(verdict, unit * 0.46, tone, (x, y + unit * 1.8), width=right.width)
         presets = boxes["presets"]
-        title = _("Presets (click to edit)")
-        self.draw_text(
-            surface, ctx, title, max(11, presets.height * 0.1), theme.text_dim, (presets.x + 4, presets.y)
+        text(
+            _("Presets (click to edit)"),
+            max(11, presets.height * 0.1),
+            theme.text_dim,
+            (presets.x + 4, presets.y),
         )
 
     def _editor_event(self, event: pygame.event.Event, state: InfinitState) -> Move | None:
+        """The editor's keys (see the package), the wheel over a chip, and its form's clicks and focus."""
         if event.type == pygame.MOUSEMOTION:
             self.hover_slot = self.slot_at(event.pos)
         if event.type == pygame.MOUSEWHEEL:
             for tile in self.widgets[:6]:
                 if tile.rect.collidepoint(self.mouse):
                     self.edit_dir = tile.data
-                    self.edit[tile.data] = (self.edit[tile.data] + (1 if event.y > 0 else -1)) % 10
+                    self._chip(tile.data, 1 if event.y > 0 else -1)
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.message = ""
         form = self._edit_form

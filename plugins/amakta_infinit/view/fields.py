@@ -9,7 +9,7 @@ import pygame
 
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.view import BODY, FIELD, FIELD_EDGE, hex_points
-from tafel.kit import unaligned_surface
+from tafel.kit import Skin, edge_marker, unaligned_surface
 from tafel.view import ViewContext, mix
 
 from ..state import InfinitState
@@ -120,39 +120,8 @@ class Fields:
 
     def _draw_edge_markers(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState) -> None:
         """A small arrow at the edge of the board area towards each base that is off screen."""
-        area = self.board_area.inflate(-24, -24)
-        if area.width < 40 or area.height < 40:
-            return
-        cx, cy = area.center
+        area, ui = self.board_area.inflate(-24, -24), Skin.of(ctx)
         for colour, base in enumerate(self.board.bases):
-            if self._visible(base, -0.5):
-                continue
-            bx, by = self.cell_center(base)
-            dx, dy = bx - cx, by - cy
-            k = min(
-                (area.width / 2) / abs(dx) if dx else math.inf,
-                (area.height / 2) / abs(dy) if dy else math.inf,
-            )
-            px, py = cx + dx * k, cy + dy * k
-            ang = math.atan2(dy, dx)
-            tip = (px + math.cos(ang) * 10, py + math.sin(ang) * 10)
-            left = (px + math.cos(ang + 2.5) * 12, py + math.sin(ang + 2.5) * 12)
-            right = (px + math.cos(ang - 2.5) * 12, py + math.sin(ang - 2.5) * 12)
-            fill = BODY[colour]
-            pygame.draw.polygon(surface, fill, [tip, left, right])
-            pygame.draw.polygon(surface, ctx.theme.accent, [tip, left, right], 2)
-            ux, uy = math.cos(ang), math.sin(ang)
-            # The label sits on the inner side of the marker, never past the edge.
-            if abs(ux) >= abs(uy):
-                anchor = "midright" if ux > 0 else "midleft"
-            else:
-                anchor = "midbottom" if uy > 0 else "midtop"
-            self.draw_text(
-                surface,
-                ctx,
-                _("{colour} base").format(colour=_(COLOUR_NAMES[colour])),
-                13,
-                ctx.theme.text,
-                (px - ux * 16, py - uy * 16),
-                anchor,
-            )
+            if area.width >= 40 and area.height >= 40 and not self._visible(base, -0.5):
+                name = _("{colour} base").format(colour=_(COLOUR_NAMES[colour]))
+                edge_marker(surface, ui, area, self.cell_center(base), BODY[colour], name)
