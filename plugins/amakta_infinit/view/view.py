@@ -10,10 +10,7 @@ from tafel import GameDef, GameState, Move, Options
 from tafel.games.amakta.rules.board import BLACK, WHITE
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.rules.engine import Move as AMove
-from tafel.games.amakta.rules.pieces import (
-    digits,
-    from_digits,
-)
+from tafel.games.amakta.rules.pieces import digits, from_digits
 from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
 from tafel.games.amakta.view import FIELD, KEY_DIRS, AmaktaView, hex_points
 from tafel.kit import KeptArea
@@ -77,10 +74,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
     # --- board and state ------------------------------------------------------------------------
 
     def piece_counts(self) -> tuple[int, int]:
-        state = self.state
-        if state is None:
-            return (0, 0)
-        return (len(state.eq.sets[0]), len(state.eq.sets[1]))
+        return (0, 0) if self.state is None else (len(self.state.eq.sets[0]), len(self.state.eq.sets[1]))
 
     def _phase(self) -> str:
         return self.state.phase if isinstance(self.state, InfinitState) else BID
@@ -100,11 +94,8 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
 
     def _home(self, state: InfinitState | None = None) -> tuple[float, float, float, float]:
         """The world rectangle round both bases and every piece."""
-        points = [world(b) for b in self.board.bases]
-        if state is not None:
-            points += [world(c) for c in state.pos.cells]
-        xs = [p[0] for p in points]
-        ys = [p[1] for p in points]
+        points = [world(c) for c in (*self.board.bases, *(state.pos.cells if state is not None else ()))]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
         return (min(xs) - 2.0, min(ys) - 2.2, max(xs) - min(xs) + 4.0, max(ys) - min(ys) + 4.4)
 
     def _frame(self, animate: bool = True) -> None:
@@ -121,8 +112,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         self.geo_key = key
         # Nothing in hand during the auction: the auction card gets the whole area.
         self.layout_areas(inventories=self._phase() != BID)
-        self.board_area.width = max(1, self.board_area.width)
-        self.board_area.height = max(1, self.board_area.height)
+        self.board_area.size = (max(1, self.board_area.width), max(1, self.board_area.height))
         self.camera.set_viewport(self.board_area)
         for colour in (WHITE, BLACK):
             n = self.piece_count(colour)
@@ -147,16 +137,11 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.close_armed > 0:
-            self.close_armed = max(0.0, self.close_armed - dt)
-        if not self._interactive:
-            self._hold_navigation(dt)
-        self.camera.update(dt)
-
-    def _hold_navigation(self, dt: float) -> None:
-        """Pan and zoom with held keys and a dragging mouse while the core sends no events (AI turns)."""
-        if self._phase() == PLAY:
+        self.close_armed = max(0.0, self.close_armed - dt)
+        if not self._interactive and self._phase() == PLAY:
+            # Pan and zoom with held keys and a dragging mouse while the core sends no events (AI turns).
             self.drag.hold(dt, self.board_area)
+        self.camera.update(dt)
 
     @property
     def _dragged(self) -> bool:
@@ -165,22 +150,20 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
 
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
         super().on_move(before, move, after)
-        self.typed = ""
-        self.close_armed = 0.0
+        self.typed, self.close_armed = "", 0.0
         if not isinstance(after, InfinitState) or not isinstance(move, AMove):
             return
         if move.kind == CREATE and move.piece == normal(from_digits(self.edit)):
-            self.edit = [0] * 6
-            self.edit_circle = 0
+            self.edit, self.edit_circle = [0] * 6, 0
         self.state = after
         if isinstance(before, InfinitState) and before.phase != PLAY and after.phase == PLAY:
             self.geo_key = None
             self.arrange()
             self._frame()
-        elif after.phase == PLAY:
-            cells = [c for c in (move.cell, move.to) if isinstance(c, tuple)]
-            if any(not self._visible(c, -0.5) for c in cells):
-                self._frame()  # the move happened off screen: show it
+        elif after.phase == PLAY and any(
+            not self._visible(c, -0.5) for c in (move.cell, move.to) if isinstance(c, tuple)
+        ):
+            self._frame()  # the move happened off screen: show it
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -208,16 +191,9 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         if state.offer is not None or state.outcome is not None:
             self.draw_bar(surface, ctx, state, self.legal_for(state) if live else None, live)
         else:
-            self.draw_text(
-                surface,
-                ctx,
-                self._start_prompt(state, ctx),
-                max(11, self.bar_rect.height * 0.4),
-                ctx.theme.text_dim,
-                (self.bar_rect.x + 6, self.bar_rect.centery),
-                "midleft",
-                max_w=self.bar_rect.width - 12,
-            )
+            bar, text = self.bar_rect, self._start_prompt(state, ctx)
+            at, px = (bar.x + 6, bar.centery), max(11, bar.height * 0.4)
+            self.draw_text(surface, ctx, text, px, ctx.theme.text_dim, at, "midleft", max_w=bar.width - 12)
         return True
 
     def _take_hint(self, ctx: ViewContext) -> None:
@@ -227,11 +203,9 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             return
         self._hinted = hint
         if hint.kind == BID:
-            self.bid_value = hint.piece
-            self.typed = ""
+            self.bid_value, self.typed = hint.piece, ""
         elif hint.kind == CREATE:
-            self.edit = list(digits(hint.piece))
-            self.edit_circle = hint.orient
+            self.edit, self.edit_circle = list(digits(hint.piece)), hint.orient
         elif hint.kind in ("accept", "close"):
             self.hint_text = _("Hint: accept the bid") if hint.kind == "accept" else _("Hint: close your set")
 
@@ -254,14 +228,12 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
     def draw_board(self, surface, ctx, pos, last: set, targets: frozenset, faded: frozenset) -> None:
         """The visible fields (kept as drawn while the camera rests), the last move, the bases, the
         targets and the pieces in view, clipped to the board area until ``finish_board``."""
-        s = self.size
-        theme = ctx.theme
         self._clip = surface.get_clip()
         surface.set_clip(self.board_area)
         self._draw_fields(surface, ctx)
+        tint = mix(FIELD, ctx.theme.last_move, 0.45)
         for cell in last:
-            cx, cy = self.cell_center(cell)
-            pygame.draw.polygon(surface, mix(FIELD, theme.last_move, 0.45), hex_points(cx, cy, s * 0.9))
+            pygame.draw.polygon(surface, tint, hex_points(*self.cell_center(cell), self.size * 0.9))
         self.draw_bases(surface, ctx)
         self.draw_targets_and_pieces(surface, ctx, pos, targets, faded)
 
@@ -279,16 +251,11 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             self.draw_piece_tooltip(surface, ctx, state, focus)
         elif self.size < LABEL_SIZE and self.board_area.collidepoint(self.mouse) and not self._dragged:
             cx, cy = self.cell_center(focus)
-            self.draw_tooltip(
-                surface,
-                ctx,
-                _("field {field}").format(field=self.board.name(focus)),
-                (cx, cy - self.size * 1.05),
-            )
+            text = _("field {field}").format(field=self.board.name(focus))
+            self.draw_tooltip(surface, ctx, text, (cx, cy - self.size * 1.05))
         return True
 
     def prompt(self, state, legal, live: bool) -> str:
-        text = super().prompt(state, legal, live)
         if (
             live
             and state.phase == PLAY
@@ -296,10 +263,9 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             and state.offer is None
             and state.outcome is None
         ):
-            return _(
-                "{status}: pick a piece in hand or on the board · drag to pan · F frame · C control"
-            ).format(status=state.describe())
-        return text
+            text = _("{status}: pick a piece in hand or on the board · drag to pan · F frame · C control")
+            return text.format(status=state.describe())
+        return super().prompt(state, legal, live)
 
     # --- input ------------------------------------------------------------------------------------
 
@@ -340,11 +306,8 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         """Drags pan and a press that stays is a click (see :class:`tafel.kit.panning.CameraDrag`);
         the wheel zooms unless it turns a piece; keys pan, frame and bring out the cursor."""
         cam = self.camera
-        menu = (
-            self.mode == "menu"
-            and event.type == pygame.MOUSEBUTTONDOWN
-            and self.menu_rect.collidepoint(event.pos)
-        )
+        clicked = event.type == pygame.MOUSEBUTTONDOWN
+        menu = self.mode == "menu" and clicked and self.menu_rect.collidepoint(event.pos)
         turning = self.mode in ("hand", "relocate", "orient")  # the wheel turns the piece
         taken = self.drag.handle(event, self.board_area, free=not menu, wheel=not turning, pointer=self.mouse)
         if event.type == pygame.MOUSEMOTION:
@@ -411,46 +374,29 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         lines = []
         if state.phase == BID:
             bids = ", ".join(str(b) for b in state.bids[-6:]) or _("none yet")
-            lines.append(
-                _("White's points: {points} · bases {n} apart").format(
-                    points=state.points[0], n=state.distance
-                )
-            )
+            text = _("White's points: {points} · bases {n} apart")
+            lines.append(text.format(points=state.points[0], n=state.distance))
             lines.append(
                 _("Bids for Black: {bids} (cap {cap})").format(bids=bids, cap=bid_cap(state.points[0]))
             )
-        elif state.phase == CREATION:
-            for colour in (WHITE, BLACK):
-                n = len(state.pieces[colour])
-                if state.closed[colour]:
-                    text = _.ngettext(
-                        "{colour} = {seat}: {n} piece, closed", "{colour} = {seat}: {n} pieces, closed", n
-                    )
-                else:
-                    text = _.ngettext(
-                        "{colour} = {seat}: {n} piece, {left} points left",
-                        "{colour} = {seat}: {n} pieces, {left} points left",
-                        n,
-                    )
-                lines.append(
-                    text.format(
-                        colour=_(COLOUR_NAMES[colour]),
-                        seat=_(SEAT_NAMES[state.seat_of(colour)]),
-                        n=n,
-                        left=state.remaining(colour),
-                    )
+        for colour in (WHITE, BLACK) if state.phase != BID else ():
+            who = {"colour": _(COLOUR_NAMES[colour]), "seat": _(SEAT_NAMES[state.seat_of(colour)])}
+            n = len(state.pieces[colour])
+            if state.phase == PLAY:
+                hand, out = len(state.pos.inv[colour]), len(state.pos.removed(colour))
+                text = _("{colour} = {seat}: {hand} in hand, {out} out").format(**who, hand=hand, out=out)
+            elif state.closed[colour]:
+                text = _.ngettext(
+                    "{colour} = {seat}: {n} piece, closed", "{colour} = {seat}: {n} pieces, closed", n
                 )
-        else:
-            pos = state.pos
-            for colour in (WHITE, BLACK):
-                lines.append(
-                    _("{colour} = {seat}: {hand} in hand, {out} out").format(
-                        colour=_(COLOUR_NAMES[colour]),
-                        seat=_(SEAT_NAMES[state.seat_of(colour)]),
-                        hand=len(pos.inv[colour]),
-                        out=len(pos.removed(colour)),
-                    )
+            else:
+                text = _.ngettext(
+                    "{colour} = {seat}: {n} piece, {left} points left",
+                    "{colour} = {seat}: {n} pieces, {left} points left",
+                    n,
                 )
+            lines.append(text.format(**who, n=n, left=state.remaining(colour)))
+        if state.phase == PLAY:
             # The draw counter: moves in a row without an expropriation or release.
             lines.append(_("Quiet moves: {n} of {limit}").format(n=state.quiet, limit=DRAW_MOVES))
             reps = state.repetitions()
