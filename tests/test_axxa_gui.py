@@ -36,7 +36,7 @@ def events_for_mouse(view: AxxaView, state: AxxaState, move) -> list[list[pygame
 def keyboard_path(view: AxxaView, target: int) -> list[int]:
     """Arrow keys that take the view's cursor to ``target`` (simulated on the view's own rule)."""
     keys = []
-    cur = view._cursor
+    cur = view.cursor.cell
     for _ in range(30):
         if cur == target:
             return keys
@@ -48,7 +48,7 @@ def keyboard_path(view: AxxaView, target: int) -> list[int]:
         if ty != cy:
             options.append((pygame.K_UP if ty > cy else pygame.K_DOWN, (0, 1 if ty > cy else -1)))
         for k, (dx, dy) in options:
-            nxt = view._step(cur, dx, dy)
+            nxt = view.grid.step(cur, dx, dy)[0]
             if nxt != cur and abs(xy(nxt)[0] - tx) + abs(xy(nxt)[1] - ty) < abs(cx - tx) + abs(cy - ty):
                 keys.append(k)
                 cur = nxt
@@ -159,7 +159,7 @@ def test_celebration_animates_for_a_good_move(surface):
     view = AxxaView(GAME, GAME.resolve_options({}))
     view.layout(pygame.Rect(0, 0, 1280, 800))
     view.on_move(start, move, after)
-    assert view.animating and view._anim.celebrate == "Good move!"
+    assert view.animating and any(getattr(a, "title", "") == "Good move!" for a in view.motion.running)
     for frame in range(100):
         view.draw(surface, after.view_for(0) if after.outcome is None else after, ctx(False, frame / 10))
         if not view.animating:

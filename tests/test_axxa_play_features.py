@@ -92,7 +92,7 @@ def test_outstanding_move_removes_three_triplets_and_is_celebrated(surface):
     view = AxxaView(GAME, GAME.resolve_options({}))
     view.layout(pygame.Rect(0, 0, 1280, 800))
     view.on_move(start, move, after)
-    assert view.animating and view._anim.celebrate == "Outstanding!"
+    assert view.animating and any(getattr(a, "title", "") == "Outstanding!" for a in view.motion.running)
     for frame in range(120):
         view.draw(surface, after.view_for(0), context(frame / 10, False))
         if not view.animating:

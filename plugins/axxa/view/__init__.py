@@ -22,8 +22,8 @@ to take (one click suffices when it names a single triplet); click a piece to pa
 buttons when the rotation is the player's choice. Keyboard/gamepad: arrows move a cursor, Enter
 or Space acts like a click, T/K turn or keep, Backspace/Escape clear a selection.
 
-The view is built from the board kit (``tafel.kit``): kept pictures, sprites, tweens, buttons and
-text. Its parts: :mod:`.pieces` (tiles and stacks), :mod:`.board` (the board and its marks),
+The view is built from the board kit (``tafel.kit``): a square grid (its geometry and keyboard
+cursor), kept pictures, sprites, motion, effects, buttons and text. Its parts: :mod:`.pieces` (tiles and stacks), :mod:`.board` (the board and its marks),
 :mod:`.tray` (the tray and the outcome card) and :mod:`.motion` (the animations).
 
 >>> import pygame
@@ -33,7 +33,7 @@ text. Its parts: :mod:`.pieces` (tiles and stacks), :mod:`.board` (the board and
 >>> view.layout(pygame.Rect(0, 0, 1000, 700))
 >>> view.cell_at(view.cell_center(cell_of("d4"))) == cell_of("d4")
 True
->>> view.cell_at(view.cell_center(cell_of("a1"))) is None
+>>> view.cell_at(view.corner("bl").center) is None  # a frame corner (a1, b1) is no space
 True
 """
 
@@ -42,14 +42,14 @@ from __future__ import annotations
 import pygame
 
 from tafel import GameDef, GameState, Move, Options
-from tafel.kit import FocusList, Layer, ScreenLayer, pulse
+from tafel.kit import Cursor, FocusList, Layer, Motion, ScreenLayer, SquareGrid, draw_cursor, pulse
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext
 
-from ..board import CELLS, SIZE, Cell, cells_of, is_cell, xy
+from ..board import CELLS, SIZE, Cell, cells_of, xy
 from ..rules import KEEP_MOVE, MOVE, PAY, SOLO_TRIPLETS, TAKE, TURN, TURN_MOVE, VALUE, AxxaMove, AxxaState
 from ..texts import N_, _, seat_name
 from . import board, tray
-from .motion import MoveAnimation, animate, draw_animation
+from .motion import animations, draw_motion, sliding
 from .pieces import NUMBER_COLORS, Stacks
 
 __all__ = ["NUMBER_COLORS", "AxxaView"]
@@ -65,23 +65,24 @@ class AxxaView(BoardView):
 
     def __init__(self, game: GameDef, options: Options) -> None:
         super().__init__(game, options)
-        self.cell = 10
-        self.field = pygame.Rect(0, 0, 70, 70)
-        self.outer = pygame.Rect(0, 0, 70, 70)
-        self.tray = pygame.Rect(0, 0, 0, 0)
-        self.stacks = Stacks()
+        # The spaces on the kit's square grid; the cursor slips round the frame's empty corners.
+        self.grid = SquareGrid({c: xy(c) for c in CELLS}, sidestep=2)
+        self.cursor, self.motion, self.stacks = Cursor(self.grid), Motion(), Stacks()
+        self.cell, self.field, self.outer, self.tray = (
+            10,
+            pygame.Rect(0, 0, 70, 70),
+            pygame.Rect(0, 0, 70, 70),
+            pygame.Rect(0, 0, 0, 0),
+        )
         self.picked: set[Cell] = set()  # pieces of a triplet to take, clicked so far
         self.turn_buttons = [
             board.TurnButton(N_("Turn under  T"), lambda: TURN_MOVE, key="turn"),
             board.TurnButton(N_("Keep  K"), lambda: KEEP_MOVE, key="keep"),
         ]
         self._turn = FocusList(self.turn_buttons, horizontal=True)
-        self._selected: Cell | None = None
+        self.selected: Cell | None = None
         self._hover: Cell | None = None
-        self._cursor: Cell | None = None
-        self._cursor_visible = False
-        self._anim: MoveAnimation | None = None
-        self._speed = 1.0
+        self._moved: tuple[AxxaState, AxxaState] | None = None  # the animated move's two sides
         self._seed: int | None = None
         # Kept pictures: the board; on its background; with its resting stacks; the tray.
         self._assets: tuple | None = None
@@ -115,29 +116,23 @@ class AxxaView(BoardView):
                 self.rect.x + max(0, (w - side) // 2), board_box.bottom + 10, side, tray_h
             )
         self.cell = max(6, int(side / (SIZE + 2 * MARGIN)))
-        span = SIZE * self.cell
-        margin = int(self.cell * MARGIN)
+        span, margin = SIZE * self.cell, int(self.cell * MARGIN)
         self.outer = pygame.Rect(0, 0, span + 2 * margin, span + 2 * margin)
         self.outer.center = board_box.center
         self.field = pygame.Rect(self.outer.x + margin, self.outer.y + margin, span, span)
+        self.grid.place(self.field.topleft, self.cell)
         self._assets = None
 
     def cell_rect(self, cell: Cell) -> pygame.Rect:
-        """The screen square of ``cell`` (rank 7 at the top)."""
-        x, y = xy(cell)
-        c = self.cell
-        return pygame.Rect(self.field.x + x * c, self.field.y + (SIZE - 1 - y) * c, c, c)
+        return self.grid.rect(cell)
 
     def cell_center(self, cell: Cell) -> tuple[int, int]:
-        return self.cell_rect(cell).center
+        """The centre pixel of ``cell``'s square (pygame's rounding: down on odd sizes)."""
+        return self.grid.rect(cell).center
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The board space under ``pos``, or None (outside, or a frame corner that is no space)."""
-        x, y = pos[0] - self.field.x, pos[1] - self.field.y
-        if x < 0 or y < 0 or x >= SIZE * self.cell or y >= SIZE * self.cell:
-            return None
-        cell = (SIZE - 1 - y // self.cell) * SIZE + x // self.cell
-        return cell if is_cell(cell) else None
+        return self.grid.cell_at(pos)
 
     def corner(self, which: str) -> pygame.Rect:
         """The empty frame corner (two cells wide, one high) at ``which`` = tl, tr, bl or br."""
@@ -158,24 +153,19 @@ class AxxaView(BoardView):
     @property
     def has_selection(self) -> bool:
         """True while a stack or triplet pieces are selected (Escape then clears them)."""
-        return self._selected is not None or bool(self.picked)
-
-    @property
-    def selected(self) -> Cell | None:
-        return self._selected
+        return self.selected is not None or bool(self.picked)
 
     @property
     def animating(self) -> bool:
-        return self._anim is not None
+        return self.motion.busy
 
     def _clear(self, turn: bool = False) -> None:
-        self._selected = None
-        self.picked = set()
+        self.selected, self.picked = None, set()
         if turn:
             self._turn.focus("turn")
 
     def reset(self, state: GameState) -> None:
-        self._anim = None
+        self.motion.stop()
         self._clear(turn=True)
         if isinstance(state, AxxaState) and state.seed is not None:
             self._seed = state.seed
@@ -184,8 +174,7 @@ class AxxaView(BoardView):
         """The players' view of ``state`` (cached for the frame): never draw a hidden piece."""
         if state is not self._view_src:
             assert isinstance(state, AxxaState)
-            if state.seed is not None:
-                self._seed = state.seed
+            self._seed = state.seed if state.seed is not None else self._seed
             self._view_src = state
             self._view = state.view_for(state.to_move) if state.outcome is None else state
         assert self._view is not None
@@ -207,140 +196,98 @@ class AxxaView(BoardView):
 
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
         self._clear(turn=True)
-        self._anim = None
+        self.motion.stop()
         if not (
             isinstance(before, AxxaState) and isinstance(after, AxxaState) and isinstance(move, AxxaMove)
         ):
             return
         for s in (before, after):
-            if s.seed is not None:
-                self._seed = s.seed
-        if self._speed > 0:
-            self._anim = animate(self, before, move, after, self._speed)
+            self._seed = s.seed if s.seed is not None else self._seed
+        shown = after.view_for(after.to_move) if after.outcome is None else after
+        self._moved = (before.view_for(before.to_move), shown)
+        self.motion.start(animations(self, before, move, after))
 
     def update(self, dt: float) -> None:
-        if self._anim is not None:
-            self._anim.update(dt)
-            if not self._anim.busy:
-                self._anim = None
+        self.motion.update(dt)
 
     # --- input --------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
-        self._speed = ctx.anim_speed
-        if not ctx.interactive or not isinstance(state, AxxaState) or self._anim is not None:
+        self.motion.speed = ctx.anim_speed
+        if not ctx.interactive or not isinstance(state, AxxaState) or self.motion.busy:
             return None
         view = self._visible(state)
         if view.outcome is not None:
             return None
         if event.type == pygame.MOUSEMOTION:
             self._hover = self.cell_at(event.pos)
-            self._cursor_visible = False
+            self.cursor.hide()
             for button in self.turn_buttons:
                 button.hovered = view.phase == TURN and button.rect.collidepoint(event.pos)
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self._cursor_visible = False
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.cursor.hide()
+            if event.button == 1 and view.phase == TURN:
+                clicked = self._turn.handle_event(event)
+                return clicked.activate() if clicked is not None else None
             if event.button == 1:
-                if view.phase == TURN:
-                    clicked = self._turn.handle_event(event)
-                    return clicked.activate() if clicked is not None else None
                 self._hover = self.cell_at(event.pos)
                 return self._activate(self._hover, view)
             if event.button == 3:
                 self._clear()
-            return None
-        if event.type == pygame.KEYDOWN:
+        elif event.type == pygame.KEYDOWN:
             return self._key(event.key, view)
         return None
 
     def _key(self, key: int, view: AxxaState) -> Move | None:
         if key in CLEAR_KEYS:
             self._clear()
-            return None
-        if view.phase == TURN:
+        elif view.phase == TURN:
             if key in (pygame.K_t, pygame.K_k):
                 return TURN_MOVE if key == pygame.K_t else KEEP_MOVE
             if key in ARROW_KEYS:
                 self._turn.move(1)
             elif key in ACTIVATE_KEYS:
                 return self._turn.focused.activate()
-            return None
-        if key not in ARROW_KEYS and key not in ACTIVATE_KEYS:
-            return None
-        if not self._cursor_visible:
-            # The first key only shows the cursor, where the player was last looking.
-            self._cursor_visible = True
-            start = self._selected if self._selected is not None else self._hover
-            self._cursor = start if start is not None else self._default_cursor(view)
-            return None
-        if self._cursor is None:
-            self._cursor = self._default_cursor(view)
-        if key in ARROW_KEYS:
-            self._cursor = self._step(self._cursor, *ARROW_KEYS[key])
-            return None
-        return self._activate(self._cursor, view)
-
-    @staticmethod
-    def _step(cell: Cell, dx: int, dy: int) -> Cell:
-        """The next space from ``cell`` in a direction, skipping the frame corners (which are no
-        spaces); sideways to the nearest space in that row or column if straight on has none."""
-        x, y = xy(cell)
-        for dist in range(1, SIZE):
-            nx, ny = x + dx * dist, y + dy * dist
-            if not (0 <= nx < SIZE and 0 <= ny < SIZE):
-                break
-            if is_cell(ny * SIZE + nx):
-                return ny * SIZE + nx
-            # A corner: slide along the perpendicular to the nearest space.
-            for side in (1, -1, 2, -2):
-                sx, sy = (nx + side, ny) if dx == 0 else (nx, ny + side)
-                if 0 <= sx < SIZE and 0 <= sy < SIZE and is_cell(sy * SIZE + sx):
-                    return sy * SIZE + sx
-        return cell
+        elif key in ARROW_KEYS or key in ACTIVATE_KEYS:
+            if not self.cursor.shown:
+                # The first key only shows the cursor, where the player was last looking.
+                start = self.selected if self.selected is not None else self._hover
+                self.cursor.show(start if start is not None else self._default_cursor(view))
+            elif key in ARROW_KEYS:
+                self.cursor.move(*ARROW_KEYS[key])
+            else:
+                return self._activate(self.cursor.cell, view)
+        return None
 
     def _default_cursor(self, view: AxxaState) -> Cell:
         if view.phase == MOVE:
             for c in CELLS:
                 if view.destinations(c):
                     return c
-        if view.phase == TAKE:
-            cands = view.candidates()
-            if cands:
-                return cells_of(cands[0])[0]
-        for c in CELLS:
-            if view.stacks[c]:
-                return c
-        return 3 * SIZE + 3
+        if view.phase == TAKE and view.candidates():
+            return cells_of(view.candidates()[0])[0]
+        return next((c for c in CELLS if view.stacks[c]), 3 * SIZE + 3)
 
     def _activate(self, cell: Cell | None, view: AxxaState) -> AxxaMove | None:
         """A click (or Enter) on ``cell`` in the current phase."""
         if cell is None:
             self._clear()
-            return None
-        if view.phase == MOVE:
-            if self._selected is not None and cell in view.destinations(self._selected):
-                move = AxxaMove.shift(self._selected, cell)
-                self._selected = None
+        elif view.phase == MOVE:
+            if self.selected is not None and cell in view.destinations(self.selected):
+                move, self.selected = AxxaMove.shift(self.selected, cell), None
                 return move
-            self._selected = cell if cell != self._selected and view.destinations(cell) else None
-            return None
-        if view.phase == TAKE:
+            self.selected = cell if cell != self.selected and view.destinations(cell) else None
+        elif view.phase == TAKE:
             cands = [set(cells_of(t)) for t in view.candidates()]
             if not any(cell in c for c in cands):
                 self.picked = set()
                 return None
-            picked = self.picked ^ {cell}
-            fits = [c for c in cands if picked <= c]
-            if not fits:
-                picked = {cell}
-                fits = [c for c in cands if picked <= c]
-            self.picked = picked
+            self.picked = self.picked ^ {cell} if any(self.picked ^ {cell} <= c for c in cands) else {cell}
+            fits = [c for c in cands if self.picked <= c]
             if len(fits) == 1:
                 self.picked = set()
                 return AxxaMove.take(fits[0])
-            return None
-        if view.phase == PAY and view.stacks[cell]:
+        elif view.phase == PAY and view.stacks[cell]:
             return AxxaMove.pay(cell)
         return None
 
@@ -349,8 +296,7 @@ class AxxaView(BoardView):
         cands = [set(cells_of(t)) for t in view.candidates()]
         if cell is None or not any(cell in c for c in cands):
             return [c for c in cands if self.picked <= c] if self.picked else []
-        picked = self.picked ^ {cell}
-        fits = [c for c in cands if picked <= c]
+        fits = [c for c in cands if self.picked ^ {cell} <= c]
         return fits or [c for c in cands if cell in c]
 
     # --- side panel -------------------------------------------------------------------------------
@@ -389,13 +335,13 @@ class AxxaView(BoardView):
         if view.outcome is not None:
             lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
         else:
-            lines.append(board.instruction(view, self._selected))
+            lines.append(board.instruction(view, self.selected))
         return lines
 
     # --- drawing ------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
-        self._speed = ctx.anim_speed
+        self.motion.speed = ctx.anim_speed
         if not isinstance(state, AxxaState):
             return
         view = self._visible(state)
@@ -403,21 +349,19 @@ class AxxaView(BoardView):
         if assets != self._assets:
             self._assets, self.stacks.cell = assets, self.cell
             self.stacks.forget()
-        anim = self._anim
-        if anim is not None and view != anim.after and view != anim.before:
-            anim = self._anim = None
-        sliding = anim is not None and anim.sliding
-        shown = anim.before if anim is not None and sliding else view
-        live = ctx.interactive and anim is None and view.outcome is None
-
-        focus = (self._cursor if self._cursor_visible else self._hover) if live else None
-        selected = self._selected if live and view.phase == MOVE and self._selected is not None else None
+        if self.motion.busy and self._moved is not None and view not in self._moved:
+            self.motion.stop()  # another position is shown: the move's animation is over
+        moving = self.motion.busy
+        travel = sliding(self)
+        shown = self._moved[0] if travel is not None else view
+        live = ctx.interactive and not moving and view.outcome is None
+        cursor = self.cursor.cell if live and self.cursor.shown else None
+        focus = (cursor if self.cursor.shown else self._hover) if live else None
+        selected = self.selected if live and view.phase == MOVE else None
         if selected is not None and not view.stacks[selected]:
-            selected = self._selected = None
-        last = (
-            ctx.last_move if ctx.show_last and anim is None and isinstance(ctx.last_move, AxxaMove) else None
-        )
-        skip = anim.slide_from if anim is not None and sliding else None
+            selected = self.selected = None
+        last = ctx.last_move if ctx.show_last and not moving and isinstance(ctx.last_move, AxxaMove) else None
+        skip = travel.path[0] if travel is not None else None
         self._draw_still(surface, shown, last, selected, skip, ctx)
         board.draw_corners(self, surface, shown, ctx)
         # The number due glows on the stacks' tops, pulsing: drawn over the still picture.
@@ -427,29 +371,25 @@ class AxxaView(BoardView):
             if cell != skip and stack and stack[-1] & VALUE == shown.due:
                 self.stacks.glow(surface, len(stack), self.cell_center(cell), glow, ctx)
                 self.stacks.buried(surface, stack, self.cell_center(cell), ctx)
-
         if selected is not None and ctx.show_legal:
             board.draw_targets(self, surface, view, selected, focus, ctx)
-        if live and view.phase == TAKE:
-            board.draw_take(self, surface, view, focus, ctx)
-        if live and view.phase == PAY:
-            board.draw_pay(self, surface, view, focus, ctx)
+        if live and view.phase in (TAKE, PAY):
+            (board.draw_take if view.phase == TAKE else board.draw_pay)(self, surface, view, focus, ctx)
+        for button in self.turn_buttons:
+            button.rect = pygame.Rect(0, 0, 0, 0)
         if live and view.phase == TURN:
             board.draw_turn(self, surface, view, ctx)
-        else:
-            for button in self.turn_buttons:
-                button.rect = pygame.Rect(0, 0, 0, 0)
-        if isinstance(ctx.hint, AxxaMove) and anim is None and view.outcome is None:
+        if isinstance(ctx.hint, AxxaMove) and not moving and view.outcome is None:
             board.draw_hint(self, surface, ctx.hint, view, ctx)
-        if anim is not None:
-            draw_animation(self, surface, anim, ctx)
-        if live and self._cursor_visible and self._cursor is not None:
-            board.draw_cursor(self, surface, self._cursor, ctx)
+        if moving:
+            draw_motion(self, surface, self._moved[0].due, ctx)
+        if cursor is not None:
+            draw_cursor(surface, self.grid, cursor, ctx.theme.text, ctx.theme.shadow)
         if self.tray.width >= 40 and self.tray.height >= 40:
-            shown_tray = shown if sliding else view
+            shown_tray = shown if travel is not None else view
             key = (assets, tray.tray_key(shown_tray, ctx))
             self._tray.blit(surface, key, self.tray, lambda s: tray.paint_tray(self, s, shown_tray, ctx))
-        if view.outcome is not None and anim is None:
+        if view.outcome is not None and not moving:
             tray.draw_outcome(self, surface, view, ctx)
 
     def _draw_still(

@@ -1,6 +1,6 @@
 """The AxxA board and what is marked on it: the spaces with their coordinates, the corners (the
 number due, triplets, payments, the deal), the targets of a selected stack, the triplets to take,
-the payment marks, the Turn/Keep buttons, the last move, a hint and the keyboard cursor.
+the payment marks, the Turn/Keep buttons, the last move and a hint.
 
 Each function draws for an :class:`AxxaView` (its ``cell``, ``field`` and cell geometry).
 """
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tafel.kit import Button, Skin, pulse
+from tafel.kit.text import label
 from tafel.view import ViewContext, darken, lighten, mix
 
 from ..board import CELLS, SIZE, START_CELLS, Cell, cell_name, cells_of, path_cells, xy
@@ -30,7 +31,6 @@ from ..rules import (
     AxxaState,
 )
 from ..texts import _
-from .pieces import label
 
 if TYPE_CHECKING:
     from . import AxxaView
@@ -276,20 +276,3 @@ def draw_hint(
     else:
         line = _("Hint: turn under") if move == TURN_MOVE else _("Hint: keep")
         label(surface, ctx, line, c * 0.3, color, midbottom=(view.field.centerx, view.field.y - 2))
-
-
-def draw_cursor(view: AxxaView, surface: pygame.Surface, cell: Cell, ctx: ViewContext) -> None:
-    """Corner brackets round the keyboard cursor's space."""
-    r = view.cell_rect(cell).inflate(-max(2, view.cell // 16), -max(2, view.cell // 16))
-    width = max(2, view.cell // 16)
-    arm = max(4, view.cell // 4)
-    for color, off in ((ctx.theme.shadow, max(1, width // 2)), (ctx.theme.text, 0)):
-        rr = r.move(off, off)
-        for cx, cy, sx, sy in (
-            (rr.left, rr.top, 1, 1),
-            (rr.right - 1, rr.top, -1, 1),
-            (rr.left, rr.bottom - 1, 1, -1),
-            (rr.right - 1, rr.bottom - 1, -1, -1),
-        ):
-            pygame.draw.line(surface, color, (cx, cy), (cx + sx * arm, cy), width)
-            pygame.draw.line(surface, color, (cx, cy), (cx, cy + sy * arm), width)

@@ -1,6 +1,6 @@
 """AxxA's pieces: numbered tiles (or the patterned back of an unknown one), stacks of layered
-tiles with height pips, the known pieces buried under a top, the glow of the number due, and
-text at a pixel size; sprites kept per size with the kit's :class:`tafel.kit.Sprites`.
+tiles with height pips, the known pieces buried under a top and the glow of the number due;
+sprites kept per size with the kit's :class:`tafel.kit.Sprites`.
 
 >>> import pygame
 >>> from tafel.testing import view_context
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from tafel.kit import Skin, Sprites
+from tafel.kit import Sprites
+from tafel.kit.text import font, label
 from tafel.view import Color, ViewContext, darken, lighten, mix
 
 from ..rules import KNOWN, VALUE
@@ -31,28 +32,6 @@ FACE: Color = (246, 240, 226)
 #: Tile side and layer offset as fractions of a cell.
 TILE = 0.74
 LAYER = 0.085
-
-
-def units(ctx: ViewContext, px: float) -> int:
-    """The font size (in the fonts' unscaled units) whose letters are about ``px`` pixels."""
-    return max(1, round(px / ctx.fonts.scale))
-
-
-def font(ctx: ViewContext, px: float, bold: bool = False) -> pygame.font.Font:
-    return ctx.fonts.get(units(ctx, px), bold)
-
-
-def text(ctx: ViewContext, line: str, px: float, color: Color, bold: bool = True) -> pygame.Surface:
-    """``line`` rendered at about ``px`` pixels, kept by the fonts between frames."""
-    return ctx.fonts.text(line, units(ctx, px), color, bold)
-
-
-def label(
-    surface: pygame.Surface, ctx: ViewContext, line: str, px: float, color: Color, bold: bool = True, **at
-) -> pygame.Rect:
-    """``line`` at about ``px`` pixels, placed by one anchor: ``label(..., center=(x, y))``."""
-    ((anchor, pos),) = at.items()
-    return Skin.of(ctx).draw_text(surface, line, pos, units(ctx, px), color, bold=bold, anchor=anchor)
 
 
 def tile(value: int, size: int, ctx: ViewContext, known: bool = True) -> pygame.Surface:

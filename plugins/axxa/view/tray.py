@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tafel.kit import Skin
+from tafel.kit.text import card, label
 from tafel.view import ViewContext, darken
 
 from ..rules import STACK, AxxaState
 from ..texts import _, seat_name
-from .pieces import font, label, units
 
 if TYPE_CHECKING:
     from . import AxxaView
@@ -201,18 +201,4 @@ def draw_outcome(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx:
             title = _winners(names, winners)
         color = theme.accent
     reason = outcome.reason[0].upper() + outcome.reason[1:]
-    width = int(view.field.width * 0.86)
-    small, big = font(ctx, c * 0.28), font(ctx, c * 0.55, bold=True)
-    lines = ctx.fonts.wrap(reason, units(ctx, c * 0.28), width - c // 2)
-    box = pygame.Rect(0, 0, width, big.get_linesize() + len(lines) * small.get_linesize() + c // 2)
-    box.center = view.field.center
-    veil = pygame.Surface(box.size, pygame.SRCALPHA)
-    veil.fill((*theme.panel, 238))
-    surface.blit(veil, box)
-    pygame.draw.rect(surface, color, box, max(2, c // 20), border_radius=c // 6)
-    y = box.y + c // 6
-    label(surface, ctx, title, c * 0.55, color, midtop=(box.centerx, y))
-    y += big.get_linesize()
-    for line in lines:
-        label(surface, ctx, line, c * 0.28, theme.text, bold=False, midtop=(box.centerx, y))
-        y += small.get_linesize()
+    card(surface, ctx, view.field.center, int(view.field.width * 0.86), title, reason, color, c)
