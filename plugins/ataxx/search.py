@@ -35,10 +35,14 @@ CLONE = 63 << 6
 PASS_CODE = 0xFFF
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-#: Nodes between looks at the clock, the node budget and the stop callback (~10 ms).
-CHECK_EVERY = 512
+#: Nodes between looks at the clock, the node budget and the stop callback (a few ms).
+CHECK_EVERY = 256
 #: Null-move depth reduction.
 NULL_R = 2
+#: Half-width of the root's aspiration window, in centi-stones.
+ASPIRATION = 60
+#: Entries at least this deep survive when a full table is trimmed between moves.
+KEEP_DEPTH = 3
 
 POS_JUMPS = tuple(off for off in DOUBLE_OFFSETS if off > 0)
 NEG_JUMPS = tuple(-off for off in DOUBLE_OFFSETS if off < 0)
@@ -173,9 +177,17 @@ class Weights:
     safe: int = 0
 
     @property
+    def fast(self) -> bool:
+        """Only ``threat`` and a non-negative ``safe``: the inlined evaluation, and a bound per
+        move for the last ply (:meth:`Engine._negamax`)."""
+        return not (self.counter or self.exposed) and self.safe >= 0
+
+    @property
     def margin(self) -> int:
-        """How far the non-material terms can lift a score above material (see above)."""
-        return 17 * max(0, self.counter) + 49 * (abs(self.exposed) + abs(self.safe))
+        """How far the non-material terms can lift a score above material (see above); the
+        fast evaluation's ``safe`` term is bounded per move instead."""
+        safe = 0 if self.fast else abs(self.safe)
+        return 17 * max(0, self.counter) + 49 * (abs(self.exposed) + safe)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -200,7 +212,7 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
         return material
 
     threat_w, counter_w, exposed_w, safe_w = w.threat, w.counter, w.exposed, w.safe
-    if not (counter_w or exposed_w or safe_w):
+    if w.fast:
 
         def threat_only(own: int, opp: int, empty: int) -> int:
             # best_gain inlined (this runs at every leaf): reach, neighbour count, maximum.
@@ -246,6 +258,12 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
                     cands &= ~b0
             # ``cands``: the reachable squares with the most neighbours; a clone there gains one more.
             gain = 2 * n + 1 if cands & clone else 2 * n
+            if safe_w:
+                # Stones with no empty neighbour: nothing flips them for now.
+                de = empty | empty << 1 | empty >> 1
+                de |= de << 9 | de >> 9
+                safe = (own & ~de).bit_count() - (opp & ~de).bit_count()
+                return (own.bit_count() - opp.bit_count()) * STONE + threat_w * gain + safe_w * safe
             return (own.bit_count() - opp.bit_count()) * STONE + threat_w * gain
 
         return threat_only
@@ -350,6 +368,8 @@ class Engine:
         self.evaluate = make_evaluator(weights)
         #: How far the evaluation can rise above material (0 for material and threat only).
         self.margin = 0 if weights is None else weights.margin
+        #: The fast evaluation's weight of safe stones (bounded per move on the last ply).
+        self.safe_w = weights.safe if weights is not None and weights.fast else 0
         #: Late move reductions and null-move pruning (off for the material yardstick, a plain
         #: alpha-beta).
         self.lmr = weights is not None
@@ -357,8 +377,19 @@ class Engine:
         #: by two plies from the lmr_deep-th move on.
         self.lmr_index, self.lmr_flips, self.lmr_deep = 4, 2, 1000
         self.null_move = weights is not None
+        #: History heuristic: moves that caused cut-offs before are tried first among moves
+        #: of equal gain (indexed by move code; halved at the start of each search).
+        self.history = weights is not None
+        self.hist = [0] * (PASS_CODE + 1)
+        #: The moves with a history (aged at the start of each search).
+        self.hist_codes: set[int] = set()
+        #: Aspiration windows: from depth 4 on, the root searches a window of this many
+        #: centi-stones round the previous iteration's score first (0: off).
+        self.aspiration = ASPIRATION if weights is not None else 0
         self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.tt_size = tt_size
+        #: A full table keeps its entries searched this deep (see :meth:`trim`); 0 clears it.
+        self.keep_depth = KEEP_DEPTH if weights is not None else 0
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.nodes = 0
         self._next_check = CHECK_EVERY
@@ -372,9 +403,33 @@ class Engine:
         self._partial_score = -INF
         self._partial_depth = 0
 
+    def disable(self, feature: str) -> None:
+        """Switch one search feature off (the benches measure each by an SPRT without it)."""
+        if feature in ("lmr", "null_move", "history"):
+            setattr(self, feature, False)
+        elif feature == "aspiration":
+            self.aspiration = 0
+        elif feature == "keep":
+            self.keep_depth = 0
+        else:
+            raise ValueError(f"unknown search feature {feature!r}")
+
+    def trim(self) -> None:
+        """Make room in a full table: keep the deep entries (the costly ones, which the next
+        moves' searches meet again a ply or two further down) and drop the rest; clear it
+        when even those fill half of it."""
+        if self.keep_depth:
+            keep = self.keep_depth
+            self.tt = {k: v for k, v in self.tt.items() if v[0] >= keep}
+            if len(self.tt) <= self.tt_size // 2:
+                return
+        self.tt.clear()
+
     def clear(self) -> None:
         self.tt.clear()
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
+        self.hist = [0] * (PASS_CODE + 1)
+        self.hist_codes.clear()
 
     # --- limits ------------------------------------------------------------------------------
 
@@ -426,7 +481,7 @@ class Engine:
         self._stop = stop
         self._path = set(seen)
         if len(self.tt) > self.tt_size:
-            self.tt.clear()
+            self.trim()
         self._partial_best = None
         self._partial_score = -INF
         self._partial_depth = 0
@@ -440,11 +495,28 @@ class Engine:
         best: Result | None = None
         scores: dict[int, int] = {}
         depth = 0
+        hist = self.hist
+        for code in self.hist_codes:
+            hist[code] >>= 1  # older cut-offs count less
         try:
             for depth in range(1, limit + 1):
                 if depth > 1:
                     self._check()  # the clock and stop between iterations too
-                move, score, scores = self._root(own, opp, order, depth, root_scores, best)
+                window = self.aspiration
+                if (
+                    window
+                    and not root_scores
+                    and depth >= 4
+                    and best is not None
+                    and abs(best.score) < WIN // 2
+                ):
+                    # A narrow window round the last score first; outside it, the full one.
+                    lo, hi = best.score - window, best.score + window
+                    move, score, scores = self._root(own, opp, order, depth, False, best, lo, hi)
+                    if not lo < score < hi:
+                        move, score, scores = self._root(own, opp, order, depth, False, best)
+                else:
+                    move, score, scores = self._root(own, opp, order, depth, root_scores, best)
                 elapsed = time.perf_counter() - start
                 best = Result(move, score, depth, self.nodes, elapsed, self._pv(own, opp, move, depth))
                 if root_scores:
@@ -499,12 +571,15 @@ class Engine:
         depth: int,
         all_scores: bool,
         previous: Result | None,
+        alpha: int = -INF,
+        beta: int = INF,
     ) -> tuple[int, int, dict[int, int]]:
+        """Search the root moves in ``order`` to ``depth``; a score outside ``(alpha, beta)``
+        is only a bound, and the caller searches again with the full window."""
         self._partial_best = None
         self._partial_score = -INF
         self._partial_depth = depth
-        alpha = -INF
-        beta = INF
+        low = alpha
         best_move = order[0]
         best = -INF
         scores: dict[int, int] = {}
@@ -529,12 +604,15 @@ class Engine:
                         alpha = score
                     # The first move is the previous iteration's best; anything proved
                     # better than it at this depth is a safe choice if time runs out.
-                    if i > 0 or previous is None:
+                    if (i > 0 or previous is None) and score > low:
                         self._partial_best = code
                         self._partial_score = score
+                    if score >= beta:
+                        break  # above the window: the caller searches again
         finally:
             self._path.discard(key)
-        self.tt[key] = (depth, best, _EXACT, best_move)
+        if low < best < beta:
+            self.tt[key] = (depth, best, _EXACT, best_move)
         return best_move, best, scores
 
     def _negamax(
@@ -656,6 +734,16 @@ class Engine:
             evaluate = self.evaluate
             singles = SINGLES
             base = (own.bit_count() - opp.bit_count()) * STONE + self.margin
+            safe_w = self.safe_w
+            jump_extra = 0
+            if safe_w:
+                # After a move our safe stones minus theirs rise by at most 9 (the square
+                # filled and its neighbours), a jump's by 8 more (their stones round the
+                # square it left lose their safety).
+                de = empty | empty << 1 | empty >> 1
+                de |= de << 9 | de >> 9
+                base += safe_w * ((own & ~de).bit_count() - (opp & ~de).bit_count() + 9)
+                jump_extra = 8 * safe_w
             won = WIN - ply - 1
             n = 0
             cut = False
@@ -700,7 +788,7 @@ class Engine:
                 if cut:
                     break
                 # ... and jumps flipping f stones gain 2f.
-                bound -= STONE
+                bound += jump_extra - STONE
                 if bound <= alpha:
                     if bound > best:
                         best = bound
@@ -743,6 +831,8 @@ class Engine:
             k0, k1 = killers
             lmr = depth >= 3 and self.lmr
             lmr_index, lmr_flips, lmr_deep = self.lmr_index, self.lmr_flips, self.lmr_deep
+            use_hist = self.history
+            hist = self.hist
             # The table's move and the killers first (when legal here), then by gain.
             first: list[int] = []
             if tt_move:
@@ -788,6 +878,8 @@ class Engine:
                                 codes.append((fb.bit_length() - 1) << 6 | to)
                         if first:
                             codes = [m for m in codes if m not in first]
+                        if use_hist and len(codes) > 1:
+                            codes.sort(key=hist.__getitem__, reverse=True)
                     for code in codes:
                         to = code & 63
                         flips = SINGLES[to] & opp
@@ -820,6 +912,10 @@ class Engine:
                                     if not flips and code != k0:
                                         killers[1] = k0
                                         killers[0] = code
+                                    if use_hist:
+                                        if not hist[code]:
+                                            self.hist_codes.add(code)
+                                        hist[code] += depth * depth
                                     done = True
                                     break
                     if done:

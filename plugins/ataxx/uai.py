@@ -463,8 +463,8 @@ class UaiEngine:
 
     def _new_ai(self) -> AtaxxSearch:
         ai = AtaxxSearch(self.level)
-        # The engine clears its table when it passes tt_size at the start of a search, and at
-        # twice that during one; the worker clears it past tt_size after each move, off the clock.
+        # The engine trims its table when it passes tt_size at the start of a search, clears it at
+        # twice that during one; the worker trims it past tt_size after each move, off the clock.
         ai.engine.tt_size = max(tt_entries(self.hash_mb) // 2, 1)
         return ai
 
@@ -560,10 +560,10 @@ class UaiEngine:
         if deadline is not None:
             late = (time.perf_counter() - deadline) * 1000
             self.late_ms = max(late, self.late_ms * LATE_DECAY)
-        # Housekeeping off the clock: a full table is cleared now rather than in the next search.
+        # Housekeeping off the clock: a full table is trimmed now rather than in the next search.
         engine = ai.engine
         if len(engine.tt) > engine.tt_size:
-            engine.tt.clear()
+            engine.trim()
 
     def _best_move(self, state: AtaxxState, ai: AtaxxSearch, level: str, go: _Go, stop) -> str:
         if state.outcome is not None:

@@ -1,0 +1,870 @@
+"""The Ataxx hard level as it was before issue 20, item 3 (a frozen copy of
+``plugins/ataxx/search.py`` at commit 883f1b1, plus the hard level's agent), kept as the
+yardstick for ``bench/ataxx_sprt.py`` and the ``former`` agent of ``bench/plugins``.
+
+Do not improve this file: it is the measure the new hard level is compared against.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from tafel.games.ataxx.board import BOARD, DOUBLE_OFFSETS, DOUBLES, SINGLES, square_name
+
+#: Score of a won game (minus the plies to reach it); everything above WIN - MAX_PLY is a win.
+WIN = 1_000_000
+MAX_PLY = 256
+INF = 10 * WIN
+#: One stone, in the centi-stone units scores use (UAI's ``score cp``).
+STONE = 100
+
+CLONE = 63 << 6
+PASS_CODE = 0xFFF
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+#: Nodes between looks at the clock, the node budget and the stop callback (~10 ms).
+CHECK_EVERY = 512
+#: Null-move depth reduction.
+NULL_R = 2
+
+POS_JUMPS = tuple(off for off in DOUBLE_OFFSETS if off > 0)
+NEG_JUMPS = tuple(-off for off in DOUBLE_OFFSETS if off < 0)
+#: Move codes indexed by the bit length of a bitboard whose highest square is the destination
+#: (gen_moves walks targets from the top: fewer steps than isolating the lowest bit): the
+#: clone to each square, and per jump offset the jump landing there. Entries on padding, or
+#: whose origin is off the board, are never looked up: no stone stands there.
+_BIT_BELOW = [0] + [1 << s for s in range(64)]
+_CLONE_CODES_BY_LENGTH = [0] + [CLONE | to for to in range(64)]
+#: (Offsets in reverse order: gen_moves builds its list backwards.)
+_JUMP_CODES_UP = tuple(
+    (off, [0] + [((to - off) & 63) << 6 | to for to in range(64)]) for off in reversed(POS_JUMPS)
+)
+_JUMP_CODES_DOWN = tuple(
+    (off, [0] + [((to + off) & 63) << 6 | to for to in range(64)]) for off in reversed(NEG_JUMPS)
+)
+
+
+class Aborted(Exception):
+    """The clock, the node budget or the stop callback ended the search."""
+
+
+def move_text(code: int) -> str:
+    """The UAI text of a move code.
+
+    >>> move_text(3 | CLONE), move_text(0 << 6 | 20), move_text(PASS_CODE)
+    ('d1', 'a1c3', '0000')
+    """
+    if code == PASS_CODE:
+        return "0000"
+    to = code & 63
+    frm = code >> 6
+    if frm == 63:
+        return square_name(to)
+    return square_name(frm) + square_name(to)
+
+
+def dilate(bb: int) -> int:
+    return bb << 1 | bb >> 1 | bb << 8 | bb >> 8 | bb << 9 | bb >> 9 | bb << 10 | bb >> 10
+
+
+def has_move(own: int, empty: int) -> bool:
+    """True when ``own`` can clone or jump into ``empty`` (king distance <= 2)."""
+    d = own << 1 | own >> 1 | own << 8 | own >> 8 | own << 9 | own >> 9 | own << 10 | own >> 10
+    return bool((d << 1 | d >> 1 | d << 8 | d >> 8 | d << 9 | d >> 9 | d << 10 | d >> 10) & empty)
+
+
+# --- evaluation --------------------------------------------------------------------------------
+
+
+def _neighbour_count(x: int) -> tuple[int, int, int, int]:
+    """Bit-sliced count of ``x`` stones around every square: (ones, twos, fours, eights).
+
+    Row sums of three (two bits) first, then the sum of three rows; the square itself is
+    counted too, so only squares outside ``x`` (empty ones) get true neighbour counts.
+    Padding bits are junk and are masked away by the caller.
+    """
+    a = x << 1
+    b = x >> 1
+    t = a ^ b
+    s = t ^ x  # row sum, ones
+    c = (a & b) | (t & x)  # row sum, twos
+    su = s << 9
+    sd = s >> 9
+    t = su ^ sd
+    b0 = t ^ s
+    k0 = (su & sd) | (t & s)  # carry into the twos
+    cu = c << 9
+    cd = c >> 9
+    t = cu ^ cd
+    u = t ^ c
+    k1 = (cu & cd) | (t & c)  # fours from the rows' twos
+    b1 = u ^ k0
+    k2 = u & k0  # fours from the carry
+    return b0, b1, k1 ^ k2, k1 & k2
+
+
+def _max_in(cands: int, b0: int, b1: int, b2: int, b3: int) -> int:
+    """The largest bit-sliced count among the squares of ``cands`` (0 when it is empty)."""
+    if cands & b3:
+        return 8
+    best = 0
+    if cands & b2:
+        cands &= b2
+        best = 4
+    if cands & b1:
+        cands &= b1
+        best += 2
+    if cands & b0:
+        best += 1
+    return best
+
+
+def best_gain(own: int, opp: int, empty: int) -> int:
+    """The most stones ``own`` can gain in one move: 2 per flip, 1 more for a clone.
+
+    >>> from tafel.games.ataxx.rules import AtaxxState
+    >>> s = AtaxxState.from_fen("7/7/7/7/7/1oo4/x6 x 0 1")
+    >>> best_gain(s.red, s.blue, s.empty)  # b1 or a2 clones and flips both
+    5
+    """
+    h1 = own | own << 1 | own >> 1
+    clone = (h1 | h1 << 9 | h1 >> 9) & empty
+    h2 = h1 | h1 << 1 | h1 >> 1
+    v = h2 | h2 << 9 | h2 >> 9
+    reach = (v | v << 9 | v >> 9) & empty
+    b0, b1, b2, b3 = _neighbour_count(opp)
+    n_jump = _max_in(reach, b0, b1, b2, b3)
+    if clone:
+        n_clone = _max_in(clone, b0, b1, b2, b3)
+        return 2 * n_clone + 1 if n_clone == n_jump else 2 * n_jump
+    return 2 * n_jump
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights in centi-stones (a stone is 100).
+
+    - ``threat``: per stone of the side to move's best immediate gain (it moves next: a tempo
+      term, roughly the value of one more ply);
+    - ``counter``: per stone of the other side's best gain were it to move now;
+    - ``exposed``: stones next to an empty square the opponent reaches (they can be flipped);
+    - ``safe``: stones with no empty neighbour (nothing can flip them for now).
+
+    Only ``threat`` keeps the evaluation below the material after a move, which lets the
+    last ply skip moves that cannot reach alpha; the other terms cost that pruning.
+    """
+
+    threat: int = 50
+    counter: int = 0
+    exposed: int = 0
+    safe: int = 0
+
+    @property
+    def margin(self) -> int:
+        """How far the non-material terms can lift a score above material (see above)."""
+        return 17 * max(0, self.counter) + 49 * (abs(self.exposed) + abs(self.safe))
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
+    """An evaluation ``f(own, opp, empty)`` from the side to move's view; None: material only.
+
+    >>> from tafel.games.ataxx.rules import AtaxxState
+    >>> s = AtaxxState.start()
+    >>> material = make_evaluator(None)
+    >>> material(s.red, s.blue, s.empty)
+    0
+    >>> make_evaluator(Weights(threat=50))(s.red, s.blue, s.empty)  # Red can clone: +1 stone
+    50
+    """
+    if w is None:
+
+        def material(own: int, opp: int, empty: int) -> int:
+            return (own.bit_count() - opp.bit_count()) * STONE
+
+        return material
+
+    threat_w, counter_w, exposed_w, safe_w = w.threat, w.counter, w.exposed, w.safe
+    if not (counter_w or exposed_w or safe_w):
+
+        def threat_only(own: int, opp: int, empty: int) -> int:
+            # best_gain inlined (this runs at every leaf): reach, neighbour count, maximum.
+            h = own | own << 1 | own >> 1
+            clone = (h | h << 9 | h >> 9) & empty
+            h |= own << 2 | own >> 2
+            h |= h << 9 | h >> 9
+            cands = (h | h << 9 | h >> 9) & empty
+            a = opp << 1
+            b = opp >> 1
+            t = a ^ b
+            s = t ^ opp
+            c = (a & b) | (t & opp)
+            su = s << 9
+            sd = s >> 9
+            t = su ^ sd
+            b0 = t ^ s
+            k0 = (su & sd) | (t & s)
+            cu = c << 9
+            cd = c >> 9
+            t = cu ^ cd
+            u = t ^ c
+            k1 = (cu & cd) | (t & c)
+            b1 = u ^ k0
+            k2 = u & k0
+            b3 = k1 & k2
+            if cands & b3:
+                n = 8
+                cands &= b3
+            else:
+                n = 0
+                b2 = k1 ^ k2
+                if cands & b2:
+                    cands &= b2
+                    n = 4
+                if cands & b1:
+                    cands &= b1
+                    n += 2
+                if cands & b0:
+                    cands &= b0
+                    n += 1
+                else:
+                    cands &= ~b0
+            # ``cands``: the reachable squares with the most neighbours; a clone there gains one more.
+            gain = 2 * n + 1 if cands & clone else 2 * n
+            return (own.bit_count() - opp.bit_count()) * STONE + threat_w * gain
+
+        return threat_only
+
+    def evaluate(own: int, opp: int, empty: int) -> int:
+        score = (own.bit_count() - opp.bit_count()) * STONE
+        if threat_w:
+            score += threat_w * best_gain(own, opp, empty)
+        if counter_w:
+            score -= counter_w * best_gain(opp, own, empty)
+        if exposed_w:
+            h = opp | opp << 1 | opp >> 1 | opp << 2 | opp >> 2
+            opp_reach = (h | h << 9 | h >> 9 | h << 18 | h >> 18) & empty
+            h = own | own << 1 | own >> 1 | own << 2 | own >> 2
+            own_reach = (h | h << 9 | h >> 9 | h << 18 | h >> 18) & empty
+            e_own = own & dilate(opp_reach)
+            e_opp = opp & dilate(own_reach)
+            score += exposed_w * (e_opp.bit_count() - e_own.bit_count())
+        if safe_w:
+            de = dilate(empty)
+            score += safe_w * ((own & ~de).bit_count() - (opp & ~de).bit_count())
+        return score
+
+    return evaluate
+
+
+# --- the search -------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    """What a search found: best move code, its score (side to move's view), the line."""
+
+    move: int
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+    pv: list[int] = field(default_factory=list)
+    #: (move code, score) of every root move at the last completed depth, when asked for.
+    root_scores: list[tuple[int, int]] = field(default_factory=list)
+
+
+def gen_moves(own: int, opp: int, empty: int) -> list[int]:
+    """Every clone and jump (no pass) as move codes, in a fixed order (clones, then jumps).
+
+    >>> from tafel.games.ataxx.rules import AtaxxState
+    >>> s = AtaxxState.start()
+    >>> len(gen_moves(s.red, s.blue, s.empty))
+    16
+    """
+    # Built backwards and reversed once, as AtaxxState.generate does.
+    moves = []
+    append = moves.append
+    bits = _BIT_BELOW
+    for off, table in _JUMP_CODES_DOWN:
+        targets = own >> off & empty
+        while targets:
+            n = targets.bit_length()
+            targets ^= bits[n]
+            append(table[n])
+    for off, table in _JUMP_CODES_UP:
+        targets = own << off & empty
+        while targets:
+            n = targets.bit_length()
+            targets ^= bits[n]
+            append(table[n])
+    h = own | own << 1 | own >> 1
+    targets = (h | h << 9 | h >> 9) & empty
+    table = _CLONE_CODES_BY_LENGTH
+    while targets:
+        n = targets.bit_length()
+        targets ^= bits[n]
+        append(table[n])
+    moves.reverse()
+    return moves
+
+
+def make_move(own: int, opp: int, code: int) -> tuple[int, int]:
+    """``(own, opp)`` after the mover plays ``code`` (still from the mover's view)."""
+    if code == PASS_CODE:
+        return own, opp
+    to = code & 63
+    low = 1 << to
+    flips = SINGLES[to] & opp
+    frm = code >> 6
+    if frm == 63:
+        return own | low | flips, opp ^ flips
+    return (own ^ (1 << frm)) | low | flips, opp ^ flips
+
+
+class Engine:
+    """Iterative-deepening PVS: transposition table, killers, null move, late move reductions.
+
+    One engine serves one game at a time: its table survives between moves (positions recur
+    a few plies later) and is cleared by :meth:`clear`. The table is keyed on ``(own, opp)``:
+    that is ``(red, blue, to_move)`` folded into one pair; a position and its colour-swapped
+    twin share an entry, which is right because the rules are the same for both sides.
+    """
+
+    def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 17) -> None:
+        self.evaluate = make_evaluator(weights)
+        #: How far the evaluation can rise above material (0 for material and threat only).
+        self.margin = 0 if weights is None else weights.margin
+        #: Late move reductions and null-move pruning (off for the material yardstick, a plain
+        #: alpha-beta).
+        self.lmr = weights is not None
+        #: Reduce from the lmr_index-th move on, moves flipping fewer than lmr_flips stones,
+        #: by two plies from the lmr_deep-th move on.
+        self.lmr_index, self.lmr_flips, self.lmr_deep = 4, 2, 1000
+        self.null_move = weights is not None
+        self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.tt_size = tt_size
+        self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
+        self.nodes = 0
+        self._next_check = CHECK_EVERY
+        self.gaps = -1
+        self.board = BOARD
+        self._deadline: float | None = None
+        self._stop: Callable[[], bool] | None = None
+        self._node_limit: int | None = None
+        self._path: set[tuple[int, int]] = set()
+        self._partial_best: int | None = None
+        self._partial_score = -INF
+        self._partial_depth = 0
+
+    def clear(self) -> None:
+        self.tt.clear()
+        self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
+
+    # --- limits ------------------------------------------------------------------------------
+
+    def _check(self) -> None:
+        self._next_check = self.nodes + CHECK_EVERY
+        if len(self.tt) > 2 * self.tt_size:
+            self.tt.clear()  # a long search: keep memory bounded (an entry is ~250 bytes)
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise Aborted
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise Aborted
+        if self._stop is not None and self._stop():
+            raise Aborted
+
+    # --- entry point --------------------------------------------------------------------------
+
+    def search(
+        self,
+        own: int,
+        opp: int,
+        gaps: int,
+        max_depth: int | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        stop: Callable[[], bool] | None = None,
+        seen: Iterable[tuple[int, int]] = (),
+        on_iteration: Callable[[Result], None] | None = None,
+        root_scores: bool = False,
+    ) -> Result:
+        """Search the position ``own`` (side to move) / ``opp`` with blockers ``gaps``.
+
+        Stops after ``max_depth`` plies, at ``seconds`` (checked every ``CHECK_EVERY`` nodes and between iterations), after
+        ``nodes`` or when ``stop()`` says so, and returns the best move of the deepest
+        completed iteration (or a better root move the unfinished one already proved).
+        ``seen`` holds earlier positions of the game as ``(own, opp)`` keys from the same
+        side's view; reaching one again scores it statically (no win is ever claimed from a
+        repetition). ``root_scores`` asks for an exact score of every root move (slower; the
+        easy level picks among near-best moves with it).
+        """
+        start = time.perf_counter()
+        if gaps != self.gaps:
+            self.clear()
+            self.gaps = gaps
+            self.board = BOARD & ~gaps
+        self.nodes = 0
+        self._next_check = CHECK_EVERY
+        self._deadline = start + seconds if seconds is not None else None
+        self._node_limit = nodes
+        self._stop = stop
+        self._path = set(seen)
+        if len(self.tt) > self.tt_size:
+            self.tt.clear()
+        self._partial_best = None
+        self._partial_score = -INF
+        self._partial_depth = 0
+        empty = self.board & ~(own | opp)
+        moves = gen_moves(own, opp, empty)
+        if not moves:
+            return Result(PASS_CODE, self.evaluate(own, opp, empty), 0, 0, 0.0, [PASS_CODE])
+        limit = max_depth if max_depth is not None else MAX_PLY - 8
+        # Start ordering: by immediate gain, so an aborted first iteration still plays well.
+        order = sorted(moves, key=lambda m: -self._gain(m, opp))
+        best: Result | None = None
+        scores: dict[int, int] = {}
+        depth = 0
+        try:
+            for depth in range(1, limit + 1):
+                if depth > 1:
+                    self._check()  # the clock and stop between iterations too
+                move, score, scores = self._root(own, opp, order, depth, root_scores, best)
+                elapsed = time.perf_counter() - start
+                best = Result(move, score, depth, self.nodes, elapsed, self._pv(own, opp, move, depth))
+                if root_scores:
+                    best.root_scores = sorted(scores.items(), key=lambda kv: -kv[1])
+                if on_iteration is not None:
+                    on_iteration(best)
+                order = [move] + [m for m in order if m != move]
+                if abs(score) >= WIN - MAX_PLY and depth >= WIN - abs(score):
+                    break  # the game's end is within the horizon: deeper is no wiser
+                if self._deadline is not None and depth >= 2:
+                    # Another iteration costs several times this one: skip it when it cannot finish.
+                    if elapsed * 2.5 > self._deadline - start:
+                        break
+        except Aborted:
+            pass
+        elapsed = time.perf_counter() - start
+        if best is None:
+            # Not even depth 1 finished: the greedy choice, which is a legal move.
+            if self._partial_best is not None:
+                move, score = self._partial_best, self._partial_score
+            else:
+                move, score = order[0], self.evaluate(own, opp, empty)
+            return Result(move, score, 0, self.nodes, elapsed, [move])
+        if (
+            self._partial_best is not None
+            and self._partial_best != best.move
+            and self._partial_depth > best.depth
+        ):
+            # The unfinished iteration proved a move better than the old best: take it.
+            best = Result(
+                self._partial_best,
+                self._partial_score,
+                best.depth,
+                self.nodes,
+                elapsed,
+                [self._partial_best],
+            )
+        best.nodes = self.nodes
+        best.seconds = elapsed
+        return best
+
+    def _gain(self, code: int, opp: int) -> int:
+        to = code & 63
+        flips = (SINGLES[to] & opp).bit_count()
+        return 2 * flips + (1 if code >> 6 == 63 else 0)
+
+    def _root(
+        self,
+        own: int,
+        opp: int,
+        order: list[int],
+        depth: int,
+        all_scores: bool,
+        previous: Result | None,
+    ) -> tuple[int, int, dict[int, int]]:
+        self._partial_best = None
+        self._partial_score = -INF
+        self._partial_depth = depth
+        alpha = -INF
+        beta = INF
+        best_move = order[0]
+        best = -INF
+        scores: dict[int, int] = {}
+        key = (own, opp)
+        self._path.add(key)
+        try:
+            for i, code in enumerate(order):
+                o, p = make_move(own, opp, code)
+                if all_scores:
+                    score = -self._negamax(p, o, depth - 1, -INF, INF, 1)
+                elif i == 0:
+                    score = -self._negamax(p, o, depth - 1, -beta, -alpha, 1)
+                else:
+                    score = -self._negamax(p, o, depth - 1, -alpha - 1, -alpha, 1)
+                    if alpha < score < beta:
+                        score = -self._negamax(p, o, depth - 1, -beta, -alpha, 1)
+                scores[code] = score
+                if score > best:
+                    best = score
+                    best_move = code
+                    if score > alpha:
+                        alpha = score
+                    # The first move is the previous iteration's best; anything proved
+                    # better than it at this depth is a safe choice if time runs out.
+                    if i > 0 or previous is None:
+                        self._partial_best = code
+                        self._partial_score = score
+        finally:
+            self._path.discard(key)
+        self.tt[key] = (depth, best, _EXACT, best_move)
+        return best_move, best, scores
+
+    def _negamax(
+        self, own: int, opp: int, depth: int, alpha: int, beta: int, ply: int, null: bool = True
+    ) -> int:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check()
+        if not own:
+            return -WIN + ply
+        empty = self.board & ~(own | opp)
+        if not empty:
+            diff = own.bit_count() - opp.bit_count()
+            return WIN - ply if diff > 0 else -WIN + ply if diff < 0 else 0
+        if depth <= 0:
+            return self.evaluate(own, opp, empty)
+        key = (own, opp)
+        path = self._path
+        if key in path:
+            # A repetition on the way is scored statically, never as a decided game.
+            return self.evaluate(own, opp, empty)
+
+        tt = self.tt
+        entry = tt.get(key)
+        tt_move = 0
+        if entry is not None:
+            e_depth, e_score, e_flag, tt_move = entry
+            if e_depth >= depth:
+                if e_score > WIN - MAX_PLY:
+                    e_score -= ply
+                elif e_score < -WIN + MAX_PLY:
+                    e_score += ply
+                if e_flag == _EXACT:
+                    return e_score
+                if e_flag == _LOWER:
+                    if e_score >= beta:
+                        return e_score
+                elif e_score <= alpha:
+                    return e_score
+
+        # Destinations: clones (king distance 1) and jumps (within distance 2; a jump needs a
+        # stone at distance exactly 2, checked per square), grouped below by how many stones
+        # they flip, so moves come out best gain first without listing and sorting them all.
+        h = own | own << 1 | own >> 1
+        clones = (h | h << 9 | h >> 9) & empty
+        h |= own << 2 | own >> 2
+        h |= h << 9 | h >> 9
+        jumps = (h | h << 9 | h >> 9) & empty
+        if not jumps:
+            if not has_move(opp, empty):
+                diff = own.bit_count() - opp.bit_count()
+                return WIN - ply if diff > 0 else -WIN + ply if diff < 0 else 0
+            path.add(key)
+            try:
+                return -self._negamax(opp, own, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                path.discard(key)
+        if (
+            null
+            and depth >= 3
+            and self.null_move
+            and beta - alpha == 1
+            and clones
+            and abs(beta) < WIN // 2
+            and self.evaluate(own, opp, empty) >= beta
+        ):
+            # Null move: even handing the opponent a free move (a clone always gains, so
+            # passing is never better) keeps us above beta, so a real move will too.
+            score = -self._negamax(opp, own, depth - 1 - NULL_R, -beta, -beta + 1, ply + 1, False)
+            if score >= beta:
+                return score if score < WIN // 2 else beta
+        # Bit-sliced count of opposing stones around every square (see _neighbour_count).
+        a = opp << 1
+        b = opp >> 1
+        t = a ^ b
+        s = t ^ opp
+        c = (a & b) | (t & opp)
+        su = s << 9
+        sd = s >> 9
+        t = su ^ sd
+        b0 = t ^ s
+        k0 = (su & sd) | (t & s)
+        cu = c << 9
+        cd = c >> 9
+        t = cu ^ cd
+        u = t ^ c
+        k1 = (cu & cd) | (t & c)
+        b1 = u ^ k0
+        k2 = u & k0
+        b2 = k1 ^ k2
+        b3 = k1 & k2
+        nb0 = ~b0
+        nb1 = ~b1
+        nb2 = ~b2
+        # The most flips any destination offers (_max_in, inlined).
+        if jumps & b3:
+            top = 8
+        else:
+            cands = jumps
+            top = 0
+            if cands & b2:
+                cands &= b2
+                top = 4
+            if cands & b1:
+                cands &= b1
+                top += 2
+            if cands & b0:
+                top += 1
+
+        orig_alpha = alpha
+        best = -INF
+        best_move = 0
+        doubles = DOUBLES
+
+        if depth == 1:
+            # The last ply: evaluate children in place, best immediate gain first. The
+            # evaluation of a child never exceeds its material plus ``margin``, so once a
+            # move's gain cannot lift the score above alpha, neither can any later one.
+            evaluate = self.evaluate
+            singles = SINGLES
+            base = (own.bit_count() - opp.bit_count()) * STONE + self.margin
+            won = WIN - ply - 1
+            n = 0
+            cut = False
+            for f in range(top, -1, -1):
+                if f == 8:
+                    level = b3
+                else:
+                    level = (b2 if f & 4 else nb2) & (b1 if f & 2 else nb1) & (b0 if f & 1 else nb0)
+                    if not f:
+                        level &= ~b3
+                # Clones flipping f stones gain 2f + 1 ...
+                bound = base + (2 * f + 1) * STONE
+                if bound <= alpha:
+                    if bound > best:
+                        best = bound
+                    break
+                dest = clones & level
+                while dest:
+                    low = dest & -dest
+                    dest ^= low
+                    to = low.bit_length() - 1
+                    flips = singles[to] & opp
+                    p = opp ^ flips
+                    o = own | low | flips
+                    e = empty ^ low
+                    n += 1
+                    if not p:
+                        score = won
+                    elif not e:
+                        diff = o.bit_count() - p.bit_count()
+                        score = won if diff > 0 else -won if diff < 0 else 0
+                    else:
+                        score = -evaluate(p, o, e)
+                    if score > best:
+                        best = score
+                        best_move = CLONE | to
+                        if score > alpha:
+                            alpha = score
+                            if alpha >= beta:
+                                cut = True
+                                break
+                if cut:
+                    break
+                # ... and jumps flipping f stones gain 2f.
+                bound -= STONE
+                if bound <= alpha:
+                    if bound > best:
+                        best = bound
+                    break
+                dest = jumps & level
+                while dest:
+                    low = dest & -dest
+                    dest ^= low
+                    to = low.bit_length() - 1
+                    flips = singles[to] & opp
+                    p = opp ^ flips
+                    landed = own | low | flips  # the origin stone is still to be taken off
+                    e0 = empty ^ low
+                    srcs = doubles[to] & own
+                    while srcs:
+                        fb = srcs & -srcs
+                        srcs ^= fb
+                        o = landed ^ fb
+                        e = e0 | fb
+                        n += 1
+                        if not p:
+                            score = won
+                        else:
+                            score = -evaluate(p, o, e)  # (a jump leaves its origin empty)
+                        if score > best:
+                            best = score
+                            best_move = (fb.bit_length() - 1) << 6 | to
+                            if score > alpha:
+                                alpha = score
+                                if alpha >= beta:
+                                    cut = True
+                                    break
+                    if cut:
+                        break
+                if cut:
+                    break
+            self.nodes += n
+        else:
+            killers = self.killers[ply]
+            k0, k1 = killers
+            lmr = depth >= 3 and self.lmr
+            lmr_index, lmr_flips, lmr_deep = self.lmr_index, self.lmr_flips, self.lmr_deep
+            # The table's move and the killers first (when legal here), then by gain.
+            first: list[int] = []
+            if tt_move:
+                first.append(tt_move)
+            for k in (k0, k1):
+                if k and k != tt_move and empty >> (k & 63) & 1:
+                    frm = k >> 6
+                    if (
+                        (SINGLES[k & 63] & own)
+                        if frm == 63
+                        else (own >> frm & 1 and doubles[k & 63] >> frm & 1)
+                    ):
+                        first.append(k)
+            path.add(key)
+            try:
+                i = 0
+                done = False
+                for f in range(top + 1, -1, -1):
+                    if f > top:
+                        codes = first  # the stage before the gain levels
+                    else:
+                        if f == 8:
+                            level = b3
+                        else:
+                            level = (b2 if f & 4 else nb2) & (b1 if f & 2 else nb1) & (b0 if f & 1 else nb0)
+                            if not f:
+                                level &= ~b3
+                        codes = []
+                        dest = clones & level
+                        while dest:
+                            low = dest & -dest
+                            dest ^= low
+                            codes.append(CLONE | (low.bit_length() - 1))
+                        dest = jumps & level
+                        while dest:
+                            low = dest & -dest
+                            dest ^= low
+                            to = low.bit_length() - 1
+                            srcs = doubles[to] & own
+                            while srcs:
+                                fb = srcs & -srcs
+                                srcs ^= fb
+                                codes.append((fb.bit_length() - 1) << 6 | to)
+                        if first:
+                            codes = [m for m in codes if m not in first]
+                    for code in codes:
+                        to = code & 63
+                        flips = SINGLES[to] & opp
+                        frm = code >> 6
+                        if frm == 63:
+                            o = own | (1 << to) | flips
+                        else:
+                            o = (own ^ (1 << frm)) | (1 << to) | flips
+                        p = opp ^ flips
+                        if i == 0:
+                            score = -self._negamax(p, o, depth - 1, -beta, -alpha, ply + 1)
+                        else:
+                            # Late moves that flip little are searched a ply shallower first.
+                            if lmr and i >= lmr_index and f < lmr_flips:
+                                r = 2 if i >= lmr_deep and depth >= 5 else 1
+                                score = -self._negamax(p, o, depth - 1 - r, -alpha - 1, -alpha, ply + 1)
+                            else:
+                                score = alpha + 1
+                            if score > alpha:
+                                score = -self._negamax(p, o, depth - 1, -alpha - 1, -alpha, ply + 1)
+                                if alpha < score < beta:
+                                    score = -self._negamax(p, o, depth - 1, -beta, -alpha, ply + 1)
+                        i += 1
+                        if score > best:
+                            best = score
+                            best_move = code
+                            if score > alpha:
+                                alpha = score
+                                if alpha >= beta:
+                                    if not flips and code != k0:
+                                        killers[1] = k0
+                                        killers[0] = code
+                                    done = True
+                                    break
+                    if done:
+                        break
+            finally:
+                path.discard(key)
+
+        if best >= beta:
+            flag = _LOWER
+        elif best > orig_alpha:
+            flag = _EXACT
+        else:
+            flag = _UPPER
+        stored = best
+        if stored > WIN - MAX_PLY:
+            stored += ply
+        elif stored < -WIN + MAX_PLY:
+            stored -= ply
+        tt[key] = (depth, stored, flag, best_move)
+        return best
+
+    def _pv(self, own: int, opp: int, first: int, depth: int) -> list[int]:
+        """The principal variation: ``first`` then best moves from the table while legal."""
+        pv = [first]
+        own, opp = make_move(own, opp, first)
+        own, opp = opp, own
+        seen = set()
+        for _ in range(depth - 1):
+            key = (own, opp)
+            entry = self.tt.get(key)
+            if entry is None or key in seen:
+                break
+            seen.add(key)
+            code = entry[3]
+            empty = self.board & ~(own | opp)
+            if code not in gen_moves(own, opp, empty):
+                break
+            pv.append(code)
+            own, opp = make_move(own, opp, code)
+            own, opp = opp, own
+        return pv
+
+
+# --- the former hard level as an agent ----------------------------------------------------------
+
+
+def former_agent():
+    """Today's (before issue 20, item 3) hard level: the current agent class driving this
+    frozen engine with the former hard level's weights and defaults (1 s a move)."""
+    from tafel.games.ataxx.ai import AtaxxSearch, Level
+
+    class FormerSearch(AtaxxSearch):
+        def __init__(self) -> None:
+            super().__init__("hard")
+            self.level_name = "former"
+            self.level = Level(None, max_depth=None, default_time=1.0, default_depth=None)
+            self.engine = Engine(Weights())
+
+    return FormerSearch()
