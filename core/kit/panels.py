@@ -14,12 +14,56 @@ the rows and columns that make each as large as possible.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import pygame
 
 from tafel.view import ViewContext
 
-__all__ = ["Texts", "button_row", "slot_grid", "tip"]
+__all__ = ["BoardLayout", "Texts", "board_layout", "button_row", "slot_grid", "tip"]
+
+
+class BoardLayout(NamedTuple):
+    """Where :func:`board_layout` puts things: ``panels`` are the first and the second player's."""
+
+    wide: bool
+    bar: pygame.Rect
+    prompt: pygame.Rect
+    board: pygame.Rect
+    panels: tuple[pygame.Rect, pygame.Rect]
+
+
+def board_layout(rect: pygame.Rect, panels: bool = True) -> BoardLayout:
+    """A two-player board screen in ``rect``: a bar of buttons along the bottom (with a line for a
+    prompt above it when the screen is narrow), each player's panel beside the board in a wide
+    area (the first player's on the left) or above and below it in a tall one (the first
+    player's below); without ``panels`` the board takes their room too.
+
+    >>> lay = board_layout(pygame.Rect(0, 0, 1280, 720))
+    >>> lay.wide, lay.bar, lay.panels[0].x < lay.board.x < lay.panels[1].x
+    (True, Rect(0, 681, 1280, 39), True)
+    """
+    wide = rect.width >= rect.height * 1.25
+    bar_h = max(26, min(56, int(rect.height * 0.055)))
+    bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.width, bar_h)
+    # A narrow bar has no room for the prompt beside its buttons: give it a line of its own.
+    prompt_h = 0 if wide else max(16, int(bar_h * 0.6))
+    prompt = pygame.Rect(rect.x, bar.y - prompt_h, rect.width, prompt_h)
+    body = pygame.Rect(rect.x, rect.y, rect.width, rect.height - bar_h - prompt_h - 4)
+    if not panels:
+        return BoardLayout(wide, bar, prompt, body, (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)))
+    if wide:
+        w = int(min(max(body.width * 0.15, 90), body.width * 0.22))
+        board = pygame.Rect(body.x + w + 6, body.y, body.width - 2 * w - 12, body.height)
+        sides = (
+            pygame.Rect(body.x, body.y, w, body.height),
+            pygame.Rect(body.right - w, body.y, w, body.height),
+        )
+        return BoardLayout(wide, bar, prompt, board, sides)
+    h = int(min(max(body.height * 0.14, 56), body.height * 0.2))
+    board = pygame.Rect(body.x, body.y + h + 4, body.width, body.height - 2 * h - 8)
+    sides = (pygame.Rect(body.x, body.bottom - h, body.width, h), pygame.Rect(body.x, body.y, body.width, h))
+    return BoardLayout(wide, bar, prompt, board, sides)
 
 
 def slot_grid(

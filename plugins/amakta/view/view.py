@@ -16,7 +16,7 @@ from tafel import GameDef, GameState, Options
 from tafel.kit import Button
 from tafel.kit.hexboard import SQRT3, DoubledHexGrid
 from tafel.kit.layers import KeptPanel, Layer, MendedBoard
-from tafel.kit.panels import Texts, slot_grid
+from tafel.kit.panels import Texts, board_layout, slot_grid
 from tafel.view import BoardView, ViewContext
 
 from ..rules import catalog
@@ -131,36 +131,12 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
             self.slots[colour] = self.slot_grid(self.inv_rects[colour], self.piece_count(colour))
 
     def layout_areas(self, inventories: bool = True) -> None:
-        """The bar, the prompt line, the inventories (beside the board in a wide area, above and
-        below it in a tall one) and the board area in ``self.rect``. Without ``inventories`` the
-        board area takes their room too."""
-        rect = self.rect
-        self.wide = rect.width >= rect.height * 1.25
-        bar_h = max(26, min(56, int(rect.height * 0.055)))
-        self.bar_rect = pygame.Rect(rect.x, rect.bottom - bar_h, rect.width, bar_h)
-        # A narrow bar has no room for the prompt beside its buttons: give it a line of its own.
-        prompt_h = 0 if self.wide else max(16, int(bar_h * 0.6))
-        self.prompt_rect = pygame.Rect(rect.x, self.bar_rect.y - prompt_h, rect.width, prompt_h)
-        body = pygame.Rect(rect.x, rect.y, rect.width, rect.height - bar_h - prompt_h - 4)
-        if not inventories:
-            self.inv_rects = {WHITE: pygame.Rect(0, 0, 0, 0), BLACK: pygame.Rect(0, 0, 0, 0)}
-            self.board_area = body
-        elif self.wide:
-            col_w = int(min(max(body.width * 0.15, 90), body.width * 0.22))
-            self.inv_rects = {
-                WHITE: pygame.Rect(body.x, body.y, col_w, body.height),
-                BLACK: pygame.Rect(body.right - col_w, body.y, col_w, body.height),
-            }
-            self.board_area = pygame.Rect(
-                body.x + col_w + 6, body.y, body.width - 2 * col_w - 12, body.height
-            )
-        else:
-            row_h = int(min(max(body.height * 0.14, 56), body.height * 0.2))
-            self.inv_rects = {
-                BLACK: pygame.Rect(body.x, body.y, body.width, row_h),
-                WHITE: pygame.Rect(body.x, body.bottom - row_h, body.width, row_h),
-            }
-            self.board_area = pygame.Rect(body.x, body.y + row_h + 4, body.width, body.height - 2 * row_h - 8)
+        """The bar, the prompt line, the inventories and the board area in ``self.rect`` (see
+        :func:`tafel.kit.panels.board_layout`). Without ``inventories`` the board takes their room."""
+        self.wide, self.bar_rect, self.prompt_rect, self.board_area, panels = board_layout(
+            self.rect, inventories
+        )
+        self.inv_rects = {WHITE: panels[0], BLACK: panels[1]}
 
     def piece_counts(self) -> tuple[int, int]:
         state = self.state
