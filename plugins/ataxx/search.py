@@ -388,6 +388,10 @@ class Engine:
         self.aspiration = ASPIRATION if weights is not None else 0
         self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.tt_size = tt_size
+        #: Search on to the deadline, into an iteration that may not finish (its root moves
+        #: proved better than the last best count: see :meth:`search`); off: stop when the
+        #: next iteration looks too long to finish.
+        self.full_time = weights is not None
         #: A full table keeps its entries searched this deep (see :meth:`trim`); 0 clears it.
         self.keep_depth = KEEP_DEPTH if weights is not None else 0
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
@@ -411,6 +415,8 @@ class Engine:
             self.aspiration = 0
         elif feature == "keep":
             self.keep_depth = 0
+        elif feature == "full_time":
+            self.full_time = False
         else:
             raise ValueError(f"unknown search feature {feature!r}")
 
@@ -526,7 +532,7 @@ class Engine:
                 order = [move] + [m for m in order if m != move]
                 if abs(score) >= WIN - MAX_PLY and depth >= WIN - abs(score):
                     break  # the game's end is within the horizon: deeper is no wiser
-                if self._deadline is not None and depth >= 2:
+                if self._deadline is not None and depth >= 2 and not self.full_time:
                     # Another iteration costs several times this one: skip it when it cannot finish.
                     if elapsed * 2.5 > self._deadline - start:
                         break
