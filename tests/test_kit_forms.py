@@ -141,10 +141,18 @@ def test_form_draws_tiles_and_the_tooltip_of_the_one_under_the_pointer(skin):
     log = []
     items = tiles(log, tooltip="Says what it does")
     form = Form(items, tooltip=Tooltip(delay=0))
+    form.tooltip.delay = 0.5
     form.handle_event(motion(items[0].rect.center))
+    form.update(0.3)  # the pointer came to rest on it
+    form.update(0.3)
     form.draw(surface, skin)
-    form.draw(surface, skin, 0.1)
+    assert not form.tooltip.visible
+    form.update(0.3)
+    plain = surface.copy()
+    form.draw(plain, skin, tooltip=False)
+    form.draw(surface, skin)
     assert form.tooltip.visible and form.tooltip.text == "Says what it does"
+    assert surface.get_view("2").raw != plain.get_view("2").raw  # the box drawn over the tiles
 
 
 # --- tiles ----------------------------------------------------------------------------------------

@@ -169,10 +169,11 @@ class Tile(_Button):
             color = (
                 t.disabled if not self.enabled or self.dim else t.danger if self.kind == "danger" else t.text
             )
+        # Shrunk (down to 8 pixels) rather than cut: a tile's words are short, and every letter counts.
+        fit = dict(min_size=pixels(ui, 8))
         if self.picture is None:
             size = self.size or pixels(ui, r.height * 0.45)
-            # Shrunk rather than cut: a tile's words are short, and every letter counts.
-            kw = dict(bold=self.bold, anchor="center", max_width=r.width - 4, min_size=max(6, size // 2))
+            kw = dict(bold=self.bold, anchor="center", max_width=r.width - 4, **fit)
             ui.draw_text(surface, self.label, r.center, size, color, **kw)
         elif self.layout == "below":
             side = int(min(r.width, r.height) * 0.72)
@@ -184,11 +185,10 @@ class Tile(_Button):
             self.picture(surface, pygame.Rect(r.x + 4, r.centery - side // 2, side, side))
             x, high = r.x + side + 8, max(9, min(r.height * 0.3, 18))
             size, w, gap = self.size or pixels(ui, high), r.right - r.x - side - 12, int(high * 0.1)
-            ui.draw_text(
-                surface, self.label, (x, r.centery - gap), size, color, anchor="bottomleft", max_width=w
-            )
+            kw = dict(anchor="bottomleft", max_width=w, **fit)
+            ui.draw_text(surface, self.label, (x, r.centery - gap), size, color, **kw)
             note = pixels(ui, high * 0.85)
-            ui.draw_text(surface, self.note, (x, r.centery + gap), note, t.text_dim, max_width=w)
+            ui.draw_text(surface, self.note, (x, r.centery + gap), note, t.text_dim, max_width=w, **fit)
 
 
 def choices(
@@ -326,12 +326,17 @@ class Form:
             return None if item is None else self._run(item)
         return None
 
-    def draw(self, surface: pygame.Surface, ui: Skin, dt: float = 0.0) -> None:
-        """Every control, then the tooltip of the one under the pointer (with a ``tooltip``)."""
-        for item in self.items:
-            item.draw(surface, ui)
+    def update(self, dt: float) -> None:
+        """Each frame: the tooltip (if any) follows the control under the pointer."""
         if self.tooltip is not None:
             self.tooltip.follow(dt, self.items)
+
+    def draw(self, surface: pygame.Surface, ui: Skin, *, tooltip: bool = True) -> None:
+        """Every control, then (unless ``tooltip`` is False: a kept picture draws it apart) the
+        tooltip of the one under the pointer."""
+        for item in self.items:
+            item.draw(surface, ui)
+        if tooltip and self.tooltip is not None:
             self.tooltip.draw(surface, ui)
 
 

@@ -29,9 +29,9 @@ class Auction:
         return self.__dict__["_bid_field"]
 
     bid_value = property(
-        lambda self: self.bid_field.value, lambda self, v: setattr(self.bid_field, "value", v)
+        lambda self: self.bid_field.value, lambda self, n: setattr(self.bid_field, "value", n)
     )
-    typed = property(lambda self: self.bid_field.typed, lambda self, v: setattr(self.bid_field, "typed", v))
+    typed = property(lambda self: self.bid_field.typed, lambda self, s: setattr(self.bid_field, "typed", s))
 
     def _auction_card(self) -> pygame.Rect:
         area = self.board_area
@@ -68,31 +68,23 @@ class Auction:
         field.rect = rects.pop(2)
         for tile, rect in zip(out, rects, strict=False):
             tile.rect = rect
-        out[-1].rect = pygame.Rect(0, row.bottom + int(line * 0.5), int(card.width * 0.62), h)
-        out[-1].rect.centerx = card.centerx
-        form = self._bid_form
-        form.set_items(out)
-        form.point(self.mouse)
+        out[-1].rect = pygame.Rect(0, 0, int(card.width * 0.62), h).move_to(
+            midtop=(card.centerx, row.bottom + int(line * 0.5))
+        )
+        self._bid_form.set_items(out)
+        self._bid_form.point(self.mouse)
         return out
 
     def _raise(self) -> Move | None:
-        state = self._bid_state
-        if state is None or self.bid_value not in state.bid_range():
-            return None
-        return AMove(BID, piece=self.bid_value)
+        ok = self._bid_state is not None and self.bid_value in self._bid_state.bid_range()
+        return AMove(BID, piece=self.bid_value) if ok else None
 
     def _draw_auction(
         self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
     ) -> None:
         """The board behind a veil and the auction card, kept as drawn while nothing on it changes."""
-        key = (
-            self._backdrop_key(ctx, surface),
-            state,
-            live,
-            state.to_move in ctx.human_seats,
-            self.bid_field.text,
-            self._bid_form.state() if self.widgets else None,
-        )
+        looks = (self.bid_field.text, self._bid_form.state() if self.widgets else None)
+        key = (self._backdrop_key(ctx, surface), state, live, state.to_move in ctx.human_seats, looks)
         if self._auction_layer.show(surface, key):
             return
         self._draw_backdrop(surface, ctx)

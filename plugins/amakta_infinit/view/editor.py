@@ -14,7 +14,7 @@ from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.pieces import DIGIT_TOKENS, digits, from_digits
 from tafel.games.amakta.rules.state import SEAT_NAMES
 from tafel.games.amakta.view import DIR_ANGLES
-from tafel.kit import Skin
+from tafel.kit import Skin, Tooltip
 from tafel.kit.forms import Form, Tile, choices, grid, pixels, split
 from tafel.kit.widgets import is_activate
 from tafel.view import ViewContext
@@ -36,7 +36,10 @@ class Editor:
     @property
     def _edit_form(self) -> Form:
         if "_edit_form_" not in self.__dict__:  # Tab (the right stick) moves its focus
-            self.__dict__["_edit_form_"] = Form(default="create", keys=(pygame.K_TAB, pygame.K_TAB))
+            tip = Tooltip()
+            self.__dict__["_edit_form_"] = Form(
+                default="create", keys=(pygame.K_TAB, pygame.K_TAB), tooltip=tip
+            )
         return self.__dict__["_edit_form_"]
 
     def edit_layout(self) -> int:
@@ -131,7 +134,7 @@ class Editor:
         )
         for tile, (_n, lay), fit in zip(tiles, PRESETS, ok, strict=True):
             tile.note, tile.dim, tile.data = _("value {n}").format(n=value_of(lay)), not fit, (lay, fit)
-            tile.layout = "beside"
+            tile.layout, tile.tooltip = "beside", f"{tile.label}: {describe_piece(lay)} · {tile.note}"
         return tiles
 
     def _icon(self, layout: int, colour: int, alpha: int = 255):
@@ -197,11 +200,16 @@ class Editor:
         keep = live and roomy and presets.height >= 120
         sizes = (tuple(self.board_area), ctx.theme, ctx.fonts.scale, surface.get_size())
         key = (sizes, state, self.message, self.widgets and self._editor_made[0], self._edit_form.state())
-        if keep and self._editor_layer.show(surface, key):
-            return
-        self._paint_editor(surface, state, ctx, live, boxes)
-        if keep:
-            self._editor_layer.keep(surface, self.board_area, key)
+        if not keep or not self._editor_layer.show(surface, key):
+            self._paint_editor(surface, state, ctx, live, boxes)
+            if keep:
+                self._editor_layer.keep(surface, self.board_area, key)
+        if live:  # over the kept picture: a preset's full name, arrows and value
+            self._edit_form.tooltip.draw(surface, Skin.of(ctx), self.board_area)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._edit_form.update(dt)
 
     def _paint_editor(self, surface, state: InfinitState, ctx: ViewContext, live: bool, boxes: dict) -> None:
         theme, area, head, right = ctx.theme, self.board_area, boxes["head"], boxes["right"]
@@ -232,7 +240,7 @@ class Editor:
         pointing = pointing.format(direction=_(DIRECTIONS[self.edit_dir]), n=self.edit_dir + 1)
         text(pointing, unit * 0.55, theme.text, (x, right.y + unit * 0.2), width=right.width)
         text(_("Circle"), unit * 0.55, theme.text, (x, self._circle_title_y), width=right.width)
-        self._edit_form.draw(surface, Skin.of(ctx))
+        self._edit_form.draw(surface, Skin.of(ctx), tooltip=False)
         (a, b), value, y = counts(layout), value_of(layout, self.edit_circle), self._value_y
         text(_("Value {n}").format(n=value), unit, theme.accent, (x, y), bold=True)
         formula = _("a = {a} single, b = {b} double, s = {s}   ({arrows})").format(

@@ -22,9 +22,7 @@ class Fields:
 
     def _fields_key(self) -> tuple:
         """What the field picture shows: the camera, and whether the names are written."""
-        area = self.board_area
-        cam = self.camera
-        s = cam.zoom
+        area, cam, s = self.board_area, self.camera, self.camera.zoom
         labels = s >= LABEL_SIZE and not cam.animating and not cam.dragging and not self._dragged
         return (tuple(area), round(cam.x, 4), round(cam.y, 4), round(s, 4), labels, self.board.bases)
 
@@ -58,17 +56,11 @@ class Fields:
         veil = pygame.Surface(self.board_area.size, pygame.SRCALPHA)
         veil.fill((*theme.background, 120))
         surface.blit(veil, self.board_area.topleft)
-        card = self._auction_card()
-        pygame.draw.rect(surface, theme.shadow, card.move(4, 6), border_radius=14)
-        pygame.draw.rect(surface, theme.card, card, border_radius=14)
-        pygame.draw.rect(surface, theme.panel_edge, card, 2, border_radius=14)
+        Skin.of(ctx).box(surface, self._auction_card(), 14)  # the card: the kit's pop-up box
         self._backdrop.keep(surface, self._backdrop_rect(), key)
 
     def _render_fields(self, ctx: ViewContext, labels: bool) -> pygame.Surface:
-        area = self.board_area
-        cam = self.camera
-        s = cam.zoom
-        bg = self._bg
+        area, cam, s, bg = self.board_area, self.camera, self.camera.zoom, self._bg
         if bg is None or bg.get_height() != area.height or bg.get_width() not in (area.width, area.width + 1):
             bg = unaligned_surface(area.size)  # new memory only for a new size: it costs more than drawing
         bg.fill(FIELD)
@@ -86,9 +78,7 @@ class Fields:
             return bg
         # One polyline a row: each field's left, upper-left and upper-right edges, then down its
         # right edge (the next field's left edge, drawn back up): the rows below close the rest.
-        corners = [
-            (s * math.cos(math.radians(a)), s * math.sin(math.radians(a))) for a in (150, 210, 270, 330)
-        ]
+        corners = [(s * math.cos(a), s * math.sin(a)) for a in map(math.radians, (150, 210, 270, 330))]
         width = max(1, int(s * 0.05))
         font = self.font(ctx, s * 0.34) if labels else None
         label_colour = mix(FIELD, (60, 40, 20), 0.55)
@@ -96,8 +86,7 @@ class Fields:
         for y in range(y0, y1 + 1):
             start = x0 if (x0 + y) % 2 == 0 else x0 + 1
             cx0, cy = cam.world_to_screen((start * WORLD_X, y * WORLD_Y))
-            cx0 -= ox
-            cy -= oy
+            cx0, cy = cx0 - ox, cy - oy
             count = (x1 - start) // 2 + 1
             points = [(cx0 + i * step + dx, cy + dy) for i in range(count) for dx, dy in corners]
             if len(points) >= 2:

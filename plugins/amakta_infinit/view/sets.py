@@ -36,31 +36,22 @@ class Sets:
     def _draw_set(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState, colour: int) -> None:
         """A colour's set while pieces are created: the pieces with their values, points left (kept
         as drawn while they stay the same)."""
-        key = (
-            self.panel_key(surface, ctx, colour),
-            state.pos.turn == colour and state.offer is None,
-            state.seat_of(colour),
-            state.closed[colour],
-            state.pieces[colour],
-            state.points[colour],
-            self.hover_slot if self.hover_slot and self.hover_slot[0] == colour else None,
-        )
+        hover = self.hover_slot if self.hover_slot and self.hover_slot[0] == colour else None
+        shown = (state.seat_of(colour), state.closed[colour], state.pieces[colour], state.points[colour])
+        active = state.pos.turn == colour and state.offer is None
+        key = (self.panel_key(surface, ctx, colour), active, shown, hover)
         if self.inv_layers[colour].show(surface, key):
             return
         self.busy = True
         self._paint_set(surface, ctx, state, colour)
         # The slots share one radius (the last grid's): a piece may reach past a smaller set's panel.
-        r = self.slot_radius
-        half = int(r) + 4
-        reach = [
-            pygame.Rect(slot.centerx - half, int(slot.centery - r * 0.08) - half, 2 * half, 2 * half)
-            for slot in self.slots[colour]
-        ]
+        r, half = self.slot_radius, int(self.slot_radius) + 4
+        box = pygame.Rect(0, 0, 2 * half, 2 * half)
+        reach = [box.move_to(center=(s.centerx, int(s.centery - r * 0.08))) for s in self.slots[colour]]
         self.inv_layers[colour].keep(surface, self.inv_rects[colour].unionall(reach), key)
 
     def _paint_set(self, surface: pygame.Surface, ctx: ViewContext, state: InfinitState, colour: int) -> None:
-        rect = self.inv_rects[colour]
-        theme = ctx.theme
+        rect, theme = self.inv_rects[colour], ctx.theme
         active = state.pos.turn == colour and state.offer is None
         pygame.draw.rect(surface, theme.panel, rect, border_radius=8)
         pygame.draw.rect(surface, theme.highlight if active else theme.panel_edge, rect, 2, border_radius=8)
@@ -69,40 +60,20 @@ class Sets:
             n = len(state.pieces[colour])
             status = _.ngettext("set closed · {n} piece", "set closed · {n} pieces", n).format(n=n)
         else:
-            status = _("{left} of {points} points left").format(
-                left=state.remaining(colour), points=state.points[colour]
-            )
-        line = self._set_line(rect)
-        for i, (text, tone) in enumerate(
-            (
-                (f"{_(COLOUR_NAMES[colour])} · {_(SEAT_NAMES[seat])}", theme.text),
-                (status, theme.accent if active else theme.text_dim),
-            )
-        ):
-            self.draw_text(
-                surface,
-                ctx,
-                text,
-                line * 0.72,
-                tone,
-                (rect.x + 8, rect.y + 4 + i * line),
-                bold=i == 0,
-                max_w=rect.width - 12,
-            )
-        r = self.slot_radius
-        for i, slot in enumerate(self.slots[colour]):
-            layout, circle = state.pieces[colour][i]
+            left, points = state.remaining(colour), state.points[colour]
+            status = _("{left} of {points} points left").format(left=left, points=points)
+        line, x, w = self._set_line(rect), rect.x + 8, rect.width - 12
+        who = f"{_(COLOUR_NAMES[colour])} · {_(SEAT_NAMES[seat])}"
+        self.draw_text(surface, ctx, who, line * 0.72, theme.text, (x, rect.y + 4), bold=True, max_w=w)
+        tone = theme.accent if active else theme.text_dim
+        self.draw_text(surface, ctx, status, line * 0.72, tone, (x, rect.y + 4 + line), max_w=w)
+        r, pieces = self.slot_radius, state.pieces[colour]
+        for i, (slot, (layout, circle)) in enumerate(zip(self.slots[colour], pieces, strict=False)):
             if self.hover_slot == (colour, i):
                 pygame.draw.rect(surface, theme.button_hover, slot.inflate(-2, -2), border_radius=6)
             self.blit_piece(surface, (slot.centerx, slot.centery - r * 0.08), layout, colour, circle, None, r)
-            self.draw_text(
-                surface,
-                ctx,
-                str(value_of(layout, circle)),
-                max(9, r * 0.5),
-                theme.text_dim,
-                (slot.x + 3, slot.y + 1),
-            )
+            value = str(value_of(layout, circle))
+            self.draw_text(surface, ctx, value, max(9, r * 0.5), theme.text_dim, (slot.x + 3, slot.y + 1))
 
     @staticmethod
     def _set_line(rect: pygame.Rect) -> int:
@@ -117,12 +88,8 @@ class Sets:
             return
         layout, circle = state.pieces[colour][idx]
         circ = ("", " · " + _("reinforcement"), " · " + _("damage"))[circle]
-        text = _("{colour} {n}: {arrows}{circle} · value {value}").format(
-            colour=_(COLOUR_NAMES[colour]),
-            n=idx + 1,
-            arrows=describe_piece(layout),
-            circle=circ,
-            value=value_of(layout, circle),
-        )
+        name, value = _(COLOUR_NAMES[colour]), value_of(layout, circle)
+        text = _("{colour} {n}: {arrows}{circle} · value {value}")
+        text = text.format(colour=name, n=idx + 1, arrows=describe_piece(layout), circle=circ, value=value)
         slot = self.slots[colour][idx]
         self.draw_tooltip(surface, ctx, text, (slot.centerx, slot.y))
