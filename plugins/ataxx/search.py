@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .board import BOARD, DOUBLE_OFFSETS, DOUBLES, SINGLES, square_name
+from .board import BOARD, DOUBLE_OFFSETS, DOUBLES, SINGLES, SQUARES, STRIDE, square_name
 
 #: Score of a won game (minus the plies to reach it); everything above WIN - MAX_PLY is a win.
 WIN = 1_000_000
@@ -43,6 +43,9 @@ NULL_R = 2
 ASPIRATION = 60
 #: Entries at least this deep survive when a full table is trimmed between moves.
 KEEP_DEPTH = 3
+
+#: The squares on the board's edge.
+EDGE = sum(1 << s for s in SQUARES if s % STRIDE in (0, 6) or s // STRIDE in (0, 6))
 
 POS_JUMPS = tuple(off for off in DOUBLE_OFFSETS if off > 0)
 NEG_JUMPS = tuple(-off for off in DOUBLE_OFFSETS if off < 0)
@@ -165,7 +168,8 @@ class Weights:
       term, roughly the value of one more ply);
     - ``counter``: per stone of the other side's best gain were it to move now;
     - ``exposed``: stones next to an empty square the opponent reaches (they can be flipped);
-    - ``safe``: stones with no empty neighbour (nothing can flip them for now).
+    - ``safe``: stones with no empty neighbour (nothing can flip them for now);
+    - ``edge``: stones on the board's edge (fewer neighbours to be flipped from).
 
     Only ``threat`` keeps the evaluation below the material after a move, which lets the
     last ply skip moves that cannot reach alpha; the other terms cost that pruning.
@@ -175,18 +179,19 @@ class Weights:
     counter: int = 0
     exposed: int = 0
     safe: int = 0
+    edge: int = 0
 
     @property
     def fast(self) -> bool:
         """Only ``threat`` and a non-negative ``safe``: the inlined evaluation, and a bound per
         move for the last ply (:meth:`Engine._negamax`)."""
-        return not (self.counter or self.exposed) and self.safe >= 0
+        return not (self.counter or self.exposed) and self.safe >= 0 and self.edge >= 0
 
     @property
     def margin(self) -> int:
         """How far the non-material terms can lift a score above material (see above); the
         fast evaluation's ``safe`` term is bounded per move instead."""
-        safe = 0 if self.fast else abs(self.safe)
+        safe = 0 if self.fast else abs(self.safe) + 2 * abs(self.edge)
         return 17 * max(0, self.counter) + 49 * (abs(self.exposed) + safe)
 
 
@@ -211,7 +216,7 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
 
         return material
 
-    threat_w, counter_w, exposed_w, safe_w = w.threat, w.counter, w.exposed, w.safe
+    threat_w, counter_w, exposed_w, safe_w, edge_w = w.threat, w.counter, w.exposed, w.safe, w.edge
     if w.fast:
 
         def threat_only(own: int, opp: int, empty: int) -> int:
@@ -258,13 +263,15 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
                     cands &= ~b0
             # ``cands``: the reachable squares with the most neighbours; a clone there gains one more.
             gain = 2 * n + 1 if cands & clone else 2 * n
+            score = (own.bit_count() - opp.bit_count()) * STONE + threat_w * gain
             if safe_w:
                 # Stones with no empty neighbour: nothing flips them for now.
                 de = empty | empty << 1 | empty >> 1
                 de |= de << 9 | de >> 9
-                safe = (own & ~de).bit_count() - (opp & ~de).bit_count()
-                return (own.bit_count() - opp.bit_count()) * STONE + threat_w * gain + safe_w * safe
-            return (own.bit_count() - opp.bit_count()) * STONE + threat_w * gain
+                score += safe_w * ((own & ~de).bit_count() - (opp & ~de).bit_count())
+            if edge_w:
+                score += edge_w * ((own & EDGE).bit_count() - (opp & EDGE).bit_count())
+            return score
 
         return threat_only
 
@@ -285,6 +292,8 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
         if safe_w:
             de = dilate(empty)
             score += safe_w * ((own & ~de).bit_count() - (opp & ~de).bit_count())
+        if edge_w:
+            score += edge_w * ((own & EDGE).bit_count() - (opp & EDGE).bit_count())
         return score
 
     return evaluate
@@ -370,6 +379,8 @@ class Engine:
         self.margin = 0 if weights is None else weights.margin
         #: The fast evaluation's weight of safe stones (bounded per move on the last ply).
         self.safe_w = weights.safe if weights is not None and weights.fast else 0
+        #: The same for edge stones.
+        self.edge_w = weights.edge if weights is not None and weights.fast else 0
         #: Late move reductions and null-move pruning (off for the material yardstick, a plain
         #: alpha-beta).
         self.lmr = weights is not None
@@ -741,7 +752,12 @@ class Engine:
             singles = SINGLES
             base = (own.bit_count() - opp.bit_count()) * STONE + self.margin
             safe_w = self.safe_w
+            edge_w = self.edge_w
             jump_extra = 0
+            flip_extra = 2 * edge_w  # a flipped stone on the edge changes sides
+            if edge_w:
+                # Our edge stones minus theirs rise by at most the stone placed and the flips.
+                base += edge_w * ((own & EDGE).bit_count() - (opp & EDGE).bit_count() + 1)
             if safe_w:
                 # After a move our safe stones minus theirs rise by at most 9 (the square
                 # filled and its neighbours), a jump's by 8 more (their stones round the
@@ -761,7 +777,7 @@ class Engine:
                     if not f:
                         level &= ~b3
                 # Clones flipping f stones gain 2f + 1 ...
-                bound = base + (2 * f + 1) * STONE
+                bound = base + (2 * f + 1) * STONE + f * flip_extra
                 if bound <= alpha:
                     if bound > best:
                         best = bound
