@@ -389,8 +389,9 @@ class Engine:
         self.lmr_index, self.lmr_flips, self.lmr_deep = 4, 2, 1000
         self.null_move = weights is not None
         #: History heuristic: moves that caused cut-offs before are tried first among moves
-        #: of equal gain (indexed by move code; halved at the start of each search).
-        self.history = weights is not None
+        #: of equal gain (indexed by move code; halved at the start of each search). Off: an
+        #: SPRT found no gain (-3 +/- 37 Elo over 300 games, bench/RESULTS.md) for its cost.
+        self.history = False
         self.hist = [0] * (PASS_CODE + 1)
         #: The moves with a history (aged at the start of each search).
         self.hist_codes: set[int] = set()
