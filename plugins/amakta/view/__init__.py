@@ -28,8 +28,8 @@ set in ``__init__`` (``state``, ``board``, ``board_area``, ``inv_rects``, ``slot
 ``inv_layers``, ``busy``, ``mode``, ``cursor``, ``cursor_keep``...).
 
 Modules: :mod:`.view` (layout, play screen, hooks), :mod:`.board` (the board picture),
-:mod:`.panels` (inventories, bar, tooltips), :mod:`.menu` (input and the move menu),
-:mod:`.pieces` (piece pictures, colours), :mod:`.legal` (the legal moves indexed).
+:mod:`.panels` (inventories, bar, tooltips), :mod:`.menu` (the legal moves indexed, input, the
+move menu), :mod:`.pieces` (piece pictures, colours).
 
 >>> import pygame
 >>> from tafel.games.amakta import GAME
@@ -37,8 +37,7 @@ Modules: :mod:`.view` (layout, play screen, hooks), :mod:`.board` (the board pic
 >>> view.layout(pygame.Rect(0, 0, 1200, 800))
 """
 
-from .legal import Legal
-from .menu import ACTION_LABELS, ACTION_ORDER
+from .menu import ACTION_LABELS, ACTION_ORDER, Legal
 from .pieces import (
     ARROW_COLOURS,
     BODY,

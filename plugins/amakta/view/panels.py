@@ -17,7 +17,7 @@ from ..rules.engine import COLOUR_NAMES, Move
 from ..rules.pieces import describe
 from ..rules.state import PLAY, AmaktaState
 from ..texts import N_, _
-from .legal import Legal
+from .menu import Legal
 from .pieces import BODY
 
 #: What a circle adds to a tooltip (translated where drawn).

@@ -26,8 +26,7 @@ from ..rules.pieces import orient
 from ..rules.state import PLAY, AmaktaState
 from ..texts import _
 from .board import BoardPainter
-from .legal import Legal
-from .menu import MoveInput
+from .menu import Legal, MoveInput
 from .panels import Panels
 
 

@@ -41,29 +41,21 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         self.camera = Camera(zoom=20.0, min_zoom=1.5, max_zoom=140.0, pan_buttons=(2, 3), keys=True)
         self.grid = DoubledHexGrid(None, self.camera)
         self.drag = CameraDrag(self.camera, DRAG_THRESHOLD, HOLD_PAN, HOLD_ZOOM)
-        self._framed = False
+        self._framed = self._interactive = False
         self._clip: pygame.Rect | None = None
+        # What the field picture, the auction card and the editor keep (see their mixins).
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
-        self._backdrop = KeptArea()
-        self._auction_layer = KeptArea()
-        self._editor_layer = KeptArea()
+        self._backdrop, self._auction_layer, self._editor_layer = KeptArea(), KeptArea(), KeptArea()
         self._editor_made: tuple[tuple, list[Control]] | None = None
-        self._wrapped: dict[tuple, list[str]] = {}
-        self._interactive = False
         self.widgets: list[Control] = []
         self.mouse = (-1, -1)
-        # piece editor
-        self.edit = [0] * 6
-        self.edit_circle = 0
-        self.edit_dir = 0
-        self.close_armed = 0.0
-        self._value_y = 0.0
-        self._circle_title_y = 0.0
-        # auction
-        self.bid_value = 0
-        self.typed = ""
+        # The piece editor: the arrows' digits, the circle, the chosen direction.
+        self.edit, self.edit_circle, self.edit_dir = [0] * 6, 0, 0
+        self.close_armed = self._value_y = self._circle_title_y = 0.0
+        # The auction: the bid to raise to, the state it was set for; a hint taken in.
+        self.bid_value, self.typed = 0, ""
         self._bid_state: InfinitState | None = None
         self._hinted: Any = None
         self.hint_text = ""
