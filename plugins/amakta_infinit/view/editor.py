@@ -36,7 +36,7 @@ class Editor:
     @property
     def _edit_form(self) -> Form:
         if "_edit_form_" not in self.__dict__:  # Tab (the right stick) moves its focus
-            tip = Tooltip()
+            tip = Tooltip(max_width=900)  # room for six arrows
             self.__dict__["_edit_form_"] = Form(
                 default="create", keys=(pygame.K_TAB, pygame.K_TAB), tooltip=tip
             )
@@ -134,7 +134,7 @@ class Editor:
         )
         for tile, (_n, lay), fit in zip(tiles, PRESETS, ok, strict=True):
             tile.note, tile.dim, tile.data = _("value {n}").format(n=value_of(lay)), not fit, (lay, fit)
-            tile.layout, tile.tooltip = "beside", f"{tile.label}: {describe_piece(lay)} · {tile.note}"
+            tile.layout, tile.tooltip = "beside", f"{tile.label} · {tile.note}\n{describe_piece(lay)}"
         return tiles
 
     def _icon(self, layout: int, colour: int, alpha: int = 255):
