@@ -392,3 +392,22 @@ def test_kept_pictures_show_what_a_fresh_view_draws(screen):
         assert frames == {_frame(fresh, state, c, surface)}
         seen |= frames
     assert len(seen) == len(steps)
+
+
+def test_key_hints_only_for_whoever_may_press_them(screen):
+    """Rule diagrams and an AI's turn draw the start phase without the keys' line (issue 18)."""
+
+    def texts_drawn(interactive: bool) -> list[str]:
+        d = Driver(created(), screen, interactive=interactive)
+        drawn, draw_text = [], d.view.draw_text
+
+        def spy(surface, ctx, text, *args, **kw):
+            drawn.append(text)
+            return draw_text(surface, ctx, text, *args, **kw)
+
+        d.view.draw_text = spy
+        d.view.draw(screen, d.state, d.ctx)
+        return drawn
+
+    assert any("Enter create" in text for text in texts_drawn(True))
+    assert not any("Enter create" in text for text in texts_drawn(False))

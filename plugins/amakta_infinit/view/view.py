@@ -182,7 +182,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             self._draw_editor(surface, state, ctx, live)
         if state.offer is not None or state.outcome is not None:
             self.draw_bar(surface, ctx, state, self.legal_for(state) if live else None, live)
-        else:
+        elif live:  # the keys only for whoever may press them: not in rule diagrams, not on an AI's turn
             bar, text = self.bar_rect, self._start_prompt(state, ctx)
             at, px = (bar.x + 6, bar.centery), max(11, bar.height * 0.4)
             self.draw_text(surface, ctx, text, px, ctx.theme.text_dim, at, "midleft", max_w=bar.width - 12)
