@@ -87,3 +87,13 @@ __all__ += ["Celebration", "Fly", "Travel", "card", "label"]
 from tafel.kit.markers import edge_marker  # noqa: E402
 
 __all__ += ["choices", "edge_marker"]
+
+# Hex boards in rows (doubled coordinates), panels beside a board, mended pictures, camera drags
+# (the Amakta family's port, issue 15).
+from tafel.kit.hexboard import DoubledHexGrid, dashed, hex_points, x_mark  # noqa: E402
+from tafel.kit.layers import KeptPanel, MendedBoard  # noqa: E402
+from tafel.kit.panels import BoardLayout, Texts, board_layout, button_row, slot_grid, tip  # noqa: E402
+from tafel.kit.panning import CameraDrag  # noqa: E402
+
+__all__ += ["BoardLayout", "CameraDrag", "DoubledHexGrid", "KeptPanel", "MendedBoard", "Texts", "board_layout"]
+__all__ += ["button_row", "dashed", "hex_points", "slot_grid", "tip", "x_mark"]
