@@ -95,5 +95,5 @@ from tafel.kit.layers import KeptPanel, MendedBoard  # noqa: E402
 from tafel.kit.panels import BoardLayout, Texts, board_layout, button_row, slot_grid, tip  # noqa: E402
 from tafel.kit.panning import CameraDrag  # noqa: E402
 
-__all__ += ["BoardLayout", "CameraDrag", "DoubledHexGrid", "KeptPanel", "MendedBoard", "Texts", "board_layout"]
-__all__ += ["button_row", "dashed", "hex_points", "slot_grid", "tip", "x_mark"]
+__all__ += ["BoardLayout", "CameraDrag", "DoubledHexGrid", "KeptPanel", "MendedBoard", "Texts"]
+__all__ += ["board_layout", "button_row", "dashed", "hex_points", "slot_grid", "tip", "x_mark"]
