@@ -7,20 +7,13 @@ import pytest
 from tafel.kit import Form, NumberField, Skin, Tile, Tooltip, grid, paragraph, pixels, split
 from tafel.testing import click, key, motion, mouse, view_context
 from tafel.ui.fonts import Fonts
-from tafel.ui.input import InputTranslator
 from tafel.ui.theme import DEFAULT
+from tests.test_kit_widgets import pad
 
 
 @pytest.fixture
 def skin():
-    pygame.font.init()
-    return Skin(DEFAULT, Fonts())
-
-
-def pad(button: int) -> list[pygame.event.Event]:
-    """The key events the core makes of a controller button press."""
-    event = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
-    return list(InputTranslator().translate(event))
+    return Skin.of(view_context())
 
 
 def tiles(log: list, n: int = 3, **kw) -> list[Tile]:
@@ -52,8 +45,8 @@ def test_split_and_grid_fill_their_rect_with_gaps():
     assert rows[3].bottom == 64
 
 
-def test_pixels_turns_screen_pixels_into_a_skin_size(skin):
-    skin.fonts.scale = 0.5
+def test_pixels_turns_screen_pixels_into_a_skin_size():
+    skin = Skin(DEFAULT, Fonts(0.5))
     assert pixels(skin, 20) == 40 and pixels(skin, 1) == 6
     assert abs(skin.fonts.get(pixels(skin, 30)).get_height() - skin.fonts.get(60).get_height()) <= 1
 
