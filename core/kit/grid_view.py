@@ -27,12 +27,13 @@ import pygame
 
 from tafel.game import GameDef, GameState, Move, Options
 from tafel.kit.boards import paint_board, plate
+from tafel.kit.controls import CellControls
 from tafel.kit.grids import Cursor, Grid, HexGrid, SquareGrid
 from tafel.kit.layers import Layer, ScreenLayer
 from tafel.kit.motion import Jump, Motion, PieceAnimation, Slide, Tween, diff_animations, ease_out
 from tafel.kit.overlays import blit_centered, cell_mark, draw_chain, draw_cursor, draw_hint, target
 from tafel.kit.pieces import Sprites, stone
-from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext, darken
+from tafel.view import BoardView, ViewContext, darken
 
 Cell = Hashable
 Piece = Hashable
@@ -40,7 +41,7 @@ Piece = Hashable
 __all__ = ["GridBoardView"]
 
 
-class GridBoardView(BoardView):
+class GridBoardView(CellControls, BoardView):
     """A board view for a grid game; override the hooks under "the game's hooks"."""
 
     #: From-to moves: pick a piece, then its target. False: a click on a cell plays there.
@@ -242,19 +243,7 @@ class GridBoardView(BoardView):
             return None
         if not ctx.interactive or state.outcome is not None or self.motion.busy:
             return None
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.cell_at(event.pos)
-            self.cursor.hide()
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self.cursor.hide()
-            self.hover = self.cell_at(event.pos)
-            if event.button == 1:
-                move = self.activate(self.hover, state)
-                self._pressed = self.selected
-                return move
-            if event.button == 3:
-                self.selected = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             # Press on a piece, release on one of its targets: a drag plays the move too.
             pressed, self._pressed = self._pressed, None
             cell = self.cell_at(event.pos)
@@ -263,25 +252,11 @@ class GridBoardView(BoardView):
                 if move is not None:
                     self.selected = None
                     return move
-        elif event.type == pygame.KEYDOWN:
-            return self._key(event.key, state)
-        return None
-
-    def _key(self, key: int, state: GameState) -> Move | None:
-        if key in CLEAR_KEYS:
-            self.selected = None
-        elif key in ARROW_KEYS or key in ACTIVATE_KEYS:
-            if not self.cursor.shown or self.cursor.cell is None:
-                # The first key only shows the cursor, where the player was looking.
-                start = self.selected if self.selected is not None else self.hover
-                if start is None:
-                    start = self.cursor.cell if self.cursor.cell is not None else self.default_cursor(state)
-                self.cursor.show(start)
-            elif key in ARROW_KEYS:
-                self.cursor.move(*ARROW_KEYS[key])
-            else:
-                return self.activate(self.cursor.cell, state)
-        return None
+            return None
+        move = self.cell_event(event, state)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed = self.selected
+        return move
 
     def default_cursor(self, state: GameState) -> Cell:
         """Where the cursor first shows: the top-left piece that can move, else the middle cell."""
@@ -292,7 +267,8 @@ class GridBoardView(BoardView):
         return min(self.grid.cells, key=lambda c: math.dist(self.grid.center(c), (cx, cy)))
 
     def activate(self, cell: Cell | None, state: GameState) -> Move | None:
-        """A click (or Enter) on ``cell``: play there, or pick, re-pick or drop a piece."""
+        """A click (or Enter) on ``cell``: play there, or pick, re-pick or drop a piece (the mouse,
+        keys and gamepad are :class:`tafel.kit.controls.CellControls`'s)."""
         if cell is None:
             self.selected = None
             return None

@@ -43,9 +43,10 @@ import pygame
 
 from tafel import GameDef, GameState, Move, Options
 from tafel.kit import Cursor, FocusList, Layer, Motion, ScreenLayer, SquareGrid, draw_cursor, pulse
+from tafel.kit.controls import CellControls
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext
 
-from ..board import CELLS, SIZE, Cell, cells_of, xy
+from ..board import CELLS, SIZE, Cell, cell_name, cells_of, xy
 from ..rules import KEEP_MOVE, MOVE, PAY, SOLO_TRIPLETS, TAKE, TURN, TURN_MOVE, VALUE, AxxaMove, AxxaState
 from ..texts import N_, _, seat_name
 from . import board, tray
@@ -60,7 +61,7 @@ MARGIN = 0.34
 DRAW_ORDER = tuple(sorted(CELLS, key=lambda c: (-(c // SIZE), c % SIZE)))
 
 
-class AxxaView(BoardView):
+class AxxaView(CellControls, BoardView):
     """Renderer and controller for AxxA; see the module docstring."""
 
     def __init__(self, game: GameDef, options: Options) -> None:
@@ -68,12 +69,8 @@ class AxxaView(BoardView):
         # The spaces on the kit's square grid; the cursor slips round the frame's empty corners.
         self.grid = SquareGrid({c: xy(c) for c in CELLS}, sidestep=2)
         self.cursor, self.motion, self.stacks = Cursor(self.grid), Motion(), Stacks()
-        self.cell, self.field, self.outer, self.tray = (
-            10,
-            pygame.Rect(0, 0, 70, 70),
-            pygame.Rect(0, 0, 70, 70),
-            pygame.Rect(0, 0, 0, 0),
-        )
+        self.cell, self.tray = 10, pygame.Rect(0, 0, 0, 0)
+        self.field, self.outer = pygame.Rect(0, 0, 70, 70), pygame.Rect(0, 0, 70, 70)
         self.picked: set[Cell] = set()  # pieces of a triplet to take, clicked so far
         self.turn_buttons = [
             board.TurnButton(N_("Turn under  T"), lambda: TURN_MOVE, key="turn"),
@@ -81,7 +78,7 @@ class AxxaView(BoardView):
         ]
         self._turn = FocusList(self.turn_buttons, horizontal=True)
         self.selected: Cell | None = None
-        self._hover: Cell | None = None
+        self.hover: Cell | None = None
         self._moved: tuple[AxxaState, AxxaState] | None = None  # the animated move's two sides
         self._seed: int | None = None
         # Kept pictures: the board; on its background; with its resting stacks; the tray.
@@ -159,14 +156,14 @@ class AxxaView(BoardView):
     def animating(self) -> bool:
         return self.motion.busy
 
-    def _clear(self, turn: bool = False) -> None:
+    def clear(self, turn: bool = False) -> None:
         self.selected, self.picked = None, set()
         if turn:
             self._turn.focus("turn")
 
     def reset(self, state: GameState) -> None:
         self.motion.stop()
-        self._clear(turn=True)
+        self.clear(turn=True)
         if isinstance(state, AxxaState) and state.seed is not None:
             self._seed = state.seed
 
@@ -195,7 +192,7 @@ class AxxaView(BoardView):
     # --- animation ------------------------------------------------------------------------------
 
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
-        self._clear(turn=True)
+        self.clear(turn=True)
         self.motion.stop()
         if not (
             isinstance(before, AxxaState) and isinstance(after, AxxaState) and isinstance(move, AxxaMove)
@@ -219,47 +216,25 @@ class AxxaView(BoardView):
         view = self._visible(state)
         if view.outcome is not None:
             return None
+        turn = view.phase == TURN
         if event.type == pygame.MOUSEMOTION:
-            self._hover = self.cell_at(event.pos)
-            self.cursor.hide()
             for button in self.turn_buttons:
-                button.hovered = view.phase == TURN and button.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
+                button.hovered = turn and button.rect.collidepoint(event.pos)
+        if turn and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.cursor.hide()
-            if event.button == 1 and view.phase == TURN:
-                clicked = self._turn.handle_event(event)
-                return clicked.activate() if clicked is not None else None
-            if event.button == 1:
-                self._hover = self.cell_at(event.pos)
-                return self._activate(self._hover, view)
-            if event.button == 3:
-                self._clear()
-        elif event.type == pygame.KEYDOWN:
-            return self._key(event.key, view)
-        return None
-
-    def _key(self, key: int, view: AxxaState) -> Move | None:
-        if key in CLEAR_KEYS:
-            self._clear()
-        elif view.phase == TURN:
-            if key in (pygame.K_t, pygame.K_k):
-                return TURN_MOVE if key == pygame.K_t else KEEP_MOVE
-            if key in ARROW_KEYS:
+            clicked = self._turn.handle_event(event)
+            return clicked.activate() if clicked is not None else None
+        if turn and event.type == pygame.KEYDOWN and event.key not in CLEAR_KEYS:
+            if event.key in (pygame.K_t, pygame.K_k):
+                return TURN_MOVE if event.key == pygame.K_t else KEEP_MOVE
+            if event.key in ARROW_KEYS:
                 self._turn.move(1)
-            elif key in ACTIVATE_KEYS:
+            elif event.key in ACTIVATE_KEYS:
                 return self._turn.focused.activate()
-        elif key in ARROW_KEYS or key in ACTIVATE_KEYS:
-            if not self.cursor.shown:
-                # The first key only shows the cursor, where the player was last looking.
-                start = self.selected if self.selected is not None else self._hover
-                self.cursor.show(start if start is not None else self._default_cursor(view))
-            elif key in ARROW_KEYS:
-                self.cursor.move(*ARROW_KEYS[key])
-            else:
-                return self._activate(self.cursor.cell, view)
-        return None
+            return None
+        return self.cell_event(event, view)
 
-    def _default_cursor(self, view: AxxaState) -> Cell:
+    def default_cursor(self, view: AxxaState) -> Cell:
         if view.phase == MOVE:
             for c in CELLS:
                 if view.destinations(c):
@@ -268,10 +243,10 @@ class AxxaView(BoardView):
             return cells_of(view.candidates()[0])[0]
         return next((c for c in CELLS if view.stacks[c]), 3 * SIZE + 3)
 
-    def _activate(self, cell: Cell | None, view: AxxaState) -> AxxaMove | None:
+    def activate(self, cell: Cell | None, view: AxxaState) -> AxxaMove | None:
         """A click (or Enter) on ``cell`` in the current phase."""
         if cell is None:
-            self._clear()
+            self.clear()
         elif view.phase == MOVE:
             if self.selected is not None and cell in view.destinations(self.selected):
                 move, self.selected = AxxaMove.shift(self.selected, cell), None
@@ -312,30 +287,39 @@ class AxxaView(BoardView):
         if not isinstance(state, AxxaState):
             return []
         view = self._visible(state)
-        lines = []
-        due = view.due
-        if view.rules.solo:
-            lines.append(_("Solved!") if due > 6 else _("Number due: {n}s").format(n=due))
+        due, solo = view.due, view.rules.solo
+        lines = [_("Solved!") if solo and due > 6 else _("Number due: {n}s").format(n=due)]
+        if solo:
             lines.append(_("Triplets removed: {n} of {total}").format(n=view.triplets, total=SOLO_TRIPLETS))
         else:
-            lines.append(_("Number due: {n}s").format(n=due))
             names = list(ctx.seat_names) if ctx is not None and ctx.seat_names else []
-            scores = ", ".join(
-                f"{names[i] if i < len(names) else seat_name(i)} {s}" for i, s in enumerate(view.scores)
-            )
+            names += [seat_name(i) for i in range(len(names), len(view.scores))]
+            scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(view.scores))
             lines.append(_("Triplets: {scores}").format(scores=scores))
             if view.rules.teams:
                 a, b = view.rules.side_totals(view.scores)[:2]
                 lines.append(_("Teams: A {a}, B {b}").format(a=a, b=b))
         lines.append(_("Pieces paid: {n}").format(n=len(view.paid)))
         undos, hints = (ctx.undos, ctx.hints) if ctx is not None else (0, 0)
-        if view.rules.solo and (undos or hints):
+        if solo and (undos or hints):
             # Part of the score: the records keep the fewest undos of a solved deal.
             lines.append(_("Undos: {undos} · hints: {hints}").format(undos=undos, hints=hints))
         if view.outcome is not None:
             lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
-        else:
-            lines.append(board.instruction(view, self.selected))
+        elif view.phase == MOVE and self.selected is not None:
+            space = cell_name(self.selected)
+            lines.append(
+                _("Stack {space} selected: pick a marked space (gold = triplet)").format(space=space)
+            )
+        else:  # what to do now, by phase: MOVE, TURN, TAKE, PAY
+            lines.append(
+                (
+                    _("Move a stack: click it, then a marked space"),
+                    _("Turn the top piece under (T) or keep it (K)?"),
+                    _("Several triplets of {n}s: click the pieces to take").format(n=due),
+                    _("No triplet: pay with a face-up piece (click it)"),
+                )[view.phase]
+            )
         return lines
 
     # --- drawing ------------------------------------------------------------------------------------
@@ -356,7 +340,7 @@ class AxxaView(BoardView):
         shown = self._moved[0] if travel is not None else view
         live = ctx.interactive and not moving and view.outcome is None
         cursor = self.cursor.cell if live and self.cursor.shown else None
-        focus = (cursor if self.cursor.shown else self._hover) if live else None
+        focus = (cursor if self.cursor.shown else self.hover) if live else None
         selected = self.selected if live and view.phase == MOVE else None
         if selected is not None and not view.stacks[selected]:
             selected = self.selected = None

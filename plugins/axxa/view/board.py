@@ -7,6 +7,9 @@ Each function draws for an :class:`AxxaView` (its ``cell``, ``field`` and cell g
 
 from __future__ import annotations
 
+import functools
+import math
+import operator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,21 +18,8 @@ from tafel.kit import Button, Skin, pulse
 from tafel.kit.text import label
 from tafel.view import ViewContext, darken, lighten, mix
 
-from ..board import CELLS, SIZE, START_CELLS, Cell, cell_name, cells_of, path_cells, xy
-from ..rules import (
-    MOVE,
-    PAYMENT,
-    PER_NUMBER,
-    REMOVE,
-    SHIFT,
-    SOLO_TRIPLETS,
-    STACK,
-    TAKE,
-    TURN,
-    TURN_MOVE,
-    AxxaMove,
-    AxxaState,
-)
+from ..board import CELLS, SIZE, START_CELLS, Cell, cells_of, path_cells, xy
+from ..rules import PAYMENT, PER_NUMBER, REMOVE, SHIFT, SOLO_TRIPLETS, STACK, TURN_MOVE, AxxaMove, AxxaState
 from ..texts import _
 
 if TYPE_CHECKING:
@@ -79,21 +69,6 @@ def score_line(view: AxxaState) -> str:
     return "-".join(map(str, view.scores))
 
 
-def instruction(view: AxxaState, selected: Cell | None) -> str:
-    """What to do now, for the side panel."""
-    if view.phase == MOVE:
-        if selected is not None:
-            return _("Stack {space} selected: pick a marked space (gold = triplet)").format(
-                space=cell_name(selected)
-            )
-        return _("Move a stack: click it, then a marked space")
-    if view.phase == TURN:
-        return _("Turn the top piece under (T) or keep it (K)?")
-    if view.phase == TAKE:
-        return _("Several triplets of {n}s: click the pieces to take").format(n=view.due)
-    return _("No triplet: pay with a face-up piece (click it)")
-
-
 def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
     """The number due (top left), triplets (top right), payments and deal (bottom)."""
     theme = ctx.theme
@@ -121,14 +96,22 @@ def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx:
         label(surface, ctx, value, c * px, theme.text, midbottom=(r.centerx, r.bottom - c // below))
 
 
+def rect(
+    view: AxxaView, surface: pygame.Surface, cell: Cell, color, inset: int, width: int, radius: int
+) -> None:
+    """An outline on ``cell``'s square, ``inset`` pixels smaller."""
+    pygame.draw.rect(
+        surface, color, view.cell_rect(cell).inflate(-inset, -inset), width, border_radius=radius
+    )
+
+
 def draw_targets(
     view: AxxaView, surface: pygame.Surface, shown: AxxaState, frm: Cell, focus: Cell | None, ctx: ViewContext
 ) -> None:
     """Where the selected stack can go: a dot, a gold ring with "3!" where the move surely makes a
     triplet of the number due, a ring with the chance where an unknown piece decides; the path to
     the target under the pointer."""
-    theme = ctx.theme
-    c = view.cell
+    theme, c = ctx.theme, view.cell
     dests = shown.destinations(frm)
     if focus in dests:
         path = path_cells(frm, focus, shown.top(frm), shown.occupied & ~(1 << frm))
@@ -150,9 +133,7 @@ def draw_targets(
             pygame.draw.circle(surface, darken(theme.target_near, 0.5), center, int(c * 0.13) + 2)
             pygame.draw.circle(surface, theme.target_near, center, int(c * 0.13))
         if d == focus:
-            pygame.draw.rect(
-                surface, theme.highlight, view.cell_rect(d).inflate(-4, -4), 2, border_radius=c // 8
-            )
+            rect(view, surface, d, theme.highlight, 4, 2, c // 8)
 
 
 def draw_take(
@@ -160,54 +141,44 @@ def draw_take(
 ) -> None:
     """Several triplets to choose from: their pieces outlined, the one a click would take ringed,
     the pieces picked so far ringed green."""
-    theme = ctx.theme
-    c = view.cell
-    cells = 0
-    for t in shown.candidates():
-        cells |= t
-    for cell in cells_of(cells):
-        rect = view.cell_rect(cell).inflate(-3, -3)
-        pygame.draw.rect(surface, theme.accent, rect, max(2, c // 20), border_radius=c // 6)
+    theme, c = ctx.theme, view.cell
+    for cell in cells_of(functools.reduce(operator.or_, shown.candidates(), 0)):
+        rect(view, surface, cell, theme.accent, 3, max(2, c // 20), c // 6)
     preview = view.take_preview(shown, focus)
-    if len(preview) == 1:
-        for cell in preview[0]:
-            pygame.draw.circle(
-                surface, theme.highlight, view.cell_center(cell), int(c * 0.42), max(3, c // 12)
-            )
+    for cell in preview[0] if len(preview) == 1 else ():
+        pygame.draw.circle(surface, theme.highlight, view.cell_center(cell), int(c * 0.42), max(3, c // 12))
     for cell in view.picked:
         pygame.draw.circle(surface, theme.ok, view.cell_center(cell), int(c * 0.45), max(3, c // 12))
 
 
 def spare(shown: AxxaState, n: int) -> int:
     """Pieces of ``n`` that can be paid without making the puzzle impossible."""
-    if shown.rules.solo and n < shown.due:
-        return PER_NUMBER
-    return shown.in_play(n) - STACK
+    return PER_NUMBER if shown.rules.solo and n < shown.due else shown.in_play(n) - STACK
 
 
 def draw_pay(
     view: AxxaView, surface: pygame.Surface, shown: AxxaState, focus: Cell | None, ctx: ViewContext
 ) -> None:
     """The payment step: free tops (numbers done) ticked, tops that cannot be spared marked red."""
-    theme = ctx.theme
-    c = view.cell
-    for cell in CELLS:
-        if not shown.stacks[cell]:
-            continue
+    theme, c = ctx.theme, view.cell
+    for cell in (cell for cell in CELLS if shown.stacks[cell]):
         v = shown.top(cell)
         left = spare(shown, v)
-        center = view.cell_center(cell)
-        corner = (center[0] - int(c * 0.34), center[1] - int(c * 0.36))
-        if left <= 0:
-            pygame.draw.circle(surface, theme.danger, corner, int(c * 0.12))
-            label(surface, ctx, "!", c * 0.24, (255, 255, 255), center=corner)
-        elif shown.rules.solo and v < shown.due:
-            pygame.draw.circle(surface, theme.ok, corner, int(c * 0.12))
-            label(surface, ctx, "✓", c * 0.24, (255, 255, 255), center=corner)
+        x, y = view.cell_center(cell)
+        corner = (x - int(c * 0.34), y - int(c * 0.36))
+        if left <= 0 or shown.rules.solo and v < shown.due:
+            pygame.draw.circle(surface, theme.danger if left <= 0 else theme.ok, corner, int(c * 0.12))
+            label(surface, ctx, "!" if left <= 0 else "✓", c * 0.24, (255, 255, 255), center=corner)
         if cell == focus:
-            color = theme.danger if left <= 0 else theme.highlight
-            rect = view.cell_rect(cell).inflate(-3, -3)
-            pygame.draw.rect(surface, color, rect, max(2, c // 16), border_radius=c // 6)
+            rect(
+                view,
+                surface,
+                cell,
+                theme.danger if left <= 0 else theme.highlight,
+                3,
+                max(2, c // 16),
+                c // 6,
+            )
 
 
 class TurnButton(Button):
@@ -225,53 +196,39 @@ class TurnButton(Button):
 
 def draw_turn(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
     """Two buttons by the stack just moved: turn its top piece under, or keep it on top."""
-    c = view.cell
-    moved = view.cell_rect(shown.moved)
-    pygame.draw.rect(
-        surface, ctx.theme.highlight, moved.inflate(-2, -2), max(2, c // 16), border_radius=c // 8
-    )
-    buttons = view.turn_buttons
-    skin = Skin.of(ctx)
-    size = max(1, round(c * 0.24 / ctx.fonts.scale))
-    h = int(c * 0.5)
-    widths = [skin.text_width(_(b.label), size, bold=True) + c // 2 for b in buttons]
+    c, skin, moved = view.cell, Skin.of(ctx), view.cell_rect(shown.moved)
+    rect(view, surface, shown.moved, ctx.theme.highlight, 2, max(2, c // 16), c // 8)
+    size, h = max(1, round(c * 0.24 / ctx.fonts.scale)), int(c * 0.5)
+    widths = [skin.text_width(_(b.label), size, bold=True) + c // 2 for b in view.turn_buttons]
     total = sum(widths) + 8
     y = moved.y - h - 6 if moved.y - h - 6 > view.field.y else moved.bottom + 6
     x = max(view.field.x, min(moved.centerx - total // 2, view.field.right - total))
-    for button, width in zip(buttons, widths, strict=True):
+    for button, width in zip(view.turn_buttons, widths, strict=True):
         button.rect, button.size = pygame.Rect(x, y, width, h), size
         x += width + 8
         button.draw(surface, skin)
 
 
 def draw_last_move(view: AxxaView, surface: pygame.Surface, move: AxxaMove, ctx: ViewContext) -> None:
-    if move.kind != SHIFT:
-        return
-    frm, to = move.cells
-    c, color = view.cell, ctx.theme.last_move
-    pygame.draw.circle(surface, color, view.cell_center(frm), max(3, c // 12))
-    pygame.draw.rect(
-        surface, color, view.cell_rect(to).inflate(-6, -6), max(2, c // 24), border_radius=c // 8
-    )
+    if move.kind == SHIFT:
+        c, color = view.cell, ctx.theme.last_move
+        pygame.draw.circle(surface, color, view.cell_center(move.cells[0]), max(3, c // 12))
+        rect(view, surface, move.cells[1], color, 6, max(2, c // 24), c // 8)
 
 
 def draw_hint(
     view: AxxaView, surface: pygame.Surface, move: AxxaMove, shown: AxxaState, ctx: ViewContext
 ) -> None:
-    color = mix(ctx.theme.hint, (255, 255, 255), 0.35 * pulse(ctx.time))
-    c = view.cell
+    """The path and ends of a hinted shift, rings on the pieces to take or pay, else a line above."""
+    color, c = mix(ctx.theme.hint, (255, 255, 255), 0.35 * pulse(ctx.time)), view.cell
     width = max(3, c // 14)
     if move.kind == SHIFT:
         frm, to = move.cells
         path = path_cells(frm, to, shown.top(frm), shown.occupied & ~(1 << frm))
-        pts = [view.cell_center(frm)] + [view.cell_center(p) for p in (path or [to])]
-        pygame.draw.lines(surface, color, False, pts, width)
-        pygame.draw.circle(surface, color, view.cell_center(frm), int(c * 0.46), width)
-        pygame.draw.rect(
-            surface, color, view.cell_rect(to).inflate(-c // 5, -c // 5), width, border_radius=c // 6
-        )
-    elif move.kind in (REMOVE, PAYMENT):
-        for cell in move.cells:
+        pygame.draw.lines(surface, color, False, [view.cell_center(p) for p in [frm, *(path or [to])]], width)
+        rect(view, surface, to, color, math.ceil(c / 5), width, c // 6)
+    if move.kind in (SHIFT, REMOVE, PAYMENT):
+        for cell in move.cells[:1] if move.kind == SHIFT else move.cells:
             pygame.draw.circle(surface, color, view.cell_center(cell), int(c * 0.46), width)
     else:
         line = _("Hint: turn under") if move == TURN_MOVE else _("Hint: keep")
