@@ -97,3 +97,6 @@ from tafel.kit.panning import CameraDrag  # noqa: E402
 
 __all__ += ["BoardLayout", "CameraDrag", "DoubledHexGrid", "KeptPanel", "MendedBoard", "Texts"]
 __all__ += ["board_layout", "button_row", "dashed", "hex_points", "slot_grid", "tip", "x_mark"]
+from tafel.kit.controls import CellControls  # noqa: E402
+
+__all__ += ["CellControls"]
