@@ -2,7 +2,7 @@
 a keyboard focus with a default control, and tooltips), :class:`Tile` (a button with a picture,
 a second line and a chosen state), :class:`NumberField` (a whole number typed or stepped), rows
 and grids of rects, and paragraphs that fit. A form's controls work by mouse, keyboard and
-gamepad (the core turns a pad into keys: D-pad = arrows, A = Enter, shoulders = Page Up/Down)::
+gamepad (the core turns a pad into keys: D-pad = arrows, A = Enter, right stick = Tab)::
 
     skin = Skin.of(ctx)
     bid = NumberField(bounds=range(1, 100))
@@ -10,7 +10,6 @@ gamepad (the core turns a pad into keys: D-pad = arrows, A = Enter, shoulders = 
     for rect, tile in zip(split(row, 5, skin.px(8)), form.items): tile.rect = rect
     if bid.handle_event(event) or form.handle_event(event): move = form.result
 
->>> from tafel.testing import view_context
 >>> steps = NumberField(value=5, bounds=range(0, 10)).steppers((-1, 1))
 >>> [t.label for t in steps], [r.width for r in split(pygame.Rect(0, 0, 100, 10), (1, 3), 4)]
 (['-1', '+1'], [24, 72])
@@ -59,7 +58,8 @@ def split(
 def grid(
     rect: pygame.Rect, count: int, columns: int, gap: int = 0, row_height: float | None = None
 ) -> list[pygame.Rect]:
-    """``count`` cells in rows of ``columns`` filling ``rect`` (or rows ``row_height`` high), ``gap`` apart."""
+    """``count`` cells in rows of ``columns`` filling ``rect`` (or in rows ``row_height`` high),
+    ``gap`` apart."""
     rows = max(1, -(-count // max(1, columns)))
     h = row_height if row_height is not None else (rect.height - gap * (rows - 1)) / rows
     w = (rect.width - gap * (columns - 1)) / max(1, columns)
@@ -145,6 +145,7 @@ class Tile(_Button):
         return f"Tile({self.label!r})"
 
     def fill(self, ui: Skin) -> Any:
+        """The tile's colour for its state (disabled, primary, selected, hovered or focused, dim)."""
         t = ui.theme
         if not self.enabled:
             return mix(t.button, t.background, 0.5)
@@ -229,9 +230,12 @@ def choices(
 class Form:
     """Controls that work together. ``handle_event`` tracks the pointer (hover), runs a control's
     ``action`` on a left click and its ``alt_action`` (if any) on a right click, moves a keyboard
-    focus with ``keys`` (previous, next; or one key twice, as Tab, that goes back with Shift) and runs the focused control on Enter/Space (A); until a
-    focus key is pressed (or after a click) the focus is hidden and Enter runs the ``default`` control. It returns
-    the control it ran (``result`` holds what its action returned), else None.
+    focus with ``keys`` (previous, next; or one key twice, as Tab, that goes back with Shift) and
+    runs the focused control on Enter/Space (A). Until a focus key is pressed, and again after a
+    click, the focus is hidden and Enter runs the ``default`` control (a dialog's default button),
+    so mouse players see no ring. It returns the control it ran (``result`` holds what its action
+    returned), else None. ``update`` and ``draw`` keep and show the ``tooltip`` of the control
+    under the pointer.
 
     >>> a, b = Tile("A", lambda: "a", key="a"), Tile("B", lambda: "b", key="b")
     >>> form = Form([a, b], default="b")
@@ -240,7 +244,8 @@ class Form:
     >>> right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT)
     >>> form.handle_event(right), b.focused  # the first press shows the focus, on the default
     (None, True)
-    >>> form.handle_event(right), a.focused, form.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+    >>> space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE)
+    >>> form.handle_event(right), a.focused, form.handle_event(space)
     (None, True, Tile('A'))
     """
 
@@ -272,11 +277,11 @@ class Form:
         self.point(self.pointer)
 
     def point(self, pos: Sequence[int]) -> None:
-        """The pointer is at ``pos``: light the control under it; show the focus only if asked."""
+        """The pointer is at ``pos``: light the control under it."""
         self.pointer = (int(pos[0]), int(pos[1]))
-        for item in self.items:
+        for i, item in enumerate(self.items):
             item.hovered = item.enabled and item.rect.collidepoint(self.pointer)
-            item.focused = item.focused and self.show_focus
+            item.focused = self.show_focus and i == self.focus.index  # a hidden focus is not drawn
 
     def hovered(self) -> Any | None:
         return next((item for item in self.items if item.hovered), None)
@@ -316,7 +321,6 @@ class Form:
                 self.focus.move(-1 if back else 1)
             self.show_focus = True
             self.point(self.pointer)
-            self.focus._sync()
         elif is_activate(event):
             item = (
                 self.focus.focused
@@ -346,7 +350,8 @@ class NumberField(Widget):
     plus and minus 1) and so does the wheel, within ``bounds`` (a range; empty: no stepping).
 
     >>> n = NumberField(value=41, bounds=range(41, 121))
-    >>> [n.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k)) for k in (pygame.K_DOWN, pygame.K_PAGEUP)], n.value
+    >>> keys = [pygame.event.Event(pygame.KEYDOWN, key=k) for k in (pygame.K_DOWN, pygame.K_PAGEUP)]
+    >>> [n.handle_event(e) for e in keys], n.value
     ([True, True], 51)
     >>> n.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_7)), n.value, n.text
     (True, 7, '7')
