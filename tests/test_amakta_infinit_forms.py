@@ -110,3 +110,14 @@ def test_a_preset_tooltip_shows_once_the_pointer_rests(screen):
     d.send([motion((1, 1))])
     d.view.update(1 / 60)
     assert not tip.visible
+
+
+def test_a_set_piece_tooltip_while_pieces_are_created(screen, monkeypatch):
+    s = created()
+    s = s.play(s.parse_move("create:g.b.-.-.-.-"))
+    d = driver(s, screen)
+    shown = []
+    monkeypatch.setattr(d.view, "draw_tooltip", lambda surface, ctx, text, at: shown.append(text))
+    d.send([motion(d.view.slots[0][0].center)])
+    assert d.view.hover_slot == (0, 0)
+    assert shown and shown[-1].startswith("White 1: ") and "value" in shown[-1]

@@ -204,8 +204,10 @@ class Editor:
             self._paint_editor(surface, state, ctx, live, boxes)
             if keep:
                 self._editor_layer.keep(surface, self.board_area, key)
-        if live:  # over the kept picture: a preset's full name, arrows and value
+        if live:  # over the kept picture: a preset's full name, arrows and value; a set's piece
             self._edit_form.tooltip.draw(surface, Skin.of(ctx), self.board_area)
+            if self.hover_slot is not None:
+                self.draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
 
     def update(self, dt: float) -> None:
         super().update(dt)

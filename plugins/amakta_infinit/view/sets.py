@@ -82,10 +82,9 @@ class Sets:
 
     def draw_slot_tooltip(self, surface, ctx, state, colour: int, idx: int) -> None:
         if not isinstance(state, InfinitState) or idx >= len(state.pieces[colour]):
-            return
+            return None
         if state.phase == PLAY:
-            super().draw_slot_tooltip(surface, ctx, state, colour, idx)
-            return
+            return super().draw_slot_tooltip(surface, ctx, state, colour, idx)
         layout, circle = state.pieces[colour][idx]
         circ = ("", " · " + _("reinforcement"), " · " + _("damage"))[circle]
         name, value = _(COLOUR_NAMES[colour]), value_of(layout, circle)
