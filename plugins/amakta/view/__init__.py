@@ -47,7 +47,6 @@ from .pieces import (
     FIELD_EDGE,
     KEY_DIRS,
     OWNER_LINE,
-    SQRT3,
     hex_points,
     mirror_step,
     render_piece,
@@ -57,5 +56,5 @@ from .view import AmaktaView
 
 __all__ = [
     "ACTION_LABELS", "ACTION_ORDER", "ARROW_COLOURS", "BODY", "DIR_ANGLES", "EDGE", "FIELD", "FIELD_EDGE",
-    "KEY_DIRS", "OWNER_LINE", "SQRT3", "AmaktaView", "Legal", "hex_points", "mirror_step", "render_piece", "rotate_step",
+    "KEY_DIRS", "OWNER_LINE", "AmaktaView", "Legal", "hex_points", "mirror_step", "render_piece", "rotate_step",
 ]  # fmt: skip

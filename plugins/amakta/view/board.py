@@ -10,18 +10,13 @@ import pygame
 from tafel.kit.hexboard import SQRT3, dashed, hex_points, x_mark
 from tafel.view import ViewContext, mix
 
-from ..rules.board import DIRECTIONS, WHITE
+from ..rules.board import BLACK, DIRECTIONS, WHITE
 from ..rules.pieces import orient
-from .pieces import (
-    ARROW_COLOURS,
-    CONTROL_EDGE,
-    CONTROL_TINT,
-    FIELD,
-    FIELD_EDGE,
-    HOLE,
-    OWNER_LINE,
-    render_piece,
-)
+from .pieces import ARROW_COLOURS, FIELD, FIELD_EDGE, HOLE, OWNER_LINE, render_piece
+
+#: The control overlay: tints on empty fields, edges round them and round occupied ones (-1: a stalemate).
+CONTROL_TINT = {WHITE: (255, 255, 248, 150), BLACK: (16, 16, 24, 150), -1: (168, 80, 210, 120)}
+CONTROL_EDGE = {WHITE: (255, 255, 250, 255), BLACK: (10, 10, 14, 255), -1: (150, 60, 200, 255)}
 
 
 class BoardPainter:

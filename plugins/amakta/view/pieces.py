@@ -25,8 +25,6 @@ EXPRO_DISC = (214, 192, 150)
 FIELD = (196, 168, 120)
 FIELD_EDGE = (120, 94, 60)
 HOLE = (36, 30, 26)
-CONTROL_TINT = {WHITE: (255, 255, 248, 150), BLACK: (16, 16, 24, 150), -1: (168, 80, 210, 120)}
-CONTROL_EDGE = {WHITE: (255, 255, 250, 255), BLACK: (10, 10, 14, 255), -1: (150, 60, 200, 255)}
 SUPERSAMPLE = 2
 
 #: The arrow keys as the kit grid's cursor steps (y up).

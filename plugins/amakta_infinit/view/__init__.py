@@ -7,8 +7,7 @@ are the same; what differs is where fields are (``grid``: the kit's hex grid und
 play (``draw_start_phase``, ``start_phase_event``). What the screens show and the keys: the
 plugin's README ("The screen"). Modules: :mod:`.view` (the camera and play),
 :mod:`.fields` (the unbounded board), :mod:`.auction`, :mod:`.editor`, :mod:`.sets` (the sets
-beside the editor) and :mod:`.parts` (sizes, keys, the world mapping, :class:`Control`, the kit
-button the auction card and the editor are made of).
+beside the editor) and :mod:`.parts` (sizes, keys, the world mapping).
 
 >>> import pygame
 >>> from tafel.games.amakta_infinit import GAME
@@ -18,7 +17,7 @@ button the auction card and the editor are made of).
 ((4, 2), (-7, -3))
 """
 
-from .parts import Control, world
+from .parts import world
 from .view import InfinitView
 
-__all__ = ["Control", "InfinitView", "world"]
+__all__ = ["InfinitView", "world"]

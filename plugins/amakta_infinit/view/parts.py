@@ -1,16 +1,11 @@
-"""What the Infinit screens share: sizes, keys, the world mapping and the kit buttons of the
-auction card and the editor (the fields' geometry is the view's kit grid, ``InfinitView.grid``)."""
+"""What the Infinit screens share: sizes, keys and the world mapping (the fields' geometry is the
+view's kit grid, ``InfinitView.grid``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pygame
 
-from tafel import Move
 from tafel.games.amakta.view import FIELD
-from tafel.kit import Button
 from tafel.kit.hexboard import SQRT3
 from tafel.view import mix
 
@@ -38,28 +33,3 @@ DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(10)})
 def world(cell: tuple[int, int]) -> tuple[float, float]:
     """World coordinates of a field's centre (hex circumradius 1, y down)."""
     return (cell[0] * WORLD_X, cell[1] * WORLD_Y)
-
-
-class Control(Button):
-    """A kit button of the auction card or the editor. ``kind`` says which: "button", "value" (the
-    bid field), "chip" (a direction of the piece), "palette" (an arrow state), "circle" or
-    "preset"; ``primary`` and ``selected`` how it is lit, ``data`` what it stands for. Its action
-    gets the mouse button that pressed it (a chip cycles backwards on the right button)."""
-
-    def __init__(
-        self,
-        rect: pygame.Rect,
-        label: str,
-        action: Callable[[int], Move | None] | None = None,
-        *,
-        enabled: bool = True,
-        primary: bool = False,
-        selected: bool = False,
-        kind: str = "button",
-        data: Any = None,
-    ) -> None:
-        super().__init__(label, action, enabled=enabled)
-        self.rect, self.kind, self.primary, self.selected, self.data = rect, kind, primary, selected, data
-
-    def activate(self, button: int = 1) -> Move | None:
-        return self.action(button) if self.enabled and self.action is not None else None

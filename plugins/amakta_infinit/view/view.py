@@ -26,7 +26,7 @@ from ..values import CREATE, normal, warm_up
 from .auction import Auction
 from .editor import Editor
 from .fields import Fields
-from .parts import DRAG_THRESHOLD, HOLD_PAN, HOLD_ZOOM, LABEL_SIZE, Control, world
+from .parts import DRAG_THRESHOLD, HOLD_PAN, HOLD_ZOOM, LABEL_SIZE, world
 from .sets import Sets
 
 
@@ -48,8 +48,8 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         self._bg_key: tuple | None = None
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
         self._backdrop, self._auction_layer, self._editor_layer = KeptArea(), KeptArea(), KeptArea()
-        self._editor_made: tuple[tuple, list[Control]] | None = None
-        self.widgets: list[Control] = []
+        self._editor_made: tuple[tuple, list] | None = None
+        self.widgets: list = []
         self.mouse = (-1, -1)
         # The piece editor: the arrows' digits, the circle, the chosen direction.
         self.edit, self.edit_circle, self.edit_dir = [0] * 6, 0, 0
