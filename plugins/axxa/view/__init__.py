@@ -22,9 +22,10 @@ to take (one click suffices when it names a single triplet); click a piece to pa
 buttons when the rotation is the player's choice. Keyboard/gamepad: arrows move a cursor, Enter
 or Space acts like a click, T/K turn or keep, Backspace/Escape clear a selection.
 
-The view is built from the board kit (``tafel.kit``): a square grid (its geometry and keyboard
-cursor), kept pictures, sprites, motion, effects, buttons and text. Its parts: :mod:`.pieces` (tiles and stacks), :mod:`.board` (the board and its marks),
-:mod:`.tray` (the tray and the outcome card) and :mod:`.motion` (the animations).
+The view is built from the board kit (``tafel.kit``): a square grid with the kit's cell controls
+(mouse, keyboard cursor, gamepad), kept pictures, sprites, motion, effects, buttons and text. Its
+parts: :mod:`.pieces` (tiles and stacks), :mod:`.board` (the board and its marks), :mod:`.tray`
+(the tray and the outcome card) and :mod:`.motion` (the animations).
 
 >>> import pygame
 >>> from tafel.games.axxa import GAME
@@ -83,12 +84,8 @@ class AxxaView(CellControls, BoardView):
         self._seed: int | None = None
         # Kept pictures: the board; on its background; with its resting stacks; the tray.
         self._assets: tuple | None = None
-        self._board, self._base, self._still, self._tray = (
-            Layer(),
-            ScreenLayer(),
-            ScreenLayer(),
-            ScreenLayer(),
-        )
+        self._board, self._base = Layer(), ScreenLayer()
+        self._still, self._tray = ScreenLayer(), ScreenLayer()
         self._view_src: GameState | None = None
         self._view: AxxaState | None = None
 
@@ -109,9 +106,8 @@ class AxxaView(CellControls, BoardView):
             tray_h = max(0, min(int(side * 0.3), h - side - 10))
             y0 = self.rect.y + (h - (side + 10 + tray_h)) // 2
             board_box = pygame.Rect(self.rect.x + (w - side) // 2, y0, side, side)
-            self.tray = pygame.Rect(
-                self.rect.x + max(0, (w - side) // 2), board_box.bottom + 10, side, tray_h
-            )
+            x0 = self.rect.x + max(0, (w - side) // 2)
+            self.tray = pygame.Rect(x0, board_box.bottom + 10, side, tray_h)
         self.cell = max(6, int(side / (SIZE + 2 * MARGIN)))
         span, margin = SIZE * self.cell, int(self.cell * MARGIN)
         self.outer = pygame.Rect(0, 0, span + 2 * margin, span + 2 * margin)
@@ -120,16 +116,9 @@ class AxxaView(CellControls, BoardView):
         self.grid.place(self.field.topleft, self.cell)
         self._assets = None
 
-    def cell_rect(self, cell: Cell) -> pygame.Rect:
-        return self.grid.rect(cell)
-
     def cell_center(self, cell: Cell) -> tuple[int, int]:
         """The centre pixel of ``cell``'s square (pygame's rounding: down on odd sizes)."""
         return self.grid.rect(cell).center
-
-    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
-        """The board space under ``pos``, or None (outside, or a frame corner that is no space)."""
-        return self.grid.cell_at(pos)
 
     def corner(self, which: str) -> pygame.Rect:
         """The empty frame corner (two cells wide, one high) at ``which`` = tl, tr, bl or br."""
@@ -185,21 +174,17 @@ class AxxaView(CellControls, BoardView):
             return state.seed
         if self.options.get("seed"):
             return int(self.options["seed"])
-        if ctx is not None and isinstance(ctx.seed, int):
-            return ctx.seed
-        return self._seed
+        return ctx.seed if ctx is not None and isinstance(ctx.seed, int) else self._seed
 
     # --- animation ------------------------------------------------------------------------------
 
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
         self.clear(turn=True)
         self.motion.stop()
-        if not (
-            isinstance(before, AxxaState) and isinstance(after, AxxaState) and isinstance(move, AxxaMove)
-        ):
+        if isinstance(before, AxxaState) and isinstance(after, AxxaState) and isinstance(move, AxxaMove):
+            self._seed = next((s.seed for s in (after, before) if s.seed is not None), self._seed)
+        else:
             return
-        for s in (before, after):
-            self._seed = s.seed if s.seed is not None else self._seed
         shown = after.view_for(after.to_move) if after.outcome is None else after
         self._moved = (before.view_for(before.to_move), shown)
         self.motion.start(animations(self, before, move, after))
@@ -235,13 +220,11 @@ class AxxaView(CellControls, BoardView):
         return self.cell_event(event, view)
 
     def default_cursor(self, view: AxxaState) -> Cell:
-        if view.phase == MOVE:
-            for c in CELLS:
-                if view.destinations(c):
-                    return c
+        """A stack that can move, a piece to take, else any stack (else the centre)."""
         if view.phase == TAKE and view.candidates():
             return cells_of(view.candidates()[0])[0]
-        return next((c for c in CELLS if view.stacks[c]), 3 * SIZE + 3)
+        movable = [c for c in CELLS if view.phase == MOVE and view.destinations(c)]
+        return next(iter(movable), next((c for c in CELLS if view.stacks[c]), 3 * SIZE + 3))
 
     def activate(self, cell: Cell | None, view: AxxaState) -> AxxaMove | None:
         """A click (or Enter) on ``cell`` in the current phase."""
@@ -403,7 +386,7 @@ class AxxaView(CellControls, BoardView):
             if last is not None:
                 board.draw_last_move(self, still, last, ctx)
             if selected is not None:
-                rect = self.cell_rect(selected).inflate(-2, -2)
+                rect = self.grid.rect(selected).inflate(-2, -2)
                 pygame.draw.rect(
                     still, ctx.theme.highlight, rect, max(2, self.cell // 16), border_radius=self.cell // 8
                 )

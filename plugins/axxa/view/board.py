@@ -101,7 +101,7 @@ def rect(
 ) -> None:
     """An outline on ``cell``'s square, ``inset`` pixels smaller."""
     pygame.draw.rect(
-        surface, color, view.cell_rect(cell).inflate(-inset, -inset), width, border_radius=radius
+        surface, color, view.grid.rect(cell).inflate(-inset, -inset), width, border_radius=radius
     )
 
 
@@ -196,7 +196,7 @@ class TurnButton(Button):
 
 def draw_turn(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
     """Two buttons by the stack just moved: turn its top piece under, or keep it on top."""
-    c, skin, moved = view.cell, Skin.of(ctx), view.cell_rect(shown.moved)
+    c, skin, moved = view.cell, Skin.of(ctx), view.grid.rect(shown.moved)
     rect(view, surface, shown.moved, ctx.theme.highlight, 2, max(2, c // 16), c // 8)
     size, h = max(1, round(c * 0.24 / ctx.fonts.scale)), int(c * 0.5)
     widths = [skin.text_width(_(b.label), size, bold=True) + c // 2 for b in view.turn_buttons]
