@@ -52,7 +52,7 @@ class Button(kit.Button):
 
     @property
     def label(self) -> str:
-        return _(self._label)
+        return "" if self._hidden else _(self._label)
 
     @label.setter
     def label(self, value: str) -> None:
@@ -65,6 +65,30 @@ class Button(kit.Button):
     @tooltip.setter
     def tooltip(self, value: str) -> None:
         self._tooltip = value
+
+    #: True while the kit draws the button without its label (the label is drawn on two lines).
+    _hidden = False
+
+    def draw(self, surface: pygame.Surface, ui: Skin) -> None:
+        """The kit's button; a label too long for one line, even a little smaller, goes on two
+        lines (a narrow window's German "Zug zurücknehmen") instead of being cut."""
+        label, width = self.label, self.rect.width - ui.px(20)
+        if not isinstance(ui, UI) or ui.fits(label, self.size, width, True):
+            return super().draw(surface, ui)
+        self._hidden = True
+        try:
+            super().draw(surface, ui)
+        finally:
+            self._hidden = False
+        t = ui.theme
+        if not self.enabled:
+            color = t.disabled
+        elif self.kind == "primary":
+            color = t.button_primary_text
+        else:
+            color = t.danger if self.kind == "danger" else t.text
+        box = self.rect.inflate(-ui.px(20), -ui.px(6))
+        ui.draw_wrapped(surface, label, box, self.size, color, bold=True, align="center")
 
 
 class ChoiceRow(kit.ChoiceRow):
@@ -80,6 +104,24 @@ class ChoiceRow(kit.ChoiceRow):
     @label.setter
     def label(self, value: str) -> None:
         self._label = value
+
+    def draw(self, surface: pygame.Surface, ui: Skin) -> None:
+        """The kit's row, its value box widened into the room the label leaves when the value
+        needs it (a German "Standardsatz (14 Steine)" in a narrow window)."""
+        value = self.get()
+        need = ui.text_width(value, self.size, True) + ui.px(24) if value else 0
+        if need > self.value.width:
+            label_end = self.rect.x + ui.px(22) + ui.text_width(self.label, self.size) + ui.px(24)
+            if self.swatch is not None:
+                label_end += ui.px(42)
+            arrow_w = self.left.width if self.arrows else 0
+            room = self.right.x - arrow_w - label_end
+            width = max(self.value.width, min(need, room))
+            self.value = pygame.Rect(self.right.x - width, self.value.y, width, self.value.height)
+            self.left = pygame.Rect(
+                self.value.x - self.left.width, self.left.y, self.left.width, self.left.height
+            )
+        super().draw(surface, ui)
 
 
 class UI(Skin):
@@ -97,6 +139,7 @@ class UI(Skin):
         self.size = (int(1920 * scale), int(1080 * scale))
         self.set_size(self.size)
         self._veils: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._wrapped: dict[tuple, tuple[int, list[str]]] = {}
 
     def set_size(self, size: tuple[int, int]) -> None:
         """Scale from the window height, narrowed for portrait windows so text still fits across."""
@@ -124,6 +167,84 @@ class UI(Skin):
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Lines of ``text`` that fit ``width`` (see :meth:`tafel.ui.fonts.Fonts.wrap`)."""
         return self.fonts.wrap(text, size, width, bold)
+
+    def fits(self, text: str, size: int, width: int, bold: bool = False) -> bool:
+        """Whether ``text`` fits ``width`` on one line at ``size`` or a little smaller (as
+        ``draw_text`` would shrink it), with no ellipsis."""
+        fitted = self.fonts.fit_size(text, size, width, bold)
+        return self.fonts.get(fitted, bold).size(text)[0] <= width
+
+    def wrapped(
+        self, text: str, size: int, box: tuple[int, int], bold: bool = False, max_lines: int = 2
+    ) -> tuple[int, list[str]]:
+        """The size and lines that show ``text`` in a ``box`` (width, height): one line at ``size``
+        or a little smaller if it fits, else up to ``max_lines`` lines at the largest size down to
+        70% of ``size`` whose lines fit the box, words whole (a newline always breaks). When nothing fits, the smallest size
+        and its first lines (the last then drawn cut). Kept, as it is asked every frame.
+
+        >>> import pygame; pygame.font.init()
+        >>> UI().wrapped("a board game arcade", 30, (200, 100))
+        (30, ['a board game arcade'])
+        >>> UI().wrapped("a board game arcade", 30, (150, 100))
+        (30, ['a board game', 'arcade'])
+        """
+        width, height = box
+        key = (text, size, width, height, bold, max_lines, self.fonts.scale)
+        kept = self._wrapped.get(key)
+        if kept is not None:
+            return kept
+        fonts = self.fonts
+        one = fonts.fit_size(text, size, width, bold)
+        floor = max(6, int(size * 0.7))
+        kept = (one, [text])
+        if "\n" in text or fonts.get(one, bold).size(text)[0] > width:
+            words = text.split()
+            for s in range(size, floor - 1, -1):
+                font = fonts.get(s, bold)
+                lines = fonts.wrap(text, s, width, bold)
+                whole = all(font.size(w)[0] <= width for w in words)
+                if whole and len(lines) <= max_lines and len(lines) * font.get_linesize() <= height:
+                    kept = (s, lines)
+                    break
+            else:
+                lines = fonts.wrap(text, floor, width, bold)
+                rest = " ".join(lines[max_lines - 1 :]) if len(lines) > max_lines else None
+                kept = (floor, [*lines[: max_lines - 1], rest] if rest else lines[:max_lines])
+        if len(self._wrapped) >= self.TEXT_CACHE:
+            self._wrapped.clear()
+        self._wrapped[key] = kept
+        return kept
+
+    def draw_wrapped(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        rect: pygame.Rect,
+        size: int,
+        color: Color,
+        *,
+        bold: bool = False,
+        max_lines: int = 2,
+        align: str = "left",
+        valign: str = "center",
+    ) -> pygame.Rect:
+        """``text`` in ``rect`` as :meth:`wrapped` lays it out, lines ``align``-ed ("left",
+        "center") and the block ``valign``-ed ("top", "center", "bottom"); a line that still does
+        not fit is cut with an ellipsis. Returns the rect of the lines drawn."""
+        fitted, lines = self.wrapped(text, size, rect.size, bold, max_lines)
+        step = self.fonts.get(fitted, bold).get_linesize()
+        block = step * len(lines)
+        y = {"top": rect.y, "bottom": rect.bottom - block}.get(valign, rect.centery - block // 2)
+        drawn = pygame.Rect(rect.x, y, 0, 0)
+        for line in lines:
+            x, anchor = (rect.centerx, "midtop") if align == "center" else (rect.x, "topleft")
+            r = self.draw_text(
+                surface, line, (x, y), fitted, color, bold=bold, anchor=anchor, max_width=rect.width,
+                min_size=fitted,
+            )  # fmt: skip
+            drawn = drawn.union(r) if drawn.size != (0, 0) else r
+            y += step
+        return drawn
 
     # --- shapes ---------------------------------------------------------------------------------
 

@@ -68,12 +68,15 @@ class DialogScene(Scene):
         """Where the card is centred (the whole window by default)."""
         return pygame.Rect(0, 0, *size)
 
+    #: The size of the body's lines: smaller when the card would not hold them (see ``layout``).
+    body_size = SMALL + 2
+
     def body_height(self, width: int) -> int:
         ui = self.ui
         self._wrapped = []
         for line in self.lines:
-            self._wrapped += ui.wrap(_(line), SMALL + 2, width)
-        return len(self._wrapped) * ui.line_height(SMALL + 2)
+            self._wrapped += ui.wrap(_(line), self.body_size, width)
+        return len(self._wrapped) * ui.line_height(self.body_size)
 
     def title_lines(self, width: int) -> list[str]:
         """The title on one line (shrunk down to two thirds), or on two at that size when it would
@@ -99,11 +102,20 @@ class DialogScene(Scene):
         title_h = (
             ui.line_height(H1, True) if len(title) == 1 else len(title) * ui.line_height(H1 * 2 // 3, True)
         )
-        body_h = self.body_height(inner)
-        bh, gap = ui.px(66), ui.px(14)
-        buttons_h = len(self.buttons) * bh + max(0, len(self.buttons) - 1) * gap
-        height = pad + title_h + ui.px(12) + body_h + (ui.px(24) if body_h else 0) + buttons_h + pad
-        height = min(height, region.height - ui.px(16))
+        # The card grows with its text up to the region's height; past that (a long German
+        # game-over text in the side panel of a small window) the body's lines get smaller, then
+        # the buttons lower, and what still does not fit is clipped above the buttons, never drawn
+        # over them.
+        room = region.height - ui.px(16)
+        n = len(self.buttons)
+        for self.body_size, bh, gap in ((SMALL + 2, 66, 14), (SMALL, 66, 14), (TINY, 56, 8)):
+            bh, gap = ui.px(bh), ui.px(gap)
+            body_h = self.body_height(inner)
+            buttons_h = n * bh + max(0, n - 1) * gap
+            height = pad + title_h + ui.px(12) + body_h + (ui.px(24) if body_h else 0) + buttons_h + pad
+            if height <= room:
+                break
+        height = min(height, room)
         self.card = pygame.Rect(0, 0, width, height)
         self.card.center = region.center
         y = self.card.bottom - pad - buttons_h
@@ -155,7 +167,11 @@ class DialogScene(Scene):
             )
             y = r.bottom
         y += ui.px(12)
+        clip = surface.get_clip()
+        bottom = self.buttons[0].rect.top - ui.px(8) if self.buttons else self.card.bottom - self.pad
+        surface.set_clip(pygame.Rect(self.card.x, y, self.card.width, max(0, bottom - y)).clip(clip))
         y = self.draw_body(surface, x, y, inner)
+        surface.set_clip(clip)
         for b in self.buttons:
             b.draw(surface, ui)
         if self.hints and self.is_top:
@@ -163,13 +179,13 @@ class DialogScene(Scene):
 
     def draw_body(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
         ui = self.ui
-        lh = ui.line_height(SMALL + 2)
+        lh = ui.line_height(self.body_size)
         for line in self._wrapped:
             ui.draw_text(
                 surface,
                 line,
                 (self.card.centerx, y),
-                SMALL + 2,
+                self.body_size,
                 ui.theme.text_dim,
                 anchor="midtop",
                 max_width=width,

@@ -81,7 +81,7 @@ class ListScene(RowsScreen, Scene):
         self._place_buttons([*self.extra_buttons, self.back_button], by, bh, inner)
         msg_h = len(self.messages[:3]) * ui.line_height(SMALL)
         self.list_rect = pygame.Rect(self.card.x + pad, top, inner, by - ui.px(16) - msg_h - top)
-        self.content_h = self._stack(len(self.items), ui.px(58), ui.px(6))
+        self.content_h = self._stack(len(self.items), ui.px(64), ui.px(6))
         self._clamp()
         self._place()
 
@@ -200,15 +200,10 @@ class ListScene(RowsScreen, Scene):
         ends = [*xs[1:], row.rect.right - ui.px(10)]
         for i, (text, cx) in enumerate(zip(row.columns, xs, strict=False)):
             color = t.text_dim if row.dim or i > 0 else t.text
-            ui.draw_text(
-                surface,
-                text,
-                (cx, row.rect.centery),
-                BODY if i == 0 else SMALL,
-                color,
-                bold=i == 0,
-                anchor="midleft",
-                max_width=max(ui.px(20), ends[i] - cx - ui.px(16)),
+            # A cell too long for one line takes two (a German result, a long autosave name).
+            cell = pygame.Rect(cx, row.rect.y, max(ui.px(20), ends[i] - cx - ui.px(16)), row.rect.height)
+            ui.draw_wrapped(
+                surface, text, cell.inflate(0, -ui.px(4)), BODY if i == 0 else SMALL, color, bold=i == 0
             )
 
 

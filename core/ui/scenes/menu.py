@@ -52,15 +52,13 @@ class ContinueCard:
             bold=True,
             anchor="midleft",
         )
-        ui.draw_text(
-            surface,
-            f"{info.title} · {moves} · {info.opponents} · {info.date_text}",
-            (left.right + ui.px(24), self.rect.centery),
-            BODY,
-            t.button_primary_text,
-            anchor="midleft",
-            max_width=self.rect.right - pad - left.right - ui.px(24),
-        )
+        # What and when on one line, or two in a narrow window (split between the parts).
+        box = pygame.Rect(left.right + ui.px(24), self.rect.y, 0, self.rect.height).inflate(0, -ui.px(12))
+        box.width = self.rect.right - pad - box.x
+        line = f"{info.title} · {moves} · {info.opponents} · {info.date_text}"
+        if not ui.fits(line, BODY, box.width):
+            line = f"{info.title} · {moves}\n{info.opponents} · {info.date_text}"
+        ui.draw_wrapped(surface, line, box, BODY, t.button_primary_text)
 
 
 class GameCard:
@@ -103,24 +101,18 @@ class GameCard:
                 pygame.draw.rect(surface, t.panel, box, border_radius=ui.px(8))
             left = box.right + pad - ui.px(8)
             text_w = pill.left - left - pad
-            ui.draw_text(
+            title = ui.draw_text(
                 surface,
                 self.game.translate(self.game.title),
-                (left, self.rect.y + ui.px(16)),
+                (left, self.rect.y + ui.px(12)),
                 H2,
                 t.text,
                 bold=True,
                 max_width=text_w,
             )
-            ui.draw_text(
-                surface,
-                self.game.translate(self.game.description),
-                (left, self.rect.bottom - ui.px(18)),
-                SMALL,
-                t.text_dim,
-                anchor="bottomleft",
-                max_width=text_w,
-            )
+            # The description on up to two lines under the title (German ones run long).
+            below = pygame.Rect(left, title.bottom, text_w, self.rect.bottom - ui.px(10) - title.bottom)
+            ui.draw_wrapped(surface, self.game.translate(self.game.description), below, SMALL, t.text_dim)
         else:
             ui.panel(surface, self.rect, t.panel, radius=16, border=t.panel_edge, shadow=False, width=1)
             w = self.rect.width - 2 * pad
@@ -220,7 +212,7 @@ class MenuScene(Scene):
         bh = ui.px(66)
         bottom = h - ui.px(64) - bh - ui.px(24)
         self.list_rect = pygame.Rect((w - width) // 2, top, width, max(ui.px(120), bottom - top))
-        card_h, gap = ui.px(124), ui.px(16)
+        card_h, gap = ui.px(132), ui.px(16)
         self._base = [i * (card_h + gap) for i in range(len(self.cards))]
         self.card_h = card_h
         self.content_h = len(self.cards) * (card_h + gap) - gap if self.cards else 0

@@ -80,14 +80,22 @@ class RowsScreen:
     def _place_buttons(
         self, buttons: Sequence[Any], y: int, height: int, inner: int, max_width: int = 300
     ) -> None:
-        """``buttons`` side by side, centred in the card at ``y``."""
+        """``buttons`` side by side, centred in the card at ``y``: as wide as each other while every
+        label fits so, else each as wide as its label needs and the room left shared out (German
+        labels run longer: "Geführte Partie" next to "Regeln")."""
         ui = self.ui
         n, gap = len(buttons), ui.px(20)
         bw = min(ui.px(max_width), (inner - (n - 1) * gap) // n)
-        x = self.card.centerx - (n * bw + (n - 1) * gap) // 2
-        for b in buttons:
-            b.rect = pygame.Rect(x, y, bw, height)
-            x += bw + gap
+        widths = [bw] * n
+        needs = [ui.text_width(b.label, b.size, True) + ui.px(36) for b in buttons]
+        if any(need > bw for need in needs):
+            room = inner - (n - 1) * gap
+            spare = max(0, room - sum(needs)) // n
+            widths = [need + spare if spare else need * room // max(1, sum(needs)) for need in needs]
+        x = self.card.centerx - (sum(widths) + (n - 1) * gap) // 2
+        for b, width in zip(buttons, widths, strict=True):
+            b.rect = pygame.Rect(x, y, width, height)
+            x += width + gap
 
     def _stack(self, count: int, row_h: int, gap: int, headings: Collection[int] = ()) -> int:
         """Tops of ``count`` rows in the view, a heading (``heading_h`` high) above each index in

@@ -201,6 +201,7 @@ class Panel:
                 bold=active,
                 anchor="midleft",
                 max_width=row.right - ui.px(28) - right_w - name_x,
+                min_size=SMALL - 2,  # a long German seat name in a narrow window
             )
             y += row_h + ui.px(6)
 
@@ -402,6 +403,7 @@ class Panel:
                 t.accent if marked else (t.text if i <= current else t.text_dim),
                 bold=marked,
                 max_width=rect.right - cx - ui.px(30),
+                min_size=TINY - 4,  # long notation shrinks before it is cut
             )
             y += lh
         bar = pygame.Rect(rect.x, rect.y, rect.width - ui.px(4), rows * lh)
@@ -427,10 +429,11 @@ def draw_toasts(ui: Any, surface: pygame.Surface, board: pygame.Rect, toasts: li
     y = board.y + ui.px(16)
     for text, _left, error in toasts:
         w = min(ui.text_width(text, BODY) + ui.px(48), board.width - ui.px(40))
-        box = pygame.Rect(0, 0, w, ui.px(58))
+        # A long note (a hint's reason, in German above all) takes up to three lines, not a cut.
+        inner = w - ui.px(30)
+        size, lines = ui.wrapped(text, BODY, (inner, 3 * ui.line_height(BODY)), max_lines=3)
+        box = pygame.Rect(0, 0, w, max(ui.px(58), len(lines) * ui.line_height(size) + ui.px(22)))
         box.midtop = (board.centerx, y)
         ui.panel(surface, box, t.card, border=t.danger if error else t.accent, radius=14)
-        ui.draw_text(
-            surface, text, box.center, BODY, t.text, anchor="center", max_width=box.width - ui.px(30)
-        )
+        ui.draw_wrapped(surface, text, box.inflate(-ui.px(30), 0), BODY, t.text, max_lines=3, align="center")
         y = box.bottom + ui.px(10)
