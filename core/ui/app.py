@@ -166,6 +166,8 @@ class App:
             self._language_setting = s.language
             i18n.set_language(s.language or i18n.system_language())
             self.ui.fonts.forget_text()
+            for scene in list(getattr(getattr(self, "scenes", None), "stack", ())):
+                self._guarded(scene.language_changed)
         if abs(self.ui.user_scale - s.ui_scale) > 1e-9:
             self.ui.user_scale = s.ui_scale
             self.ui.fonts.forget_text()

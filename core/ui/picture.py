@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from tafel import i18n
 from tafel.game import GameDef, GameState, Move, Options, one_line
 from tafel.ui.fonts import Fonts
 from tafel.ui.theme import DEFAULT, Theme
@@ -121,8 +122,11 @@ class BoardPicture:
     # --- drawing ---------------------------------------------------------------------------
 
     def _prepare(self, size: tuple[int, int], theme: Theme) -> pygame.Surface:
-        key = (tuple(size), theme)
+        key = (tuple(size), theme, i18n.current())
         if self.surface is None or key != self._key:
+            if self._key is not None and key[2] != self._key[2]:
+                # Another language: a view keeps the words it wrote on its pictures, so a new one.
+                self._view, self._made = None, False
             self._key = key
             self._still = False
             self.surface = pygame.Surface((max(1, size[0]), max(1, size[1])))
@@ -145,7 +149,8 @@ class BoardPicture:
     def still(
         self, size: tuple[int, int], theme: Theme = DEFAULT, fonts: Fonts | None = None
     ) -> pygame.Surface:
-        """The shown position with its last move marked, kept until the size or theme changes."""
+        """The shown position with its last move marked, kept until the size, theme or language
+        changes."""
         surface = self._prepare(size, theme)
         if not self._still:
             view = self.view()

@@ -86,6 +86,11 @@ class Scene:
     def resume(self) -> None:
         """The scene above was popped: this scene is on top again."""
 
+    def language_changed(self) -> None:
+        """The player chose another language in Settings: texts this screen made when it opened
+        are made again (the screen is laid out again right after). Texts translated as they are
+        drawn need nothing."""
+
     def layout(self, size: tuple[int, int]) -> None:
         """The window has this size now (at start and after every resize)."""
 

@@ -62,6 +62,14 @@ class GameOverScene(DialogScene):
             buttons.append(Button(N_("Review"), self.review, key="review"))
             self._review: Any = None  # kept, so reopening goes on where it stopped
         buttons.append(Button(N_("Menu"), self.menu, key="menu"))
+        title, lines = self._texts()
+        super().__init__(
+            app, title, lines, buttons, on_back=self.menu, hints=N_("↑↓ choose · Enter select · Esc menu")
+        )
+
+    def _texts(self) -> tuple[str, list[str]]:
+        """The headline and the lines under it, in the current language."""
+        match = self.play.match
         # The game's own words (reason, headline) through its catalog (GameDef.translate).
         reason = match.game.translate(self.outcome.reason) if self.outcome is not None else ""
         reason = reason[:1].upper() + reason[1:]
@@ -70,15 +78,12 @@ class GameOverScene(DialogScene):
             if self.outcome is not None
             else N_("Game over")
         )
-        news = list(getattr(play, "finish_news", []))
-        super().__init__(
-            app,
-            title,
-            ([reason] if reason else []) + news,
-            buttons,
-            on_back=self.menu,
-            hints=N_("↑↓ choose · Enter select · Esc menu"),
-        )
+        news = list(getattr(self.play, "finish_news", []))
+        return title, ([reason] if reason else []) + news
+
+    def language_changed(self) -> None:
+        self.names = self.play.match.seat_names
+        self.title, self.lines = self._texts()
 
     def region(self, size: tuple[int, int]) -> pygame.Rect:
         panel = self.play.panel_rect

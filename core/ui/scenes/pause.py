@@ -17,6 +17,20 @@ class PauseScene(DialogScene):
     def __init__(self, app: Any, play: Any, error: str | None = None) -> None:
         self.play = play
         self.error = error
+        title, lines, buttons = self._contents()
+        super().__init__(app, title, lines, buttons, on_back=self.resume_game)
+
+    def language_changed(self) -> None:
+        """The line and the game's own labels (resign, draw) were made in the old language."""
+        key = getattr(self.focus.focused, "key", None)
+        self.title, self.lines, self.buttons = self._contents()
+        self.focus.set_items(self.buttons)
+        if key is not None:
+            self.focus.focus(key)
+
+    def _contents(self) -> tuple[str, list[str], list[Button]]:
+        """The title, lines and buttons, in the current language."""
+        play, error = self.play, self.error
         match = play.match
         resume = Button(N_("Resume"), self.resume_game, kind="primary", key="resume")
         save = Button(N_("Save game…"), self.save, key="save")
@@ -68,7 +82,7 @@ class PauseScene(DialogScene):
             played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
             lines = [f"{match.game.translate(match.game.title)} · {played}"]
             title = N_("Paused")
-        super().__init__(app, title, lines, buttons, on_back=self.resume_game)
+        return title, lines, buttons
 
     def resume_game(self) -> None:
         self.close()

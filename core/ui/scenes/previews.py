@@ -3,8 +3,9 @@
 Drawing a board means importing the game's view module and drawing a position, which can take
 tens of milliseconds; the menu must show at once. So :class:`Previews` draws nothing until asked
 by :meth:`Previews.draw_some`, which the menu calls once per frame after its first frame, for a
-few games at a time (the cards on screen first). A drawn preview is kept per game for its size
-and theme; a resize or another theme draws it again, lazily as well. A game whose setup or view
+few games at a time (the cards on screen first). A drawn preview is kept per game for its size,
+theme and language (a view may write words on its board); a resize, another theme or another
+language draws it again, lazily as well. A game whose setup or view
 fails gets no preview (the card stays as text); nothing raises.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from tafel import i18n
 from tafel.ui.fonts import Fonts
 from tafel.ui.picture import BoardPicture
 
@@ -63,9 +65,10 @@ class Previews:
         self.drawn = 0
 
     def get(self, game: Any, size: tuple[int, int], theme: Any) -> pygame.Surface | None:
-        """The kept preview of ``game`` at ``size`` in ``theme``; None until it is drawn."""
+        """The kept preview of ``game`` at ``size`` in ``theme`` and the current language; None
+        until it is drawn."""
         kept = self.surfaces.get(game.id)
-        if kept is not None and kept[0] == (tuple(size), theme):
+        if kept is not None and kept[0] == (tuple(size), theme, i18n.current()):
             return kept[1]
         return None
 
@@ -105,5 +108,5 @@ class Previews:
         small = pygame.transform.smoothscale(
             surface.convert(32) if surface.get_bitsize() < 24 else surface, size
         )
-        self.surfaces[game.id] = ((tuple(size), ui.theme), small)
+        self.surfaces[game.id] = ((tuple(size), ui.theme, i18n.current()), small)
         self.drawn += 1

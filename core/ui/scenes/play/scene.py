@@ -172,6 +172,15 @@ class PlayScene(Scene):
     def animating(self) -> bool:
         return bool(self.guard("animating", lambda: self.view.animating, default=False))
 
+    def language_changed(self) -> None:
+        """A view may keep the words it wrote on its pictures (a status line, labels on the
+        board): a new view shows the same position in the new language."""
+        if isinstance(self.view, FallbackView):
+            return
+        self.view = self._make_view()
+        self.guard("layout", self.view.layout, self.board_rect.copy())
+        self.guard("reset", self.view.reset, self.shown_state())
+
     def use_fallback_view(self) -> None:
         self.view = FallbackView(self.match.game, self.match.options, self.view_error or "")
         self.view_error = None
