@@ -18,15 +18,15 @@ from tafel.view import Color, ViewContext, darken, lighten, mix
 
 from ..rules import KNOWN, VALUE
 
+Point = tuple[float, float]
+Stack = tuple[int, ...]
+
 #: One colour per number; the numerals are always drawn too, so colour is never the only cue.
-NUMBER_COLORS: dict[int, Color] = {
-    1: (226, 80, 70),
-    2: (240, 150, 45),
-    3: (226, 196, 40),
-    4: (80, 174, 96),
-    5: (66, 136, 226),
-    6: (156, 96, 206),
-}
+NUMBER_COLORS: dict[int, Color] = dict(
+    enumerate(
+        [(226, 80, 70), (240, 150, 45), (226, 196, 40), (80, 174, 96), (66, 136, 226), (156, 96, 206)], 1
+    )
+)
 BACK: Color = (92, 70, 52)
 FACE: Color = (246, 240, 226)
 #: Tile side and layer offset as fractions of a cell.
@@ -58,7 +58,7 @@ def tile(value: int, size: int, ctx: ViewContext, known: bool = True) -> pygame.
         pat = lighten(BACK, 0.08)
         for k in range(step, 2 * size, step):
             pygame.draw.line(
-                s, pat, (max(0, k - size), min(size - 1, k)), (min(size - 1, k), max(0, k - size)), 1
+                s, pat, (max(0, k - size), min(size - 1, k)), (min(size - 1, k), max(0, k - size))
             )
         pygame.draw.rect(s, rim, (0, 0, size, size), max(1, size // 18), border_radius=radius)
     return s
@@ -77,90 +77,64 @@ class Stacks:
     def __init__(self) -> None:
         self.cell = 10
         self.sprites = Sprites()
-        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
 
     def forget(self) -> None:
         self.sprites.clear()
-        self._shadows.clear()
 
     def tile(self, value: int, size: int, ctx: ViewContext, known: bool = True) -> pygame.Surface:
         key = value if known else 0
         return self.sprites.get(key, size, lambda px: tile(key, px, ctx))
 
+    def _sizes(self, height: int, cy: float) -> tuple[int, int, float]:
+        """A tile's side, the layers' offset and the top tile's centre height for a stack at ``cy``."""
+        off = max(2, int(self.cell * LAYER))
+        return int(self.cell * TILE), off, cy + ((height - 1) / 2 - (height - 1)) * off
+
     def glow(
-        self,
-        surface: pygame.Surface,
-        height: int,
-        center: tuple[float, float],
-        pulse: float,
-        ctx: ViewContext,
+        self, surface: pygame.Surface, height: int, center: Point, pulse: float, ctx: ViewContext
     ) -> None:
         """The pulsing ring round a stack's top piece when it shows the number due."""
-        size = int(self.cell * TILE)
-        off = max(2, int(self.cell * LAYER))
-        cx, cy = center
-        y = cy + ((height - 1) / 2 - (height - 1)) * off
-        rect = pygame.Rect(int(cx - size / 2) - 2, int(y - size / 2) - 2, size + 4, size + 4)
+        size, _, y = self._sizes(height, center[1])
+        rect = pygame.Rect(int(center[0] - size / 2) - 2, int(y - size / 2) - 2, size + 4, size + 4)
         glow = mix(ctx.theme.accent, (255, 255, 255), 0.4 * pulse)
         pygame.draw.rect(surface, glow, rect, max(2, self.cell // 22), border_radius=max(3, size // 6) + 2)
 
     def stack(
-        self,
-        surface: pygame.Surface,
-        stack: tuple[int, ...],
-        center: tuple[float, float],
-        ctx: ViewContext,
-        buried: bool = True,
+        self, surface: pygame.Surface, stack: Stack, center: Point, ctx: ViewContext, buried: bool = True
     ) -> None:
         """A stack's shadow, tiles and height pips; with ``buried``, the known pieces under its top."""
-        size = int(self.cell * TILE)
-        off = max(2, int(self.cell * LAYER))
-        h = len(stack)
-        cx, cy = center
+        h, (cx, cy) = len(stack), center
+        size, off, top = self._sizes(h, cy)
         # Shadow under the stack, wider for taller stacks.
         rect = pygame.Rect(0, 0, size + 4, size // 3)
         rect.center = (int(cx + 2), int(cy + size // 2 + off * (h - 1) / 2 + size // 10))
-        sh = self._shadows.get(rect.size)
-        if sh is None:
-            sh = self._shadows[rect.size] = shadow(rect.size)
-        surface.blit(sh, rect)
+        surface.blit(
+            self.sprites.get(("shadow", rect.height), rect.width, lambda w: shadow((w, rect.height))), rect
+        )
         for i, piece in enumerate(stack):
             y = cy + ((h - 1) / 2 - i) * off
             known = bool(piece & KNOWN) if i == h - 1 else False
-            surface.blit(
-                self.tile(piece & VALUE, size, ctx, known=known), (int(cx - size / 2), int(y - size / 2))
-            )
+            surface.blit(self.tile(piece & VALUE, size, ctx, known), (int(cx - size / 2), int(y - size / 2)))
         # Height pips on the top tile: one dot per piece in the stack.
         if h and stack[-1] & KNOWN:
-            color = darken(NUMBER_COLORS[stack[-1] & VALUE], 0.2)
-            pr = max(2, size // 16)
-            gap = pr * 3
-            py = int(cy + ((h - 1) / 2 - (h - 1)) * off + size * 0.36)
-            px0 = int(cx - (h - 1) * gap / 2)
+            color, pr = darken(NUMBER_COLORS[stack[-1] & VALUE], 0.2), max(2, size // 16)
+            py, px0 = int(top + size * 0.36), int(cx - (h - 1) * pr * 3 / 2)
             for k in range(h):
-                pygame.draw.circle(surface, color, (px0 + k * gap, py), pr)
+                pygame.draw.circle(surface, color, (px0 + k * pr * 3, py), pr)
         if buried:
             self.buried(surface, stack, center, ctx)
 
-    def buried(
-        self, surface: pygame.Surface, stack: tuple[int, ...], center: tuple[float, float], ctx: ViewContext
-    ) -> None:
+    def buried(self, surface: pygame.Surface, stack: Stack, center: Point, ctx: ViewContext) -> None:
         """Known pieces below the top: small numbered discs on the right edge, top-most first."""
         below = stack[-2::-1]
         if not any(p & KNOWN for p in below):
             return
-        size = int(self.cell * TILE)
-        cx, cy = center
-        rad = max(4, int(self.cell * 0.13))
-        x = int(cx + size / 2 + rad * 0.35)
-        y = int(cy - size / 2 + rad * 1.2)
+        size, rad = int(self.cell * TILE), max(4, int(self.cell * 0.13))
+        x, y = int(center[0] + size / 2 + rad * 0.35), int(center[1] - size / 2 + rad * 1.2)
         for p in below:
+            color = NUMBER_COLORS[p & VALUE] if p & KNOWN else BACK
+            pygame.draw.circle(surface, darken(color, 0.5 if p & KNOWN else 0.4), (x, y), rad + 1)
+            pygame.draw.circle(surface, mix(FACE, color, 0.3) if p & KNOWN else BACK, (x, y), rad)
             if p & KNOWN:
-                color = NUMBER_COLORS[p & VALUE]
-                pygame.draw.circle(surface, darken(color, 0.5), (x, y), rad + 1)
-                pygame.draw.circle(surface, mix(FACE, color, 0.3), (x, y), rad)
                 label(surface, ctx, str(p & VALUE), rad * 1.45, darken(color, 0.5), center=(x, y + 1))
-            else:
-                pygame.draw.circle(surface, darken(BACK, 0.4), (x, y), rad + 1)
-                pygame.draw.circle(surface, BACK, (x, y), rad)
             y += int(rad * 2.3)
