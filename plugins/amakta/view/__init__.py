@@ -38,23 +38,10 @@ move menu), :mod:`.pieces` (piece pictures, colours).
 """
 
 from .menu import ACTION_LABELS, ACTION_ORDER, Legal
-from .pieces import (
-    ARROW_COLOURS,
-    BODY,
-    DIR_ANGLES,
-    EDGE,
-    FIELD,
-    FIELD_EDGE,
-    KEY_DIRS,
-    OWNER_LINE,
-    hex_points,
-    mirror_step,
-    render_piece,
-    rotate_step,
-)
+from .pieces import ARROW_COLOURS, BODY, DIR_ANGLES, FIELD, FIELD_EDGE, KEY_DIRS, hex_points, render_piece
 from .view import AmaktaView
 
 __all__ = [
-    "ACTION_LABELS", "ACTION_ORDER", "ARROW_COLOURS", "BODY", "DIR_ANGLES", "EDGE", "FIELD", "FIELD_EDGE",
-    "KEY_DIRS", "OWNER_LINE", "AmaktaView", "Legal", "hex_points", "mirror_step", "render_piece", "rotate_step",
+    "ACTION_LABELS", "ACTION_ORDER", "ARROW_COLOURS", "BODY", "DIR_ANGLES", "FIELD", "FIELD_EDGE", "KEY_DIRS",
+    "AmaktaView", "Legal", "hex_points", "render_piece",
 ]  # fmt: skip

@@ -22,9 +22,7 @@ CONTROL_EDGE = {WHITE: (255, 255, 250, 255), BLACK: (10, 10, 14, 255), -1: (150,
 class BoardPainter:
     """The board's drawing, a part of :class:`AmaktaView`."""
 
-    def sprite(
-        self, layout: int, colour: int, circle: int, expro_owner: int | None, radius: float, alpha=255
-    ):
+    def sprite(self, layout: int, colour: int, circle: int, expro_owner: int | None, radius, alpha=255):
         """A piece's picture, kept (up to 600) by what it shows and its exact radius: a board piece
         and an inventory piece a hair smaller must not share a picture."""
         key = (layout, colour, circle, expro_owner, radius, alpha)
@@ -177,9 +175,7 @@ class BoardPainter:
                 surface, ctx, self.board.name(cell), s * 0.36, colour, self.cell_center(cell), "center"
             )
 
-    def draw_targets_and_pieces(
-        self, surface, ctx, pos, targets: frozenset, faded: frozenset, only: set | None = None
-    ) -> None:
+    def draw_targets_and_pieces(self, surface, ctx, pos, targets: frozenset, faded: frozenset, only=None):
         """Rings on the fields a selection can go to, then the pieces (``faded`` ones see-through),
         on every field or ``only`` on some."""
         for cell in targets:

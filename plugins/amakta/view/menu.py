@@ -51,6 +51,8 @@ class Legal:
         self.state = state
         self.moves = list(state.legal_moves())
         self.set = set(self.moves)
+        #: Moves by the field they start from; hand pieces' and board pieces' targets; moves into a
+        #: field (place, relocate); one move of each kind (the bar's buttons).
         self.by_cell: dict[Any, list[Move]] = {}
         self.hand_targets: dict[int, set[Any]] = {}
         self.relocate: dict[Any, set[Any]] = {}
@@ -70,17 +72,12 @@ class Legal:
         for _label, m in state.meta_moves():  # offer a draw, resign: not moves of the game
             self.kinds.setdefault(m.kind, m)
 
-    def find(
-        self, kind: str, cell: Any = None, to: Any = None, piece: int | None = None, o: int | None = None
-    ):
+    def find(self, kind: str, cell: Any = None, to: Any = None, piece: int | None = None, o=None):
         """The legal move with these parts (orientation normalised), or None."""
         pos = self.state.pos
         if o is not None:
-            if kind in (PLACE, REPLACE, RELEASE_PLACE):
-                o = pos.eq.normal(pos.turn, piece, o)
-            else:
-                col, idx, _ori, _ex = pos.cells[cell]
-                o = pos.eq.normal(col, idx, o)
+            col, idx = (pos.turn, piece) if kind in (PLACE, REPLACE, RELEASE_PLACE) else pos.cells[cell][:2]
+            o = pos.eq.normal(col, idx, o)
         move = Move(kind, cell, to, piece, o)
         return move if move in self.set else None
 

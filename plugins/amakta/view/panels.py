@@ -24,9 +24,7 @@ from .pieces import BODY
 CIRCLE_NOTES = ("", N_("reinforcement"), N_("damage"))
 
 
-def bar_button(
-    label: str, action: Callable[[], Move | None], hotkey: int | None = None, primary: bool = False
-) -> Button:
+def bar_button(label: str, action: Callable[[], Move | None], hotkey=None, primary=False) -> Button:
     """A kit button for the bar below the board, with the key that presses it (``hotkey``), drawn
     by :func:`tafel.kit.panels.button_row`."""
     button = Button(label, action, kind="primary" if primary else "normal")
@@ -37,9 +35,7 @@ def bar_button(
 class Panels:
     """The inventories, the bar and the tooltips, a part of :class:`AmaktaView`."""
 
-    def draw_inventory(
-        self, surface, ctx, state: AmaktaState, legal: Legal | None, colour: int, live: bool
-    ) -> None:
+    def draw_inventory(self, surface, ctx, state: AmaktaState, legal: Legal | None, colour: int, live: bool):
         """A colour's pieces in their slots, kept as drawn and mended slot by slot (a kit KeptPanel)."""
         rect, theme, pos, slots, r = (
             self.inv_rects[colour],

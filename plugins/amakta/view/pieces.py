@@ -85,9 +85,7 @@ def render_piece(layout: int, colour: int, circle: int, expro_owner: int | None,
     return small
 
 
-def piece_arrow(
-    surf, c, angle: float, offset: float, r: float, colour, reach: int, outline, double: bool
-) -> None:
+def piece_arrow(surf, c, angle: float, offset: float, r: float, colour, reach: int, outline, double: bool):
     """One arrow from near the centre ``c`` towards ``angle``, shifted ``offset`` sideways (a
     double arrow's two halves), with ``reach`` bars across its shaft when there is room."""
     ux, uy = math.cos(angle), math.sin(angle)

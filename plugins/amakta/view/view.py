@@ -188,16 +188,12 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.set_board(state.eq.board)
         self.arrange()
 
-    def draw_start_phase(
-        self, surface: pygame.Surface, state: AmaktaState, ctx: ViewContext, live: bool
-    ) -> bool:
+    def draw_start_phase(self, surface: pygame.Surface, state: AmaktaState, ctx: ViewContext, live: bool):
         """Hook: draw a variant's own screen for a phase before play; True when it drew one (then the
         play screen is not drawn). Amakta's start phase (circles, colours) is the play screen's bar."""
         return False
 
-    def start_phase_event(
-        self, event: pygame.event.Event, state: AmaktaState, ctx: ViewContext
-    ) -> tuple[bool, Move | None]:
+    def start_phase_event(self, event: pygame.event.Event, state: AmaktaState, ctx: ViewContext):
         """Hook: an event for a variant's own start-phase screen: ``(True, move or None)`` when the
         screen took it, ``(False, None)`` to let the play screen's input have it."""
         return False, None
@@ -290,9 +286,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
     def finish_board(self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState) -> None:
         """Called after everything drawn over the board (a subclass may add to it or end a clip)."""
 
-    def draw_focus_tooltip(
-        self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState, focus
-    ) -> bool:
+    def draw_focus_tooltip(self, surface: pygame.Surface, ctx: ViewContext, state: AmaktaState, focus):
         """The tooltip of the field under the pointer or the cursor; False when it has none (then an
         inventory slot under the pointer may show one)."""
         if focus not in state.pos.cells:

@@ -159,9 +159,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def draw_start_phase(
-        self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
-    ) -> bool:
+    def draw_start_phase(self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool):
         """The hook for the phases before play: the auction card, then the piece editor."""
         self._interactive = ctx.interactive
         if state.phase == PLAY:
@@ -281,9 +279,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         self.sync(state, ctx)
         return self._play_event(event, state, ctx)
 
-    def start_phase_event(
-        self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext
-    ) -> tuple[bool, Move | None]:
+    def start_phase_event(self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext):
         """The hook for events before play: the auction card's and the editor's (unless a draw
         offer waits: then the bar's buttons answer it)."""
         if state.offer is None and state.phase == BID:
