@@ -262,6 +262,7 @@ class Form:
         self.show_focus = False
         self.pointer: tuple[int, int] = (-1, -1)
         self.result: Any = None
+        self._made, self._seen = 0, None
         self.set_items(items)
 
     @property
@@ -274,11 +275,17 @@ class Form:
         self.focus.set_items(items, keep=False)
         if key is not None:
             self.focus.focus(key)
+        self._made += 1
         self.point(self.pointer)
 
     def point(self, pos: Sequence[int]) -> None:
-        """The pointer is at ``pos``: light the control under it."""
-        self.pointer = (int(pos[0]), int(pos[1]))
+        """The pointer is at ``pos``: light the control under it (controls changed in place need
+        ``set_items`` again to be lit anew)."""
+        pointer = (int(pos[0]), int(pos[1]))
+        seen = (pointer, self.show_focus, self.focus.index, self._made)
+        if seen == self._seen:
+            return  # a view points every frame: most frames nothing moved
+        self.pointer, self._seen = pointer, seen
         for i, item in enumerate(self.items):
             item.hovered = item.enabled and item.rect.collidepoint(self.pointer)
             item.focused = self.show_focus and i == self.focus.index  # a hidden focus is not drawn
