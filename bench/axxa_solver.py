@@ -34,6 +34,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -80,6 +81,9 @@ def play_deal(args: tuple[str, str, int, float, int | None, dict, dict]) -> dict
     limit = Limit(time=movetime, nodes=samples)
     plies = searched = drawn = played = deep = 0
     wall = cpu = 0.0
+    walls: list[float] = []
+    cpus: list[float] = []
+    decisions: list[list] = []
     start = time.perf_counter()
     while state.outcome is None:
         view = state.view_for(state.to_move)
@@ -94,6 +98,12 @@ def play_deal(args: tuple[str, str, int, float, int | None, dict, dict]) -> dict
             deep += info.get("deep_samples", 0)
             wall += w1 - w0
             cpu += c1 - c0
+            walls.append(w1 - w0)
+            cpus.append(c1 - c0)
+            if "value" in info:
+                # For the win-chance fit (bench/axxa_calibration.py --load): value, triplets
+                # removed, pieces paid.
+                decisions.append([info["value"], view.triplets, len(view.paid)])
         state = state.play(move)
         plies += 1
     reason = state.outcome.reason
@@ -110,6 +120,10 @@ def play_deal(args: tuple[str, str, int, float, int | None, dict, dict]) -> dict
         "deep_samples": deep,
         "search_wall": wall,
         "search_cpu": cpu,
+        "decision_wall": walls,
+        "decision_cpu": cpus,
+        "won": state.triplets >= 6,
+        "decisions": decisions,
     }
 
 
@@ -146,6 +160,9 @@ def summarize(name: str, results: list[dict], seconds: float) -> dict:
             deep_samples=deep,
             mean_deep_samples=deep / searched,
             mean_search_time=wall / searched,
+            # The median decision (searched ones), on the wall clock and on the CPU clock.
+            median_decision_wall=statistics.median(x for r in results for x in r["decision_wall"]),
+            median_decision_cpu=statistics.median(x for r in results for x in r["decision_cpu"]),
             moves_per_s_wall=playouts / wall if wall else 0.0,
             moves_per_s_cpu=playouts / cpu if cpu else 0.0,
             samples_per_s_wall=samples / wall if wall else 0.0,
@@ -164,13 +181,17 @@ def run(
     options: dict,
     first: int,
     params: dict | None = None,
-) -> dict:
+    log: str | None = None,
+) -> tuple[dict, list[dict]]:
     tasks = [(name, level, first + i, movetime, samples, options, params or {}) for i in range(deals)]
     start = time.perf_counter()
     results: list[dict] = []
 
     def progress(r: dict) -> None:
         results.append(r)
+        if log:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps({k: v for k, v in r.items() if not k.startswith("decision_")}) + "\n")
         if len(results) % 10 == 0:
             won = sum(1 for x in results if x["triplets"] >= 6)
             print(
@@ -207,7 +228,12 @@ def run(
             f"{summary['mean_search_time']:.2f} s per searched move ({summary['searched_moves']} moves)",
             flush=True,
         )
-    return summary
+        print(
+            f"{'':<28} median decision {summary['median_decision_cpu']:.3f} s cpu "
+            f"({summary['median_decision_wall']:.3f} s wall)",
+            flush=True,
+        )
+    return summary, results
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -228,6 +254,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--straight", action="store_true", help="straight-line triplets only")
     p.add_argument("--choice", action="store_true", help="rotation is the player's choice")
     p.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
+    p.add_argument("--log", help="append each deal's result to this file as a JSON line, as it ends")
+    p.add_argument(
+        "--save",
+        help="write the solver's decisions (value, triplets, paid) and results to this JSON file, "
+        "for bench/axxa_calibration.py --load",
+    )
     p.add_argument(
         "--param",
         action="append",
@@ -261,9 +293,29 @@ def main(argv: list[str] | None = None) -> None:
         print(f"solver parameters: {params}", flush=True)
     figures = {}
     for name in names:
-        figures[name] = run(
-            name, args.level, args.deals, args.movetime, args.samples, args.jobs, options, args.first, params
+        figures[name], results = run(
+            name,
+            args.level,
+            args.deals,
+            args.movetime,
+            args.samples,
+            args.jobs,
+            options,
+            args.first,
+            params,
+            args.log,
         )
+        if name == "solver" and args.save:
+            meta = {
+                "first": args.first,
+                "deals": args.deals,
+                "movetime": args.movetime,
+                "level": args.level,
+                "params": params,
+                "load": os.getloadavg()[0],
+            }
+            deals = [{k: r[k] for k in ("seed", "won", "triplets", "decisions")} for r in results]
+            Path(args.save).write_text(json.dumps({"meta": meta, "deals": deals}), encoding="utf-8")
     if args.json:
         print(
             json.dumps(

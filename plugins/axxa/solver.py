@@ -301,7 +301,7 @@ def unseen(w: World) -> tuple[list[int], int]:
     return counts, sum(counts)
 
 
-def completions(w: World, due: int, m: Mask) -> tuple[float, int]:
+def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, int]:
     """How well the next stack move can complete a triplet of ``due``: the best chance over the
     stacks (the piece that turns up may be unknown) and the number of stacks that surely can."""
     if m.bit_count() < 2:
@@ -312,7 +312,6 @@ def completions(w: World, due: int, m: Mask) -> tuple[float, int]:
     best = 0.0
     sure = 0
     chance = -1.0
-    peek = PEEK
     showing = has_triplet(m, straight)
     zone_all = -1
     for c in CELLS:
@@ -362,7 +361,7 @@ def completions(w: World, due: int, m: Mask) -> tuple[float, int]:
     return best, sure
 
 
-def position_value(w: World, seat: int) -> float:
+def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
     """Static value of a position for ``seat``, in triplet units of 100 (see the W_ weights).
 
     Rewards triplets removed (solo) or the lead in triplets (competitive); pieces of the number
@@ -393,7 +392,7 @@ def position_value(w: World, seat: int) -> float:
         if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
             under += 1
     shape += W_DUE_UNDER * min(2, under)
-    best, sure = completions(w, due, m)
+    best, sure = completions(w, due, m, peek)
     if best:
         shape += W_THREAT * best + W_THREATS * min(3, max(0, sure - 1))
     nxt = due % 6 + 1
@@ -488,7 +487,7 @@ def competitive_value(w: World, seat: int) -> float:
     return value
 
 
-def pay_choice(w: World) -> Cell:
+def pay_choice(w: World, peek: bool = PEEK) -> Cell:
     """The top to pay with: a number already done first, then one with pieces to spare (the
     more the better), never one of the number due that touches another, and preferably one
     over a piece of the number due next to one showing."""
@@ -508,7 +507,6 @@ def pay_choice(w: World) -> Cell:
         base[due + 1] -= 3.0
     best, best_score = -1, -1e9
     st = w.st
-    peek = PEEK
     for c in CELLS:
         s = st[c]
         if not s:
@@ -583,10 +581,10 @@ def competitive_pay(w: World) -> Cell:
     return best
 
 
-def finish_turn(w: World, removed: int) -> None:
+def finish_turn(w: World, removed: int, peek: bool = PEEK) -> None:
     """After the stack move and its removals: pay if nothing was removed, pass the turn."""
     if not removed:
-        w.pay(pay_choice(w) if w.players == 1 else competitive_pay(w))
+        w.pay(pay_choice(w, peek) if w.players == 1 else competitive_pay(w))
     w.end_turn()
 
 
@@ -757,7 +755,8 @@ class AxxaSolver(Agent):
         moves = state.legal_moves()
         if not moves:
             raise GameError("no legal move: the game is over")
-        start = time.perf_counter()
+        now = time.thread_time if self.params.get("clock") == "cpu" else time.perf_counter
+        start = now()
         if len(moves) == 1:
             self.info = {"samples": 0, "playouts": 0, "forced": True, "time": 0.0, "reason": ONLY_MOVE}
             return moves[0]
@@ -780,6 +779,38 @@ class AxxaSolver(Agent):
         # over the rest of the deals.
         deep = int(self.params["deep"]) if state.rules.solo else 0  # type: ignore[call-overload]
         first = min(cap, int(self.params["shallow"])) if deep else cap  # type: ignore[call-overload]
+        policy = self.params.get("policy", "greedy")
+        turns = int(self.params.get("turns", 1))  # type: ignore[call-overload]
+        beam = int(self.params.get("beam", 3))  # type: ignore[call-overload]
+        z = float(self.params.get("z", 0.0))  # type: ignore[arg-type]
+        if policy in ("peek", "expect"):
+            from .lookahead import expected_turn, lookahead
+        if policy == "exact" and state.rules.solo:
+            from .lookahead import exact_choice
+
+            best, value, deep_samples = exact_choice(
+                view,
+                moves,
+                moved,
+                seat,
+                min(cap, int(self.params["deep"])),  # type: ignore[call-overload]
+                lambda: now() >= deadline or (stop is not None and stop()),
+                turns,
+                int(self.params.get("beam", 2)),  # type: ignore[call-overload]
+                int(self.params.get("deep3", 6)),  # type: ignore[call-overload]
+            )
+            self.info = {
+                "samples": 0,
+                "playouts": len(moves) + deep_samples,
+                "deep_samples": deep_samples,
+                "moves": len(moves),
+                "candidates": deep_samples,
+                "value": round(value, 3),
+                "win_chance": win_chance(value, view.triplets),
+                "time": round(now() - start, 3),
+                "reason": explain(view, best),
+            }
+            return best
         while True:
             base = World.from_state(view.determinize(rng))
             for move in alive:
@@ -788,7 +819,7 @@ class AxxaSolver(Agent):
                 total[move] += _value(w, seat)
             samples += 1
             playouts += len(alive)
-            if samples >= first or time.perf_counter() >= deadline or (stop is not None and stop()):
+            if samples >= first or now() >= deadline or (stop is not None and stop()):
                 break
             if prune and samples >= next_cut and len(alive) > KEEP_AT_LEAST:
                 alive.sort(key=lambda m: -total[m])
@@ -798,23 +829,38 @@ class AxxaSolver(Agent):
         best = alive[0]
         value = total[best] / samples
         deep_samples = 0
-        if deep and len(alive) > 1 and samples < cap and time.perf_counter() < deadline:
+        if deep and len(alive) > 1 and samples < cap and now() < deadline:
             if stop is None or not stop():
                 alive = alive[:deep]
                 deeper = {m: 0.0 for m in alive}
+                runs: dict[AxxaMove, list[float]] = {m: [] for m in alive}
+                racing = list(alive)
                 while samples < cap:
                     base = World.from_state(view.determinize(rng))
-                    for move in alive:
+                    for move in racing:
                         w = base.copy()
                         _continue(w, move, moved)
-                        if not w.finished():
+                        if w.finished():
+                            v = _value(w, seat)
+                        elif policy == "peek":
+                            v = lookahead(w, seat, turns, beam)
+                        elif policy == "expect":
+                            v = expected_turn(w, seat)
+                        else:
                             next_turn(w, seat, rng)
-                        deeper[move] += _value(w, seat)
+                            v = _value(w, seat)
+                        deeper[move] += v
+                        runs[move].append(v)
                     samples += 1
                     deep_samples += 1
-                    playouts += len(alive)
-                    if time.perf_counter() >= deadline or (stop is not None and stop()):
+                    playouts += len(racing)
+                    if now() >= deadline or (stop is not None and stop()):
                         break
+                    if z and deep_samples >= MIN_RACE and deep_samples % 4 == 0:
+                        racing = race(racing, runs, z)
+                        if len(racing) == 1:
+                            break
+                alive = racing
                 if deep_samples >= MIN_DEEP:  # else time ran out: the one-turn choice stands
                     best = max(alive, key=lambda m: (deeper[m], -moves.index(m)))
                     value = deeper[best] / deep_samples
@@ -828,11 +874,35 @@ class AxxaSolver(Agent):
             "candidates": len(alive),
             "value": round(value, 3),
             **({"win_chance": win_chance(value, view.triplets)} if state.rules.solo else {}),
-            "time": round(time.perf_counter() - start, 3),
+            "time": round(now() - start, 3),
             # What the move sets up, in words: a hint's reason.
             "reason": explain(view, best),
         }
         return best
+
+
+#: Deep deals before the race drops a move (then every 4 deals).
+MIN_RACE = 16
+
+
+def race(racing: list[AxxaMove], runs: dict[AxxaMove, list[float]], z: float) -> list[AxxaMove]:
+    """The moves still in the race: a move is dropped once the leader's values beat its values
+    on the same deals by more than ``z`` standard errors of the mean difference (or are the same
+    on every deal, as for two moves with the same effect)."""
+    n = len(runs[racing[0]])
+    leader = max(racing, key=lambda m: sum(runs[m]))
+    lead = runs[leader]
+    out = []
+    for m in racing:
+        if m is leader:
+            out.append(m)
+            continue
+        diffs = [a - b for a, b in zip(lead, runs[m], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean - z * math.sqrt(var / n) <= 1e-12 and not (var == 0.0 and mean >= 0.0):
+            out.append(m)
+    return out
 
 
 def redeal(w: World, rng: random.Random) -> World:
@@ -881,12 +951,12 @@ def next_turn(w: World, seat: int, rng: random.Random) -> None:
         finish_turn(w, resolve(w))
 
 
-def _value(w: World, seat: int) -> float:
+def _value(w: World, seat: int, peek: bool = PEEK) -> float:
     """A whole turn's result in [0, 1] for ``seat``: the reward if the game ended, else the
     squashed evaluation."""
     if w.finished():
         return w.rewards()[seat]
-    return _squash(position_value(w, seat), w)
+    return _squash(position_value(w, seat, peek), w)
 
 
 __all__ = ["AxxaSolver", "World", "heuristic", "position_value", "simple_evaluation"]
