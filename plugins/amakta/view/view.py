@@ -68,7 +68,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         #: The keyboard cursor's field, and the screen column it keeps (see the kit grid's ``step``).
         self.cursor: Any = None
         self.cursor_keep: float | None = None
-        self.resign_armed = self.time = 0.0
+        self.resign_armed = 0.0
         self.state: AmaktaState | None = None
 
     # --- controller state -------------------------------------------------------------------
@@ -98,7 +98,6 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.resign_armed = 0.0
 
     def update(self, dt: float) -> None:
-        self.time += dt
         self.resign_armed = max(0.0, self.resign_armed - dt)
 
     # --- geometry ---------------------------------------------------------------------------
@@ -107,11 +106,6 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.rect = pygame.Rect(rect)
         self.geo_key = None
         self.arrange()
-
-    def set_board(self, board: Board) -> None:
-        if board is not self.board:
-            self.board = board
-            self.geo_key = None
 
     def arrange(self) -> None:
         key = (tuple(self.rect), id(self.board), self.piece_counts())
@@ -185,7 +179,8 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
     def sync(self, state: AmaktaState, ctx: ViewContext) -> None:
         """Hook: take in the state about to be drawn or to receive an event (its board; the layout)."""
         self.state = state
-        self.set_board(state.eq.board)
+        if state.eq.board is not self.board:
+            self.board, self.geo_key = state.eq.board, None
         self.arrange()
 
     def draw_start_phase(self, surface: pygame.Surface, state: AmaktaState, ctx: ViewContext, live: bool):

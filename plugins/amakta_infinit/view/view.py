@@ -75,9 +75,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         """The hook before each draw and event: the board, the layout, the camera's home."""
         self.state = state
         if state.eq.board is not self.board:
-            self.board = state.eq.board
-            self._framed = False
-            self.geo_key = None
+            self.board, self._framed, self.geo_key = state.eq.board, False, None
         self.arrange()
         self.camera.home = self._home(state)
         if not self._framed:
@@ -315,13 +313,8 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             if key in CANCEL and self.cursor_visible and self.mode is None:
                 self.cursor_visible = False
                 return None
-            if (
-                key in ACTIVATE
-                and not self.cursor_visible
-                and self.button_focus is None
-                and (self.mode is None or self.hover_cell is None)
-                and self.legal_for(state).play
-            ):
+            free = self.button_focus is None and (self.mode is None or self.hover_cell is None)
+            if key in ACTIVATE and not self.cursor_visible and free and self.legal_for(state).play:
                 self._cursor_step(state, (0, 0))
                 return None
             if cam.handle_event(event):
