@@ -89,7 +89,7 @@ from tafel.kit.markers import edge_marker  # noqa: E402
 __all__ += ["choices", "edge_marker"]
 
 # Hex boards in rows (doubled coordinates), panels beside a board, mended pictures, camera drags
-# (the Amakta family's port, issue 15).
+# (issue 15).
 from tafel.kit.hexboard import DoubledHexGrid, dashed, hex_points, x_mark  # noqa: E402
 from tafel.kit.layers import KeptPanel, MendedBoard  # noqa: E402
 from tafel.kit.panels import BoardLayout, Texts, board_layout, button_row, slot_grid, tip  # noqa: E402
