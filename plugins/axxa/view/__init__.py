@@ -58,6 +58,13 @@ __all__ = ["NUMBER_COLORS", "AxxaView"]
 
 #: Margin of coordinates around the 7x7 frame, in cells.
 MARGIN = 0.34
+#: What to do now, by phase (MOVE, TURN, TAKE, PAY).
+TO_DO = (
+    N_("Move a stack: click it, then a marked space"),
+    N_("Turn the top piece under (T) or keep it (K)?"),
+    N_("Several triplets of {n}s: click the pieces to take"),
+    N_("No triplet: pay with a face-up piece (click it)"),
+)
 #: Stacks are drawn from the top row down, so lower stacks overlap the ones behind them.
 DRAW_ORDER = tuple(sorted(CELLS, key=lambda c: (-(c // SIZE), c % SIZE)))
 
@@ -78,8 +85,6 @@ class AxxaView(CellControls, BoardView):
             board.TurnButton(N_("Keep  K"), lambda: KEEP_MOVE, key="keep"),
         ]
         self._turn = FocusList(self.turn_buttons, horizontal=True)
-        self.selected: Cell | None = None
-        self.hover: Cell | None = None
         self._moved: tuple[AxxaState, AxxaState] | None = None  # the animated move's two sides
         self._seed: int | None = None
         # Kept pictures: the board; on its background; with its resting stacks; the tray.
@@ -106,8 +111,7 @@ class AxxaView(CellControls, BoardView):
             tray_h = max(0, min(int(side * 0.3), h - side - 10))
             y0 = self.rect.y + (h - (side + 10 + tray_h)) // 2
             board_box = pygame.Rect(self.rect.x + (w - side) // 2, y0, side, side)
-            x0 = self.rect.x + max(0, (w - side) // 2)
-            self.tray = pygame.Rect(x0, board_box.bottom + 10, side, tray_h)
+            self.tray = pygame.Rect(board_box.x, board_box.bottom + 10, side, tray_h)
         self.cell = max(6, int(side / (SIZE + 2 * MARGIN)))
         span, margin = SIZE * self.cell, int(self.cell * MARGIN)
         self.outer = pygame.Rect(0, 0, span + 2 * margin, span + 2 * margin)
@@ -290,19 +294,10 @@ class AxxaView(CellControls, BoardView):
         if view.outcome is not None:
             lines.append(view.outcome.reason[0].upper() + view.outcome.reason[1:])
         elif view.phase == MOVE and self.selected is not None:
-            space = cell_name(self.selected)
-            lines.append(
-                _("Stack {space} selected: pick a marked space (gold = triplet)").format(space=space)
-            )
-        else:  # what to do now, by phase: MOVE, TURN, TAKE, PAY
-            lines.append(
-                (
-                    _("Move a stack: click it, then a marked space"),
-                    _("Turn the top piece under (T) or keep it (K)?"),
-                    _("Several triplets of {n}s: click the pieces to take").format(n=due),
-                    _("No triplet: pay with a face-up piece (click it)"),
-                )[view.phase]
-            )
+            picked = _("Stack {space} selected: pick a marked space (gold = triplet)")
+            lines.append(picked.format(space=cell_name(self.selected)))
+        else:
+            lines.append(_(TO_DO[view.phase]).format(n=due))
         return lines
 
     # --- drawing ------------------------------------------------------------------------------------
@@ -360,13 +355,7 @@ class AxxaView(CellControls, BoardView):
             tray.draw_outcome(self, surface, view, ctx)
 
     def _draw_still(
-        self,
-        surface: pygame.Surface,
-        shown: AxxaState,
-        last: AxxaMove | None,
-        selected: Cell | None,
-        skip: Cell | None,
-        ctx: ViewContext,
+        self, surface, shown: AxxaState, last: AxxaMove | None, selected, skip, ctx: ViewContext
     ) -> None:
         """The board with its stacks, the last move and the selection under them.
 
@@ -386,9 +375,8 @@ class AxxaView(CellControls, BoardView):
             if last is not None:
                 board.draw_last_move(self, still, last, ctx)
             if selected is not None:
-                rect = self.grid.rect(selected).inflate(-2, -2)
-                pygame.draw.rect(
-                    still, ctx.theme.highlight, rect, max(2, self.cell // 16), border_radius=self.cell // 8
+                board.rect(
+                    self, still, selected, ctx.theme.highlight, 2, max(2, self.cell // 16), self.cell // 8
                 )
             # Stacks, bottom rows first so the layered tiles overlap naturally.
             # A stack that glows gets its buried pieces drawn over the glow, every frame.

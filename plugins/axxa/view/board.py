@@ -29,51 +29,33 @@ if TYPE_CHECKING:
 def paint_board(view: AxxaView, board: pygame.Surface, ctx: ViewContext) -> None:
     """The spaces (start spaces darker, the inner 5x5 square framed) and the coordinates, into
     ``board``, a transparent picture of ``view.outer``."""
-    theme = ctx.theme
-    c = view.cell
+    theme, c, radius = ctx.theme, view.cell, max(4, view.cell // 5)
     fx, fy = view.field.x - view.outer.x, view.field.y - view.outer.y
-    radius = max(4, c // 5)
-    start = set(START_CELLS)
     for cell in CELLS:
         x, y = xy(cell)
-        inner = pygame.Rect(fx + x * c, fy + (SIZE - 1 - y) * c, c, c).inflate(
-            -max(2, c // 16), -max(2, c // 16)
+        inner = (
+            view.grid.rect(cell)
+            .move(-view.outer.x, -view.outer.y)
+            .inflate(-max(2, c // 16), -max(2, c // 16))
         )
-        color = (
-            theme.board_dark
-            if cell in start
-            else theme.board
-            if (x + y) % 2 == 0
-            else lighten(theme.board, 0.06)
-        )
+        color = theme.board if (x + y) % 2 == 0 else lighten(theme.board, 0.06)
+        color = theme.board_dark if cell in START_CELLS else color
         pygame.draw.rect(board, darken(color, 0.35), inner.move(0, max(1, c // 30)), border_radius=radius)
         pygame.draw.rect(board, color, inner, border_radius=radius)
         pygame.draw.rect(board, darken(color, 0.2), inner, max(1, c // 40), border_radius=radius)
     # The 5x5 square gets a frame line so the start spaces read as "outside".
     sq = pygame.Rect(fx + c, fy + c, 5 * c, 5 * c).inflate(4, 4)
     pygame.draw.rect(board, darken(theme.board_dark, 0.3), sq, max(2, c // 24), border_radius=radius)
-    px, ink = max(8, c * 0.26), theme.text_dim
-    for x in range(SIZE):
-        label(board, ctx, "abcdefg"[x], px, ink, center=(fx + x * c + c // 2, fy + SIZE * c + fy // 2))
-    for y in range(SIZE):
-        label(board, ctx, str(y + 1), px, ink, center=(fx // 2, fy + (SIZE - 1 - y) * c + c // 2))
-
-
-def score_line(view: AxxaState) -> str:
-    """The triplets corner: progress solo, each seat's count, or the two teams' totals."""
-    if view.rules.solo:
-        return f"{view.triplets}/{SOLO_TRIPLETS}"
-    if view.rules.teams:
-        a, b = view.rules.side_totals(view.scores)[:2]
-        return f"A {a}-{b} B"
-    return "-".join(map(str, view.scores))
+    for k in range(SIZE):
+        px, ink = max(8, c * 0.26), theme.text_dim
+        label(board, ctx, "abcdefg"[k], px, ink, center=(fx + k * c + c // 2, fy + SIZE * c + fy // 2))
+        label(board, ctx, str(k + 1), px, ink, center=(fx // 2, fy + (SIZE - 1 - k) * c + c // 2))
 
 
 def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: ViewContext) -> None:
-    """The number due (top left), triplets (top right), payments and deal (bottom)."""
-    theme = ctx.theme
-    c = view.cell
-    r = view.corner("tl")
+    """The number due (top left), triplets (top right: progress solo, each seat's count or the
+    two teams' totals), payments and the deal (bottom)."""
+    theme, c, r = ctx.theme, view.cell, view.corner("tl")
     pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
     pygame.draw.rect(surface, theme.accent, r, max(2, c // 24), border_radius=c // 5)
     label(surface, ctx, _("DUE"), c * 0.22, theme.text_dim, midleft=(r.x + c // 8, r.centery))
@@ -82,14 +64,18 @@ def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx:
         surface.blit(tile, tile.get_rect(midright=(r.right - c // 8, r.centery)))
     else:
         label(surface, ctx, "✓", c * 0.4, theme.ok, midright=(r.right - c // 6, r.centery))
-    seed = view.seed_of(shown, ctx)
-    boxes = [
-        ("tr", _("TRIPLETS"), score_line(shown), 0.34, 16),
+    score = "-".join(map(str, shown.scores))
+    if shown.rules.solo:
+        score = f"{shown.triplets}/{SOLO_TRIPLETS}"
+    elif shown.rules.teams:
+        score = "A {}-{} B".format(*shown.rules.side_totals(shown.scores)[:2])
+    seed = view.seed_of(shown, ctx)  # None: the core shows the deal elsewhere until the view learns it
+    deal = [("br", _("DEAL"), str(seed), 0.28, 12)] if seed is not None else []
+    for which, head, value, px, below in [
+        ("tr", _("TRIPLETS"), score, 0.34, 16),
         ("bl", _("PAID"), str(len(shown.paid)), 0.34, 16),
-    ]
-    if seed is not None:  # else the core shows the deal elsewhere until the view learns it
-        boxes.append(("br", _("DEAL"), str(seed), 0.28, 12))
-    for which, head, value, px, below in boxes:
+        *deal,
+    ]:
         r = view.corner(which)
         pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
         label(surface, ctx, head, c * 0.2, theme.text_dim, bold=False, midtop=(r.centerx, r.y + c // 14))
@@ -151,11 +137,6 @@ def draw_take(
         pygame.draw.circle(surface, theme.ok, view.cell_center(cell), int(c * 0.45), max(3, c // 12))
 
 
-def spare(shown: AxxaState, n: int) -> int:
-    """Pieces of ``n`` that can be paid without making the puzzle impossible."""
-    return PER_NUMBER if shown.rules.solo and n < shown.due else shown.in_play(n) - STACK
-
-
 def draw_pay(
     view: AxxaView, surface: pygame.Surface, shown: AxxaState, focus: Cell | None, ctx: ViewContext
 ) -> None:
@@ -163,7 +144,8 @@ def draw_pay(
     theme, c = ctx.theme, view.cell
     for cell in (cell for cell in CELLS if shown.stacks[cell]):
         v = shown.top(cell)
-        left = spare(shown, v)
+        # Pieces of the number that can be paid without making the puzzle impossible.
+        left = PER_NUMBER if shown.rules.solo and v < shown.due else shown.in_play(v) - STACK
         x, y = view.cell_center(cell)
         corner = (x - int(c * 0.34), y - int(c * 0.36))
         if left <= 0 or shown.rules.solo and v < shown.due:

@@ -58,26 +58,12 @@ def animations(view: AxxaView, before: AxxaState, move: AxxaMove, after: AxxaSta
         (c,) = move.cells
         out.append(Pay(c, vb.top(c), view.tray_target(paid=True)))
     if after.removed_now and after.chain >= 2 and (after.phase == MOVE or after.outcome is not None):
-        great = after.chain >= 3
+        great, colors, width = after.chain >= 3, list(NUMBER_COLORS.values()), view.field.width * 0.9
         title = _("Outstanding!") if great else _("Good move!")
         sub = _("three triplets in one turn") if great else _("two triplets in one turn")
-        seed = after.triplets * 7919 + after.chain
-        colors = list(NUMBER_COLORS.values())
-        start = t + len(after.removed_now) * Vanish.GAP
-        field = view.field
-        out.append(
-            Celebration(
-                field.center,
-                title,
-                sub,
-                colors,
-                view.cell,
-                seed,
-                70 if great else 40,
-                field.width * 0.9,
-                start,
-            )
-        )
+        seed, start = after.triplets * 7919 + after.chain, t + len(after.removed_now) * Vanish.GAP
+        sparks = 70 if great else 40
+        out.append(Celebration(view.field.center, title, sub, colors, view.cell, seed, sparks, width, start))
     return out
 
 
@@ -113,12 +99,6 @@ def draw_motion(view: AxxaView, surface: pygame.Surface, due: int, ctx: ViewCont
             tile.set_alpha(pose.alpha)
         surface.blit(tile, tile.get_rect(center=(int(pose.at[0]), int(pose.at[1]))))
         if isinstance(anim, Vanish) and anim.t >= anim.delay and anim.progress < 0.5:
-            p = anim.progress
-            center = view.cell_center(anim.cell)
-            pygame.draw.circle(
-                surface,
-                ctx.theme.accent,
-                center,
-                int(c * (0.4 + 0.6 * p)),
-                max(1, int(c * 0.08 * (1 - 2 * p))),
-            )
+            p, center = anim.progress, view.cell_center(anim.cell)
+            radius, width = int(c * (0.4 + 0.6 * p)), max(1, int(c * 0.08 * (1 - 2 * p)))
+            pygame.draw.circle(surface, ctx.theme.accent, center, radius, width)
