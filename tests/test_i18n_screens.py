@@ -141,7 +141,7 @@ def record_drawing(monkeypatch) -> Drawn:
 
     def fitted_(self, line, size, width, bold=False, min_size=None):
         result = fitted(self, line, size, width, bold, min_size)
-        if result[1].endswith(ELLIPSIS) and not line.endswith(ELLIPSIS):
+        if result[1].endswith(ELLIPSIS) and result[1] != line:
             record.cut.append((record.screen, line, result[1], bold))
         return result
 
@@ -354,3 +354,29 @@ class English:
             if found:
                 return msgid.format(**{k: self.whole.get(v, v) for k, v in found.groupdict().items()})
         return line
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_side_panel_with_an_ai_seat_fits_a_small_window(registry, drawn, lang):
+    """The tour seats people only; an AI seat makes the panel's longest lines ("Spieler 2 (KI
+    mittel) am Zug", the seat's level beside its name): none is cut at 800x600."""
+    for game_id in GAMES:
+        game = registry.game(game_id)
+        app = App(registry, windowed=True, size=(800, 600), worker=FakeWorker(registry), language=lang)
+        try:
+            app.menu.open(next(c for c in app.menu.cards if c.game is game))
+            app.step()
+            setup = app.scenes.top
+            if len(setup.players) < 2:
+                continue  # a solo puzzle has no AI seat to show
+            setup.players = ["human"] + ["medium"] * (len(setup.players) - 1)
+            setup.start()
+            play = app.scenes.top
+            play.match.play(play.match.state.legal_moves()[0])
+            play.reset_turn()
+            frames(app, drawn, f"{game_id} play", 2, smaller=False)
+        finally:
+            app.close()
+    assert {screen for screen, _line in drawn.lines} >= {f"{g} play" for g in GAMES if g != "axxa"}
+    cut = sorted({f"{screen}: {line!r} drawn as {shown!r}" for screen, line, shown, _bold in drawn.cut})
+    assert not cut, "Text cut with an ellipsis:\n" + "\n".join(cut)

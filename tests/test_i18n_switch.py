@@ -135,3 +135,21 @@ def test_a_game_in_progress_and_its_panel_follow_at_once(registry, drawn):
         assert not (english := english_on(drawn)), "\n".join(english)
     finally:
         app.close()
+
+
+def test_the_history_shows_a_kept_reason_in_the_language_of_now(registry):
+    """A game that keeps its outcome reasons in English (translated where shown) has them in
+    the history in the player's language of now, as on the game-over card."""
+    from pathlib import Path
+
+    from tafel import saves
+    from tafel.ui.scenes.savelist import result_text
+
+    info = saves.SaveInfo(
+        Path("x"), "history", "", GAME, "Ataxx", 9, None, ["human", "human"],
+        {"winners": [0], "rewards": [1, -1], "reason": "the board is full"},
+    )  # fmt: skip
+    i18n.set_language("de")
+    assert result_text(info, registry.game(GAME).translate) == "Platz 1 gewann · das Brett ist voll"
+    i18n.set_language("en")
+    assert result_text(info, registry.game(GAME).translate) == "Seat 1 won · the board is full"

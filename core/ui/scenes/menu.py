@@ -70,6 +70,8 @@ class GameCard:
         self.enabled = game is not None
         self.key = f"game:{game.id}" if game is not None else f"broken:{broken.name}"
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: The size of the description (the menu gives all cards the same: see ``text_sizes``).
+        self.text_size = SMALL
         #: The board preview (:mod:`tafel.ui.scenes.previews`), once drawn.
         self.preview: pygame.Surface | None = None
         self.hovered = False
@@ -87,11 +89,7 @@ class GameCard:
                     self.rect.x, self.rect.y + ui.px(18), ui.px(6), self.rect.height - ui.px(36)
                 )
                 pygame.draw.rect(surface, t.accent, bar, border_radius=ui.px(3))
-            label = self.game.players_label
-            players = ngettext("{n} player", "{n} players", 1 if label == "1" else 2).format(n=label)
-            pill_w = ui.text_width(players, TINY, True) + ui.px(28)
-            pill = pygame.Rect(0, 0, pill_w, ui.px(40))
-            pill.midright = (self.rect.right - pad, self.rect.centery)
+            players, pill = self.pill(ui)
             pygame.draw.rect(surface, t.panel_edge, pill, border_radius=pill.height // 2)
             ui.draw_text(surface, players, pill.center, TINY, t.text, bold=True, anchor="center")
             box = self.preview_rect(ui)
@@ -99,20 +97,19 @@ class GameCard:
                 surface.blit(self.preview, box)
             else:
                 pygame.draw.rect(surface, t.panel, box, border_radius=ui.px(8))
-            left = box.right + pad - ui.px(8)
-            text_w = pill.left - left - pad
-            title = ui.draw_text(
+            below = self.description_box(ui)
+            ui.draw_text(
                 surface,
                 self.game.translate(self.game.title),
-                (left, self.rect.y + ui.px(12)),
+                (below.x, self.rect.y + ui.px(12)),
                 H2,
                 t.text,
                 bold=True,
-                max_width=text_w,
+                max_width=below.width,
             )
             # The description on up to two lines under the title (German ones run long).
-            below = pygame.Rect(left, title.bottom, text_w, self.rect.bottom - ui.px(10) - title.bottom)
-            ui.draw_wrapped(surface, self.game.translate(self.game.description), below, SMALL, t.text_dim)
+            text = self.game.translate(self.game.description)
+            ui.draw_wrapped(surface, text, below, self.text_size, t.text_dim, valign="top")
         else:
             ui.panel(surface, self.rect, t.panel, radius=16, border=t.panel_edge, shadow=False, width=1)
             w = self.rect.width - 2 * pad
@@ -134,6 +131,22 @@ class GameCard:
                 anchor="bottomleft",
                 max_width=w,
             )
+
+    def pill(self, ui) -> tuple[str, pygame.Rect]:
+        """The number of players and the pill it is drawn in, at the card's right."""
+        label = self.game.players_label
+        players = ngettext("{n} player", "{n} players", 1 if label == "1" else 2).format(n=label)
+        pill = pygame.Rect(0, 0, ui.text_width(players, TINY, True) + ui.px(28), ui.px(40))
+        pill.midright = (self.rect.right - ui.px(28), self.rect.centery)
+        return players, pill
+
+    def description_box(self, ui) -> pygame.Rect:
+        """Where the title and, under it, the description go: between the preview and the pill."""
+        left = self.preview_rect(ui).right + ui.px(20)
+        top = self.rect.y + ui.px(12) + ui.fonts.get(H2, True).get_height()
+        return pygame.Rect(
+            left, top, self.pill(ui)[1].left - left - ui.px(28), self.rect.bottom - ui.px(10) - top
+        )
 
     def preview_rect(self, ui) -> pygame.Rect:
         """Where the board preview goes: a 4:3 box at the card's left."""
@@ -227,6 +240,20 @@ class MenuScene(Scene):
             x += bw + bgap
         self._clamp_scroll()
         self._place()
+
+    def _same_text_size(self) -> None:
+        """One size for every card's description: the size at which the longest fits its two
+        lines (cards side by side in sizes of their own look untidy)."""
+        ui = self.ui
+        cards = [c for c in self.cards if c.enabled]
+        if not cards:
+            return
+        size = min(
+            ui.wrapped(c.game.translate(c.game.description), SMALL, c.description_box(ui).size)[0]
+            for c in cards
+        )
+        for c in cards:
+            c.text_size = size
 
     def _clamp_scroll(self) -> None:
         self.scroll = max(0, min(self.scroll, self.content_h - self.list_rect.height))
@@ -417,6 +444,7 @@ class MenuScene(Scene):
                 anchor="midtop",
                 max_width=self.list_rect.width,
             )
+        self._same_text_size()
         for card in self.cards:
             if card.rect.bottom >= self.list_rect.top - ui.px(10) and card.rect.top <= self.list_rect.bottom:
                 card.draw(surface, ui)

@@ -14,8 +14,10 @@ from tafel.ui.scenes.lists import ListRow, ListScene, action_dialog
 from tafel.ui.widgets import BODY, Button
 
 
-def result_text(info: saves.SaveInfo) -> str:
-    """'Won', 'Lost', 'Draw' for the people who played, else who won.
+def result_text(info: saves.SaveInfo, translate: Any = None) -> str:
+    """'Won', 'Lost', 'Draw' for the people who played, else who won; the game's reason through
+    ``translate`` (its ``GameDef.translate``: a game that keeps its reasons in English is shown
+    in the player's language).
 
     >>> from pathlib import Path
     >>> i = saves.SaveInfo(Path("x"), "history", "", "g", "G", 9, None, ["human", "hard"],
@@ -26,6 +28,8 @@ def result_text(info: saves.SaveInfo) -> str:
     result = info.result or {}
     winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
     reason = str(result.get("reason") or "")
+    if reason and translate is not None:
+        reason = translate(reason)
     humans = [i for i, p in enumerate(info.players) if p == HUMAN]
     if len(info.players) > 1 and not winners:
         word = _("Draw")
@@ -107,12 +111,22 @@ class HistoryScene(ListScene):
     )
     empty_text = N_("Finished games appear here, to watch again.")
 
+    def _translate(self, info: saves.SaveInfo) -> Any:
+        game = self.app.registry.games.get(info.game_id)
+        return game.translate if game is not None else None
+
     def rows(self) -> list[ListRow]:
         problems: list[str] = []
         out = [
             ListRow(
                 str(info.path),
-                [info.title, result_text(info), info.opponents, str(info.moves), info.date_text],
+                [
+                    info.title,
+                    result_text(info, self._translate(info)),
+                    info.opponents,
+                    str(info.moves),
+                    info.date_text,
+                ],
                 info,
             )
             for info in saves.list_history(problems)
@@ -127,7 +141,7 @@ class HistoryScene(ListScene):
                 self.app,
                 info.title,
                 [
-                    result_text(info),
+                    result_text(info, self._translate(info)),
                     " · ".join(
                         [
                             info.opponents,

@@ -226,7 +226,9 @@ class Panel:
             turn = _("{seat} ({player}) to move").format(
                 seat=s.seat_name(state.to_move), player=player_label(s.match.players[state.to_move])
             )
-        r = ui.draw_text(surface, turn, (x, y), BODY, t.accent, bold=True, max_width=width)
+        # Two lines when it must ("Spieler 2 (KI mittel) am Zug" in a narrow panel).
+        box = pygame.Rect(x, y, width, 2 * ui.line_height(BODY, True))
+        r = ui.draw_wrapped(surface, turn, box, BODY, t.accent, bold=True, valign="top")
         y = r.bottom + ui.px(6)
 
         if history.browse is not None and s.mode == "play":
