@@ -309,3 +309,89 @@ def test_inlined_evaluation_is_material_plus_the_threat_term():
         own, opp = _sides(state)
         expected = (own.bit_count() - opp.bit_count()) * STONE + 50 * best_gain(own, opp, state.empty)
         assert evaluate(own, opp, state.empty) == expected, state.to_text()
+
+
+# --- issue 20, item 3: the stronger hard level's parts ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [Weights(threat=50, safe=30), Weights(threat=50, edge=40), Weights(threat=55, safe=40, edge=35)],
+)
+def test_per_move_bounds_of_safe_and_edge_terms_never_change_the_value(weights):
+    """The last ply stops at the first gain level that cannot reach alpha; with the safe and
+    edge terms that bound is computed per move. Searching without the cut-off (an unbounded
+    margin) gives the same value."""
+    checked = 0
+    for state in _random_positions(16, seed=41, max_plies=60):
+        if state.outcome is not None or state.is_forced_pass():
+            continue
+        own, opp = _sides(state)
+        for depth in (1, 2, 3):
+            engines = []
+            for bounded in (True, False):
+                engine = Engine(weights)
+                engine.lmr = engine.null_move = False
+                engine.aspiration = 0
+                if not bounded:
+                    engine.safe_w = engine.edge_w = 0
+                    engine.margin = 10 * WIN
+                engines.append(engine.search(own, opp, state.gaps, max_depth=depth).score)
+            assert engines[0] == engines[1], (state.to_text(), depth)
+            checked += 1
+    assert checked >= 30
+
+
+def test_fast_evaluation_with_safe_and_edge_terms():
+    from tafel.games.ataxx.search import EDGE, dilate
+
+    w = Weights(threat=50, safe=30, edge=20)
+    evaluate = make_evaluator(w)
+    for state in _random_positions(40, seed=23):
+        own, opp, empty = *_sides(state), state.empty
+        near_empty = dilate(empty) | empty
+        expected = (
+            (own.bit_count() - opp.bit_count()) * STONE
+            + 50 * best_gain(own, opp, empty)
+            + 30 * ((own & ~near_empty).bit_count() - (opp & ~near_empty).bit_count())
+            + 20 * ((own & EDGE).bit_count() - (opp & EDGE).bit_count())
+        )
+        assert evaluate(own, opp, empty) == expected, state.to_text()
+
+
+def test_a_full_table_keeps_its_deep_entries():
+    state = _random_positions(1, seed=5, max_plies=20)[0]
+    engine = Engine()
+    engine.search(*_sides(state), state.gaps, max_depth=6)
+    deep = {k: v for k, v in engine.tt.items() if v[0] >= engine.keep_depth}
+    assert deep and len(deep) < len(engine.tt)
+    engine.tt_size = 2 * len(deep) + 2
+    engine.trim()
+    assert engine.tt == deep
+    engine.tt_size = len(deep)  # even the deep ones fill more than half: cleared
+    engine.trim()
+    assert engine.tt == {}
+
+
+def test_aspiration_windows_find_the_full_windows_move_and_score():
+    """The root's narrow window is searched again in full when the score falls outside it."""
+    checked = 0
+    for state in _random_positions(10, seed=17, max_plies=40):
+        if state.outcome is not None or state.is_forced_pass():
+            continue
+        own, opp = _sides(state)
+        results = []
+        for window in (60, 0):
+            engine = Engine(None)  # plain alpha-beta: the value is exact
+            engine.aspiration = window
+            results.append(engine.search(own, opp, state.gaps, max_depth=5).score)
+        assert results[0] == results[1], state.to_text()
+        checked += 1
+    assert checked >= 6
+
+
+def test_a_timed_search_uses_its_time():
+    engine = Engine()
+    state = AtaxxState.start()
+    result = engine.search(state.red, state.blue, state.gaps, seconds=0.2)
+    assert result.seconds >= 0.19 and result.depth >= 2
