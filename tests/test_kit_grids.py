@@ -101,3 +101,26 @@ def test_unbounded_grid_through_a_camera():
     assert grid.cell_at(grid.center(far)) == far
     camera.zoom_at(2, (400, 300), animate=False)
     assert grid.size == 40 and grid.cell_at(grid.center(far)) == far
+
+
+def test_place_puts_the_cells_where_a_view_lays_them_out():
+    grid = SquareGrid({n: (n % 7, n // 7) for n in range(49) if n not in (0, 48)})
+    grid.place((30, 20), 50)
+    assert grid.rect(1) == pygame.Rect(80, 320, 50, 50)  # (1, 0): bottom row, rows up
+    assert grid.rect(47) == pygame.Rect(280, 20, 50, 50)
+    assert grid.cell_at((80, 369)) == 1 and grid.cell_at((79, 369)) is None  # 0 is a hole
+    assert grid.cell_at((30 + 350, 20)) is None  # beyond the right edge
+
+
+def test_sidestep_slips_round_holes_at_the_edge():
+    # A plus: the 3x3 middle of a 5x5 frame, with a cell outside the middle of each side.
+    cells = [(x, y) for x in range(1, 4) for y in range(1, 4)] + [(2, 0), (0, 2), (4, 2), (2, 4)]
+    plus, plain = SquareGrid(cells, sidestep=2), SquareGrid(cells)
+    assert plus.step((1, 1), 0, -1)[0] == (2, 0)  # down from a corner of the middle: slips to the side
+    assert plain.step((1, 1), 0, -1)[0] == (1, 1)  # without: stays
+    assert plus.step((2, 0), 1, 0)[0] == (3, 1)  # right from the bottom cell: up a row, nearer first
+    assert plus.step((1, 2), -1, 0)[0] == (0, 2)  # straight on where there is a cell
+    assert plus.step((0, 2), -1, 0)[0] == (0, 2)  # the edge: stays
+    for cell in cells:  # every step lands on a cell
+        for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            assert plus.step(cell, *d)[0] in plus

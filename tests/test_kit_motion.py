@@ -78,3 +78,42 @@ def test_poses_move_between_cells_and_end_at_the_target():
     assert flip.pose(centers.__getitem__, 50).piece == 0
     flip.update(1.0)
     assert flip.pose(centers.__getitem__, 50).piece == 1
+
+
+def test_travel_follows_its_path_and_lifts_midway():
+    from tafel.kit import Travel
+
+    centers = {"a": (0, 0), "b": (100, 0), "c": (100, 100)}
+    travel = Travel(["a", "b", "c"], "stack")
+    assert travel.duration == pytest.approx(max(Travel.SHORTEST, 3 * Travel.STEP)) and travel.cells == ("c",)
+    assert travel.pose(centers.get, 40).at == (0, 0)
+    travel.update(travel.duration / 2)
+    x, y = travel.pose(centers.get, 40).at
+    assert x == pytest.approx(100) and y == pytest.approx(-40 * Travel.LIFT)  # at b, lifted
+    travel.update(travel.duration)
+    assert travel.pose(centers.get, 40).at == pytest.approx((100, 100))
+
+
+def test_fly_waits_then_shrinks_and_fades_to_its_goal():
+    from tafel.kit import Fly
+
+    fly = Fly("a", 3, (200, 0), delay=0.2, duration=0.5)
+    center = {"a": (0, 0)}.get
+    assert fly.pose(center, 10).at == (0, 0) and fly.pose(center, 10).alpha == 255
+    fly.update(0.2 + 0.25)
+    mid = fly.pose(center, 10)
+    assert mid.at[0] == pytest.approx(100) and mid.at[1] < 0 and mid.sx < 1 and mid.alpha < 255
+    fly.update(0.26)
+    assert fly.pose(center, 10) is None  # arrived: drawn no more
+
+
+@pytest.mark.parametrize("speed", [0.25, 1.0, 2.0])
+def test_min_speed_keeps_an_animation_long_enough(speed):
+    from tafel.kit import Celebration
+
+    cheer = Celebration((0, 0), "Good move!", "", [(255, 0, 0)], 50, delay=1.0)
+    place = Place("a", 0, delay=1.0)
+    Motion(speed).start([cheer, place])
+    assert cheer.duration == pytest.approx(Celebration.LENGTH * max(speed, 0.5))
+    assert place.duration == pytest.approx(Place.LENGTH * speed)
+    assert cheer.delay == place.delay == pytest.approx(speed)
