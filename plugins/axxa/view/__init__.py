@@ -1,31 +1,20 @@
 """The AxxA board on screen: layered stacks, the number due, a tray of removed and paid pieces.
 
-What it shows (always from the players' view: face-down pieces stay hidden here too):
-
-- every stack as one to three layered tiles, so its height reads at a glance, the top number
-  large on the top tile; pieces of the number due glow; known pieces under the top show as small
-  numbered discs beside the stack (seen once, remembered);
-- the number due in the board's top-left corner, triplets and payments in the other corners;
-- beside the board, the removed triplets (one slot per number, the due one outlined, or per
-  player in the competitive game), the pieces paid, and how many of each number are left in
-  play (red when none is spare);
-- when a stack is selected, every space it can reach: a dot, or a gold ring where the move
-  surely forms a triplet of the number due, or a ring with the chance where the piece that turns
-  up is still unknown; hovering a target shows the path;
-- in the payment step, every top can be clicked; free ones (numbers done) are ticked, ones you
-  cannot spare are marked red;
-- animations for moves, removals and payments, and a celebration for "good" (two triplets in a
-  turn) and "outstanding" (three) moves; the reason when the game ends.
+It always shows the players' view (face-down pieces stay hidden here too): every stack as one to
+three layered tiles, so its height reads at a glance, the top number large, the number due
+glowing, known pieces under the top as small discs beside the stack (:mod:`.pieces`); the number
+due, triplets, payments and the deal in the frame's corners, the reach of a selected stack, the
+triplets to take, the payment marks, the last move and hints (:mod:`.board`); beside the board,
+the tray, and at the end the outcome card (:mod:`.tray`); the animations of moves, removals and
+payments and a celebration for two or three triplets in a turn (:mod:`.motion`).
 
 Input (while ``ctx.interactive``): click a stack, then a target; click the pieces of the triplet
 to take (one click suffices when it names a single triplet); click a piece to pay; Turn/Keep
 buttons when the rotation is the player's choice. Keyboard/gamepad: arrows move a cursor, Enter
 or Space acts like a click, T/K turn or keep, Backspace/Escape clear a selection.
 
-The view is built from the board kit (``tafel.kit``): a square grid with the kit's cell controls
-(mouse, keyboard cursor, gamepad), kept pictures, sprites, motion, effects, buttons and text. Its
-parts: :mod:`.pieces` (tiles and stacks), :mod:`.board` (the board and its marks), :mod:`.tray`
-(the tray and the outcome card) and :mod:`.motion` (the animations).
+It is built from the board kit (``tafel.kit``): a square grid with the kit's cell controls
+(mouse, keyboard cursor, gamepad), kept pictures, sprites, motion, effects, buttons and text.
 
 >>> import pygame
 >>> from tafel.games.axxa import GAME

@@ -1,6 +1,9 @@
 """The AxxA board and what is marked on it: the spaces with their coordinates, the corners (the
-number due, triplets, payments, the deal), the targets of a selected stack, the triplets to take,
-the payment marks, the Turn/Keep buttons, the last move and a hint.
+number due, triplets, payments, the deal); every space a selected stack can reach (a dot, a gold
+ring where the move surely forms a triplet of the number due, a ring with the chance where the
+piece that turns up is unknown; the path to the one under the pointer); the triplets to take; in
+the payment step, free tops (numbers done) ticked and ones that cannot be spared marked red; the
+Turn/Keep buttons, the last move and a hint.
 
 Each function draws for an :class:`AxxaView` (its ``cell``, ``field`` and cell geometry).
 """
