@@ -7,6 +7,7 @@ import dataclasses
 import pygame
 import pytest
 
+from tafel import i18n
 from tafel.diagrams import Diagram, check_all, diagrams, parse_rules, rules_as_text, set_up
 from tafel.game import GameError, NotationError
 from tafel.testing import key, run_command, wheel
@@ -99,6 +100,61 @@ def test_amakta_shows_every_move_kind(registry):
     assert AMAKTA_KINDS <= shown
     captions = " ".join(d.caption for d in diagrams(game.rules))
     assert "circle" in captions.lower() and "control" in captions.lower()
+
+
+#: The ways each game ends on the board, as its rules word them (``Outcome.reason`` in English;
+#: a tuple: any of them): the rules need, in English and in German, a diagram whose last move
+#: ends the game that way. A game's way to end without a picture fails here.
+BOARD_ENDINGS = {
+    "ataxx": [
+        ("Red has no stones left", "Blue has no stones left"),
+        ("the board is full",),
+        ("neither side can move",),
+        ("the same position appeared three times",),
+        ("100 moves without a clone (engine rules)",),
+    ],
+    "atoll": [("Black joined", "White joined")],
+    "amakta": [
+        ("White occupies Black's base", "Black occupies White's base"),
+        ("the same situation for the third time",),
+    ],
+    "amakta-infinit": [
+        ("White occupies Black's base", "Black occupies White's base"),
+        ("the same situation for the third time",),
+        ("moves without an expropriation or release",),
+    ],
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(BOARD_ENDINGS))
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_way_to_end_has_a_diagram(registry, game_id, lang):
+    """At least one diagram per rule that involves the board: the ways to end (repetition and
+    engine-rules draws included), in both languages' rules."""
+    game = registry.game(game_id)
+    text = game.rules if lang == "en" else game.translated_rules[lang]
+    with i18n.language("en"):  # the reasons compared in English, whatever the rules' language
+        reasons = [
+            setup.state.outcome.reason
+            for setup in (set_up(game, d) for d in diagrams(text))
+            if setup.state.outcome is not None
+        ]
+    missing = [
+        " or ".join(ending)
+        for ending in BOARD_ENDINGS[game_id]
+        if not any(any(word in reason for word in ending) for reason in reasons)
+    ]
+    assert not missing, f"{game_id} ({lang}): no diagram ends the game by: " + "; ".join(missing)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_german_rules_show_the_same_diagrams(registry, game_id):
+    """Each diagram of the English rules is in the German ones too (the same position, options and
+    moves, in the same order): a picture added in one language only is caught."""
+    game = registry.game(game_id)
+    shown = [[(d.position, d.moves, d.options, d.seed) for d in diagrams(text)]
+             for text in (game.rules, game.translated_rules["de"])]  # fmt: skip
+    assert shown[0] == shown[1]
 
 
 # --- the command ----------------------------------------------------------------------------------
