@@ -12,15 +12,29 @@ import pytest
 from tafel import GameError, IllegalMoveError, Limit, NotationError
 from tafel.cli.conformance import check_game
 from tafel.games.amakta.rules import pieces
-from tafel.games.amakta.rules.pieces import S_DAMAGE, parse_layout
+from tafel.games.amakta.rules.pieces import parse_layout
 from tafel.games.amakta_infinit import GAME
 from tafel.games.amakta_infinit.ai import InfinitAgent, build_set, fair_black_points
 from tafel.games.amakta_infinit.state import ACCEPT, CLOSE, DRAW_MOVES, InfinitState, bid_cap
-from tafel.games.amakta_infinit.values import creatable, normal, value_of
+from tafel.games.amakta_infinit.values import S_DAMAGE, counts, creatable, normal, value_ab, value_of
 from tafel.plugins import load_registry
 from tafel.registry import LoadSpec
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def formula(layout: int, circle: int) -> int:
+    """The value formula written out here, independent of the value table: counts from the
+    piece's arrows, ``2a((a-1)/2 + s) + 10b((b-1)/2 + s) + 6ab + 2s`` in exact fractions."""
+    doubles = [
+        r for r in (pieces.DIGIT_ARROWS[d] for d in pieces.digits(layout)) if len(r) == 2 and r[0] == r[1]
+    ]
+    b = len(doubles)
+    a = len(pieces.arrows(layout)) - 2 * b
+    s = (Fraction(1), Fraction(2), Fraction(1, 2))[circle]
+    v = 2 * a * (Fraction(a - 1, 2) + s) + 10 * b * (Fraction(b - 1, 2) + s) + 6 * a * b + 2 * s
+    assert v.denominator == 1
+    return int(v)
 
 
 def texts(state: InfinitState) -> list[str]:
@@ -57,10 +71,10 @@ HAND_VALUES = [
 @pytest.mark.parametrize("text,a,b,plain,reinforced,damaged", HAND_VALUES)
 def test_value_formula_by_hand(text, a, b, plain, reinforced, damaged):
     layout = parse_layout(text)
-    assert pieces.counts(layout) == (a, b)
+    assert counts(layout) == (a, b)
     assert [value_of(layout, c) for c in (0, 1, 2)] == [plain, reinforced, damaged]
-    # The rules module's formula (exact fractions) agrees, in every orientation.
-    assert [pieces.value(layout, c) for c in (0, 1, 2)] == [plain, reinforced, damaged]
+    # The formula (exact fractions) agrees, in every orientation.
+    assert [formula(layout, c) for c in (0, 1, 2)] == [plain, reinforced, damaged]
     assert {value_of(img, 2) for img in pieces.images(layout)} == {damaged}
     # The damage reading: s = 1/2 makes a damaged piece worth a^2 + 5b^2 + 6ab + 1.
     assert damaged == a * a + 5 * b * b + 6 * a * b + 1
@@ -70,11 +84,21 @@ def test_damage_factor_is_the_named_half():
     assert S_DAMAGE == Fraction(1, 2)
 
 
-def test_value_table_matches_the_rules_module_on_a_sample():
+def test_value_table_matches_the_formula_on_a_sample():
     rng = random.Random(5)
     for layout in rng.sample(pieces.canonical_pieces(), 300):
         for circle in (0, 1, 2):
-            assert value_of(layout, circle) == pieces.value(layout, circle)
+            assert value_of(layout, circle) == formula(layout, circle)
+
+
+def test_infinit_piece_value_formula():
+    # 400007: a double blue east (b = 1) and blue + green south-east (a = 2)
+    assert counts(400007) == (2, 1) and counts(456789) == (6, 3)
+    assert [value_ab(*counts(400007), c) for c in (0, 1, 2)] == [30, 46, 22]
+    # damaged pieces are worth a^2 + 5b^2 + 6ab + 1
+    for layout in (0, 100000, 456789, 111111, 999999):
+        a, b = counts(layout)
+        assert value_ab(a, b, 2) == a * a + 5 * b * b + 6 * a * b + 1
 
 
 def test_creatable_lists_each_piece_once_per_circle_within_the_points():
@@ -84,7 +108,7 @@ def test_creatable_lists_each_piece_once_per_circle_within_the_points():
     shapes = {m.piece for m in moves}
     assert all(normal(s) == s for s in shapes)
     # Every piece worth at most 14 without a circle is there exactly once up to symmetry.
-    expected = {normal(layout) for layout in pieces.canonical_pieces()[:5000] if pieces.value(layout) <= 14}
+    expected = {normal(layout) for layout in pieces.canonical_pieces()[:5000] if formula(layout, 0) <= 14}
     assert expected <= shapes
 
 

@@ -70,7 +70,6 @@ def test_piece_text_forms():
     assert parse_layout("rg.gb.-.-.-.-") == 970000
     assert pieces.layout_text(970000) == "gr.bg.-.-.-.-"
     assert pieces.arrows(800000) == ((0, 1), (0, 3))
-    assert pieces.counts(456789) == (6, 3)
     # the documented tokens only: no empty token, no digit among tokens
     for bad in (
         "",
@@ -464,14 +463,3 @@ def test_infinite_board_plays_far_from_the_origin():
     assert pos.counts()[(-18, -4)] == [2, 0]
     assert board.name((-18, -4)) == "-9,-4"
     assert any(m.kind == PLACE and m.cell == (-18, -4) for m in pos.moves())
-
-
-def test_infinit_piece_value_formula():
-    # 400007: a double blue east (b = 1) and blue + green south-east (a = 2)
-    assert pieces.counts(400007) == (2, 1)
-    assert [pieces.value(400007, c) for c in (0, 1, 2)] == [30, 46, 22]
-    # damaged pieces are worth a^2 + 5b^2 + 6ab + 1
-    for layout in (0, 100000, 456789, 111111, 999999):
-        a, b = pieces.counts(layout)
-        assert pieces.value(layout, 2) == a * a + 5 * b * b + 6 * a * b + 1
-    assert pieces.S_DAMAGE == pieces.Fraction(1, 2)

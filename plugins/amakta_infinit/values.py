@@ -1,10 +1,10 @@
 """Piece values of Amakta Infinit, the table of pieces a player may create, and presets.
 
-The value formula and the circle factors (damage ``s = 1/2`` as the named constant
-:data:`~tafel.games.amakta.rules.pieces.S_DAMAGE`) live in the Amakta rules module; this module
-only makes them fast to use for all 86185 pieces: a piece's value depends on its counts
-``(a, b)`` (single and double arrows) and its circle alone, so the exact formula is evaluated
-once per ``(a, b, circle)`` and looked up afterwards.
+The value formula (:func:`value_ab`, exact fractions) and the circle factors (damage
+``s = 1/2``, the named constant :data:`S_DAMAGE`) are Infinit's own rules and live here, and
+are fast to use for all 86185 pieces: a piece's value depends on its counts ``(a, b)`` (single
+and double arrows) and its circle alone, so the formula is evaluated once per
+``(a, b, circle)`` and looked up afterwards.
 
 Creating a piece is one move, and there is one creatable piece per canonical layout and
 circle (3 * 86185 of them). :func:`creatable` lists those within a number of points, cheapest
@@ -28,13 +28,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from tafel.games.amakta.rules.engine import Move
-from tafel.games.amakta.rules.pieces import (
-    CIRCLE_S,
-    DIGIT_ARROWS,
-    DIGIT_TOKENS,
-    canonical_pieces,
-    parse_layout,
-)
+from tafel.games.amakta.rules.pieces import DIGIT_ARROWS, DIGIT_TOKENS, canonical_pieces, parse_layout
 
 from .texts import N_
 
@@ -42,6 +36,10 @@ NO_CIRCLE, REINFORCE, DAMAGE = 0, 1, 2
 CIRCLES = (NO_CIRCLE, REINFORCE, DAMAGE)
 CIRCLE_WORDS = ("none", "reinforce", "damage")
 CREATE = "create"
+#: The circle factor ``s`` of the piece value: no circle, reinforcement, damage. The scan lost
+#: the damage value; this project reads it as one half (see the rules' readings).
+S_NONE, S_REINFORCE, S_DAMAGE = Fraction(1), Fraction(2), Fraction(1, 2)
+CIRCLE_S = (S_NONE, S_REINFORCE, S_DAMAGE)
 
 #: Singles and doubles each direction digit adds (two arrows of one colour are a double).
 _DIGIT_A = tuple(0 if len(r) == 2 and r[0] == r[1] else len(r) for r in DIGIT_ARROWS)
@@ -70,7 +68,12 @@ def normal(layout: int) -> int:
 
 @lru_cache(maxsize=1 << 17)
 def counts(layout: int) -> tuple[int, int]:
-    """(single arrows, double arrows) of ``layout``; the same as the rules module's ``counts``."""
+    """(single arrows, double arrows) as the value formula counts them: two arrows of one colour
+    in a direction are a double, two of different colours two singles.
+
+    >>> counts(400007), counts(456789)
+    ((2, 1), (6, 3))
+    """
     a = b = 0
     for _ in range(6):
         d = layout % 10
@@ -82,7 +85,11 @@ def counts(layout: int) -> tuple[int, int]:
 
 @cache
 def value_ab(a: int, b: int, circle: int) -> int:
-    """``2a((a-1)/2 + s) + 10b((b-1)/2 + s) + 6ab + 2s`` with the rules module's circle factor ``s``."""
+    """``2a((a-1)/2 + s) + 10b((b-1)/2 + s) + 6ab + 2s`` with the circle factor ``s`` (exact).
+
+    >>> value_ab(0, 0, 0), value_ab(1, 0, 0), value_ab(0, 1, 0), value_ab(1, 0, 1), value_ab(1, 0, 2)
+    (2, 4, 12, 8, 2)
+    """
     s = CIRCLE_S[circle]
     v = 2 * a * (Fraction(a - 1, 2) + s) + 10 * b * (Fraction(b - 1, 2) + s) + 6 * a * b + 2 * s
     if v.denominator != 1:

@@ -41,7 +41,6 @@ token or a digit among tokens is an error (the six digits are a form of their ow
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 from tafel import NotationError
@@ -169,46 +168,6 @@ def arrows(layout: int) -> tuple[tuple[int, int], ...]:
 @lru_cache(maxsize=65536)
 def _arrows(layout: int) -> tuple[tuple[int, int], ...]:
     return tuple((d, reach) for d, digit in enumerate(digits(layout)) for reach in DIGIT_ARROWS[digit])
-
-
-def counts(layout: int) -> tuple[int, int]:
-    """(single arrows, double arrows) as Amakta Infinit counts them: two arrows of different
-    colours in one direction are two singles, two of the same colour one double.
-
-    >>> counts(400007)
-    (2, 1)
-    """
-    a = b = 0
-    for d in digits(layout):
-        if d in (4, 5, 6):
-            b += 1
-        else:
-            a += len(DIGIT_ARROWS[d])
-    return a, b
-
-
-#: The circle factor ``s`` of Amakta Infinit's piece value: no circle, reinforcement, damage.
-#: The scan lost the damage value; this project reads it as one half (see the rules' readings).
-S_NONE = Fraction(1)
-S_REINFORCE = Fraction(2)
-S_DAMAGE = Fraction(1, 2)
-CIRCLE_S = (S_NONE, S_REINFORCE, S_DAMAGE)
-
-
-def value(layout: int, circle: int = 0) -> int:
-    """Amakta Infinit's piece value ``2a((a-1)/2 + s) + 10b((b-1)/2 + s) + 6ab + 2s``.
-
-    ``circle`` is 0 none, 1 reinforcement, 2 damage (as everywhere in the rules).
-
-    >>> value(0), value(100000), value(400000), value(100000, 1), value(100000, 2)
-    (2, 4, 12, 8, 2)
-    """
-    a, b = counts(layout)
-    s = CIRCLE_S[circle]
-    v = 2 * a * (Fraction(a - 1, 2) + s) + 10 * b * (Fraction(b - 1, 2) + s) + 6 * a * b + 2 * s
-    if v.denominator != 1:  # cannot happen with these factors; keep the promise of an int honest
-        raise ValueError(f"value {v} of {layout:06d} is not whole")
-    return int(v)
 
 
 def layout_text(layout: int) -> str:
