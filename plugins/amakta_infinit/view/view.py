@@ -12,9 +12,9 @@ from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.pieces import digits, from_digits
 from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
-from tafel.games.amakta.view import FIELD, KEY_DIRS, AmaktaView, hex_points
+from tafel.games.amakta.view import FIELD, KEY_DIRS, AmaktaView
 from tafel.kit import KeptArea
-from tafel.kit.hexboard import DoubledHexGrid
+from tafel.kit.hexboard import DoubledHexGrid, hex_points
 from tafel.kit.panning import CameraDrag
 from tafel.view import ACTIVATE_KEYS as ACTIVATE
 from tafel.view import CLEAR_KEYS as CANCEL
