@@ -66,8 +66,6 @@ class AxxaView(CellControls, BoardView):
         # The spaces on the kit's square grid; the cursor slips round the frame's empty corners.
         self.grid = SquareGrid({c: xy(c) for c in CELLS}, sidestep=2)
         self.cursor, self.motion, self.stacks = Cursor(self.grid), Motion(), Stacks()
-        self.cell, self.tray = 10, pygame.Rect(0, 0, 0, 0)
-        self.field, self.outer = pygame.Rect(0, 0, 70, 70), pygame.Rect(0, 0, 70, 70)
         self.picked: set[Cell] = set()  # pieces of a triplet to take, clicked so far
         self.turn_buttons = [
             board.TurnButton(N_("Turn under  T"), lambda: TURN_MOVE, key="turn"),
@@ -76,8 +74,8 @@ class AxxaView(CellControls, BoardView):
         self._turn = FocusList(self.turn_buttons, horizontal=True)
         self._moved: tuple[AxxaState, AxxaState] | None = None  # the animated move's two sides
         self._seed: int | None = None
+        self.layout(self.rect)  # sizes until the core lays the view out
         # Kept pictures: the board; on its background; with its resting stacks; the tray.
-        self._assets: tuple | None = None
         self._board, self._base = Layer(), ScreenLayer()
         self._still, self._tray = ScreenLayer(), ScreenLayer()
         self._view_src: GameState | None = None
@@ -107,11 +105,12 @@ class AxxaView(CellControls, BoardView):
         self.outer.center = board_box.center
         self.field = pygame.Rect(self.outer.x + margin, self.outer.y + margin, span, span)
         self.grid.place(self.field.topleft, self.cell)
-        self._assets = None
+        self._centers = {c: self.grid.rect(c).center for c in CELLS}  # asked for often each frame
+        self._assets: tuple | None = None
 
     def cell_center(self, cell: Cell) -> tuple[int, int]:
         """The centre pixel of ``cell``'s square (pygame's rounding: down on odd sizes)."""
-        return self.grid.rect(cell).center
+        return self._centers[cell]
 
     def corner(self, which: str) -> pygame.Rect:
         """The empty frame corner (two cells wide, one high) at ``which`` = tl, tr, bl or br."""
