@@ -20,12 +20,13 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 import pygame
 
 from tafel.kit.grids import Grid, HexGrid, SquareGrid
+from tafel.kit.layers import Layer, ScreenLayer
 from tafel.kit.pieces import blur, polygon, rounded
 from tafel.view import darken, lighten
 
 Point = tuple[float, float]
 
-__all__ = ["paint_board", "plate"]
+__all__ = ["KeptBoard", "paint_board", "plate"]
 
 
 def plate(grid: Grid, margin: float) -> list[Point]:
@@ -91,6 +92,54 @@ def paint_board(
     for text, p in labels if font is not None else ():
         img = font.render(text, True, ink)
         surface.blit(img, img.get_rect(center=tuple(round(v) for v in at(p))))
+
+
+class KeptBoard:
+    """A view's still picture: the board on the background with the marks and pieces at rest over
+    it, kept (a :class:`ScreenLayer`) and painted again only for a new key; the board's own picture
+    (a :class:`Layer`) is painted once per board key. With ``base``, the board on its background is
+    kept too (one more screen-sized picture), so a new position repaints only what rests on it.
+
+    >>> import pygame
+    >>> kept, screen, painted = KeptBoard(), pygame.Surface((60, 40)), []
+    >>> board = lambda picture: painted.append("board") or picture.fill((200, 150, 90))
+    >>> over = lambda still: painted.append("pieces")
+    >>> for key in ("a", "a", "b"):
+    ...     kept.blit(screen, pygame.Rect(10, 5, 40, 30), "board", board, (0, 0, 0), key, over)
+    >>> painted, tuple(screen.get_at((20, 20)))[:3]
+    (['board', 'pieces', 'pieces'], (200, 150, 90))
+    """
+
+    def __init__(self, base: bool = False) -> None:
+        self.board, self.still = Layer(), ScreenLayer()
+        self.base = ScreenLayer() if base else None
+
+    def blit(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        board_key: Hashable,
+        paint_board: Callable[[pygame.Surface], None],
+        background: Sequence[int],
+        key: Hashable,
+        paint: Callable[[pygame.Surface], None],
+    ) -> None:
+        """Copy into ``surface`` the picture of ``rect``: ``paint_board`` (into a transparent
+        picture of ``rect``'s size, for ``board_key``) on ``background``, then ``paint`` (in screen
+        coordinates, for ``key``) over it."""
+
+        def under(still: pygame.Surface) -> None:
+            still.fill(background, rect)
+            still.blit(self.board.get(board_key, rect.size, paint_board), rect)
+
+        def paint_still(still: pygame.Surface) -> None:
+            if self.base is not None:
+                self.base.blit(still, (board_key, tuple(background)), rect, under)
+            else:
+                under(still)
+            paint(still)
+
+        self.still.blit(surface, (board_key, tuple(background), key), rect, paint_still)
 
 
 def _hex_board(big, grid: HexGrid, outline, at, s, rim, theme, blocked, tint) -> None:

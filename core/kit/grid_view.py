@@ -26,10 +26,9 @@ from collections.abc import Hashable, Sequence
 import pygame
 
 from tafel.game import GameDef, GameState, Move, Options
-from tafel.kit.boards import paint_board, plate
+from tafel.kit.boards import KeptBoard, paint_board, plate
 from tafel.kit.controls import CellControls
 from tafel.kit.grids import Cursor, Grid, HexGrid, SquareGrid
-from tafel.kit.layers import Layer, ScreenLayer
 from tafel.kit.motion import Jump, Motion, PieceAnimation, Slide, Tween, diff_animations, ease_out
 from tafel.kit.overlays import blit_centered, cell_mark, draw_chain, draw_cursor, draw_hint, target
 from tafel.kit.pieces import Sprites, stone
@@ -74,7 +73,8 @@ class GridBoardView(CellControls, BoardView):
         self._sprites = Sprites()
         self._marks: dict[str, pygame.Surface] = {}
         self._marks_key: tuple | None = None
-        self._board, self._still = Layer(), ScreenLayer()
+        self._kept = KeptBoard()  # the board and the pieces at rest
+        self._board = self._kept.board  # the board's own picture
         self._known: list[tuple[GameState, dict, dict]] = []  # recent states: pieces and moves
         self._moved: GameState | None = None  # the state the running animations lead to
         self._chain: Tween | None = None
@@ -378,12 +378,8 @@ class GridBoardView(CellControls, BoardView):
         )
         pieces = self.pieces(state)
         resting = tuple(sorted(((c, p) for c, p in pieces.items() if c not in hidden), key=repr))
-        key = (board_key, ctx.theme.background, resting, last, hover, selected, self.outer)
 
         def paint(still: pygame.Surface) -> None:
-            still.fill(ctx.theme.background)
-            board = self._board.get(board_key, self.outer.size, lambda s: self.paint(s, state, ctx))
-            still.blit(board, self.outer)
             for cell in last:
                 if cell is not None and cell in self.grid:
                     blit_centered(still, self._marks["last"], self.grid.center(cell))
@@ -400,7 +396,10 @@ class GridBoardView(CellControls, BoardView):
             for cell, piece in resting:
                 blit_centered(still, self._sprite(piece, ctx), self.grid.center(cell))
 
-        self._still.blit(surface, key, self.outer.clip(self.rect) if self.grid.camera else self.outer, paint)
+        area = self.outer.clip(self.rect) if self.grid.camera else self.outer
+        board = lambda s: self.paint(s, state, ctx)  # noqa: E731
+        key = (resting, last, hover, selected)
+        self._kept.blit(surface, area, board_key, board, ctx.theme.background, key, paint)
 
     def _ensure_marks(self, ctx: ViewContext) -> None:
         key = (self._gen, ctx.theme, self.grid.size)

@@ -32,7 +32,8 @@ from __future__ import annotations
 import pygame
 
 from tafel import GameDef, GameState, Move, Options
-from tafel.kit import Cursor, FocusList, Layer, Motion, ScreenLayer, SquareGrid, draw_cursor, pulse
+from tafel.kit import Cursor, FocusList, Motion, ScreenLayer, SquareGrid, draw_cursor, pulse
+from tafel.kit.boards import KeptBoard
 from tafel.kit.controls import CellControls
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext
 
@@ -75,9 +76,8 @@ class AxxaView(CellControls, BoardView):
         self._moved: tuple[AxxaState, AxxaState] | None = None  # the animated move's two sides
         self._seed: int | None = None
         self.layout(self.rect)  # sizes until the core lays the view out
-        # Kept pictures: the board; on its background; with its resting stacks; the tray.
-        self._board, self._base = Layer(), ScreenLayer()
-        self._still, self._tray = ScreenLayer(), ScreenLayer()
+        # Kept pictures: the board with its resting stacks (the empty board too), the tray.
+        self._kept, self._tray = KeptBoard(base=True), ScreenLayer()
         self._view_src: GameState | None = None
         self._view: AxxaState | None = None
 
@@ -349,17 +349,11 @@ class AxxaView(CellControls, BoardView):
 
         Kept as one opaque picture (the background under the board's rounded corners included)
         and drawn again only when one of those changes: thirty-odd alpha-blended tiles a frame
-        would otherwise cost more than all the rest of the frame.
+        would otherwise cost more than all the rest of the frame. The empty board on its
+        background is kept too: a move redraws only on top of it.
         """
-        picture = self._board.get(self._assets, self.outer.size, lambda b: board.paint_board(self, b, ctx))
-
-        def paint_base(base: pygame.Surface) -> None:
-            base.fill(ctx.theme.background, self.outer)
-            base.blit(picture, self.outer)
 
         def paint(still: pygame.Surface) -> None:
-            # The empty board on its background is kept too: a move redraws only on top of it.
-            self._base.blit(still, (self._assets, ctx.theme.background), self.outer, paint_base)
             if last is not None:
                 board.draw_last_move(self, still, last, ctx)
             if selected is not None:
@@ -374,5 +368,6 @@ class AxxaView(CellControls, BoardView):
                     glows = stack[-1] & VALUE == shown.due
                     self.stacks.stack(still, stack, self.cell_center(cell), ctx, buried=not glows)
 
-        key = (self._assets, shown.stacks, shown.due, last, selected, skip, ctx.theme.background)
-        self._still.blit(surface, key, self.outer, paint)
+        picture = lambda b: board.paint_board(self, b, ctx)  # noqa: E731
+        key = (shown.stacks, shown.due, last, selected, skip)
+        self._kept.blit(surface, self.outer, self._assets, picture, ctx.theme.background, key, paint)
