@@ -100,3 +100,6 @@ __all__ += ["board_layout", "button_row", "dashed", "hex_points", "slot_grid", "
 from tafel.kit.controls import CellControls  # noqa: E402
 
 __all__ += ["CellControls"]
+from tafel.kit.boards import KeptBoard  # noqa: E402
+
+__all__ += ["KeptBoard"]
