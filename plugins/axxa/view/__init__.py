@@ -173,10 +173,11 @@ class AxxaView(CellControls, BoardView):
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
         self.clear(turn=True)
         self.motion.stop()
-        if isinstance(before, AxxaState) and isinstance(after, AxxaState) and isinstance(move, AxxaMove):
-            self._seed = next((s.seed for s in (after, before) if s.seed is not None), self._seed)
-        else:
+        if not (
+            isinstance(before, AxxaState) and isinstance(after, AxxaState) and isinstance(move, AxxaMove)
+        ):
             return
+        self._seed = next((s.seed for s in (after, before) if s.seed is not None), self._seed)
         shown = after.view_for(after.to_move) if after.outcome is None else after
         self._moved = (before.view_for(before.to_move), shown)
         self.motion.start(animations(self, before, move, after))
