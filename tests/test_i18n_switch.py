@@ -75,11 +75,15 @@ def english_on(record: Drawn) -> list[str]:
 def test_the_menu_and_its_previews_follow_at_once(registry, drawn):
     app = App(registry, windowed=True, size=SIZE, worker=FakeWorker(registry), language="en")
     try:
-        steps(app, drawn, "menu", 12)  # the previews drawn, in English
+        steps(app, drawn, "menu", 1)
+        assert app.menu.previews.wait_ready()
+        app.idle = 1.0  # the player idle: the previews are drawn, one a frame
+        steps(app, drawn, "menu", 8)  # in English
         kept = {game: surface for game, (_key, surface) in app.menu.previews.surfaces.items()}
         assert kept, "no preview drawn"
         to_german(app, drawn)
-        steps(app, drawn, "menu", 12)
+        app.idle = 1.0
+        steps(app, drawn, "menu", 8)
         assert not (english := english_on(drawn)), "\n".join(english)
         assert any(line == "Einstellungen" for _s, line in drawn.lines)
         redrawn = app.menu.previews.surfaces

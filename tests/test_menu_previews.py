@@ -5,9 +5,9 @@ import pygame
 import pytest
 
 from tafel.plugins import load_registry
-from tafel.testing import distinct_colours
+from tafel.testing import distinct_colours, key
 from tafel.ui.app import App
-from tafel.ui.scenes.previews import preview_position
+from tafel.ui.scenes.previews import PREVIEW_IDLE, preview_position
 from tests.ui_toygame import GAME_ID, make_registry
 
 
@@ -29,6 +29,10 @@ def test_previews_are_drawn_lazily_one_a_frame_and_kept(builtin):
         assert len(cards) >= 5
         app.step()
         assert menu.previews.drawn == 0 and all(c.preview is None for c in cards)
+        # The views were imported and the positions played off the main thread; the player is
+        # idle (previews wait for that: see the next test).
+        assert menu.previews.wait_ready() and menu.previews.ready >= {c.game.id for c in cards}
+        app.idle = 1.0
         counts = []
         for _ in range(len(cards) + 2):
             app.step()
@@ -64,6 +68,27 @@ def test_previews_are_drawn_lazily_one_a_frame_and_kept(builtin):
         app.close()
 
 
+def test_previews_wait_while_the_player_moves(builtin):
+    """A preview costs a long frame: none is drawn while keys come in, and they come once the
+    player has been idle for PREVIEW_IDLE seconds."""
+    app = App(builtin, windowed=True, size=(1280, 720), strict=True)
+    try:
+        menu = app.menu
+        app.step()
+        assert menu.previews.wait_ready()
+        for i in range(20):  # the arrow keys, every frame
+            app.step(events=[key(pygame.K_DOWN if i % 2 else pygame.K_UP)])
+        assert menu.previews.drawn == 0
+        frames = 0
+        while menu.previews.drawn == 0 and frames < 60:
+            app.step()
+            frames += 1
+        assert menu.previews.drawn == 1
+        assert frames == int(PREVIEW_IDLE * 60) + 1 or abs(frames - PREVIEW_IDLE * 60) <= 2
+    finally:
+        app.close()
+
+
 def test_a_failing_view_leaves_the_card_as_text(tmp_path):
     registry = make_registry(tmp_path)
     game = registry.game(GAME_ID)
@@ -78,7 +103,10 @@ def test_a_failing_view_leaves_the_card_as_text(tmp_path):
 
         ToyView.draw = broken
         try:
-            for _ in range(4):
+            app.step()
+            assert app.menu.previews.wait_ready()
+            app.idle = 1.0  # the player idle: previews are drawn
+            for _ in range(3):
                 app.step()
         finally:
             ToyView.draw = original

@@ -16,7 +16,7 @@ from tafel import saves
 from tafel.i18n import N_, _, ngettext
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
-from tafel.ui.scenes.previews import PER_FRAME, Previews
+from tafel.ui.scenes.previews import PER_FRAME, PREVIEW_IDLE, Previews
 from tafel.ui.widgets import BODY, H2, SMALL, TINY, TITLE, Button, FocusList, is_back
 
 #: Seconds of no input on the menu before the demos start.
@@ -313,7 +313,11 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self._updates += 1
-        if self._updates > 1:  # the first frame is drawn before any preview
+        if self._updates == 1:
+            # The views imported and the positions played off the main thread, in card order,
+            # once the first frame is drawn (``draw``).
+            self.previews.warm_up([c.game for c in self.cards if c.enabled and c.game.view is not None])
+        elif self.app.idle >= PREVIEW_IDLE:  # the first frame, and frames with input, draw none
             self.draw_previews()
         if self.is_top and self.app.idle >= ATTRACT_AFTER and self.demo_games:
             self.start_demo()
@@ -455,3 +459,4 @@ class MenuScene(Scene):
         for b in self.buttons:
             b.draw(surface, ui)
         draw_hints(surface, ui, _("↑↓ choose · Enter play · Esc quit · F11 full screen · F12 screenshot"))
+        self.previews.go()
