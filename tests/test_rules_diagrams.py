@@ -114,6 +114,7 @@ BOARD_ENDINGS = {
         ("100 moves without a clone (engine rules)",),
     ],
     "atoll": [("Black joined", "White joined")],
+    "axxa": [("the 6s are removed",), ("can no longer be completed",)],
     "amakta": [
         ("White occupies Black's base", "Black occupies White's base"),
         ("the same situation for the third time",),
