@@ -380,3 +380,29 @@ def test_the_side_panel_with_an_ai_seat_fits_a_small_window(registry, drawn, lan
     assert {screen for screen, _line in drawn.lines} >= {f"{g} play" for g in GAMES if g != "axxa"}
     cut = sorted({f"{screen}: {line!r} drawn as {shown!r}" for screen, line, shown, _bold in drawn.cut})
     assert not cut, "Text cut with an ellipsis:\n" + "\n".join(cut)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_long_note_over_the_board_is_not_cut(registry, drawn, lang):
+    """A hint with its reason and chance, or the longest notice, over a small window's board:
+    on more lines, never cut."""
+    from tafel.i18n import _
+    from tafel.ui.scenes.play.hint import hint_text
+
+    game = registry.game("axxa")
+    app = App(registry, windowed=True, size=(800, 600), worker=FakeWorker(registry), language=lang)
+    try:
+        app.start_match(Match(game, game.resolve_options({}), seed=3, players=["human"]))
+        frames(app, drawn, "play", 1, smaller=False)
+        play = app.scenes.top
+        info = {"reason": "sets up a triplet of 2s and keeps the 3s in reach", "win_chance": 0.625}
+        play.toast(hint_text("c1-c4", info, solo=True, translate=game.translate))
+        notice = _("Engine {name} is not configured any more (Settings, Engines): AI medium plays {seat}.")
+        play.toast(notice.format(name="Stockfish-Ataxx 1.0", seat=play.seat_name(0)), error=True)
+        frames(app, drawn, "note", 2, smaller=False)
+    finally:
+        app.close()
+    shown = [line for screen, line in drawn.lines if screen == "note"]
+    assert any(line.startswith(_("Hint: {move}").format(move="c1-c4")[:4]) for line in shown), shown
+    cut = sorted({f"{line!r} drawn as {shown!r}" for _s, line, shown, _bold in drawn.cut})
+    assert not cut, "Text cut with an ellipsis:\n" + "\n".join(cut)
