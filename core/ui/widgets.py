@@ -183,10 +183,13 @@ class UI(Skin):
         and its first lines (the last then drawn cut). Kept, as it is asked every frame.
 
         >>> import pygame; pygame.font.init()
-        >>> UI().wrapped("a board game arcade", 30, (200, 100))
+        >>> ui, text = UI(), "a board game arcade"
+        >>> ui.wrapped(text, 30, (ui.text_width(text, 30), 100))
         (30, ['a board game arcade'])
-        >>> UI().wrapped("a board game arcade", 30, (150, 100))
+        >>> ui.wrapped(text, 30, (ui.text_width("a board game", 30), 100))
         (30, ['a board game', 'arcade'])
+        >>> ui.wrapped(text, 30, (ui.text_width("a board game", 30), 40))  # two lines, smaller
+        (21, ['a board game', 'arcade'])
         """
         width, height = box
         key = (text, size, width, height, bold, max_lines, self.fonts.scale)
