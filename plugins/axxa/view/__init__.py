@@ -337,9 +337,8 @@ class AxxaView(CellControls, BoardView):
         if cursor is not None:
             draw_cursor(surface, self.grid, cursor, ctx.theme.text, ctx.theme.shadow)
         if self.tray.width >= 40 and self.tray.height >= 40:
-            shown_tray = shown if travel is not None else view
-            key = (assets, tray.tray_key(shown_tray, ctx))
-            self._tray.blit(surface, key, self.tray, lambda s: tray.paint_tray(self, s, shown_tray, ctx))
+            key = (assets, tray.tray_key(shown, ctx))
+            self._tray.blit(surface, key, self.tray, lambda s: tray.paint_tray(self, s, shown, ctx))
         if view.outcome is not None and not moving:
             tray.draw_outcome(self, surface, view, ctx)
 
