@@ -76,7 +76,7 @@ from tafel.kit.forms import Form, NumberField, Tile, choices, grid, paragraph, p
 
 __all__ += ["Form", "NumberField", "Tile", "grid", "paragraph", "pixels", "split"]
 
-# Travelling and flying pieces, celebrations and text at pixel sizes (the AxxA port, issue 15).
+# Travelling and flying pieces, celebrations and text at pixel sizes (issue 15).
 from tafel.kit.effects import Celebration  # noqa: E402
 from tafel.kit.motion import Fly, Travel  # noqa: E402
 from tafel.kit.text import card, label  # noqa: E402
