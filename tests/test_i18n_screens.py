@@ -1,8 +1,8 @@
 """Every core screen in German, for each translated game (issue 19): no English text reaches the
 screen, and no German label or title is cut where the English one is not.
 
-The test goes through the screens a player meets (menu, setup, rules, play with the side panel,
-pause, game over, statistics, saved games, settings) at 1280x720 and 800x600 with the in-process fake AI
+The test goes through the screens a player meets (menu, setup, rules, records, play with the
+side panel, pause, game over, statistics, saved games, settings) at 1280x720 and 800x600 with the in-process fake AI
 worker, and records every line of text drawn through :class:`tafel.ui.fonts.Fonts` (``text`` and
 ``render``, which every screen and widget draws with) and every line the widgets' fitting cut
 with an ellipsis (``fitted``). It fails when
@@ -201,6 +201,11 @@ def tour(registry, game_id: str, lang: str, record: Drawn) -> None:
         frames(app, record, "rules", 4)
         app.scenes.top.close()
         frames(app, record, "setup", 1, smaller=False)
+        if game.records is not None:  # a puzzle's records, from setup
+            setup.show_records()
+            frames(app, record, "records")
+            app.scenes.top.back()
+            frames(app, record, "setup", 1, smaller=False)
         if game.tutorial is not None:
             setup.start_guided()
             frames(app, record, "tutorial", 4)

@@ -49,6 +49,7 @@ class ListScene(RowsScreen, Scene):
         self.focus = FocusList([])
         self.card = pygame.Rect(0, 0, 1, 1)
         self.list_rect = pygame.Rect(0, 0, 1, 1)
+        self.header_h = 0
         self.refresh()
 
     # --- model ------------------------------------------------------------------------------
@@ -75,7 +76,15 @@ class ListScene(RowsScreen, Scene):
         ui = self.ui
         inner = self._card(size, 1500)
         pad = self.pad
-        top = self.card.y + pad + ui.line_height(H1, True) + ui.px(14) + ui.line_height(TINY, True) + ui.px(8)
+        # A column's heading that does not fit its column takes two lines ("FEWEST PIECES PAID").
+        xs = self._column_xs(self.card.x + pad + ui.px(20), inner - ui.px(56))
+        ends = [*xs[1:], self.card.x + pad + inner - ui.px(36)]
+        wide = any(
+            not ui.fits(_(header).upper(), TINY, max(1, end - cx - ui.px(8)), True)
+            for (header, _share), cx, end in zip(self.columns, xs, ends, strict=False)
+        )
+        self.header_h = ui.line_height(TINY, True) * (2 if wide else 1)
+        top = self.card.y + pad + ui.line_height(H1, True) + ui.px(14) + self.header_h + ui.px(8)
         bh = ui.px(64)
         by = self.card.bottom - pad - bh
         self._place_buttons([*self.extra_buttons, self.back_button], by, bh, inner)
@@ -139,15 +148,8 @@ class ListScene(RowsScreen, Scene):
         xs = self._column_xs(self.list_rect.x + ui.px(20), self.list_rect.width - ui.px(56))
         ends = [*xs[1:], self.list_rect.right - ui.px(36)]
         for (header, _share), cx, end in zip(self.columns, xs, ends, strict=False):
-            ui.draw_text(
-                surface,
-                _(header).upper(),
-                (cx, y),
-                TINY,
-                t.accent,
-                bold=True,
-                max_width=max(1, end - cx - ui.px(8)),
-            )
+            box = pygame.Rect(cx, y, max(1, end - cx - ui.px(8)), self.header_h)
+            ui.draw_wrapped(surface, _(header).upper(), box, TINY, t.accent, bold=True, valign="bottom")
         self._xs = xs
         self.draw_rows(surface)
         my = self.back_button.rect.y - ui.px(12)
