@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from tafel import Limit  # noqa: E402
 from tafel.games.axxa import GAME  # noqa: E402
+from tafel.games.axxa.calibration import interpolate, key, spares  # noqa: E402
 
 TARGET = ROOT / "plugins" / "axxa" / "calibration.py"
 #: Fine bins of the value for the fit: 16 to a triplet's sixth.
@@ -54,7 +55,7 @@ def play_deal(args: tuple[int, float, str]) -> dict:
         move = agent.choose(state.view_for(state.to_move), Limit(time=movetime), rng)
         info = agent.info
         if not info.get("forced") and "value" in info:
-            decisions.append([info["value"], state.triplets, info.get("deep_samples", 0)])
+            decisions.append([info["value"], state.triplets, spares(state)])
         state = state.play(move)
     return {"seed": seed, "won": state.triplets >= 6, "triplets": state.triplets, "decisions": decisions}
 
@@ -109,50 +110,50 @@ def fit(points: list[tuple[float, bool]], min_bin: int) -> list[tuple[float, flo
     return knots
 
 
-def fit_by_triplets(decisions: list[tuple[float, int, bool]], min_bin: int) -> dict[int, list]:
-    """One monotone mapping per number of triplets removed at the decision (0..5): the value
-    rises by a sixth with each triplet, the chance of winning does not (a deal's start is worth
-    little and is mostly won). A count without decisions takes the mapping of all of them."""
-    every = fit([(v, w) for v, _t, w in decisions], min_bin)
+def fit_by_key(decisions: list[tuple[float, int, bool]], min_bin: int, spare: bool = True) -> dict[int, list]:
+    """One monotone mapping per map key at the decision (the plugin's ``key``: triplets removed
+    0..5, spares whole or few): the value rises by a sixth with each triplet, the chance of
+    winning does not (a deal's start is worth little and is mostly won), and a position short
+    of spares is won less often than its value says. Decisions are (value, key, won). A key
+    without decisions takes the mapping of its triplets, or of all decisions. Without ``spare``
+    both keys of a triplet count share one mapping (the earlier fit, for comparison)."""
+    every = fit([(v, w) for v, _k, w in decisions], min_bin)
     out = {}
     for t in range(6):
-        mine = [(v, w) for v, tt, w in decisions if tt == t]
-        out[t] = fit(mine, min_bin) if mine else every
+        same = [(v, w) for v, k, w in decisions if k // 2 == t]
+        both = fit(same, min_bin) if same else every
+        for few in (0, 1):
+            mine = [(v, w) for v, k, w in decisions if k == 2 * t + few]
+            out[2 * t + few] = fit(mine, min_bin) if spare and len(mine) >= min_bin else both
     return out
 
 
-def interpolate(knots: list[tuple[float, float]], value: float) -> float:
-    if value <= knots[0][0]:
-        return knots[0][1]
-    for (x0, y0), (x1, y1) in zip(knots, knots[1:], strict=False):
-        if value <= x1:
-            return y0 + (y1 - y0) * (value - x0) / (x1 - x0)
-    return knots[-1][1]
-
-
-def chance(model: dict[int, list], value: float, triplets: int) -> float:
+def chance(model: dict[int, list], value: float, k: int) -> float:
     """As the plugin's ``win_chance``: a won game is a sure win."""
     if value >= 1.0:
         return 1.0
-    return interpolate(model[min(5, max(0, triplets))], value)
+    return interpolate(model[k], value)
 
 
 def brier(decisions: list[tuple[float, int, bool, int]], min_bin: int) -> dict[str, float]:
-    """Mean squared error of three forecasts of the win, each fitted on the deals of one seed
+    """Mean squared error of four forecasts of the win, each fitted on the deals of one seed
     parity and scored on the other's (both ways): the value as it is, one mapping of the value,
-    a mapping per triplets removed."""
-    errors = {"value as it is": 0.0, "one mapping": 0.0, "per triplets removed": 0.0}
+    a mapping per triplets removed, a mapping per triplets removed and spares (whole or few).
+    Decisions are (value, key, won, seed)."""
+    errors = {"value as it is": 0.0, "one mapping": 0.0, "per triplets removed": 0.0, "and spares": 0.0}
     for half in (0, 1):
-        train = [(v, t, w) for v, t, w, seed in decisions if seed % 2 == half]
-        test = [(v, t, w) for v, t, w, seed in decisions if seed % 2 != half]
+        train = [(v, k, w) for v, k, w, seed in decisions if seed % 2 == half]
+        test = [(v, k, w) for v, k, w, seed in decisions if seed % 2 != half]
         if not train or not test:
             continue
-        one = fit([(v, w) for v, _t, w in train], min_bin)
-        per = fit_by_triplets(train, min_bin)
-        for v, t, w in test:
+        one = fit([(v, w) for v, _k, w in train], min_bin)
+        per = fit_by_key(train, min_bin, spare=False)
+        both = fit_by_key(train, min_bin)
+        for v, k, w in test:
             errors["value as it is"] += (v - w) ** 2
             errors["one mapping"] += (interpolate(one, v) - w) ** 2
-            errors["per triplets removed"] += (chance(per, v, t) - w) ** 2
+            errors["per triplets removed"] += (chance(per, v, k) - w) ** 2
+            errors["and spares"] += (chance(both, v, k) - w) ** 2
     return {k: e / len(decisions) for k, e in errors.items()}
 
 
@@ -174,73 +175,44 @@ def table(decisions: list[tuple[float, int, bool]], model: dict[int, list], widt
     return lines
 
 
-def triplets_table(decisions: list[tuple[float, int, bool]], model: dict[int, list]) -> list[str]:
-    """Per triplets removed at the decision: the values seen, the observed and fitted chances."""
-    lines = [f"{'triplets':>8}  {'decisions':>9} {'mean value':>10} {'observed':>8} {'fitted':>7}  knots"]
-    for t in range(6):
-        inside = [(v, w) for v, tt, w in decisions if tt == t]
+def keys_table(decisions: list[tuple[float, int, bool]], model: dict[int, list]) -> list[str]:
+    """Per map (triplets removed at the decision, spares whole or few): the values seen, the
+    observed and fitted chances."""
+    lines = [
+        f"{'triplets':>8} {'spares':>6}  {'decisions':>9} {'mean value':>10} {'observed':>8} {'fitted':>7}  knots"
+    ]
+    for k in range(12):
+        inside = [(v, w) for v, kk, w in decisions if kk == k]
         if not inside:
             continue
         n = len(inside)
         won = sum(w for _v, w in inside)
-        fitted = sum(chance(model, v, t) for v, _w in inside) / n
-        knots = " ".join(f"{v:.3f}:{c:.2f}" for v, c in model[t])
+        fitted = sum(chance(model, v, k) for v, _w in inside) / n
+        knots = " ".join(f"{v:.3f}:{c:.2f}" for v, c in model[k])
         lines.append(
-            f"{t:8d}  {n:9d} {sum(v for v, _w in inside) / n:10.3f} {100.0 * won / n:7.1f}% "
-            f"{100.0 * fitted:6.1f}%  {knots}"
+            f"{k // 2:8d} {'few' if k % 2 else 'whole':>6}  {n:9d} {sum(v for v, _w in inside) / n:10.3f} "
+            f"{100.0 * won / n:7.1f}% {100.0 * fitted:6.1f}%  {knots}"
         )
     return lines
 
 
 def write_module(model: dict[int, list], how: str) -> None:
+    """Put the mapping (and how it was measured) in the plugin's calibration module: only its
+    ``KNOTS`` table and its "Measured:" paragraph change."""
     rows = []
-    for t in range(6):
-        rows.append(f"    {t}: (")
-        rows.extend(f"        ({v!r}, {c!r})," for v, c in model[t])
+    for k in range(12):
+        rows.append(f"    {k}: (")
+        rows.extend(f"        ({v!r}, {c!r})," for v, c in model[k])
         rows.append("    ),")
-    body = "\n".join(rows)
+    text = TARGET.read_text(encoding="utf-8")
+    head = "KNOTS: dict[int, tuple[tuple[float, float], ...]] = {\n"
+    start = text.index(head)
+    end = text.index("\n}\n", start) + 3
+    text = text[:start] + head + "\n".join(rows) + "\n}\n" + text[end:]
+    m0 = text.index("Measured: ")
+    m1 = text.index("\n\n", m0)
     measured = "\n".join(textwrap.wrap(f"Measured: {how}.", 96))
-    TARGET.write_text(
-        f'''"""The AxxA solver's value as a chance of winning the solo game (a hint's "win chance").
-
-The solver's value is an expected result on the reward scale (triplets removed / 6, plus a part
-of a sixth for the position), not a chance of winning. :data:`KNOTS` maps it, for each number
-of triplets removed so far, to the share of deals the solver went on to win from positions it
-valued so, fitted monotone in the value (pool adjacent violators); between knots the chance is
-interpolated, beyond them it is the nearest knot's. Written by ``python bench/axxa_calibration.py
---write`` (see bench/RESULTS.md).
-
-{measured}
-
->>> all(win_chance(0.2, t) <= win_chance(0.6, t) <= win_chance(0.99, t) for t in range(6))
-True
->>> win_chance(1.0, 5), 0.0 <= win_chance(0.1, 0) <= 1.0
-(1.0, True)
-"""
-
-from __future__ import annotations
-
-#: Per triplets removed: (value, win chance) knots, both rising.
-KNOTS: dict[int, tuple[tuple[float, float], ...]] = {{
-{body}
-}}
-
-
-def win_chance(value: float, triplets: int) -> float:
-    """The chance of winning the solo game from a position with ``triplets`` removed that the
-    solver values at ``value``; a won game (value 1) is a sure win."""
-    if value >= 1.0:
-        return 1.0
-    knots = KNOTS[min(5, max(0, triplets))]
-    if value <= knots[0][0]:
-        return knots[0][1]
-    for (x0, y0), (x1, y1) in zip(knots, knots[1:], strict=False):
-        if value <= x1:
-            return round(y0 + (y1 - y0) * (value - x0) / (x1 - x0), 3)
-    return knots[-1][1]
-''',
-        encoding="utf-8",
-    )
+    TARGET.write_text(text[:m0] + measured + text[m1:], encoding="utf-8")
     print(f"wrote {TARGET.relative_to(ROOT)}", flush=True)
 
 
@@ -291,7 +263,9 @@ def main(argv: list[str] | None = None) -> None:
         if args.save:
             Path(args.save).write_text(json.dumps({"meta": meta, "deals": deals}), encoding="utf-8")
     decisions = [
-        (float(v), int(t), bool(d["won"]), d["seed"]) for d in deals for v, t, _deep in d["decisions"]
+        (float(v), key(int(t), int(spare)), bool(d["won"]), d["seed"])
+        for d in deals
+        for v, t, spare in d["decisions"]
     ]
     plain = [(v, t, w) for v, t, w, _s in decisions]
     won = sum(d["won"] for d in deals)
@@ -301,17 +275,17 @@ def main(argv: list[str] | None = None) -> None:
         f"{won} won, {len(decisions)} decisions"
     )
     print(f"AxxA solver calibration: {how} ({time.perf_counter() - start:.0f} s)", flush=True)
-    model = fit_by_triplets(plain, args.min_bin)
-    print("\nBy the value (fitted: the mapping per triplets removed):")
+    model = fit_by_key(plain, args.min_bin)
+    print("\nBy the value (fitted: the mapping per triplets removed and spares):")
     for line in table(plain, model, 1.0 / 12):
         print(line)
-    print("\nBy triplets removed at the decision:")
-    for line in triplets_table(plain, model):
+    print("\nBy triplets removed at the decision and spares:")
+    for line in keys_table(plain, model):
         print(line)
     starts = [d["decisions"][0] for d in deals if d["decisions"]]
     if starts:
-        mean = sum(v for v, _t, _d in starts) / len(starts)
-        fitted = sum(chance(model, v, t) for v, t, _d in starts) / len(starts)
+        mean = sum(v for v, _t, _s in starts) / len(starts)
+        fitted = sum(chance(model, v, key(t, spare)) for v, t, spare in starts) / len(starts)
         print(
             f"\nfirst decision of a deal: mean value {mean:.3f}, fitted win chance {fitted:.0%}, "
             f"deals won {won / len(deals):.0%}"

@@ -8,6 +8,7 @@ import pytest
 from tafel import Limit
 from tafel.games.axxa import GAME
 from tafel.games.axxa.board import CELLS, cell_of
+from tafel.games.axxa.lookahead import exact_first, reveals
 from tafel.games.axxa.rules import MOVE, PAY, TAKE, AxxaState, Rules
 from tafel.games.axxa.solver import AxxaSolver, World, finish_turn, heuristic, redeal, resolve
 from tests.test_axxa_rules import play, position
@@ -162,7 +163,7 @@ def test_solver_info_counts_moves_played_out():
     first pruning, then only those left in the race (what the bench's moves per second count)."""
     s = AxxaState.deal(4)
     n = len(s.legal_moves())
-    solver = AxxaSolver("hard")
+    solver = AxxaSolver("hard", search="sample")
     solver.choose(s.view_for(0), Limit(nodes=8), random.Random(1))
     assert solver.info["samples"] == 8 and solver.info["playouts"] == 8 * n
     solver.choose(s.view_for(0), Limit(nodes=10), random.Random(1))
@@ -172,15 +173,16 @@ def test_solver_info_counts_moves_played_out():
 
 
 def test_hard_looks_two_turns_ahead_from_the_view_only():
-    """Solo, hard: after the shallow deals the best moves go on two turns deep; two deals that
-    look the same still get the same answer."""
+    """Solo, the sampling search with ``deep`` (the hard level's until the exact search): after the
+    shallow deals the best moves go on two turns deep; two deals that look the same still get the
+    same answer."""
     s = AxxaState.deal(21)
     other = s.determinize(random.Random(99))
-    solver = AxxaSolver("hard", shallow=16, samples=24)
+    solver = AxxaSolver("hard", search="sample", shallow=16, samples=24)
     a = solver.choose(s, Limit(nodes=40), random.Random(3))
     assert solver.info["samples"] == 24 and solver.info["deep_samples"] == 8
     assert solver.info["candidates"] == 4
-    b = AxxaSolver("hard", shallow=16, samples=24).choose(
+    b = AxxaSolver("hard", search="sample", shallow=16, samples=24).choose(
         other.view_for(0), Limit(nodes=40), random.Random(3)
     )
     assert a == b and a in s.legal_moves()
@@ -199,3 +201,46 @@ def test_redeal_keeps_what_was_seen():
     for old, new in zip(w.st, d.st, strict=True):
         assert len(old) == len(new)
         assert [p for p in old if p & 8] == [p for p in new if p & 8]
+
+
+def test_hard_searches_without_sampling_from_the_view_only():
+    """The hard level's exact search: no sampled deal, so two deals that look the same get the
+    same answer whatever the random generator; its stages are counted in ``info``."""
+    s = AxxaState.deal(21)
+    other = s.determinize(random.Random(99))
+    n = len(s.legal_moves())
+    solver = AxxaSolver("hard")
+    a = solver.choose(s, Limit(time=60.0, nodes=n + 6), random.Random(3))
+    assert solver.info["samples"] == 0 and solver.info["deep_samples"] == 6
+    assert solver.info["candidates"] == 6 and solver.info["playouts"] == n + 6
+    b = AxxaSolver("hard").choose(other.view_for(0), Limit(time=60.0, nodes=n + 6), random.Random(4))
+    assert a == b and a in s.legal_moves()
+    # Stopped at once, the first stage (every move one turn ahead) still answers.
+    solver.choose(s, Limit(time=60.0), random.Random(3), stop=lambda: True)
+    assert solver.info["deep_samples"] == 0 and solver.info["candidates"] == n
+
+
+def test_reveals_splits_what_a_move_turns_up_by_its_chances():
+    """A face-down piece under a top turns up as the number due, the next number or any other
+    (a blank), with the chances the unseen pieces give; a known one turns up as it is."""
+    view = AxxaState.deal(8).view_for(0)
+    w = World.from_state(view)
+    cell = cell_of("c1")
+    ways = reveals(w, cell)
+    pool = view.pool()
+    unseen_total = sum(pool)
+    assert [round(p, 6) for p, _w in ways[:2]] == [
+        round(pool[1] / unseen_total, 6),
+        round(pool[2] / unseen_total, 6),
+    ]
+    assert abs(sum(p for p, _w in ways) - 1.0) < 1e-9
+    assert [t.st[cell][-2] for _p, t in ways] == [1, 2, 0]
+    known = World.from_state(position({"b2": "[3]21", "c4": "[22]1", "g4": "[44]6"}).view_for(0))
+    assert reveals(known, cell_of("b2")) == [(1.0, known)]
+
+
+def test_exact_search_takes_a_sure_triplet_first():
+    s = position({"b2": "[22]1", "c2": "[33]1", "c4": "1", "g4": "[44]6", "e7": "[55]2", "d7": "[36]4"})
+    w = World.from_state(s.view_for(0))
+    values = {s.move_to_text(m): exact_first(w, m, -1, 0) for m in s.legal_moves()}
+    assert max(values, key=values.get) == "c4-c3" and values["c4-c3"] >= 1 / 6

@@ -17,7 +17,8 @@ True
 
 from __future__ import annotations
 
-#: Per triplets removed: (value, win chance) knots, both rising.
+#: Per map (:func:`key`: triplets removed, spares whole or few): (value, win chance) knots, both
+#: rising.
 KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (
         (0.0, 0.0),
@@ -30,6 +31,16 @@ KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
         (0.514, 0.643),
     ),
     1: (
+        (0.0, 0.0),
+        (0.048, 0.0),
+        (0.078, 0.532),
+        (0.197, 0.532),
+        (0.198, 0.571),
+        (0.291, 0.571),
+        (0.292, 0.643),
+        (0.514, 0.643),
+    ),
+    2: (
         (0.234, 0.51),
         (0.291, 0.51),
         (0.292, 0.637),
@@ -37,7 +48,15 @@ KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
         (0.493, 0.704),
         (0.886, 0.704),
     ),
-    2: (
+    3: (
+        (0.234, 0.51),
+        (0.291, 0.51),
+        (0.292, 0.637),
+        (0.488, 0.637),
+        (0.493, 0.704),
+        (0.886, 0.704),
+    ),
+    4: (
         (0.333, 0.0),
         (0.373, 0.0),
         (0.375, 0.0),
@@ -55,7 +74,25 @@ KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
         (0.771, 0.85),
         (0.976, 0.85),
     ),
-    3: (
+    5: (
+        (0.333, 0.0),
+        (0.373, 0.0),
+        (0.375, 0.0),
+        (0.382, 0.0),
+        (0.403, 0.485),
+        (0.458, 0.485),
+        (0.459, 0.562),
+        (0.467, 0.562),
+        (0.469, 0.626),
+        (0.624, 0.626),
+        (0.625, 0.684),
+        (0.656, 0.684),
+        (0.657, 0.775),
+        (0.77, 0.775),
+        (0.771, 0.85),
+        (0.976, 0.85),
+    ),
+    6: (
         (0.5, 0.0),
         (0.54, 0.0),
         (0.542, 0.0),
@@ -73,7 +110,25 @@ KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
         (0.961, 1.0),
         (1.0, 1.0),
     ),
-    4: (
+    7: (
+        (0.5, 0.0),
+        (0.54, 0.0),
+        (0.542, 0.0),
+        (0.551, 0.0),
+        (0.553, 0.124),
+        (0.624, 0.124),
+        (0.625, 0.525),
+        (0.634, 0.525),
+        (0.642, 0.652),
+        (0.812, 0.652),
+        (0.813, 0.8),
+        (0.884, 0.8),
+        (0.892, 0.857),
+        (0.958, 0.857),
+        (0.961, 1.0),
+        (1.0, 1.0),
+    ),
+    8: (
         (0.667, 0.0),
         (0.692, 0.0),
         (0.708, 0.0),
@@ -88,7 +143,34 @@ KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
         (0.981, 1.0),
         (1.0, 1.0),
     ),
-    5: (
+    9: (
+        (0.667, 0.0),
+        (0.692, 0.0),
+        (0.708, 0.0),
+        (0.71, 0.046),
+        (0.8, 0.046),
+        (0.803, 0.317),
+        (0.833, 0.317),
+        (0.834, 0.43),
+        (0.958, 0.43),
+        (0.959, 0.939),
+        (0.979, 0.939),
+        (0.981, 1.0),
+        (1.0, 1.0),
+    ),
+    10: (
+        (0.833, 0.0),
+        (0.926, 0.0),
+        (0.929, 0.091),
+        (0.947, 0.091),
+        (0.948, 0.169),
+        (0.958, 0.169),
+        (0.959, 0.909),
+        (0.989, 0.909),
+        (0.991, 1.0),
+        (1.0, 1.0),
+    ),
+    11: (
         (0.833, 0.0),
         (0.926, 0.0),
         (0.929, 0.091),
@@ -103,15 +185,45 @@ KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def win_chance(value: float, triplets: int) -> float:
-    """The chance of winning the solo game from a position with ``triplets`` removed that the
-    solver values at ``value``; a won game (value 1) is a sure win."""
-    if value >= 1.0:
-        return 1.0
-    knots = KNOTS[min(5, max(0, triplets))]
+#: A position's spare pieces (of the numbers still to remove, the pieces beyond the three each
+#: needs) are "few" when at least this many fewer than at the start of the deal are left: such a
+#: position is won less often than one the solver values alike with its spares whole.
+SPARE_CUT = 3
+
+
+def spares(state) -> int:
+    """Spare pieces left of the numbers still to remove (solo): beyond the three each needs.
+
+    >>> from tafel.games.axxa.rules import AxxaState
+    >>> spares(AxxaState.deal(1))
+    18
+    """
+    return sum(max(0, state.in_play(n) - 3) for n in range(state.due, 7))
+
+
+def key(triplets: int, spare: int | None = None) -> int:
+    """The map a position is read by: per triplets removed (0..5), twice: spares whole (or not
+    known) then few (see :data:`SPARE_CUT`)."""
+    t = min(5, max(0, triplets))
+    few = spare is not None and spare <= 3 * (6 - t) - SPARE_CUT
+    return 2 * t + few
+
+
+def interpolate(knots, value: float) -> float:
+    """The chance at ``value`` on (value, chance) knots: flat beyond the ends, linear between."""
     if value <= knots[0][0]:
         return knots[0][1]
     for (x0, y0), (x1, y1) in zip(knots, knots[1:], strict=False):
         if value <= x1:
-            return round(y0 + (y1 - y0) * (value - x0) / (x1 - x0), 3)
+            return y0 + (y1 - y0) * (value - x0) / (x1 - x0)
     return knots[-1][1]
+
+
+def win_chance(value: float, triplets: int, spare: int | None = None) -> float:
+    """The chance of winning the solo game from a position with ``triplets`` removed (and
+    ``spare`` pieces to spare, see :func:`spares`) that the solver values at ``value``; a won
+    game (value 1) is a sure win."""
+    if value >= 1.0:
+        return 1.0
+    knots = KNOTS.get(key(triplets, spare)) or KNOTS[key(triplets)]
+    return round(interpolate(knots, value), 3)
