@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from tafel.i18n import _
+from tafel.i18n import _, format_percent
 from tafel.review import Review
 from tafel.ui.widgets import TINY
 
@@ -181,9 +181,20 @@ class ValueGraph:
                     anchor=anchor,
                     max_width=ui.px(96),
                 )
-            ui.draw_text(target, "even", (label_x, plot.centery), TINY, t.text_dim, anchor="midright")
+            # The middle line: a level position (a short word: the label column is narrow).
+            even = _("even")
+            ui.draw_text(
+                target,
+                even,
+                (label_x, plot.centery),
+                TINY,
+                t.text_dim,
+                anchor="midright",
+                max_width=ui.px(96),
+            )
         else:
-            for value, text in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
+            for value in (1.0, 0.5, 0.0):
+                text = format_percent(value)  # "100 %" in German
                 y = self.y_of(value) - origin[1]
                 ui.draw_text(target, text, (label_x, y), TINY, t.text_dim, anchor="midright")
         # Move numbers along the bottom: about ten of them.
