@@ -2,7 +2,7 @@
 screen, and no German label or title is cut where the English one is not.
 
 The test goes through the screens a player meets (menu, setup, rules, records, play with the
-side panel, pause, game over, statistics, saved games, settings) at 1280x720 and 800x600 with the in-process fake AI
+side panel, pause, game over, review, statistics, saved games, settings) at 1280x720 and 800x600 with the in-process fake AI
 worker, and records every line of text drawn through :class:`tafel.ui.fonts.Fonts` (``text`` and
 ``render``, which every screen and widget draws with) and every line the widgets' fitting cut
 with an ellipsis (``fitted``). It fails when
@@ -239,6 +239,10 @@ def tour(registry, game_id: str, lang: str, record: Drawn) -> None:
             frames(app, record, "play", 1, smaller=False)
         frames(app, record, "game over")
         assert type(app.scenes.top).__name__ == "GameOverScene"
+        if app.scenes.top.play.match.ply > 0:  # the review graph, from the game-over card
+            app.scenes.top.review()
+            frames(app, record, "review")
+            app.scenes.top.close()
         app.back_to_menu()
         frames(app, record, "menu", 2, smaller=False)
         for screen, opener in (

@@ -29,6 +29,7 @@ class ValueGraph:
         self.names = names
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.plot = pygame.Rect(0, 0, 1, 1)
+        self.label_w = 0
         self._surface: pygame.Surface | None = None
         self._key: Any = None
 
@@ -36,7 +37,12 @@ class ValueGraph:
 
     def layout(self, rect: pygame.Rect, ui: Any) -> None:
         self.rect = pygame.Rect(rect)
-        left = ui.px(112)
+        # The label column as wide as its words need ("Spieler 1" in a small window), within limits.
+        words = [ui.text_width(name, TINY, True) for name in self.names[:2]] + [
+            ui.text_width(_("even"), TINY)
+        ]
+        self.label_w = min(max(ui.px(96), *words), rect.width // 4)
+        left = self.label_w + ui.px(16)
         self.plot = pygame.Rect(
             rect.x + left, rect.y + ui.px(18), rect.width - left - ui.px(28), rect.height - ui.px(54)
         )
@@ -179,7 +185,7 @@ class ValueGraph:
                     t.seat(seat),
                     bold=True,
                     anchor=anchor,
-                    max_width=ui.px(96),
+                    max_width=self.label_w,
                 )
             # The middle line: a level position (a short word: the label column is narrow).
             even = _("even")
