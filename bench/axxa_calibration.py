@@ -13,9 +13,14 @@ decisions), which ``--write`` puts in plugins/axxa/calibration.py (``win_chance`
     python bench/axxa_calibration.py --deals 20 --movetime 0.15
     python bench/axxa_calibration.py --save /tmp/cal.json   # keep the decisions ...
     python bench/axxa_calibration.py --load /tmp/cal.json --write   # ... and fit them again
+    python bench/axxa_solver.py --players solver --save /tmp/cal.json   # or a solver bench run's
+    python bench/axxa_calibration.py --load /tmp/run.jsonl --movetime 0.3  # or its --log, so far
 
-At the hard level the search stops at 128 sampled deals (about 0.26 s a decision here), so at
-0.3 s a move it plays and values as the hints do at their 1 s.
+Each decision is read by the map of its triplets removed, early or late in the deal (pieces paid
+above the median for that count, fitted with the maps: ``PAID_CUT``).
+
+The hard level's exact search deepens as long as the think time lasts, so its values at 0.3 s
+(the hints' think time that matters) and at 1 s differ a little.
 """
 
 from __future__ import annotations
@@ -34,8 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tafel import Limit  # noqa: E402
-from tafel.games.axxa import GAME  # noqa: E402
-from tafel.games.axxa.calibration import interpolate, key, spares  # noqa: E402
+from tafel.games.axxa import GAME, calibration  # noqa: E402
+from tafel.games.axxa.calibration import interpolate, key  # noqa: E402
 
 TARGET = ROOT / "plugins" / "axxa" / "calibration.py"
 #: Fine bins of the value for the fit: 16 to a triplet's sixth.
@@ -55,7 +60,7 @@ def play_deal(args: tuple[int, float, str]) -> dict:
         move = agent.choose(state.view_for(state.to_move), Limit(time=movetime), rng)
         info = agent.info
         if not info.get("forced") and "value" in info:
-            decisions.append([info["value"], state.triplets, spares(state)])
+            decisions.append([info["value"], state.triplets, len(state.paid)])
         state = state.play(move)
     return {"seed": seed, "won": state.triplets >= 6, "triplets": state.triplets, "decisions": decisions}
 
@@ -112,9 +117,9 @@ def fit(points: list[tuple[float, bool]], min_bin: int) -> list[tuple[float, flo
 
 def fit_by_key(decisions: list[tuple[float, int, bool]], min_bin: int, spare: bool = True) -> dict[int, list]:
     """One monotone mapping per map key at the decision (the plugin's ``key``: triplets removed
-    0..5, spares whole or few): the value rises by a sixth with each triplet, the chance of
-    winning does not (a deal's start is worth little and is mostly won), and a position short
-    of spares is won less often than its value says. Decisions are (value, key, won). A key
+    0..5, early or late by pieces paid): the value rises by a sixth with each triplet, the
+    chance of winning does not (a deal's start is worth little and is mostly won), and a late
+    position (time spent, spares gone) is won less often than its value says. Decisions are (value, key, won). A key
     without decisions takes the mapping of its triplets, or of all decisions. Without ``spare``
     both keys of a triplet count share one mapping (the earlier fit, for comparison)."""
     every = fit([(v, w) for v, _k, w in decisions], min_bin)
@@ -138,9 +143,14 @@ def chance(model: dict[int, list], value: float, k: int) -> float:
 def brier(decisions: list[tuple[float, int, bool, int]], min_bin: int) -> dict[str, float]:
     """Mean squared error of four forecasts of the win, each fitted on the deals of one seed
     parity and scored on the other's (both ways): the value as it is, one mapping of the value,
-    a mapping per triplets removed, a mapping per triplets removed and spares (whole or few).
+    a mapping per triplets removed, a mapping per triplets removed and early or late.
     Decisions are (value, key, won, seed)."""
-    errors = {"value as it is": 0.0, "one mapping": 0.0, "per triplets removed": 0.0, "and spares": 0.0}
+    errors = {
+        "value as it is": 0.0,
+        "one mapping": 0.0,
+        "per triplets removed": 0.0,
+        "and early or late": 0.0,
+    }
     for half in (0, 1):
         train = [(v, k, w) for v, k, w, seed in decisions if seed % 2 == half]
         test = [(v, k, w) for v, k, w, seed in decisions if seed % 2 != half]
@@ -153,7 +163,7 @@ def brier(decisions: list[tuple[float, int, bool, int]], min_bin: int) -> dict[s
             errors["value as it is"] += (v - w) ** 2
             errors["one mapping"] += (interpolate(one, v) - w) ** 2
             errors["per triplets removed"] += (chance(per, v, k) - w) ** 2
-            errors["and spares"] += (chance(both, v, k) - w) ** 2
+            errors["and early or late"] += (chance(both, v, k) - w) ** 2
     return {k: e / len(decisions) for k, e in errors.items()}
 
 
@@ -176,10 +186,10 @@ def table(decisions: list[tuple[float, int, bool]], model: dict[int, list], widt
 
 
 def keys_table(decisions: list[tuple[float, int, bool]], model: dict[int, list]) -> list[str]:
-    """Per map (triplets removed at the decision, spares whole or few): the values seen, the
+    """Per map (triplets removed at the decision, early or late): the values seen, the
     observed and fitted chances."""
     lines = [
-        f"{'triplets':>8} {'spares':>6}  {'decisions':>9} {'mean value':>10} {'observed':>8} {'fitted':>7}  knots"
+        f"{'triplets':>8} {'when':>6}  {'decisions':>9} {'mean value':>10} {'observed':>8} {'fitted':>7}  knots"
     ]
     for k in range(12):
         inside = [(v, w) for v, kk, w in decisions if kk == k]
@@ -190,15 +200,25 @@ def keys_table(decisions: list[tuple[float, int, bool]], model: dict[int, list])
         fitted = sum(chance(model, v, k) for v, _w in inside) / n
         knots = " ".join(f"{v:.3f}:{c:.2f}" for v, c in model[k])
         lines.append(
-            f"{k // 2:8d} {'few' if k % 2 else 'whole':>6}  {n:9d} {sum(v for v, _w in inside) / n:10.3f} "
+            f"{k // 2:8d} {'late' if k % 2 else 'early':>6}  {n:9d} {sum(v for v, _w in inside) / n:10.3f} "
             f"{100.0 * won / n:7.1f}% {100.0 * fitted:6.1f}%  {knots}"
         )
     return lines
 
 
-def write_module(model: dict[int, list], how: str) -> None:
+def paid_cuts(points: list[tuple[int, int]]) -> dict[int, int]:
+    """Per triplets removed (0..5): the median of the pieces paid at the decisions, (triplets,
+    paid) pairs; a count without decisions keeps the plugin's cut."""
+    out = {}
+    for t in range(6):
+        paid = sorted(p for tt, p in points if tt == t)
+        out[t] = paid[len(paid) // 2] if paid else calibration.PAID_CUT[t]
+    return out
+
+
+def write_module(model: dict[int, list], how: str, cuts: dict[int, int]) -> None:
     """Put the mapping (and how it was measured) in the plugin's calibration module: only its
-    ``KNOTS`` table and its "Measured:" paragraph change."""
+    ``KNOTS`` and ``PAID_CUT`` tables and its "Measured:" paragraph change."""
     rows = []
     for k in range(12):
         rows.append(f"    {k}: (")
@@ -209,6 +229,10 @@ def write_module(model: dict[int, list], how: str) -> None:
     start = text.index(head)
     end = text.index("\n}\n", start) + 3
     text = text[:start] + head + "\n".join(rows) + "\n}\n" + text[end:]
+    cut = "PAID_CUT: dict[int, int] = "
+    c0 = text.index(cut)
+    c1 = text.index("\n", c0)
+    text = text[:c0] + cut + repr(dict(sorted(cuts.items()))) + text[c1:]
     m0 = text.index("Measured: ")
     m1 = text.index("\n\n", m0)
     measured = "\n".join(textwrap.wrap(f"Measured: {how}.", 96))
@@ -230,8 +254,16 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     start = time.perf_counter()
     if args.load:
-        data = json.loads(Path(args.load).read_text(encoding="utf-8"))
-        deals, meta = data["deals"], data["meta"]
+        text = Path(args.load).read_text(encoding="utf-8")
+        if args.load.endswith(".jsonl"):
+            # bench/axxa_solver.py --log: a deal a line, as they ended (a run stopped early too).
+            deals = [json.loads(line) for line in text.splitlines() if line.strip()]
+            deals = [{**d, "won": d["triplets"] >= 6} for d in deals]
+            seeds = [d["seed"] for d in deals]
+            meta = {"first": min(seeds), "deals": len(deals), "movetime": args.movetime, "level": args.level}
+        else:
+            data = json.loads(text)
+            deals, meta = data["deals"], data["meta"]
     else:
         meta = {
             "first": args.first,
@@ -262,10 +294,13 @@ def main(argv: list[str] | None = None) -> None:
                 progress(play_deal(task))
         if args.save:
             Path(args.save).write_text(json.dumps({"meta": meta, "deals": deals}), encoding="utf-8")
+    # Early or late (pieces paid) is cut at each triplet count's median; the keys use the cut.
+    cuts = paid_cuts([(int(t), int(paid)) for d in deals for _v, t, paid in d["decisions"]])
+    calibration.PAID_CUT.update(cuts)
     decisions = [
-        (float(v), key(int(t), int(spare)), bool(d["won"]), d["seed"])
+        (float(v), key(int(t), int(paid)), bool(d["won"]), d["seed"])
         for d in deals
-        for v, t, spare in d["decisions"]
+        for v, t, paid in d["decisions"]
     ]
     plain = [(v, t, w) for v, t, w, _s in decisions]
     won = sum(d["won"] for d in deals)
@@ -276,10 +311,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"AxxA solver calibration: {how} ({time.perf_counter() - start:.0f} s)", flush=True)
     model = fit_by_key(plain, args.min_bin)
-    print("\nBy the value (fitted: the mapping per triplets removed and spares):")
+    print("\nBy the value (fitted: the mapping per triplets removed, early or late):")
     for line in table(plain, model, 1.0 / 12):
         print(line)
-    print("\nBy triplets removed at the decision and spares:")
+    print("\nBy triplets removed at the decision, early or late:")
     for line in keys_table(plain, model):
         print(line)
     starts = [d["decisions"][0] for d in deals if d["decisions"]]
@@ -294,7 +329,7 @@ def main(argv: list[str] | None = None) -> None:
     for name, score in brier(decisions, args.min_bin).items():
         print(f"  {name:<22} {score:.4f}")
     if args.write:
-        write_module(model, how)
+        write_module(model, how, cuts)
 
 
 if __name__ == "__main__":

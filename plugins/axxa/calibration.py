@@ -2,8 +2,8 @@
 
 The solver's value is an expected result on the reward scale (triplets removed / 6, plus a part
 of a sixth for the position), not a chance of winning. :data:`KNOTS` maps it, for each number
-of triplets removed so far, to the share of deals the solver went on to win from positions it
-valued so, fitted monotone in the value (pool adjacent violators); between knots the chance is
+of triplets removed so far and early or late in the deal (pieces paid, :func:`key`), to the
+share of deals the solver went on to win from positions it valued so, fitted monotone in the value (pool adjacent violators); between knots the chance is
 interpolated, beyond them it is the nearest knot's. Written by ``python bench/axxa_calibration.py
 --write`` (see bench/RESULTS.md).
 
@@ -17,8 +17,7 @@ True
 
 from __future__ import annotations
 
-#: Per map (:func:`key`: triplets removed, spares whole or few): (value, win chance) knots, both
-#: rising.
+#: Per map (:func:`key`: triplets removed, early or late): (value, win chance) knots, both rising.
 KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (
         (0.0, 0.0),
@@ -185,28 +184,22 @@ KNOTS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-#: A position's spare pieces (of the numbers still to remove, the pieces beyond the three each
-#: needs) are "few" when at least this many fewer than at the start of the deal are left: such a
-#: position is won less often than one the solver values alike with its spares whole.
-SPARE_CUT = 3
+#: Per triplets removed: the pieces paid above which a position counts as late (fitted: the
+#: median over the decisions measured). A late position (time spent, spares gone) is won less
+#: often than an early one the solver values alike.
+PAID_CUT: dict[int, int] = {0: 3, 1: 5, 2: 7, 3: 9, 4: 11, 5: 13}
 
 
-def spares(state) -> int:
-    """Spare pieces left of the numbers still to remove (solo): beyond the three each needs.
+def key(triplets: int, paid: int | None = None) -> int:
+    """The map a position is read by: per triplets removed (0..5), twice: early (or pieces paid
+    not known) then late (more than :data:`PAID_CUT` pieces paid).
 
-    >>> from tafel.games.axxa.rules import AxxaState
-    >>> spares(AxxaState.deal(1))
-    18
+    >>> key(0), key(0, 2), key(0, 9), key(7, 0)
+    (0, 0, 1, 10)
     """
-    return sum(max(0, state.in_play(n) - 3) for n in range(state.due, 7))
-
-
-def key(triplets: int, spare: int | None = None) -> int:
-    """The map a position is read by: per triplets removed (0..5), twice: spares whole (or not
-    known) then few (see :data:`SPARE_CUT`)."""
     t = min(5, max(0, triplets))
-    few = spare is not None and spare <= 3 * (6 - t) - SPARE_CUT
-    return 2 * t + few
+    late = paid is not None and paid > PAID_CUT[t]
+    return 2 * t + late
 
 
 def interpolate(knots, value: float) -> float:
@@ -219,11 +212,11 @@ def interpolate(knots, value: float) -> float:
     return knots[-1][1]
 
 
-def win_chance(value: float, triplets: int, spare: int | None = None) -> float:
-    """The chance of winning the solo game from a position with ``triplets`` removed (and
-    ``spare`` pieces to spare, see :func:`spares`) that the solver values at ``value``; a won
-    game (value 1) is a sure win."""
+def win_chance(value: float, triplets: int, paid: int | None = None) -> float:
+    """The chance of winning the solo game from a position with ``triplets`` removed and
+    ``paid`` pieces paid that the solver values at ``value``; a won game (value 1) is a sure
+    win."""
     if value >= 1.0:
         return 1.0
-    knots = KNOTS.get(key(triplets, spare)) or KNOTS[key(triplets)]
+    knots = KNOTS.get(key(triplets, paid)) or KNOTS[key(triplets)]
     return round(interpolate(knots, value), 3)

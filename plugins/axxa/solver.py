@@ -43,7 +43,7 @@ import time
 from tafel import Agent, GameError, Limit, StopCheck
 
 from .board import CELLS, Cell
-from .calibration import spares, win_chance
+from .calibration import win_chance
 from .evaluation import (
     _continue,
     _value,
@@ -206,7 +206,7 @@ class AxxaSolver(Agent):
             "moves": len(moves),
             "candidates": len(alive),
             "value": round(value, 3),
-            **({"win_chance": win_chance(value, view.triplets, spares(view))} if state.rules.solo else {}),
+            **({"win_chance": win_chance(value, view.triplets, len(view.paid))} if state.rules.solo else {}),
             "time": round(now() - start, 3),
             # What the move sets up, in words: a hint's reason.
             "reason": explain(view, best),
@@ -245,7 +245,7 @@ class AxxaSolver(Agent):
             "moves": len(moves),
             "candidates": last,
             "value": round(value, 3),
-            "win_chance": win_chance(value, view.triplets, spares(view)),
+            "win_chance": win_chance(value, view.triplets, len(view.paid)),
             "time": round(now() - start, 3),
             "reason": explain(view, best),
         }
