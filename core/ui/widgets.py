@@ -179,8 +179,9 @@ class UI(Skin):
     ) -> tuple[int, list[str]]:
         """The size and lines that show ``text`` in a ``box`` (width, height): one line at ``size``
         or a little smaller if it fits, else up to ``max_lines`` lines at the largest size down to
-        70% of ``size`` whose lines fit the box, words whole (a newline always breaks). When nothing fits, the smallest size
-        and its first lines (the last then drawn cut). Kept, as it is asked every frame.
+        70% of ``size`` whose lines fit the box, words whole (a newline always breaks). When
+        nothing fits, the smallest size and its first lines (the last then drawn cut). Kept, as
+        it is asked every frame.
 
         >>> import pygame; pygame.font.init()
         >>> ui, text = UI(), "a board game arcade"
