@@ -217,7 +217,10 @@ class GameTexts:
 
     def shown_names(self, options: Any) -> list[str]:
         """The seats' names in the current language, as screens show them."""
-        return [self.translate(name) for name in self.names(options)]  # type: ignore[attr-defined]
+        names = self.names(options)  # type: ignore[attr-defined]
+        if getattr(self, "seat_names", None) is None:  # the core's own "Player 1", "Player 2", ...
+            return [_("Player {n}").format(n=i + 1) for i in range(len(names))]
+        return [self.translate(name) for name in names]
 
     def rules_text(self) -> str:
         """The rules in the current language: ``translated_rules[lang]`` if given, else ``rules``."""

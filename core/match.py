@@ -219,7 +219,7 @@ class Match:
     def seat_names(self) -> list[str]:
         names = list(self.game.shown_names(self.options))  # in the current language
         while len(names) < self.seats:
-            names.append(f"Player {len(names) + 1}")
+            names.append(_("Player {n}").format(n=len(names) + 1))
         return names
 
     def is_human(self, seat: int) -> bool:

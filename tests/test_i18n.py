@@ -216,3 +216,13 @@ def test_a_third_party_plugin_brings_its_own_catalog(tmp_path, monkeypatch, caps
     with language("de"):
         assert translations("toyhello")("Settings") == "Settings"
         assert i18n._("Hello from the toy plugin") == "Hello from the toy plugin"
+
+
+def test_the_cores_default_seat_names_follow_the_language():
+    from tafel import GameDef
+
+    game = GameDef("g", "G", "", 2, 2, None, None)
+    with language("de"):
+        assert game.shown_names({}) == ["Spieler 1", "Spieler 2"]
+    assert game.shown_names({}) == ["Player 1", "Player 2"]
+    assert game.names({}) == ["Player 1", "Player 2"]  # machine output stays as it is
