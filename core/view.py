@@ -177,6 +177,12 @@ class BoardView:
         game), for looking around only: pan, zoom, hover. Never makes a move. True when used."""
         return False
 
+    def wants_key(self, key: int, state: GameState) -> bool:
+        """True when the view uses ``key`` itself in ``state`` (a form of its own stepping a
+        number by PgUp/PgDn, say), so the play screen's own use of that key (PgUp/PgDn browse
+        the move list) gives way. Asked only while a human may move."""
+        return False
+
     def status(self, state: GameState, ctx: ViewContext) -> list[str]:
         """Extra lines for the side panel (counts, phase, the number due, ...)."""
         return []

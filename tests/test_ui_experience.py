@@ -494,3 +494,19 @@ def test_features_turn_undo_off_by_option(app):
     )
     assert Match(game, {"misere": True}, players=["human", "human"]).undo_allowed is False
     assert Match(game, {}, players=["human", "human"]).undo_allowed is True
+
+
+def test_a_key_the_view_wants_goes_to_the_view_not_the_move_list(app):
+    play = start(app, ["human", "human"])
+    move(app, play, 0)
+    move(app, play, 1)
+    seen = []
+    play.view.wants_key = lambda k, state: k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+    handle = play.view.handle_event
+    play.view.handle_event = lambda event, state, ctx: seen.append(event.key) or handle(event, state, ctx)
+    assert run_until(app, lambda: play.interactive)
+    app.step(events=[key(pygame.K_PAGEUP)])
+    assert play.browse is None and seen == [pygame.K_PAGEUP]  # the view had it, the list did not move
+    play.view.wants_key = lambda k, state: False
+    app.step(events=[key(pygame.K_PAGEUP)])
+    assert play.browse == 1

@@ -398,7 +398,10 @@ class PlayScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         """The screen's own keys: the move list's, Esc, Ctrl+Z / Ctrl+Y, H, and the ways out of
-        an AI failure (Enter: play it yourself, R: retry)."""
+        an AI failure (Enter: play it yourself, R: retry). A key the view wants for itself
+        (``BoardView.wants_key``) goes to the view instead of the move list."""
+        if self.interactive and self.guard("wants_key", self.view.wants_key, event.key, self.shown_state()):
+            return False
         if self.history.handle_key(event):
             return True
         if event.key == pygame.K_ESCAPE:
