@@ -36,7 +36,7 @@ PASS_CODE = 0xFFF
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: Nodes between looks at the clock, the node budget and the stop callback (a few ms).
-CHECK_EVERY = 256
+CHECK_EVERY = 128
 #: Null-move depth reduction.
 NULL_R = 2
 #: Half-width of the root's aspiration window, in centi-stones.
