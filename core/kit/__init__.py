@@ -1,24 +1,39 @@
 """The board kit: public building blocks for board views, and a complete view for grid games.
 
-A plugin imports these from ``tafel.kit`` (PLUGINS.md lists them): grids (square and hex cells,
-pixel to cell, cursor steps, rim labels), motion (easing, tweens, ready piece animations),
-pieces (stones, gems, tiles, crosses, rings, sprite caches), overlays (marks, targets, hints,
-chains), layers (kept pictures), widgets (buttons, choice rows, tooltips, context menus: the ones
-the core's own screens use) and :class:`GridBoardView`.
+A plugin imports these from ``tafel.kit`` (PLUGINS.md lists them), one module a concern:
+
+- ``grids``: square and hex cells (any set of cells, holes, unbounded under a camera), pixel to
+  cell, cursor steps, rim labels; ``hexboard``: hex boards in rows (doubled coordinates);
+- ``motion``: easing, tweens, ready piece animations (place, slide, jump, flip, remove, capture,
+  travel, fly); ``effects``: a celebration;
+- ``pieces``: stones, gems, tiles, crosses, rings, sprite caches; ``overlays``: marks, targets,
+  hints, chains, the keyboard cursor; ``markers``: arrows towards what is off screen;
+- ``layers`` and ``boards``: kept pictures (a long-lived view draws what a fresh one draws);
+- ``widgets``: buttons, choice rows, tooltips, context menus (the ones the core's own screens
+  use); ``forms``: groups of controls with a focus, tiles, number fields; ``panels``: the
+  panels beside a board; ``text``: text at pixel sizes;
+- ``controls`` (mouse, keyboard and gamepad on cells), ``panning`` (clicks and drags under a
+  camera), and :class:`GridBoardView`, a complete view from a few hooks.
 
 >>> import tafel.kit
 >>> {"GridBoardView", "HexGrid", "SquareGrid", "Motion", "Layer", "stone"} <= set(tafel.kit.__all__)
 True
 """
 
-from tafel.kit.boards import paint_board, plate
+from tafel.kit.boards import KeptBoard, paint_board, plate
+from tafel.kit.controls import CellControls
+from tafel.kit.effects import Celebration
+from tafel.kit.forms import Form, NumberField, Tile, choices, grid, paragraph, pixels, split
 from tafel.kit.grid_view import GridBoardView
 from tafel.kit.grids import Cursor, Grid, HexGrid, SquareGrid, hexagon, rectangle
-from tafel.kit.layers import KeptArea, Layer, ScreenLayer, unaligned_surface
+from tafel.kit.hexboard import DoubledHexGrid, dashed, hex_points, x_mark
+from tafel.kit.layers import KeptArea, KeptPanel, Layer, MendedBoard, ScreenLayer, unaligned_surface
+from tafel.kit.markers import edge_marker
 from tafel.kit.motion import (
     Capture,
     Drop,
     Flip,
+    Fly,
     Jump,
     Motion,
     PieceAnimation,
@@ -26,6 +41,7 @@ from tafel.kit.motion import (
     Pose,
     Remove,
     Slide,
+    Travel,
     Tween,
     arc,
     diff_animations,
@@ -45,6 +61,8 @@ from tafel.kit.overlays import (
     pulse,
     target,
 )
+from tafel.kit.panels import BoardLayout, Texts, board_layout, button_row, slot_grid, tip
+from tafel.kit.panning import CameraDrag
 from tafel.kit.pieces import (
     Sprites,
     blur,
@@ -59,47 +77,19 @@ from tafel.kit.pieces import (
     supersampled,
     tile,
 )
+from tafel.kit.text import card, label
 from tafel.kit.widgets import Button, ChoiceRow, ContextMenu, FocusList, Skin, Tooltip, Widget
 
 __all__ = [
-    "Button", "ChoiceRow", "ContextMenu", "FocusList", "Skin", "Tooltip", "Widget",
-    "Capture", "Cursor", "Drop", "Flip", "Grid", "GridBoardView", "HexGrid", "Jump", "KeptArea", "Layer", "Motion",
-    "PieceAnimation", "Place", "Pose", "Remove", "ScreenLayer", "Slide", "SquareGrid", "Sprites", "Tween",
-    "arc", "arrow", "blit_centered", "blur", "cell_mark", "cross", "diff_animations", "draw_chain",
-    "draw_cursor", "draw_hint", "ease_in", "ease_in_out", "ease_out", "ease_out_back", "fast", "gem",
-    "hexagon", "linear", "paint_board", "plate", "polygon", "pulse", "rectangle", "ring", "rounded",
-    "stone", "stroke", "supersampled", "target", "tile", "unaligned_surface",
+    "BoardLayout", "Button", "CameraDrag", "Capture", "Celebration", "CellControls", "ChoiceRow",
+    "ContextMenu", "Cursor", "DoubledHexGrid", "Drop", "Flip", "Fly", "FocusList", "Form", "Grid",
+    "GridBoardView", "HexGrid", "Jump", "KeptArea", "KeptBoard", "KeptPanel", "Layer", "MendedBoard",
+    "Motion", "NumberField", "PieceAnimation", "Place", "Pose", "Remove", "ScreenLayer", "Skin", "Slide",
+    "Sprites", "SquareGrid", "Texts", "Tile", "Tooltip", "Travel", "Tween", "Widget", "arc", "arrow",
+    "blit_centered", "blur", "board_layout", "button_row", "card", "cell_mark", "choices", "cross",
+    "dashed", "diff_animations", "draw_chain", "draw_cursor", "draw_hint", "ease_in", "ease_in_out",
+    "ease_out", "ease_out_back", "edge_marker", "fast", "gem", "grid", "hex_points", "hexagon", "label",
+    "linear", "paint_board", "paragraph", "pixels", "plate", "polygon", "pulse", "rectangle", "ring",
+    "rounded", "slot_grid", "split", "stone", "stroke", "supersampled", "target", "tile", "tip",
+    "unaligned_surface", "x_mark",
 ]  # fmt: skip
-
-# Forms: a group of controls with a default and a focus, tiles, a number field, rows and grids.
-from tafel.kit.forms import Form, NumberField, Tile, choices, grid, paragraph, pixels, split  # noqa: E402
-
-__all__ += ["Form", "NumberField", "Tile", "grid", "paragraph", "pixels", "split"]
-
-# Travelling and flying pieces, celebrations and text at pixel sizes (issue 15).
-from tafel.kit.effects import Celebration  # noqa: E402
-from tafel.kit.motion import Fly, Travel  # noqa: E402
-from tafel.kit.text import card, label  # noqa: E402
-
-__all__ += ["Celebration", "Fly", "Travel", "card", "label"]
-
-# Markers: an arrow at the edge of a view towards what is off screen.
-from tafel.kit.markers import edge_marker  # noqa: E402
-
-__all__ += ["choices", "edge_marker"]
-
-# Hex boards in rows (doubled coordinates), panels beside a board, mended pictures, camera drags
-# (issue 15).
-from tafel.kit.hexboard import DoubledHexGrid, dashed, hex_points, x_mark  # noqa: E402
-from tafel.kit.layers import KeptPanel, MendedBoard  # noqa: E402
-from tafel.kit.panels import BoardLayout, Texts, board_layout, button_row, slot_grid, tip  # noqa: E402
-from tafel.kit.panning import CameraDrag  # noqa: E402
-
-__all__ += ["BoardLayout", "CameraDrag", "DoubledHexGrid", "KeptPanel", "MendedBoard", "Texts"]
-__all__ += ["board_layout", "button_row", "dashed", "hex_points", "slot_grid", "tip", "x_mark"]
-from tafel.kit.controls import CellControls  # noqa: E402
-
-__all__ += ["CellControls"]
-from tafel.kit.boards import KeptBoard  # noqa: E402
-
-__all__ += ["KeptBoard"]
