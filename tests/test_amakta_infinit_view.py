@@ -411,3 +411,23 @@ def test_key_hints_only_for_whoever_may_press_them(screen):
 
     assert any("Enter create" in text for text in texts_drawn(True))
     assert not any("Enter create" in text for text in texts_drawn(False))
+
+
+def test_page_keys_step_the_bid_in_the_arcade_too(registry):
+    # The play screen browses its move list by PgUp/PgDn; in the auction the view keeps them.
+    from tafel.ui.app import App
+
+    app = App(registry, windowed=True, size=(1280, 720))
+    try:
+        match = Match(
+            registry.game("amakta-infinit"), {"distance": 2, "points": 12}, players=["human", "human"]
+        )
+        play = app.start_match(match)
+        app.step()
+        before = play.view.bid_value
+        app.step(events=keydown(pygame.K_PAGEUP))
+        assert play.view.bid_value == before + 10 and play.browse is None
+        app.step(events=keydown(pygame.K_PAGEDOWN))
+        assert play.view.bid_value == before
+    finally:
+        app.close()

@@ -257,6 +257,14 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
 
     # --- input ------------------------------------------------------------------------------------
 
+    def wants_key(self, key: int, state: GameState) -> bool:
+        """PgUp/PgDn step the bid by ten in the auction (the move list browses by them in play)."""
+        return (
+            isinstance(state, InfinitState)
+            and state.phase == BID
+            and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+        )
+
     def handle_view_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> bool:
         """While the AI moves or after the game, the wheel still zooms (held keys and drags are
         polled in ``update``)."""
