@@ -34,6 +34,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tafel import i18n
 from tafel.ai.base import LEVELS
 from tafel.datadir import atomic_write, data_dir, read_json, remove_stale_temps
 from tafel.engines import EngineFailure, is_engine_agent, resolve_engine
@@ -175,6 +176,8 @@ def record(match: Match, *, kind: str = NAMED, name: str | None = None) -> dict[
             "reason": outcome.reason,
             "scores": list(outcome.scores) if outcome.scores is not None else None,
             "winners": list(outcome.winners),
+            # The reason's language: the history replays a game kept in another one (savelist).
+            "lang": i18n.current(),
         }
     return data
 

@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pygame
 
-from tafel import saves
+from tafel import i18n, saves
+from tafel.datadir import read_json
 from tafel.i18n import N_, _, ngettext
-from tafel.match import HUMAN
+from tafel.match import HUMAN, Match
 from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
 from tafel.ui.scenes.lists import ListRow, ListScene, action_dialog
 from tafel.ui.widgets import BODY, Button
 
 
-def result_text(info: saves.SaveInfo, translate: Any = None) -> str:
-    """'Won', 'Lost', 'Draw' for the people who played, else who won; the game's reason through
-    ``translate`` (its ``GameDef.translate``: a game that keeps its reasons in English is shown
-    in the player's language).
+def result_text(info: saves.SaveInfo, translate: Any = None, reason: str | None = None) -> str:
+    """'Won', 'Lost', 'Draw' for the people who played, else who won; the game's reason (the kept
+    one, or ``reason``: the replayed one, see :class:`ReasonsNow`) through ``translate`` (its
+    ``GameDef.translate``: a game that keeps its reasons in English is shown in the player's
+    language).
 
     >>> from pathlib import Path
     >>> i = saves.SaveInfo(Path("x"), "history", "", "g", "G", 9, None, ["human", "hard"],
     ...                    {"winners": [1], "rewards": [0, 1], "reason": "no moves"})
-    >>> result_text(i)
-    'Lost · no moves'
+    >>> result_text(i), result_text(i, reason="stuck")
+    ('Lost · no moves', 'Lost · stuck')
     """
     result = info.result or {}
     winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
-    reason = str(result.get("reason") or "")
+    if reason is None:
+        reason = str(result.get("reason") or "")
     if reason and translate is not None:
         reason = translate(reason)
     humans = [i for i, p in enumerate(info.players) if p == HUMAN]
@@ -38,6 +42,100 @@ def result_text(info: saves.SaveInfo, translate: Any = None) -> str:
     else:
         word = _("Seat {seats} won").format(seats=" & ".join(str(w + 1) for w in winners))
     return f"{word} · {reason}" if reason else word
+
+
+class ReasonsNow:
+    """A finished game's reason in the language of now, for games whose rules translate the
+    reason when the outcome is made (kept in the language the game was played in).
+
+    The kept record says its language (``result["lang"]``); a reason kept in another language
+    (or in an unknown one, from before that was kept) is made again by replaying the game's
+    moves: the final state's outcome speaks the language of now. Only rows on screen ask
+    (:meth:`lookup`), and a replay runs on a background thread (a long game's replay takes tens
+    of milliseconds, longer than a frame), so the row shows the kept text until it is done.
+    Answers are cached per file and language (a state may cache its outcome's text, so the text
+    is cached, not the state). None means: show the kept text (same language, the game is not
+    installed or has another version, the moves do not replay, or the replay ends otherwise).
+    Reading is plain (a file is never moved aside here: the list already read it).
+    """
+
+    #: (path, mtime_ns, language) -> reason or None; shared by every opening of the history.
+    cache: dict[tuple[str, int, str], str | None] = {}
+    CACHE_MAX = 1000
+    _cond = threading.Condition()
+    _queue: dict[tuple[str, int, str], saves.SaveInfo] = {}
+    _thread: threading.Thread | None = None
+
+    def __init__(self, registry: Any) -> None:
+        self.registry = registry
+
+    @staticmethod
+    def needed(info: saves.SaveInfo) -> bool:
+        """Whether the kept reason may be in another language than the one of now."""
+        result = info.result or {}
+        return bool(result.get("reason")) and result.get("lang") != i18n.current()
+
+    def lookup(self, info: saves.SaveInfo) -> tuple[bool, str | None]:
+        """(done, reason): done False while the replay is on its way (it is asked for here)."""
+        if not self.needed(info):
+            return True, None
+        try:
+            key = (str(info.path), info.path.stat().st_mtime_ns, i18n.current())
+        except OSError:
+            return True, None
+        cls = type(self)
+        with cls._cond:
+            if key in cls.cache:
+                return True, cls.cache[key]
+            cls._queue[key] = info
+            if cls._thread is None or not cls._thread.is_alive():
+                cls._thread = threading.Thread(target=self._run, name="tafel-history", daemon=True)
+                cls._thread.start()
+        return False, None
+
+    def reason(self, info: saves.SaveInfo) -> str | None:
+        """The replayed reason if it is known now, else None (the kept text)."""
+        return self.lookup(info)[1]
+
+    def _run(self) -> None:
+        cls = type(self)
+        while True:
+            with cls._cond:
+                if not cls._queue:
+                    cls._thread = None
+                    cls._cond.notify_all()
+                    return
+                key, info = next(iter(cls._queue.items()))
+            reason = self._replay(info) if key[2] == i18n.current() else None
+            with cls._cond:
+                cls._queue.pop(key, None)
+                if key[2] == i18n.current():  # not switched meanwhile: the text is in that language
+                    if len(cls.cache) >= cls.CACHE_MAX:
+                        cls.cache.clear()
+                    cls.cache[key] = reason
+
+    @classmethod
+    def wait(cls, timeout: float = 10.0) -> bool:
+        """Until every asked replay is done (for tests and tools); False after ``timeout``."""
+        with cls._cond:
+            return cls._cond.wait_for(lambda: cls._thread is None and not cls._queue, timeout)
+
+    def _replay(self, info: saves.SaveInfo) -> str | None:
+        try:
+            data = read_json(info.path, saves.MAX_SAVE_BYTES)
+            game = self.registry.games.get(data.get("game"))
+            if game is None or data.get("version") != game.version:
+                return None
+            # Who played does not change how the game ended (and an engine no longer set up
+            # must not stop the replay): the seats are left to their defaults.
+            match = Match.from_dict(dict(data, players=None), game)
+            outcome = match.state.outcome
+        except Exception:  # a damaged file or a plugin's bug: the kept text is shown
+            return None
+        kept = (info.result or {}).get("winners")
+        if outcome is None or (isinstance(kept, list) and list(outcome.winners) != kept):
+            return None
+        return outcome.reason
 
 
 class SavesScene(ListScene):
@@ -111,9 +209,17 @@ class HistoryScene(ListScene):
     )
     empty_text = N_("Finished games appear here, to watch again.")
 
+    def __init__(self, app: Any) -> None:
+        self.reasons = ReasonsNow(app.registry)
+        self._stale: set[str] = set()  # rows whose result may still speak another language
+        super().__init__(app)
+
     def _translate(self, info: saves.SaveInfo) -> Any:
         game = self.app.registry.games.get(info.game_id)
         return game.translate if game is not None else None
+
+    def _result(self, info: saves.SaveInfo) -> str:
+        return result_text(info, self._translate(info), self.reasons.reason(info))
 
     def rows(self) -> list[ListRow]:
         problems: list[str] = []
@@ -122,7 +228,7 @@ class HistoryScene(ListScene):
                 str(info.path),
                 [
                     info.title,
-                    result_text(info, self._translate(info)),
+                    result_text(info, self._translate(info)),  # the kept text until drawn
                     info.opponents,
                     str(info.moves),
                     info.date_text,
@@ -131,8 +237,22 @@ class HistoryScene(ListScene):
             )
             for info in saves.list_history(problems)
         ]
+        self._stale = {row.key for row in out if self.reasons.needed(row.payload)}
         self.messages = problems
         return out
+
+    def language_changed(self) -> None:
+        self.refresh()
+
+    def _draw_item(self, surface: pygame.Surface, item: ListRow) -> None:
+        # Lazily, only for rows on screen: a reason kept in another language is replayed in the
+        # background; the row shows the kept text until the replay is done.
+        if item.key in self._stale:
+            done, reason = self.reasons.lookup(item.payload)
+            if done:
+                item.columns[1] = result_text(item.payload, self._translate(item.payload), reason)
+                self._stale.discard(item.key)
+        super()._draw_item(surface, item)
 
     def open(self, row: ListRow) -> None:
         info: saves.SaveInfo = row.payload
@@ -141,7 +261,7 @@ class HistoryScene(ListScene):
                 self.app,
                 info.title,
                 [
-                    result_text(info, self._translate(info)),
+                    self._result(info),
                     " · ".join(
                         [
                             info.opponents,
