@@ -191,7 +191,7 @@ def run(
         results.append(r)
         if log:
             with open(log, "a", encoding="utf-8") as f:
-                f.write(json.dumps({k: v for k, v in r.items() if not k.startswith("decision_")}) + "\n")
+                f.write(json.dumps(r) + "\n")
         if len(results) % 10 == 0:
             won = sum(1 for x in results if x["triplets"] >= 6)
             print(

@@ -114,7 +114,8 @@ def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, 
             else:
                 if chance < 0:
                     counts, total = unseen(w)
-                    chance = counts[due] / total if total else 0.0
+                    # A view's revealed blanks (see lookahead) can leave the count short.
+                    chance = min(1.0, counts[due] / total) if total > 0 else 0.0
                 p = chance
                 if p <= 0.0:
                     continue

@@ -38,7 +38,9 @@ def expected_turn(w: World, seat: int, turns: int = 1, beam: int = 2) -> float:
         return w.rewards()[seat]
     due = w.due
     counts, total = unseen(w)
-    p_due = counts[due] / total if total > 0 else 0.0
+    # Blanks turned up count as any number but the due one; more of them than there are other
+    # pieces would leave the chance above 1.
+    p_due = min(1.0, counts[due] / total) if total > 0 else 0.0
     best = 0.0
     st = w.st
     deeper = turns > 1
@@ -91,7 +93,7 @@ def reveals(w: World, cell: Cell) -> list[tuple[float, World]]:
     out = []
     rest = 1.0
     for n in (due, due % 6 + 1):
-        p = counts[n] / total
+        p = min(rest, counts[n] / total)
         if p > 0.0:
             t = w.copy()
             t.st[cell] = s[:-2] + (n,) + s[-1:]
