@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pygame
@@ -127,9 +128,18 @@ class ReasonsNow:
             if game is None or data.get("version") != game.version:
                 return None
             # Who played does not change how the game ended (and an engine no longer set up
-            # must not stop the replay): the seats are left to their defaults.
-            match = Match.from_dict(dict(data, players=None), game)
-            outcome = match.state.outcome
+            # must not stop the replay): the seats are left to their defaults. Only the state
+            # of now is kept (not a match's list of every state: less for the garbage
+            # collector to walk), and the thread lets the frames run between moves (a long
+            # game's replay otherwise holds the interpreter for many milliseconds at a time).
+            start = Match(
+                game, data.get("options") or {}, seed=data.get("seed"), position=data.get("position")
+            )
+            state = start.state
+            for text in data.get("moves") or ():
+                state = state.play(state.parse_move(text))
+                time.sleep(0)
+            outcome = state.outcome
         except Exception:  # a damaged file or a plugin's bug: the kept text is shown
             return None
         kept = (info.result or {}).get("winners")
