@@ -304,7 +304,7 @@ def register_agents(register: AgentRegistrar) -> None:
     register(
         AgentDef(
             "axxa-solver",
-            "AxxA solver: samples the face-down pieces and plans each turn (the hint engine)",
+            "AxxA solver: weighs what each move may turn up and plans a few turns ahead (the hint engine)",
             _agent("hard"),
             games=("axxa",),
             default_limit=Limit(time=LEVEL_TIME["hard"]),
