@@ -277,18 +277,22 @@ class MendedBoard:
         surface: pygame.Surface,
         key: Hashable,
         base: tuple,
-        looks: dict,
-        bounds: pygame.Rect,
+        looks: dict | Callable[[], dict],
+        bounds: pygame.Rect | Callable[[], pygame.Rect],
         paint_bare: Callable[[pygame.Surface], Any],
         paint_cells: Callable[[pygame.Surface, set | None], Any],
         centres: Callable[[], dict],
         half: int,
     ) -> bool:
         """Show or draw the board; True when anything was painted. ``base`` is ``(bare_key, ...)``:
-        what the whole depends on besides the looks of its cells."""
+        what the whole depends on besides the looks of its cells. ``looks`` and ``bounds`` may be
+        given as functions: they are then asked only when the kept whole is not shown as it is
+        (working them out for every cell of a large board costs more than showing it)."""
         whole, bare = self.whole, self.bare
         if whole.show(surface, key):
             return False
+        looks = looks() if callable(looks) else looks
+        bounds = bounds() if callable(bounds) else bounds
         kept = self.looks
         if whole.image is not None and kept is not None and kept[0] == base and bare.image is not None:
             if bare.key == base[0]:

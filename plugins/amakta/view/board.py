@@ -122,12 +122,14 @@ class BoardPainter:
         base_key = (self.view_key(), ctx.theme, surface.get_size())
         labels = self.size >= 15 and not self.show_control
         key = (base_key, pos, frozenset(last), labels, targets, faded, ctx.fonts.scale)
+
         # How each field looks: what stands on it, its circle, tint, target ring, fading.
-        looks = {
-            cell: (pos.cells.get(cell), pos.circle(pos.cells[cell]) if cell in pos.cells else None)
-            + (cell in last, cell in targets, cell in faded)
-            for cell in self.board.fields
-        }
+        def looks() -> dict:
+            return {
+                cell: (pos.cells.get(cell), pos.circle(pos.cells[cell]) if cell in pos.cells else None)
+                + (cell in last, cell in targets, cell in faded)
+                for cell in self.board.fields
+            }
 
         def paint_cells(surface, near) -> None:
             shown = self.board.fields if near is None else near
@@ -139,7 +141,7 @@ class BoardPainter:
             )
 
         bare = (base_key, labels, ctx.fonts.scale)
-        paint_bare, bounds = (lambda surface: self._paint_bare(surface, ctx)), self._board_bounds()
+        paint_bare, bounds = (lambda surface: self._paint_bare(surface, ctx)), self._board_bounds
         centres = lambda: {cell: self.cell_center(cell) for cell in self.board.fields}  # noqa: E731
         # A piece's picture is 2 * size + 3 pixels wide: mend a square of 2 * (size + 4) round a field.
         if self.board_layer.draw(
