@@ -244,3 +244,30 @@ def test_exact_search_takes_a_sure_triplet_first():
     w = World.from_state(s.view_for(0))
     values = {s.move_to_text(m): exact_first(w, m, -1, 0) for m in s.legal_moves()}
     assert max(values, key=values.get) == "c4-c3" and values["c4-c3"] >= 1 / 6
+
+
+def test_determinized_search_samples_from_the_view_only():
+    """search=pimc: the sampled deals come from the view (seeded by it), so two deals that look
+    the same get the same answer whatever the random generator; ``limit.nodes`` counts samples."""
+    s = AxxaState.deal(21)
+    other = s.determinize(random.Random(99))
+    solver = AxxaSolver("hard", search="pimc", turns=1, width=6)
+    a = solver.choose(s, Limit(time=60.0, nodes=10), random.Random(3))
+    assert solver.info["samples"] == 10 and 2 <= solver.info["candidates"] <= 6
+    b = AxxaSolver("hard", search="pimc", turns=1, width=6).choose(
+        other.view_for(0), Limit(time=60.0, nodes=10), random.Random(4)
+    )
+    assert a == b and a in s.legal_moves()
+    # Stopped at once, the view's one-turn ranking answers.
+    solver.choose(s, Limit(time=60.0), random.Random(3), stop=lambda: True)
+    assert solver.info["samples"] == 0
+
+
+def test_perfect_information_turns_find_a_triplet_under_a_stack():
+    """Knowing the deal, the search sees that moving c1 turns up the 1 that completes the
+    triplet (the piece under the top is known in the sample)."""
+    from tafel.games.axxa.pimc import pi_turns
+
+    s = position({"b2": "[22]1", "c2": "[33]1", "c1": "[4]13", "g4": "[44]6", "e7": "[55]2"})
+    w = World.from_state(s)
+    assert pi_turns(w, 0, 1, 2) >= 1 / 6

@@ -423,8 +423,9 @@ def _value(w: World, seat: int, peek: bool = PEEK) -> float:
     return _squash(position_value(w, seat, peek), w)
 
 
-def _continue(w: World, move: AxxaMove, moved: Cell) -> None:
-    """Play ``move`` of the turn in progress on ``w`` and finish that turn greedily."""
+def _continue(w: World, move: AxxaMove, moved: Cell, peek: bool = PEEK) -> None:
+    """Play ``move`` of the turn in progress on ``w`` and finish that turn greedily (with
+    ``peek``, on a sampled deal whose face-down pieces the policy may look at)."""
     kind = move.kind
     if kind == SHIFT:
         frm, to = move.cells
@@ -435,22 +436,24 @@ def _continue(w: World, move: AxxaMove, moved: Cell) -> None:
             kept = w.copy()
             kept.shift(frm, to, False)
             took = resolve(kept)
-            finish_turn(kept, took)
-            if not w.st[frm][-2] & KNOWN:
+            finish_turn(kept, took, peek)
+            if not peek and not w.st[frm][-2] & KNOWN:
                 if took:
                     _assign(w, kept)
                     return
                 w.shift(frm, to, True)
-                finish_turn(w, resolve(w))
+                finish_turn(w, resolve(w), peek)
                 return
             turned = w.copy()
             turned.shift(frm, to, True)
-            finish_turn(turned, resolve(turned))
-            better = turned if position_value(turned, seat) >= position_value(kept, seat) else kept
+            finish_turn(turned, resolve(turned), peek)
+            better = (
+                turned if position_value(turned, seat, peek) >= position_value(kept, seat, peek) else kept
+            )
             _assign(w, better)
             return
         w.shift(frm, to, True)
-        finish_turn(w, resolve(w))
+        finish_turn(w, resolve(w), peek)
         return
     if kind == ROTATE or kind == KEEP:
         if kind == ROTATE:
@@ -459,7 +462,7 @@ def _continue(w: World, move: AxxaMove, moved: Cell) -> None:
             s = (s[-1],) + s[:-2] + (s[-2] | KNOWN,)
             w.st[moved] = s
             w.tops[s[-1] & VALUE] |= 1 << moved
-        finish_turn(w, resolve(w))
+        finish_turn(w, resolve(w), peek)
         return
     if kind == REMOVE:
         mask = 0

@@ -22,8 +22,16 @@ Two searches:
   as samples come in (successive halving); with ``deep`` the best few go one turn further, the
   next turn played by the greedy policy in another deal of the unseen pieces (:func:`next_turn`).
 
+- **Determinized** (``search="pimc"``, no level uses it; :mod:`~tafel.games.axxa.pimc`):
+  perfect-information Monte Carlo. Each sampled deal is searched knowing every piece, a turn or
+  two beyond the candidate, the same deals for every candidate, the weaker half dropped as the
+  samples come in. Knowing the deal in the turns after the candidate overrates positions with
+  many chances (in a sample one of them always comes off), so it won no more than the exact
+  search.
+
 Measured (bench/axxa_solver.py, bench/RESULTS.md): the sampling search two turns deep won 78% of
-deals 1-200; the exact search 76-79% of 66-150 deals at a median 0.2 s of CPU a decision.
+deals 1-200; the exact search 74% of deals 1-200 at 0.3 s (median 0.16 s of CPU a decision);
+the determinized search 73% of deals 1-60 at 0.3 s, where the exact search won 77%.
 
 >>> from tafel import Limit
 >>> from tafel.games.axxa.rules import AxxaState
@@ -55,6 +63,7 @@ from .evaluation import (
     unseen,
 )
 from .lookahead import exact_choice
+from .pimc import pimc_choice
 from .rules import KNOWN, PAY, AxxaMove, AxxaState
 from .teach import ONLY_MOVE, explain
 from .world import World, has_triplet
@@ -67,7 +76,11 @@ from .world import World, has_triplet
 #: moves after ``shallow`` deals are looked at two turns deep over the remaining deals (0: none);
 #: for the exact search the ``widths`` of its stages (two, three, four turns ahead), ``beam``
 #: (moves of each later turn looked at further) and ``pay_deep`` (payments valued beyond their
-#: own turn too). The competitive game always samples.
+#: own turn too). The competitive game always samples. ``search="pimc"`` (no level; for the
+#: bench) takes ``width`` (moves in the race, the best by the view one turn ahead), ``turns``
+#: (turns searched knowing the sampled deal after the candidate's), ``beam``, ``first_cut`` and
+#: ``keep`` (samples before the first halving; moves never dropped below) and ``peek`` (False:
+#: the payments and values in a sample use only what the player would have seen by then).
 LEVELS: dict[str, dict[str, object]] = {
     "easy": {"search": "sample", "samples": 3, "prune": False, "deep": 0, "shallow": 0},
     "medium": {"search": "sample", "samples": 24, "prune": True, "deep": 0, "shallow": 0},
@@ -144,6 +157,10 @@ class AxxaSolver(Agent):
         cap = int(self.params["samples"])  # type: ignore[call-overload]
         if limit.nodes is not None:
             cap = min(cap, limit.nodes)
+        if self.params["search"] == "pimc" and state.rules.solo:
+            return self._pimc(
+                view, moves, state, cap if limit.nodes is not None else None, start, now, deadline, stop
+            )
         if self.params["search"] == "exact" and state.rules.solo:
             return self._exact(
                 view, moves, state, cap if limit.nodes is not None else None, start, now, deadline, stop
@@ -211,6 +228,36 @@ class AxxaSolver(Agent):
             **({"win_chance": win_chance(value, view.triplets, len(view.paid))} if state.rules.solo else {}),
             "time": round(now() - start, 3),
             # What the move sets up, in words: a hint's reason.
+            "reason": explain(view, best),
+        }
+        return best
+
+    def _pimc(self, view, moves, state, nodes, start, now, deadline, stop) -> AxxaMove:
+        """The determinized search (solo): see :func:`~tafel.games.axxa.pimc.pimc_choice`."""
+        p = self.params
+        best, value, samples, valued, last = pimc_choice(
+            view,
+            moves,
+            state.moved,
+            state.to_move,
+            int(p.get("width", 12)),  # type: ignore[call-overload]
+            int(p.get("turns", 1)),  # type: ignore[call-overload]
+            int(p["beam"]),  # type: ignore[call-overload]
+            lambda: now() >= deadline or (stop is not None and stop()),
+            nodes,
+            int(p.get("first_cut", 8)),  # type: ignore[call-overload]
+            int(p.get("keep", 3)),  # type: ignore[call-overload]
+            bool(p.get("peek", True)),
+        )
+        self.info = {
+            "samples": samples,
+            "playouts": valued,
+            "deep_samples": samples,
+            "moves": len(moves),
+            "candidates": last,
+            "value": round(value, 3),
+            "win_chance": win_chance(value, view.triplets, len(view.paid)),
+            "time": round(now() - start, 3),
             "reason": explain(view, best),
         }
         return best
