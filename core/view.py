@@ -114,6 +114,11 @@ class ViewContext:
     browsing: bool = False
     #: What the screen shows: ``"play"`` (a game), ``"replay"`` (a finished one) or ``"demo"``.
     mode: str = "play"
+    #: True when the board is drawn as a still picture (``tafel.ui.picture.BoardPicture``: a rules
+    #: diagram, ``render``, a menu preview, the review's boards): nobody plays on, and the core
+    #: writes an ended position's outcome in a strip under the board. A view then draws no
+    #: end-of-game card over the board, so the position the picture is about stays in sight.
+    still: bool = False
 
     def anim(self, seconds: float) -> float:
         """An animation length scaled by the player's animation-speed setting."""

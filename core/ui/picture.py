@@ -7,6 +7,12 @@ player's "show last move" on), nobody may move (``interactive`` False). The stil
 kept and redrawn only when its size or theme changes; :meth:`BoardPicture.frame` instead plays
 the last move as an animation, in a loop (the position before it, the move, a pause). A view
 that fails draws a card with its error instead; nothing raises.
+
+A picture of a position where the game has ended says how it ended in a strip under the board
+(the headline and the reason, as the game-over card words them), drawn here for every game; the
+view is told it draws a still picture (``ViewContext.still``), so it draws no end-of-game card
+over the board: a diagram of an ending shows the position its caption explains. The strip's room
+is kept for the whole animation loop, so the board does not move when the game ends.
 """
 
 from __future__ import annotations
@@ -17,12 +23,37 @@ from typing import Any
 import pygame
 
 from tafel import i18n
-from tafel.game import GameDef, GameState, Move, Options, one_line
+from tafel.game import GameDef, GameState, Move, Options, Outcome, one_line
+from tafel.i18n import _
 from tafel.ui.fonts import Fonts
 from tafel.ui.theme import DEFAULT, Theme
 from tafel.view import BoardView, ViewContext, make_view
 
-__all__ = ["BoardPicture", "save_png", "shown_state"]
+__all__ = ["BoardPicture", "headline", "save_png", "shown_state"]
+
+
+def headline(outcome: Outcome, names: Sequence[str]) -> str:
+    """'Red wins!', 'Red and Blue win!', 'Draw', or for a solo game 'You win!' / 'Game over';
+    the game's own ``outcome.headline`` when it gives one (the game-over card's title too).
+
+    >>> headline(Outcome.win(1, 2, "x"), ["Red", "Blue"])
+    'Blue wins!'
+    >>> headline(Outcome.draw(2, "x"), ["Red", "Blue"])
+    'Draw'
+    >>> headline(Outcome((1.0, 0.0, 1.0, 0.0), "x", headline="Team A wins!"), list("NESW"))
+    'Team A wins!'
+    """
+    if outcome.headline:
+        return outcome.headline
+    winners = outcome.winners
+    if len(outcome.rewards) == 1:
+        return _("You win!") if winners else _("Game over")
+    if not winners:
+        return _("Draw")
+    who = [names[i] if i < len(names) else _("Player {n}").format(n=i + 1) for i in winners]
+    if len(who) == 1:
+        return _("{name} wins!").format(name=who[0])
+    return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])
 
 
 def shown_state(state: GameState) -> GameState:
@@ -69,6 +100,11 @@ class BoardPicture:
         self.phase = 2
         self.clock = 0.0
         self.time = 0.0
+        #: Where the view draws, and under it the strip that says how the game ended (empty
+        #: when the last state is not over); set with the size.
+        self.board_rect = pygame.Rect(0, 0, 1, 1)
+        self.strip: pygame.Rect | None = None
+        self._ending: list[tuple[str, int, bool]] = []  # (line, size, bold) of the strip
 
     @property
     def animated(self) -> bool:
@@ -99,13 +135,18 @@ class BoardPicture:
             self._fail(what, exc)
             return None
 
-    def _context(self, theme: Theme, fonts: Fonts, ply: int) -> ViewContext:
-        """What the play screen would pass for ``states[ply]``."""
-        seats = range(getattr(self.states[-1], "players", 2) or 2)
+    def names(self) -> list[str]:
+        """The seats' names in the current language, as the play screen shows them."""
         try:
-            names = self.game.names(self.options)
+            return list(self.game.shown_names(self.options))
         except Exception:
-            names = [f"Player {i + 1}" for i in seats]
+            seats = range(getattr(self.states[-1], "players", 2) or 2)
+            return [_("Player {n}").format(n=i + 1) for i in seats]
+
+    def _context(self, theme: Theme, fonts: Fonts, ply: int) -> ViewContext:
+        """What the play screen would pass for ``states[ply]``, and that it is a still picture."""
+        seats = range(getattr(self.states[-1], "players", 2) or 2)
+        names = self.names()
         return ViewContext(
             theme=theme,
             fonts=fonts,
@@ -117,12 +158,84 @@ class BoardPicture:
             interactive=False,
             show_legal=True,
             show_last=True,
+            still=True,
         )
+
+    # --- the ending, under the board --------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """How the game of the last state ended (None while it goes on)."""
+        try:
+            return self.states[-1].outcome
+        except Exception:
+            return None
+
+    def ending_texts(self) -> tuple[str, str] | None:
+        """The strip's headline and reason in the current language (the game's own words
+        through its catalog), or None when the last state is not over."""
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        translate = getattr(self.game, "translate", lambda text: text)
+        title = translate(headline(outcome, self.names()))
+        reason = translate(outcome.reason or "")
+        return title, reason[:1].upper() + reason[1:]
+
+    def _lay_out_ending(self, size: tuple[int, int], fonts: Fonts) -> None:
+        """The strip at the bottom for an ended game: the headline, then the reason wrapped (at a
+        smaller size while it takes more than two lines; never cut), in a size that follows the
+        picture's height. The board gets the rest."""
+        w, h = max(1, size[0]), max(1, size[1])
+        self.board_rect, self.strip, self._ending = pygame.Rect(0, 0, w, h), None, []
+        texts = self.ending_texts()
+        if texts is None:
+            return
+        title, reason = texts
+        pad = max(3, h // 80)
+        width = max(1, w - 4 * pad)
+        px = max(10.0, min(20.0, h / 32))  # pixels on the picture, whatever the fonts' scale
+        big = max(6, round(px / fonts.scale))
+        small = max(6, round(px * 0.85 / fonts.scale))
+        lines: list[str] = []
+        for size_ in range(small, max(6, int(small * 0.7)) - 1, -1):
+            lines, small = (fonts.wrap(reason, size_, width) if reason else []), size_
+            if len(lines) <= 2:
+                break
+        big = fonts.fit_size(title, big, width, True, max(6, int(big * 0.7)))
+        self._ending = [(title, big, True)] + [(line, small, False) for line in lines]
+        height = sum(fonts.get(s, bold).get_linesize() for _line, s, bold in self._ending) + 2 * pad
+        height = min(height, h // 2)
+        self.strip = pygame.Rect(0, h - height, w, height)
+        self.board_rect = pygame.Rect(0, 0, w, h - height)
+
+    def _draw_ending(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, ply: int) -> None:
+        """The strip: blank while the shown state is still before the end (the loop's start)."""
+        if self.strip is None:
+            return
+        surface.fill(getattr(theme, self.background), self.strip)
+        try:
+            over = self.states[ply].outcome is not None
+        except Exception:
+            over = False
+        if not over:
+            return
+        pad = max(3, self.strip.height // 12)
+        pygame.draw.line(
+            surface,
+            theme.accent,
+            (self.strip.x + 4 * pad, self.strip.y),
+            (self.strip.right - 4 * pad, self.strip.y),
+        )
+        y = self.strip.y + max(3, surface.get_height() // 80)
+        for line, size, bold in self._ending:
+            color = theme.accent if bold else theme.text
+            rect = fonts.draw(surface, line, (self.strip.centerx, y), size, color, bold=bold, anchor="midtop")
+            y = rect.bottom
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def _prepare(self, size: tuple[int, int], theme: Theme) -> pygame.Surface:
-        key = (tuple(size), theme, i18n.current())
+    def _prepare(self, size: tuple[int, int], theme: Theme, fonts: Fonts) -> pygame.Surface:
+        key = (tuple(size), theme, i18n.current(), fonts.scale)
         if self.surface is None or key != self._key:
             if self._key is not None and key[2] != self._key[2]:
                 # Another language: a view keeps the words it wrote on its pictures, so a new one.
@@ -130,9 +243,10 @@ class BoardPicture:
             self._key = key
             self._still = False
             self.surface = pygame.Surface((max(1, size[0]), max(1, size[1])))
+            self._lay_out_ending(self.surface.get_size(), fonts)
             view = self.view()
             if view is not None:
-                self._call("layout", view.layout, self.surface.get_rect())
+                self._call("layout", view.layout, pygame.Rect(self.board_rect))
         return self.surface
 
     def _draw(self, theme: Theme, fonts: Fonts, ply: int) -> None:
@@ -143,6 +257,7 @@ class BoardPicture:
         if view is not None:
             state = shown_state(self.states[ply])
             self._call("draw", view.draw, surface, state, self._context(theme, fonts, ply))
+        self._draw_ending(surface, theme, fonts, ply)
         if self.error is not None:
             draw_failure(surface, theme, fonts, self.error)
 
@@ -151,12 +266,13 @@ class BoardPicture:
     ) -> pygame.Surface:
         """The shown position with its last move marked, kept until the size, theme or language
         changes."""
-        surface = self._prepare(size, theme)
+        fonts = fonts or Fonts()
+        surface = self._prepare(size, theme, fonts)
         if not self._still:
             view = self.view()
             if view is not None:
                 self._call("reset", view.reset, shown_state(self.states[-1]))
-            self._draw(theme, fonts or Fonts(), len(self.states) - 1)
+            self._draw(theme, fonts, len(self.states) - 1)
             self._still = True
             self.phase, self.clock = 2, 0.0
         return surface
@@ -167,8 +283,8 @@ class BoardPicture:
         """The animation loop moved on by ``dt`` seconds: the picture to show now."""
         if not self.animated:
             return self.still(size, theme, fonts)
-        surface = self._prepare(size, theme)
         fonts = fonts or Fonts()
+        surface = self._prepare(size, theme, fonts)
         view = self.view()
         self.time += dt
         self.clock += dt

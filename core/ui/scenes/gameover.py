@@ -7,34 +7,10 @@ from typing import Any
 
 import pygame
 
-from tafel.game import Outcome
 from tafel.i18n import N_, _, format_number
+from tafel.ui.picture import headline
 from tafel.ui.scenes.dialog import DialogScene
 from tafel.ui.widgets import BODY, SMALL, Button
-
-
-def headline(outcome: Outcome, names: list[str]) -> str:
-    """'Red wins!', 'Red and Blue win!', 'Draw', or for a solo game 'You win!' / 'Game over';
-    the game's own ``outcome.headline`` when it gives one.
-
-    >>> headline(Outcome.win(1, 2, "x"), ["Red", "Blue"])
-    'Blue wins!'
-    >>> headline(Outcome.draw(2, "x"), ["Red", "Blue"])
-    'Draw'
-    >>> headline(Outcome((1.0, 0.0, 1.0, 0.0), "x", headline="Team A wins!"), list("NESW"))
-    'Team A wins!'
-    """
-    if outcome.headline:
-        return outcome.headline
-    winners = outcome.winners
-    if len(outcome.rewards) == 1:
-        return _("You win!") if winners else _("Game over")
-    if not winners:
-        return _("Draw")
-    who = [names[i] if i < len(names) else _("Player {n}").format(n=i + 1) for i in winners]
-    if len(who) == 1:
-        return _("{name} wins!").format(name=who[0])
-    return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])
 
 
 def _score(value: float) -> str:

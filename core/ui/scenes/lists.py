@@ -1,5 +1,10 @@
 """A full-screen list with columns (saved games, history, statistics): arrows or the wheel scroll,
-Enter or a click opens a row, Esc or the Back button goes back."""
+Enter or a click opens a row, Esc or the Back button goes back.
+
+A cell's text takes two lines when one is too short. A row may offer shorter forms of a column
+(``ListRow.shorter``: a game's long outcome in the history) for when the text does not show
+whole even so: the first that does is drawn, never a text cut in the middle of a word, and the
+whole text shows in a tooltip over the row (hovered, or focused from the keyboard)."""
 
 from __future__ import annotations
 
@@ -9,20 +14,34 @@ from typing import Any
 import pygame
 
 from tafel.i18n import N_, _
+from tafel.kit.widgets import Tooltip
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.rows_screen import RowsScreen
-from tafel.ui.widgets import BODY, H1, SMALL, TINY, Button, FocusList, is_back
+from tafel.ui.widgets import BODY, H1, SMALL, TINY, UI, Button, FocusList, is_back
 
 
 class ListRow:
     """One line of the list: its column texts and what it stands for."""
 
-    def __init__(self, key: str, columns: Sequence[str], payload: Any = None, *, dim: bool = False) -> None:
+    def __init__(
+        self,
+        key: str,
+        columns: Sequence[str],
+        payload: Any = None,
+        *,
+        dim: bool = False,
+        shorter: dict[int, Sequence[str]] | None = None,
+    ) -> None:
         self.key = key
         self.columns = list(columns)
         self.payload = payload
         self.dim = dim
+        #: Per column, shorter texts (longest first) for when the column's text does not show
+        #: whole on two lines; the tooltip then shows the whole text.
+        self.shorter: dict[int, Sequence[str]] = dict(shorter or {})
+        #: The whole texts of the columns drawn shorter in the last frame, for the tooltip.
+        self.cut: list[str] = []
         self.enabled = True
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hovered = False
@@ -50,6 +69,10 @@ class ListScene(RowsScreen, Scene):
         self.card = pygame.Rect(0, 0, 1, 1)
         self.list_rect = pygame.Rect(0, 0, 1, 1)
         self.header_h = 0
+        #: The whole text of a row's shortened cells, over the row the pointer rests on (or the
+        #: row focused from the keyboard).
+        self.tooltip = Tooltip(delay=0.35, size=SMALL, max_width=640)
+        self._keyboard = False
         self.refresh()
 
     # --- model ------------------------------------------------------------------------------
@@ -103,6 +126,8 @@ class ListScene(RowsScreen, Scene):
     # --- input ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self._keyboard = event.type == pygame.KEYDOWN
         if is_back(event):
             self.back()
             return True
@@ -111,13 +136,11 @@ class ListScene(RowsScreen, Scene):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             inside = self.list_rect.collidepoint(event.pos)
-            if not inside and not any(
-                b.rect.collidepoint(event.pos) for b in self.focus.items[len(self.items) :]
-            ):
-                return event.type == pygame.MOUSEBUTTONDOWN
             if not inside:
-                for row in self.items:
+                for row in self.items:  # the pointer left the rows (their tooltip goes too)
                     row.hovered = False
+                if not any(b.rect.collidepoint(event.pos) for b in self.focus.items[len(self.items) :]):
+                    return event.type == pygame.MOUSEBUTTONDOWN
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             focused = self.focus.focused
             if focused not in self.items:
@@ -134,6 +157,21 @@ class ListScene(RowsScreen, Scene):
         else:
             item.activate()
         return True
+
+    def update(self, dt: float) -> None:
+        over = next((row for row in self.items if row.hovered), None)
+        if over is None and self._keyboard and self.focus.focused in self.items:
+            over = self.focus.focused
+        text = "\n".join(over.cut) if over is not None and over.cut else None
+        if text and not self.list_rect.colliderect(over.rect):
+            text = None  # scrolled out of sight
+        self.tooltip.update(dt, self._tip_lines(text) if text else None, over.rect if text else (0, 0))
+
+    def _tip_lines(self, text: str) -> str:
+        """``text`` wrapped to the tooltip's width (the tooltip fits each line, it does not wrap)."""
+        ui = self.ui
+        width = min(ui.px(self.tooltip.max_width), self.card.width) - 2 * ui.px(10)
+        return "\n".join(line for para in text.split("\n") for line in ui.fonts.wrap(para, SMALL, width))
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -167,6 +205,7 @@ class ListScene(RowsScreen, Scene):
         for b in [*self.extra_buttons, self.back_button]:
             b.draw(surface, ui)
         draw_hints(surface, ui, _(self.hints))
+        self.tooltip.draw(surface, ui)
 
     def _draw_view(self, surface: pygame.Surface) -> None:
         if not self.items:
@@ -200,13 +239,26 @@ class ListScene(RowsScreen, Scene):
         if row.focused:
             ui.focus_ring(surface, row.rect, 12)
         ends = [*xs[1:], row.rect.right - ui.px(10)]
+        row.cut = []
         for i, (text, cx) in enumerate(zip(row.columns, xs, strict=False)):
             color = t.text_dim if row.dim or i > 0 else t.text
             # A cell too long for one line takes two (a German result, a long autosave name).
             cell = pygame.Rect(cx, row.rect.y, max(ui.px(20), ends[i] - cx - ui.px(16)), row.rect.height)
-            ui.draw_wrapped(
-                surface, text, cell.inflate(0, -ui.px(4)), BODY if i == 0 else SMALL, color, bold=i == 0
-            )
+            box, size, bold = cell.inflate(0, -ui.px(4)), BODY if i == 0 else SMALL, i == 0
+            shown = text
+            if row.shorter.get(i) and not shows_whole(ui, text, size, box.size, bold):
+                forms = row.shorter[i]
+                shown = next((f for f in forms if shows_whole(ui, f, size, box.size, bold)), forms[-1])
+                row.cut.append(text)
+            ui.draw_wrapped(surface, shown, box, size, color, bold=bold)
+
+
+def shows_whole(ui: UI, text: str, size: int, box: tuple[int, int], bold: bool = False) -> bool:
+    """Whether ``UI.draw_wrapped`` shows ``text`` in ``box`` whole (on at most two lines, no
+    word cut, no ellipsis)."""
+    fitted, lines = ui.wrapped(text, size, box, bold, 2)
+    font = ui.fonts.get(fitted, bold)
+    return all(font.size(line)[0] <= box[0] for line in lines) and len(lines) * font.get_linesize() <= box[1]
 
 
 def action_dialog(

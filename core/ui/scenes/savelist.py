@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from typing import Any
@@ -43,6 +44,29 @@ def result_text(info: saves.SaveInfo, translate: Any = None, reason: str | None 
     else:
         word = _("Seat {seats} won").format(seats=" & ".join(str(w + 1) for w in winners))
     return f"{word} · {reason}" if reason else word
+
+
+#: Where a reason may be cut short for a narrow column: before a colon's explanation, a
+#: parenthesis, a semicolon's or a dash's second part (a comma is not: "joined west, upper to
+#: east, lower" cut at its comma would say something else).
+_CLAUSE = re.compile(r": | \(|; | [–—] ")
+
+
+def shorter_results(text: str) -> list[str]:
+    """Shorter forms of a result (``result_text``) for a narrow column, longest first: the reason
+    cut before each of its later clauses, then the word alone. The history's row shows the first
+    that fits whole, its tooltip and its dialog the whole result.
+
+    >>> shorter_results("Lost · the 1s can no longer be completed: only 2 left (0 of 6 removed)")
+    ['Lost · the 1s can no longer be completed: only 2 left', 'Lost · the 1s can no longer be completed', 'Lost']
+    >>> shorter_results("Won · no stack can move"), shorter_results("Draw")
+    (['Won'], [])
+    """
+    word, sep, reason = text.partition(" · ")
+    if not sep:
+        return []
+    cuts = [m.start() for m in _CLAUSE.finditer(reason) if m.start() > 0]
+    return [f"{word} · {reason[:cut]}" for cut in reversed(cuts)] + [word]
 
 
 class ReasonsNow:
@@ -211,11 +235,14 @@ class HistoryScene(ListScene):
 
     title = N_("History")
     columns = (
+        # The result gets the most room (a game's reason in German runs long; too long for two
+        # lines, it is shortened at a clause, see shorter_results); the others fit their longest
+        # texts at 800x600 (a two-word title, "am selben Gerät", a date and time).
         (N_("Game"), 1.3),
-        (N_("Result"), 2.4),
-        (N_("Players"), 1.4),
-        (N_("Moves"), 0.6),
-        (N_("Played"), 1.3),
+        (N_("Result"), 2.8),
+        (N_("Players"), 1.3),
+        (N_("Moves"), 0.55),
+        (N_("Played"), 1.2),
     )
     empty_text = N_("Finished games appear here, to watch again.")
 
@@ -233,20 +260,11 @@ class HistoryScene(ListScene):
 
     def rows(self) -> list[ListRow]:
         problems: list[str] = []
-        out = [
-            ListRow(
-                str(info.path),
-                [
-                    info.title,
-                    result_text(info, self._translate(info)),  # the kept text until drawn
-                    info.opponents,
-                    str(info.moves),
-                    info.date_text,
-                ],
-                info,
-            )
-            for info in saves.list_history(problems)
-        ]
+        out = []
+        for info in saves.list_history(problems):
+            result = result_text(info, self._translate(info))  # the kept text until drawn
+            columns = [info.title, result, info.opponents, str(info.moves), info.date_text]
+            out.append(ListRow(str(info.path), columns, info, shorter={1: shorter_results(result)}))
         self._stale = {row.key for row in out if self.reasons.needed(row.payload)}
         self.messages = problems
         return out
@@ -260,7 +278,8 @@ class HistoryScene(ListScene):
         if item.key in self._stale:
             done, reason = self.reasons.lookup(item.payload)
             if done:
-                item.columns[1] = result_text(item.payload, self._translate(item.payload), reason)
+                result = result_text(item.payload, self._translate(item.payload), reason)
+                item.columns[1], item.shorter[1] = result, shorter_results(result)
                 self._stale.discard(item.key)
         super()._draw_item(surface, item)
 

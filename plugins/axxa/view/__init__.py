@@ -5,7 +5,8 @@ three layered tiles, so its height reads at a glance, the top number large, the 
 glowing, known pieces under the top as small discs beside the stack (:mod:`.pieces`); the number
 due, triplets, payments and the deal in the frame's corners, the reach of a selected stack, the
 triplets to take, the payment marks, the last move and hints (:mod:`.board`); beside the board,
-the tray, and at the end the outcome card (:mod:`.tray`); the animations of moves, removals and
+the tray, and at the end the outcome card (:mod:`.tray`; not in still pictures, where the core
+writes the outcome under the board); the animations of moves, removals and
 payments and a celebration for two or three triplets in a turn (:mod:`.motion`).
 
 Input (while ``ctx.interactive``): click a stack, then a target; click the pieces of the triplet
@@ -339,7 +340,9 @@ class AxxaView(CellControls, BoardView):
         if self.tray.width >= 40 and self.tray.height >= 40:
             key = (assets, tray.tray_key(shown, ctx))
             self._tray.blit(surface, key, self.tray, lambda s: tray.paint_tray(self, s, shown, ctx))
-        if view.outcome is not None and not moving:
+        if view.outcome is not None and not moving and not ctx.still:
+            # A still picture (a rules diagram, ``render``) shows the ending's board: the core
+            # writes the outcome under it.
             tray.draw_outcome(self, surface, view, ctx)
 
     def _draw_still(
