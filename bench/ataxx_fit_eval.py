@@ -4,7 +4,7 @@
 Reads arena game logs (``python main.py arena ataxx ... --log FILE``: JSON lines with the start
 position, the moves and A's reward), replays each game and takes every position from ply
 ``--skip`` on, with the game's result from the side to move's view (1, 1/2, 0). The features are
-the evaluation's terms (:class:`tafel.games.ataxx.search.Weights`), side to move minus the other:
+the evaluation's terms (:class:`tafel.games.ataxx.evaluation.Weights`), side to move minus the other:
 
 - material: stones;
 - threat: the side to move's best immediate gain (stones);
@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tafel.games.ataxx.evaluation import best_gain, dilate  # noqa: E402
 from tafel.games.ataxx.rules import RED, AtaxxState  # noqa: E402
-from tafel.games.ataxx.search import best_gain, dilate  # noqa: E402
 
 NAMES = ("material", "threat", "counter", "exposed", "safe")
 

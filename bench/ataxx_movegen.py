@@ -16,7 +16,7 @@ Compared:
 - ``Tafel legal_moves``: ``AtaxxState.legal_moves()`` on a fresh state each call (the state is
   built inside the timing, and the end-of-game check runs every time: nothing is cached);
 - ``Tafel generate``: ``AtaxxState.generate()``, the move objects without the end check;
-- ``search gen_moves``: the search's move codes (:func:`tafel.games.ataxx.search.gen_moves`).
+- ``search gen_moves``: the search's move codes (:func:`tafel.games.ataxx.moves.gen_moves`).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tafel.games.ataxx.moves import gen_moves  # noqa: E402
 from tafel.games.ataxx.rules import RED, AtaxxState  # noqa: E402
-from tafel.games.ataxx.search import gen_moves  # noqa: E402
 
 
 def mid_game_positions(count: int, seed: int, min_moves: int = 40) -> list[AtaxxState]:

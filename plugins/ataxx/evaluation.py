@@ -1,6 +1,6 @@
 """Ataxx evaluation on raw bitboards, from the side to move's view, in centi-stones.
 
-The search (:mod:`tafel.games.ataxx.search`) calls it at every leaf, so the common case
+The search (:mod:`tafel.games.ataxx.alphabeta`) calls it at every leaf, so the common case
 (material, the side to move's best immediate gain, and optionally safe and edge stones) is
 one inlined function; :class:`Weights` says which terms count and how much.
 """
@@ -119,7 +119,7 @@ class Weights:
     @property
     def fast(self) -> bool:
         """Only ``threat`` and a non-negative ``safe``: the inlined evaluation, and a bound per
-        move for the last ply (:meth:`Engine._negamax`)."""
+        move for the last ply (:meth:`tafel.games.ataxx.alphabeta.AlphaBeta._negamax`)."""
         return not (self.counter or self.exposed) and self.safe >= 0 and self.edge >= 0
 
     @property
