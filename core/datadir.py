@@ -59,6 +59,23 @@ def data_dir() -> Path:
     return (Path(xdg) if xdg else home / ".local" / "share") / "tafel"
 
 
+def cache_dir() -> Path:
+    """The per-user folder for files Tafel can make again (the menu's board previews), not
+    created here: ``cache`` in ``$TAFEL_DATA_DIR`` when set (tests), else the platform's cache
+    place: ``$XDG_CACHE_HOME/tafel`` (``~/.cache/tafel``) on Linux, ``~/Library/Caches/Tafel`` on
+    macOS, ``%LOCALAPPDATA%\\Tafel\\Cache`` on Windows. Backups may skip it; losing it costs time only."""
+    if os.environ.get(ENV_DATA, "").strip():
+        return data_dir() / "cache"
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        base = os.environ.get("LOCALAPPDATA")
+        return (Path(base) if base else home / "AppData" / "Local") / "Tafel" / "Cache"
+    if sys.platform == "darwin":
+        return home / "Library" / "Caches" / "Tafel"
+    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return (Path(xdg) if xdg else home / ".cache") / "tafel"
+
+
 def subdir(name: str) -> Path:
     """A folder inside the data folder, created if needed."""
     path = data_dir() / name

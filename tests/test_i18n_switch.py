@@ -76,14 +76,17 @@ def test_the_menu_and_its_previews_follow_at_once(registry, drawn):
     app = App(registry, windowed=True, size=SIZE, worker=FakeWorker(registry), language="en")
     try:
         steps(app, drawn, "menu", 1)
-        assert app.menu.previews.wait_ready()
-        app.idle = 1.0  # the player idle: the previews are drawn, one a frame
-        steps(app, drawn, "menu", 8)  # in English
+        app.idle = 1.0  # the player idle: the previews are drawn (off the UI thread)
+        steps(app, drawn, "menu", 1)
+        assert app.menu.previews.wait_idle()
+        steps(app, drawn, "menu", 1)  # in English
         kept = {game: surface for game, (_key, surface) in app.menu.previews.surfaces.items()}
         assert kept, "no preview drawn"
         to_german(app, drawn)
         app.idle = 1.0
-        steps(app, drawn, "menu", 8)
+        steps(app, drawn, "menu", 1)
+        assert app.menu.previews.wait_idle()
+        steps(app, drawn, "menu", 1)
         assert not (english := english_on(drawn)), "\n".join(english)
         assert any(line == "Einstellungen" for _s, line in drawn.lines)
         redrawn = app.menu.previews.surfaces

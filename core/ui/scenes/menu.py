@@ -16,7 +16,7 @@ from tafel import saves
 from tafel.i18n import N_, _, ngettext
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
-from tafel.ui.scenes.previews import PER_FRAME, PREVIEW_IDLE, Previews
+from tafel.ui.scenes.previews import PREVIEW_IDLE, Previews
 from tafel.ui.widgets import BODY, H2, SMALL, TINY, TITLE, Button, FocusList, is_back
 
 #: Seconds of no input on the menu before the demos start.
@@ -207,7 +207,15 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         self.app.idle = 0.0
+        self.previews.hold(False)
         self.refresh()
+
+    def pause(self) -> None:
+        # A screen over the menu (a game, a demo): the previews wait, sharing nothing with it.
+        self.previews.hold(True)
+
+    def exit(self) -> None:
+        self.previews.close()  # the worker stops before the display goes away
 
     # --- layout -----------------------------------------------------------------------------
 
@@ -313,25 +321,24 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self._updates += 1
-        if self._updates == 1:
-            # The views imported and the positions played off the main thread, in card order,
-            # once the first frame is drawn (``draw``).
-            self.previews.warm_up([c.game for c in self.cards if c.enabled and c.game.view is not None])
-        elif self.app.idle >= PREVIEW_IDLE:  # the first frame, and frames with input, draw none
-            self.draw_previews()
+        if self._updates > 1:  # the first frame shows none: the menu is on screen at once
+            self.update_previews()
         if self.is_top and self.app.idle >= ATTRACT_AFTER and self.demo_games:
             self.start_demo()
 
-    def draw_previews(self, count: int = PER_FRAME) -> int:
-        """Draw a few missing board previews (cards in view first) and hand them to the cards."""
+    def update_previews(self) -> int:
+        """Ask for the board previews the cards lack (cards in view first; drawn off this thread,
+        only while the player is idle, or read from the cache) and hand the cards those there
+        are. Returns how many came in this frame."""
         ui = self.ui
         cards = [c for c in self.cards if c.enabled and c.game.view is not None]
         shown = [c for c in cards if c.rect.colliderect(self.list_rect)]
         order = shown + [c for c in cards if c not in shown]
-        drawn = self.previews.draw_some([(c.game, c.preview_rect(ui).size) for c in order], ui, count)
+        wanted = [(c.game, c.preview_rect(ui).size) for c in order]
+        got = self.previews.want(wanted, ui.theme, may_draw=self.app.idle >= PREVIEW_IDLE)
         for card in cards:
             card.preview = self.previews.get(card.game, card.preview_rect(ui).size, ui.theme)
-        return drawn
+        return got
 
     def start_demo(self, replace: Any = None) -> Any:
         """An AI-against-AI game of the next game (easy level) in demo mode; returns its scene."""
@@ -459,4 +466,3 @@ class MenuScene(Scene):
         for b in self.buttons:
             b.draw(surface, ui)
         draw_hints(surface, ui, _("↑↓ choose · Enter play · Esc quit · F11 full screen · F12 screenshot"))
-        self.previews.go()

@@ -1,22 +1,35 @@
 """The menu's live previews: each game's board drawn by its own view at card size, kept as a picture.
 
 Drawing a board means importing the game's view module, playing a few moves and drawing the
-position, which can take tens of milliseconds; the menu must show at once and stay smooth. So
-:meth:`Previews.warm_up` imports the views and plays the moves in a background thread (pure
-Python, safe off the main thread; the drawing is not, fonts and SDL being shared), and
-:meth:`Previews.draw_some`, which the menu calls once per frame after its first frame while the
-player is idle (``PREVIEW_IDLE``), draws at most one prepared preview a frame (the cards on
-screen first): a long frame only ever falls where nothing moves. A drawn preview is kept per game for its size,
-theme and language (a view may write words on its board); a resize, another theme or another
-language draws it again, lazily as well. A game whose setup or view
-fails gets no preview (the card stays as text); nothing raises.
+position: 20 to 160 ms a game on a busy machine, even drawn at the card's own size, where a
+menu frame may take 20 ms at most (a hover or the attract timer would hitch). So the UI thread
+never draws one. Measured (``bench/menu_frames.py``, bench/RESULTS.md):
+
+- **Kept on disk** (:mod:`tafel.ui.scenes.preview_cache`): after the first launch every preview is
+  a small PNG read back in well under a millisecond, without even importing the views.
+- **Drawn off the UI thread** when a picture is missing (the first launch, a new size, theme or
+  language): pygame's software surfaces, fonts included, can be drawn from another thread, and
+  the views draw only into surfaces of their own. Their Python code holds the GIL, which the UI
+  thread then waits for each time it has let it go (a sleep, the flip): at Python's default
+  switch interval of 5 ms that made 15 to 22 ms frames; while a preview is drawn the interval is
+  :data:`SWITCH_INTERVAL` (1 ms), and the menu's frames stay at a few ms.
+- Pictures are drawn only while the player has been idle for :data:`PREVIEW_IDLE` (reading kept
+  ones is not held back), and nothing at all while another screen is over the menu: a game being
+  played never shares the processor with the previews.
+
+The worker hands finished pictures to the UI thread, which takes them in :meth:`Previews.want`
+each frame (converted to the screen's format there: the display belongs to that thread). A game
+whose setup or view fails, even with ``sys.exit``, gets no preview (its card stays as text);
+nothing raises.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -24,19 +37,39 @@ import pygame
 from tafel import i18n
 from tafel.ui.fonts import Fonts
 from tafel.ui.picture import BoardPicture
+from tafel.ui.scenes.preview_cache import PreviewCache
 
-#: Previews drawn per frame at most.
-PER_FRAME = 1
-#: Seconds without input before the menu draws a preview (one costs 10-100 ms: never while the
-#: player scrolls or moves the focus).
+#: Seconds without input before a missing preview is drawn.
 PREVIEW_IDLE = 0.2
-#: A preview is drawn this many times larger (at most MAX_DRAW) and scaled down.
+#: A preview is drawn this many times larger (at most MAX_DRAW) and scaled down: the view lays
+#: out its board, labels and panels as on a screen, and the picture comes out smooth.
 DRAW_SCALE = 3.0
 MAX_DRAW = (720, 540)
 #: Random moves played from the start, so the board shows a game under way.
 OPENING_MOVES = 6
 #: Longest time spent playing those moves (long move lists are cut short).
 OPENING_SECONDS = 0.05
+#: The GIL switch interval while a preview is drawn (Python's default is 5 ms; see above).
+SWITCH_INTERVAL = 0.001
+
+_switch_lock = threading.Lock()
+_switch_users = 0
+_switch_before = 0.005
+
+
+def _fast_switching(on: bool) -> None:
+    """Lower the switch interval while any preview is drawn (several menus in tests at once)."""
+    global _switch_users, _switch_before
+    with _switch_lock:
+        if on:
+            if _switch_users == 0:
+                _switch_before = sys.getswitchinterval()
+                sys.setswitchinterval(min(_switch_before, SWITCH_INTERVAL))
+            _switch_users += 1
+        else:
+            _switch_users -= 1
+            if _switch_users == 0:
+                sys.setswitchinterval(_switch_before)
 
 
 def preview_position(game: Any, seed: int = 1) -> tuple[list, list]:
@@ -61,110 +94,207 @@ def preview_position(game: Any, seed: int = 1) -> tuple[list, list]:
     return states, moves
 
 
+class PreviewFailed(Exception):
+    """The game's setup or view failed; the card stays as text."""
+
+
+def draw_preview(picture: BoardPicture, size: tuple[int, int], theme: Any) -> pygame.Surface:
+    """``picture`` at ``size``: drawn larger by the view and scaled down. Raises PreviewFailed."""
+    factor = max(1.0, min(DRAW_SCALE, MAX_DRAW[0] / size[0], MAX_DRAW[1] / size[1]))
+    big = (round(size[0] * factor), round(size[1] * factor))
+    surface = picture.still(big, theme, Fonts(max(0.5, big[1] / 1080 * 1.6)))
+    if picture.error is not None:
+        raise PreviewFailed(picture.error)
+    if surface.get_bitsize() < 24:
+        surface = surface.convert(32)
+    return pygame.transform.smoothscale(surface, size)
+
+
+@dataclass
+class _Job:
+    game: Any
+    key: tuple  # (size, theme, language)
+    #: The file the picture is kept in (None: not kept); looked up by the worker.
+    path: Any = None
+    #: Looked up in the cache and not found there: to be drawn.
+    checked: bool = False
+
+
 class Previews:
-    """The previews of the games, by game id; see the module docstring."""
+    """The previews of the games, by game id; see the module docstring. The menu calls
+    :meth:`want` once a frame from its second frame on; the rest is for tests and benches."""
 
-    def __init__(self) -> None:
-        self.pictures: dict[str, BoardPicture] = {}
+    def __init__(self, cache: PreviewCache | None = None) -> None:
+        self.cache = cache if cache is not None else PreviewCache()
+        #: Game id -> ((size, theme, language), picture) of the kept previews (UI thread only).
         self.surfaces: dict[str, tuple[Any, pygame.Surface]] = {}
+        #: Games whose setup or view failed: never asked for again.
         self.failed: set[str] = set()
-        #: Previews drawn so far (tests and benches count them).
+        #: Previews drawn by a view, and read from the cache (tests and benches count them).
         self.drawn = 0
-        #: Games the warm-up has prepared (view imported, position played), and their positions.
-        self.ready: set[str] = set()
-        self.positions: dict[str, tuple[list, list]] = {}
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._go = threading.Event()
-
-    def go(self) -> None:
-        """The menu's first frame is drawn: the warm-up may start."""
-        self._go.set()
-
-    def warm_up(self, games: list[Any]) -> None:
-        """Import each game's view and play its preview position in a daemon thread, in order
-        (once), from when :meth:`go` is called. A game that fails here is drawn, and fails, on
-        the main thread as before."""
-        if self._thread is not None:
-            return
-        games = list(games)
-
-        def work() -> None:
-            self._go.wait()  # the first frame is drawn before the imports compete with it
-            for game in games:
-                try:
-                    game.view_class()
-                    position = preview_position(game)
-                except BaseException:  # a broken plugin (even sys.exit): the draw reports it
-                    position = None
-                with self._lock:
-                    if position is not None:
-                        self.positions[game.id] = position
-                    self.ready.add(game.id)
-
-        self._thread = threading.Thread(target=work, name="tafel-previews", daemon=True)
+        self.loaded = 0
+        # Shared with the worker, under _cond: jobs not yet looked up in the cache, jobs that
+        # must be drawn (in the menu's order), finished pictures, the job in hand.
+        self._cond = threading.Condition()
+        self._lookup: dict[str, _Job] = {}
+        self._to_draw: dict[str, _Job] = {}
+        self._done: list[tuple[_Job, pygame.Surface | None, bool]] = []
+        self._busy: _Job | None = None
+        self._may_draw = False
+        self._held = False
+        self._closed = False
+        #: The worker's views, kept between sizes (worker thread only).
+        self._pictures: dict[str, BoardPicture] = {}
+        # Started now, before the first frame, where it costs nothing: it waits for work, and
+        # starting a thread later made that frame wait for the new thread to run (12 ms seen).
+        self._thread = threading.Thread(target=self._work, name="tafel-previews", daemon=True)
         self._thread.start()
 
-    def wait_ready(self, timeout: float = 30.0) -> bool:
-        """Wait for the warm-up to finish (tests and benches); True when it has."""
-        if self._thread is not None:
-            self._go.set()
-            self._thread.join(timeout)
-            return not self._thread.is_alive()
-        return True
+    # --- the UI thread ----------------------------------------------------------------------
 
-    def is_ready(self, game: Any) -> bool:
-        """Prepared by the warm-up (always, without one)."""
-        if self._thread is None:
-            return True
-        with self._lock:
-            return game.id in self.ready
+    def want(self, games: list[tuple[Any, tuple[int, int]]], theme: Any, may_draw: bool = True) -> int:
+        """The previews the menu shows now, ``(game, size)`` in the order they should come (the
+        cards in view first), in ``theme`` and the current language; ``may_draw`` False holds
+        back drawing (the player is busy). Takes the pictures the worker finished and returns
+        how many; asks the worker for the missing ones."""
+        got = self._collect()
+        lang = i18n.current()
+        wanted: dict[str, tuple] = {}
+        for game, size in games:
+            key = (tuple(size), theme, lang)
+            if (
+                game.id in self.failed
+                or size[0] < 8
+                or size[1] < 8
+                or self.get(game, size, theme) is not None
+            ):
+                continue
+            wanted[game.id] = (game, key)
+        with self._cond:
+            changed = may_draw != self._may_draw
+            self._may_draw = may_draw
+            busy = self._busy
+            lookup, to_draw = {}, {}
+            for gid, (game, key) in wanted.items():  # in the menu's order
+                if gid in self._to_draw and self._to_draw[gid].key == key:
+                    to_draw[gid] = self._to_draw[gid]
+                elif gid in self._lookup and self._lookup[gid].key == key:
+                    lookup[gid] = self._lookup[gid]
+                elif busy is None or busy.game.id != gid or busy.key != key:
+                    lookup[gid] = _Job(game, key)
+                    changed = True
+            self._lookup, self._to_draw = lookup, to_draw
+            if changed:
+                self._cond.notify_all()
+        return got
+
+    def _collect(self) -> int:
+        with self._cond:
+            done, self._done = self._done, []
+        got = 0
+        for job, surface, drawn in done:
+            if surface is None:
+                self.failed.add(job.game.id)
+                continue
+            if drawn:
+                self.drawn += 1
+            else:
+                self.loaded += 1
+            try:
+                surface = surface.convert()  # the screen's format: the cheapest to blit
+            except pygame.error:
+                pass
+            self.surfaces[job.game.id] = (job.key, surface)
+            got += 1
+        return got
 
     def get(self, game: Any, size: tuple[int, int], theme: Any) -> pygame.Surface | None:
         """The kept preview of ``game`` at ``size`` in ``theme`` and the current language; None
-        until it is drawn."""
+        until it is there."""
         kept = self.surfaces.get(game.id)
         if kept is not None and kept[0] == (tuple(size), theme, i18n.current()):
             return kept[1]
         return None
 
-    def draw_some(self, games: list[tuple[Any, tuple[int, int]]], ui: Any, count: int = PER_FRAME) -> int:
-        """Draw up to ``count`` of the previews still missing among ``games`` (game, size), in
-        order. Returns how many were drawn."""
-        done = 0
-        for game, size in games:
-            if done >= count:
-                break
-            if game.id in self.failed or size[0] < 8 or size[1] < 8:
-                continue
-            if self.get(game, size, ui.theme) is not None or not self.is_ready(game):
-                continue
-            self._draw(game, size, ui)
-            done += 1
-        return done
+    def hold(self, held: bool) -> None:
+        """Another screen is over the menu (True) or the menu is back (False)."""
+        with self._cond:
+            self._held = held
+            self._cond.notify_all()
 
-    def _draw(self, game: Any, size: tuple[int, int], ui: Any) -> None:
-        picture = self.pictures.get(game.id)
-        if picture is None:
-            try:
-                with self._lock:
-                    prepared = self.positions.get(game.id)
-                states, moves = prepared if prepared is not None else preview_position(game)
-                picture = BoardPicture(game, game.resolve_options(), states, moves)
-            except Exception:
-                self.failed.add(game.id)
-                return
-            self.pictures[game.id] = picture
-        # Drawn larger and scaled down: the view lays out its board, labels and panels as on a
-        # screen, and the picture comes out smooth.
-        factor = max(1.0, min(DRAW_SCALE, MAX_DRAW[0] / size[0], MAX_DRAW[1] / size[1]))
-        big = (round(size[0] * factor), round(size[1] * factor))
-        surface = picture.still(big, ui.theme, Fonts(max(0.5, big[1] / 1080 * 1.6)))
-        if picture.error is not None:
-            self.failed.add(game.id)
-            return
-        small = pygame.transform.smoothscale(
-            surface.convert(32) if surface.get_bitsize() < 24 else surface, size
-        )
-        self.surfaces[game.id] = ((tuple(size), ui.theme, i18n.current()), small)
-        self.drawn += 1
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop the worker (after the picture in hand) before the display goes away."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+    def wait_idle(self, timeout: float = 30.0) -> bool:
+        """Wait until the worker has done all it may do now (tests and benches); True when so.
+        The pictures are taken by the next :meth:`want`."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._busy is None and not self._has_work(), timeout)
+
+    # --- the worker thread ------------------------------------------------------------------
+
+    def _has_work(self) -> bool:
+        if self._closed or self._held:
+            return False
+        return bool(self._lookup) or (self._may_draw and bool(self._to_draw))
+
+    def _work(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._closed or self._has_work())
+                if self._closed:
+                    return
+                queue = self._lookup if self._lookup else self._to_draw
+                job = self._busy = queue.pop(next(iter(queue)))
+            surface = None
+            if not job.checked:
+                surface = self._look_up(job)
+            else:
+                surface = self._draw(job)
+            with self._cond:
+                self._busy = None
+                gid = job.game.id
+                if surface is None and not job.checked:
+                    # Not kept: drawn in its turn, when drawing is allowed (unless the menu has
+                    # asked for another size, theme or language meanwhile).
+                    job.checked = True
+                    if gid not in self._lookup and gid not in self._to_draw:
+                        self._to_draw[gid] = job
+                elif job.checked and surface is not None and job.key[2] != i18n.current():
+                    pass  # the language changed while it was drawn: the menu asks again
+                else:
+                    self._done.append((job, surface, job.checked))
+                self._cond.notify_all()
+
+    def _look_up(self, job: _Job) -> pygame.Surface | None:
+        size, theme, lang = job.key
+        try:
+            job.path = self.cache.path(job.game, size, theme, lang)
+            return self.cache.load(job.path, size) if job.path is not None else None
+        except Exception:  # the cache never raises; were it to, the preview is drawn
+            return None
+
+    def _draw(self, job: _Job) -> pygame.Surface | None:
+        """Draw ``job``'s preview (None when the game fails: any exception, SystemExit too)."""
+        game = job.game
+        size, theme, _lang = job.key
+        _fast_switching(True)
+        try:
+            picture = self._pictures.get(game.id)
+            if picture is None:
+                game.view_class()  # imported here, off the UI thread
+                states, moves = preview_position(game)
+                picture = self._pictures[game.id] = BoardPicture(game, game.resolve_options(), states, moves)
+            surface = draw_preview(picture, size, theme)
+        except BaseException:  # a broken plugin (even sys.exit) only loses its preview
+            return None
+        finally:
+            _fast_switching(False)
+        if job.path is not None:
+            self.cache.save(job.path, surface, game.id)
+        return surface
