@@ -264,10 +264,11 @@ def test_determinized_search_samples_from_the_view_only():
 
 
 def test_perfect_information_turns_find_a_triplet_under_a_stack():
-    """Knowing the deal, the search sees that moving c1 turns up the 1 that completes the
-    triplet (the piece under the top is known in the sample)."""
+    """Knowing the deal, the search sees that moving c1 turns up the face-down 1 that completes
+    the triplet; with a 4 there instead, no move of this turn does."""
     from tafel.games.axxa.pimc import pi_turns
 
-    s = position({"b2": "[22]1", "c2": "[33]1", "c1": "[4]13", "g4": "[44]6", "e7": "[55]2"})
-    w = World.from_state(s)
-    assert pi_turns(w, 0, 1, 2) >= 1 / 6
+    stacks = {"b2": "[22]1", "c2": "[33]1", "c1": "[41]3", "g4": "[44]6", "e7": "[55]2"}
+    assert pi_turns(World.from_state(position(stacks)), 0, 1, 2) >= 1 / 6
+    stacks["c1"] = "[14]3"
+    assert pi_turns(World.from_state(position(stacks)), 0, 1, 2) < 1 / 6

@@ -6,7 +6,7 @@ turn (turn or keep, which triplet, which piece pays follow a quick policy) and t
 reached is scored by :func:`~tafel.games.axxa.evaluation.position_value`, which uses only what a
 player knows (face-down pieces count by their chances).
 
-Two searches:
+Three searches:
 
 - **Exact** (the hard level, solo; :mod:`~tafel.games.axxa.lookahead`): no sampling. What a
   candidate turns up is split into the number due, the next number and any other, by their
@@ -21,7 +21,6 @@ Two searches:
   is exactly what the view allows), the same deals for every candidate; weak moves are dropped
   as samples come in (successive halving); with ``deep`` the best few go one turn further, the
   next turn played by the greedy policy in another deal of the unseen pieces (:func:`next_turn`).
-
 - **Determinized** (``search="pimc"``, no level uses it; :mod:`~tafel.games.axxa.pimc`):
   perfect-information Monte Carlo. Each sampled deal is searched knowing every piece, a turn or
   two beyond the candidate, the same deals for every candidate, the weaker half dropped as the
@@ -31,7 +30,7 @@ Two searches:
 
 Measured (bench/axxa_solver.py, bench/RESULTS.md): the sampling search two turns deep won 78% of
 deals 1-200; the exact search 74% of deals 1-200 at 0.3 s (median 0.16 s of CPU a decision);
-the determinized search 73% of deals 1-60 at 0.3 s, where the exact search won 77%.
+the determinized search 73% of deals 1-88 at 0.3 s, where the exact search won 74%.
 
 >>> from tafel import Limit
 >>> from tafel.games.axxa.rules import AxxaState
