@@ -238,8 +238,16 @@ def tour(registry, game_id: str, lang: str, record: Drawn) -> None:
             frames(app, record, "play", 1, smaller=False)
         frames(app, record, "game over")
         assert type(app.scenes.top).__name__ == "GameOverScene"
-        if app.scenes.top.play.match.ply > 0:  # the review graph, from the game-over card
-            app.scenes.top.review()
+        over = app.scenes.top
+        if game.records is not None and any(b.key == "records" for b in over.buttons):
+            # The records again, with the game just played in them (the rows' figures and
+            # the headings share the columns).
+            over.records()
+            frames(app, record, "records after the game")
+            app.scenes.top.back()
+            frames(app, record, "game over", 1, smaller=False)
+        if over.play.match.ply > 0:  # the review graph, from the game-over card
+            over.review()
             frames(app, record, "review")
             app.scenes.top.close()
         app.back_to_menu()

@@ -181,6 +181,11 @@ class BoardPicture:
         reason = translate(outcome.reason or "")
         return title, reason[:1].upper() + reason[1:]
 
+    #: Below this height a picture's strip has the headline only: the reason's lines would take
+    #: a quarter of a small board (a diagram at 800x600, the review's boards, where the screen
+    #: around says how the game ended).
+    REASON_FROM = 360
+
     def _lay_out_ending(self, size: tuple[int, int], fonts: Fonts) -> None:
         """The strip at the bottom for an ended game: the headline, then the reason wrapped (at a
         smaller size while it takes more than two lines; never cut), in a size that follows the
@@ -196,6 +201,8 @@ class BoardPicture:
         px = max(10.0, min(20.0, h / 32))  # pixels on the picture, whatever the fonts' scale
         big = max(6, round(px / fonts.scale))
         small = max(6, round(px * 0.85 / fonts.scale))
+        if h < self.REASON_FROM:
+            reason = ""
         lines: list[str] = []
         for size_ in range(small, max(6, int(small * 0.7)) - 1, -1):
             lines, small = (fonts.wrap(reason, size_, width) if reason else []), size_

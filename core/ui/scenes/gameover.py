@@ -10,7 +10,7 @@ import pygame
 from tafel.i18n import N_, _, format_number
 from tafel.ui.picture import headline
 from tafel.ui.scenes.dialog import DialogScene
-from tafel.ui.widgets import BODY, SMALL, Button
+from tafel.ui.widgets import BODY, SMALL, TINY, Button
 
 
 def _score(value: float) -> str:
@@ -64,6 +64,42 @@ class GameOverScene(DialogScene):
     def region(self, size: tuple[int, int]) -> pygame.Rect:
         panel = self.play.panel_rect
         return panel if panel.width >= self.ui.px(300) else pygame.Rect(0, 0, *size)
+
+    #: The key hints' lines inside the card (see ``layout``); empty: at the window's bottom.
+    _hint_lines: list[str] = []
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The card, and in the side panel its key hints under its buttons, inside the card: at
+        the window's bottom they would be written over the final board (a tray beside it, in a
+        small window). Where the panel has no room for them, they stay at the bottom."""
+        super().layout(size)
+        self._hint_lines = []
+        region = self.region(size)
+        if region == pygame.Rect(0, 0, *size) or not self.hints:
+            return
+        ui = self.ui
+        width = self.card.width - 2 * ui.px(14)
+        # Broken between the hints (at " · "), not inside one ("Esc" / "Menu" on two lines).
+        lines: list[str] = []
+        for part in _(self.hints).split(" · "):
+            joined = f"{lines[-1]} · {part}" if lines else part
+            if lines and ui.text_width(joined, TINY) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(part)
+        if any(ui.text_width(line, TINY) > width for line in lines):
+            lines = ui.wrap(_(self.hints), TINY, width)
+        extra = len(lines) * ui.line_height(TINY) + ui.px(2)
+        room = region.inflate(0, -ui.px(16))
+        if len(lines) > 2 or self.card.height + extra > room.height:
+            return
+        card = pygame.Rect(self.card.x, 0, self.card.width, self.card.height + extra)
+        card.centery = room.centery
+        card.clamp_ip(room)
+        dy = card.y - self.card.y
+        for b in self.buttons:
+            b.rect.y += dy
+        self.card, self._hint_lines = card, lines
 
     def body_height(self, width: int) -> int:
         h = super().body_height(width)
@@ -121,7 +157,20 @@ class GameOverScene(DialogScene):
             surface.blit(shade, region.topleft)
         else:
             ui.veil(surface, 110)
-        super().draw(surface)
+        if not self._hint_lines:
+            super().draw(surface)
+            return
+        hints, self.hints = self.hints, ""  # drawn in the card, below
+        try:
+            super().draw(surface)
+        finally:
+            self.hints = hints
+        if self.is_top:
+            y = self.card.bottom - ui.px(12) - len(self._hint_lines) * ui.line_height(TINY)
+            for line in self._hint_lines:
+                y = ui.draw_text(
+                    surface, line, (self.card.centerx, y), TINY, ui.theme.text_dim, anchor="midtop"
+                ).bottom
 
     def again(self) -> None:
         self.close()

@@ -58,6 +58,9 @@ class ListScene(RowsScreen, Scene):
     hints = N_("↑↓ choose · Enter open · Esc back")
     wheel_step = 70
     clip_margin = (12, 8)
+    #: True: a column whose texts need more room than its share takes it from columns with room
+    #: to spare (a table of short figures, as a game's records: its shares are only a hint).
+    fit_columns = False
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -99,11 +102,12 @@ class ListScene(RowsScreen, Scene):
         ui = self.ui
         inner = self._card(size, 1500)
         pad = self.pad
-        # A column's heading that does not fit its column takes two lines ("FEWEST PIECES PAID").
+        # A column's heading that does not fit its column takes two lines ("FEWEST PIECES PAID"),
+        # all headings in one size (none shrunk to stay on one line).
         xs = self._column_xs(self.card.x + pad + ui.px(20), inner - ui.px(56))
         ends = [*xs[1:], self.card.x + pad + inner - ui.px(36)]
         wide = any(
-            not ui.fits(_(header).upper(), TINY, max(1, end - cx - ui.px(8)), True)
+            ui.text_width(_(header).upper(), TINY, True) > max(1, end - cx - ui.px(8))
             for (header, _share), cx, end in zip(self.columns, xs, ends, strict=False)
         )
         self.header_h = ui.line_height(TINY, True) * (2 if wide else 1)
@@ -187,7 +191,12 @@ class ListScene(RowsScreen, Scene):
         ends = [*xs[1:], self.list_rect.right - ui.px(36)]
         for (header, _share), cx, end in zip(self.columns, xs, ends, strict=False):
             box = pygame.Rect(cx, y, max(1, end - cx - ui.px(8)), self.header_h)
-            ui.draw_wrapped(surface, _(header).upper(), box, TINY, t.accent, bold=True, valign="bottom")
+            text = _(header).upper()
+            if ui.text_width(text, TINY, True) > box.width:
+                # Two lines at the headings' one size rather than one line in a smaller one.
+                lines = ui.fonts.wrap(text, TINY, box.width, True)
+                text = "\n".join(lines) if len(lines) <= 2 else text
+            ui.draw_wrapped(surface, text, box, TINY, t.accent, bold=True, valign="bottom")
         self._xs = xs
         self.draw_rows(surface)
         my = self.back_button.rect.y - ui.px(12)
@@ -225,11 +234,45 @@ class ListScene(RowsScreen, Scene):
 
     def _column_xs(self, x0: int, width: int) -> list[int]:
         total = sum(share for _header, share in self.columns) or 1.0
+        widths = [width * share / total for _header, share in self.columns]
+        if self.fit_columns:
+            widths = self._fitted_widths(widths)
         xs, x = [], x0
-        for _header, share in self.columns:
+        for w in widths:
             xs.append(x)
-            x += int(width * share / total)
+            x += int(w)
         return xs
+
+    def _fitted_widths(self, widths: list[float]) -> list[float]:
+        """``widths`` with the room a column's texts lack taken from the columns that have room
+        to spare, in proportion to what they spare (as far as there is any): each column needs
+        its longest cell on one line at its full size, and its heading's longest word (a
+        heading takes two lines)."""
+        ui = self.ui
+        key = (tuple(round(w) for w in widths), ui.fonts.scale, tuple(tuple(r.columns) for r in self.items))
+        if getattr(self, "_fit_key", None) == key:
+            return self._fit_widths
+        pad = ui.px(24)  # the cell's margin to the next column, and a little air
+        needs = []
+        for i, (header, _share) in enumerate(self.columns):
+            words = [ui.text_width(word, TINY, True) for word in _(header).upper().split()] or [0]
+            cells = [
+                ui.text_width(r.columns[i], BODY if i == 0 else SMALL, i == 0)
+                for r in self.items
+                if i < len(r.columns)
+            ]
+            needs.append(max([*words, *cells]) + pad)
+        lack = sum(max(0.0, n - w) for n, w in zip(needs, widths, strict=True))
+        spare = sum(max(0.0, w - n) for n, w in zip(needs, widths, strict=True))
+        fitted = list(widths)
+        if lack > 0 and spare > 0:
+            give, take = min(1.0, spare / lack), min(1.0, lack / spare)
+            fitted = [
+                w + (n - w) * give if n > w else w - (w - n) * take
+                for n, w in zip(needs, widths, strict=True)
+            ]
+        self._fit_key, self._fit_widths = key, fitted
+        return fitted
 
     def _draw_row(self, surface: pygame.Surface, row: ListRow, xs: list[int]) -> None:
         ui = self.ui

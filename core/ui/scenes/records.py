@@ -18,6 +18,9 @@ from tafel.ui.widgets import SMALL
 
 class RecordsScene(ListScene):
     hints = N_("↑↓ scroll · Esc back")
+    # The game's shares are a hint: a column of long figures ("Deal 2026112") takes room from
+    # columns of short ones (German headings and figures differ in length from the English).
+    fit_columns = True
 
     def __init__(self, app: Any, game: GameDef) -> None:
         self.game = game

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tafel.kit import Skin
-from tafel.kit.text import card, label
+from tafel.kit.text import card, font, label
 from tafel.view import ViewContext, darken
 
 from ..rules import STACK, AxxaState
@@ -62,6 +62,9 @@ def paint_tray(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx: V
 
     def heading(line: str, rect: pygame.Rect) -> int:
         px = max(10, min(rect.width / 12, view.cell * 0.24))
+        # Narrow trays (a small picture, the review's boards): smaller, so the heading is whole.
+        wide = font(ctx, px, bold=True).size(line)[0]
+        px = max(6.0, px * min(1.0, rect.width / max(1, wide)))
         return rect.y + label(surface, ctx, line, px, theme.text_dim, topleft=rect.topleft).height + 4
 
     def tile(n: int, size: int, at) -> None:
