@@ -293,10 +293,10 @@ def test_the_previews_wait_while_another_screen_is_over_the_menu(toy):
 
 def test_closing_stops_the_worker(toy):
     app = run_menu(toy)
-    thread = app.menu.previews._thread
-    assert thread.is_alive()
+    previews = app.menu.previews
+    assert previews._started and not previews._ended.is_set()
     app.close()
-    assert not thread.is_alive()
+    assert previews._ended.is_set()
 
 
 def test_the_cache_folder(monkeypatch, tmp_path):

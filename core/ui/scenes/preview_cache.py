@@ -17,8 +17,6 @@ named in one line on stderr and removed. Files are read as :func:`tafel.datadir.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import io
 import os
 import re
@@ -76,6 +74,8 @@ def fingerprint(path: Path) -> str:
                         entries.append(f"{rel} {st.st_size} {st.st_mtime_ns}")
     except OSError:
         return ""
+    import hashlib  # here, not at start-up: only the worker thread needs it (OpenSSL loads slowly)
+
     digest = hashlib.sha256("\n".join(sorted(entries)).encode()).hexdigest()
     with _fingerprints_lock:
         _fingerprints[key] = digest
@@ -96,6 +96,8 @@ def module_path(name: str) -> Path | None:
             return file_path.parent if file_path.name == "__init__.py" else file_path
         paths = list(getattr(module, "__path__", None) or [])  # a namespace package
         return Path(paths[0]) if paths else None
+    import importlib.util
+
     try:
         spec = importlib.util.find_spec(parts[0])  # a top-level name imports nothing
     except (ImportError, ValueError):
@@ -135,6 +137,8 @@ def picture_key(game: Any, size: tuple[int, int], theme: Any, lang: str) -> str 
     text = "\n".join(
         [str(FORMAT), game.id, str(game.version), f"{size[0]}x{size[1]}", repr(theme), lang, *prints]
     )
+    import hashlib
+
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 

@@ -25,6 +25,7 @@ nothing raises.
 
 from __future__ import annotations
 
+import _thread
 import random
 import sys
 import threading
@@ -145,10 +146,9 @@ class Previews:
         self._closed = False
         #: The worker's views, kept between sizes (worker thread only).
         self._pictures: dict[str, BoardPicture] = {}
-        # Started now, before the first frame, where it costs nothing: it waits for work, and
-        # starting a thread later made that frame wait for the new thread to run (12 ms seen).
-        self._thread = threading.Thread(target=self._work, name="tafel-previews", daemon=True)
-        self._thread.start()
+        #: Set once the worker has started, and once it has ended.
+        self._started = False
+        self._ended = threading.Event()
 
     # --- the UI thread ----------------------------------------------------------------------
 
@@ -186,6 +186,11 @@ class Previews:
             self._lookup, self._to_draw = lookup, to_draw
             if changed:
                 self._cond.notify_all()
+        if wanted and not self._started:
+            # A bare thread: threading.Thread.start() waits until the new thread runs, which
+            # made this frame 12 ms longer on a busy machine; this call returns at once.
+            self._started = True
+            _thread.start_new_thread(self._run, ())
         return got
 
     def _collect(self) -> int:
@@ -227,8 +232,8 @@ class Previews:
         with self._cond:
             self._closed = True
             self._cond.notify_all()
-        if self._thread is not threading.current_thread():
-            self._thread.join(timeout)
+        if self._started:
+            self._ended.wait(timeout)
 
     def wait_idle(self, timeout: float = 30.0) -> bool:
         """Wait until the worker has done all it may do now (tests and benches); True when so.
@@ -242,6 +247,12 @@ class Previews:
         if self._closed or self._held:
             return False
         return bool(self._lookup) or (self._may_draw and bool(self._to_draw))
+
+    def _run(self) -> None:
+        try:
+            self._work()
+        finally:
+            self._ended.set()
 
     def _work(self) -> None:
         while True:
