@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board import DOUBLES, SINGLES
-from .evaluation import EDGE, STONE, has_move
+from .evaluation import EDGE, STONE, has_move, max_in, neighbour_count
 from .moves import CLONE, make_move
 from .ordering import tried_first
 from .transposition import EXACT, LOWER, UPPER, Table
@@ -190,43 +190,14 @@ class AlphaBeta:
             score = -self._negamax(opp, own, depth - 1 - NULL_R, -beta, -beta + 1, ply + 1, False)
             if score >= beta:
                 return score if score < WIN // 2 else beta
-        # Bit-sliced count of opposing stones around every square (see _neighbour_count).
-        a = opp << 1
-        b = opp >> 1
-        t = a ^ b
-        s = t ^ opp
-        c = (a & b) | (t & opp)
-        su = s << 9
-        sd = s >> 9
-        t = su ^ sd
-        b0 = t ^ s
-        k0 = (su & sd) | (t & s)
-        cu = c << 9
-        cd = c >> 9
-        t = cu ^ cd
-        u = t ^ c
-        k1 = (cu & cd) | (t & c)
-        b1 = u ^ k0
-        k2 = u & k0
-        b2 = k1 ^ k2
-        b3 = k1 & k2
+        # How many opposing stones stand round every square, bit-sliced: how many a move there flips.
+        b0, b1, b2, b3 = neighbour_count(opp)
+        top = max_in(jumps, b0, b1, b2, b3)  # the most flips any destination offers
+        # The squares where a move flips f stones are picked out inline in both loops below
+        # (a helper call per gain level cost some 4% of the node rate).
         nb0 = ~b0
         nb1 = ~b1
         nb2 = ~b2
-        # The most flips any destination offers (_max_in, inlined).
-        if jumps & b3:
-            top = 8
-        else:
-            cands = jumps
-            top = 0
-            if cands & b2:
-                cands &= b2
-                top = 4
-            if cands & b1:
-                cands &= b1
-                top += 2
-            if cands & b0:
-                top += 1
 
         orig_alpha = alpha
         best = -INF

@@ -31,7 +31,7 @@ def has_move(own: int, empty: int) -> bool:
 # --- evaluation --------------------------------------------------------------------------------
 
 
-def _neighbour_count(x: int) -> tuple[int, int, int, int]:
+def neighbour_count(x: int) -> tuple[int, int, int, int]:
     """Bit-sliced count of ``x`` stones around every square: (ones, twos, fours, eights).
 
     Row sums of three (two bits) first, then the sum of three rows; the square itself is
@@ -58,7 +58,7 @@ def _neighbour_count(x: int) -> tuple[int, int, int, int]:
     return b0, b1, k1 ^ k2, k1 & k2
 
 
-def _max_in(cands: int, b0: int, b1: int, b2: int, b3: int) -> int:
+def max_in(cands: int, b0: int, b1: int, b2: int, b3: int) -> int:
     """The largest bit-sliced count among the squares of ``cands`` (0 when it is empty)."""
     if cands & b3:
         return 8
@@ -87,10 +87,10 @@ def best_gain(own: int, opp: int, empty: int) -> int:
     h2 = h1 | h1 << 1 | h1 >> 1
     v = h2 | h2 << 9 | h2 >> 9
     reach = (v | v << 9 | v >> 9) & empty
-    b0, b1, b2, b3 = _neighbour_count(opp)
-    n_jump = _max_in(reach, b0, b1, b2, b3)
+    b0, b1, b2, b3 = neighbour_count(opp)
+    n_jump = max_in(reach, b0, b1, b2, b3)
     if clone:
-        n_clone = _max_in(clone, b0, b1, b2, b3)
+        n_clone = max_in(clone, b0, b1, b2, b3)
         return 2 * n_clone + 1 if n_clone == n_jump else 2 * n_jump
     return 2 * n_jump
 
@@ -156,6 +156,7 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
 
         def threat_only(own: int, opp: int, empty: int) -> int:
             # best_gain inlined (this runs at every leaf): reach, neighbour count, maximum.
+            # (Calling neighbour_count here cost 3-5% of the search's node rate.)
             h = own | own << 1 | own >> 1
             clone = (h | h << 9 | h >> 9) & empty
             h |= own << 2 | own >> 2

@@ -5,8 +5,9 @@ move the transposition table remembers, the killers (quiet moves that cut off at
 elsewhere in the tree), then the rest by immediate gain, most stones first (optionally, among
 moves of equal gain, those with the most history: cut-offs they caused before). The gain
 levels themselves are made inside the search's node (:meth:`AlphaBeta._negamax
-<tafel.games.ataxx.alphabeta.AlphaBeta._negamax>`): they come from a bit-sliced count of the
-opposing stones round every square, too hot a loop for calls.
+<tafel.games.ataxx.alphabeta.AlphaBeta._negamax>`), from a bit-sliced count of the opposing
+stones round every square (:func:`tafel.games.ataxx.evaluation.neighbour_count`), without
+listing and sorting the moves.
 
 >>> from tafel.games.ataxx.moves import CLONE, gen_moves, move_text
 >>> from tafel.games.ataxx.rules import AtaxxState
