@@ -64,6 +64,9 @@ def test_a_long_result_is_shortened_whole_and_shown_whole_in_its_tooltip(registr
         row = history.items[0]
         assert reason in row.columns[1]
         assert not drawn.cut, drawn.cut
+        # The headings whole (a word too wide for its column is shrunk, never broken).
+        heading = {"en": "MOVES", "de": "ZÜGE"}[lang]
+        assert heading in [line for _screen, line in drawn.lines]
         shown = " ".join(line for _screen, line in drawn.lines)
         if not row.cut:  # whole on two lines (the English reason is shorter)
             assert lang == "en"

@@ -192,8 +192,10 @@ class ListScene(RowsScreen, Scene):
         for (header, _share), cx, end in zip(self.columns, xs, ends, strict=False):
             box = pygame.Rect(cx, y, max(1, end - cx - ui.px(8)), self.header_h)
             text = _(header).upper()
-            if ui.text_width(text, TINY, True) > box.width:
-                # Two lines at the headings' one size rather than one line in a smaller one.
+            whole = all(ui.text_width(word, TINY, True) <= box.width for word in text.split())
+            if whole and ui.text_width(text, TINY, True) > box.width:
+                # Two lines at the headings' one size rather than one line in a smaller one (a
+                # single word too wide is shrunk instead, never broken).
                 lines = ui.fonts.wrap(text, TINY, box.width, True)
                 text = "\n".join(lines) if len(lines) <= 2 else text
             ui.draw_wrapped(surface, text, box, TINY, t.accent, bold=True, valign="bottom")

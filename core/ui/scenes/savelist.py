@@ -239,10 +239,10 @@ class HistoryScene(ListScene):
         # lines, it is shortened at a clause, see shorter_results); the others fit their longest
         # texts at 800x600 (a two-word title, "am selben Gerät", a date and time).
         (N_("Game"), 1.3),
-        (N_("Result"), 2.8),
+        (N_("Result"), 2.6),
         (N_("Players"), 1.3),
-        (N_("Moves"), 0.55),
-        (N_("Played"), 1.2),
+        (N_("Moves"), 0.6),
+        (N_("Played"), 1.3),
     )
     empty_text = N_("Finished games appear here, to watch again.")
 
