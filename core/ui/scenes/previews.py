@@ -9,13 +9,16 @@ never draws one. Measured (``bench/menu_frames.py``, bench/RESULTS.md):
   a small PNG read back in well under a millisecond, without even importing the views.
 - **Drawn off the UI thread** when a picture is missing (the first launch, a new size, theme or
   language): pygame's software surfaces, fonts included, can be drawn from another thread, and
-  the views draw only into surfaces of their own. Their Python code holds the GIL, which the UI
-  thread then waits for each time it has let it go (a sleep, the flip): at Python's default
-  switch interval of 5 ms that made 15 to 22 ms frames; while a preview is drawn the interval is
-  :data:`SWITCH_INTERVAL` (1 ms), and the menu's frames stay at a few ms.
+  the views draw only into surfaces of their own (pygame's drawing, blitting and text calls keep
+  the GIL, so no two of them run at once; only scaling and blurring let it go). The worker's
+  Python code holds the GIL, which the UI thread then waits for each time it has let it go (a
+  sleep, the flip): at Python's default switch interval of 5 ms that made frames of 8 to 22 ms;
+  while a preview is drawn the interval is :data:`SWITCH_INTERVAL` (1 ms), and the UI thread's
+  own work stays at 2 to 6 ms a frame (a busy machine can still make a frame wait behind the
+  worker now and then; a smaller picture alone would not do: 18 to 47 ms at the card's size).
 - Pictures are drawn only while the player has been idle for :data:`PREVIEW_IDLE` (reading kept
-  ones is not held back), and nothing at all while another screen is over the menu: a game being
-  played never shares the processor with the previews.
+  ones is not held back), and none is begun while another screen is over the menu: a game being
+  played shares the processor with one picture at most, the one in hand.
 
 The worker hands finished pictures to the UI thread, which takes them in :meth:`Previews.want`
 each frame (converted to the screen's format there: the display belongs to that thread). A game
