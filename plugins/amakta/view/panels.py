@@ -148,6 +148,8 @@ class Panels:
         self.buttons = self._make_buttons(state, legal) if live else []
         x = button_row(surface, self.texts, ctx, self.buttons, bar, self.button_focus)
         prompt = self.message or self.prompt(state, legal, live)
+        if ctx.still and state.outcome is not None:
+            prompt = ""  # a still picture writes the outcome in its strip under the board
         colour = ctx.theme.accent if self.message else ctx.theme.text_dim
         line = self.prompt_rect
         if prompt and line.height:
