@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from importlib.resources import as_file, files
 
@@ -17,6 +18,7 @@ import pygame
 
 #: The shipped fonts, inside the installed package (``tafel.assets``), wheel or editable.
 FONT_DIR = files("tafel.assets") / "fonts"
+_OPENING = threading.Lock()
 ELLIPSIS = "…"
 
 
@@ -42,7 +44,10 @@ class Fonts:
                 pygame.font.init()
             resource = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
             # as_file gives a real path even from a zipped install; the font is read at once.
-            with as_file(resource) as path:
+            # One opening at a time: pygame lets the GIL go while FreeType opens a font, and
+            # FreeType's library may not open two at once (the menu's previews are drawn in a
+            # thread of their own while the screens open theirs).
+            with _OPENING, as_file(resource) as path:
                 font = pygame.font.Font(path, px)
             self._cache[key] = font
         return font
