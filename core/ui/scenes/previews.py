@@ -310,5 +310,8 @@ class Previews:
         finally:
             _fast_switching(False)
         if job.path is not None:
-            self.cache.save(job.path, surface, game.id)
+            try:
+                self.cache.save(job.path, surface, game.id)
+            except Exception:  # the cache never raises; were it to, the picture is shown unkept
+                pass
         return surface
