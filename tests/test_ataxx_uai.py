@@ -354,18 +354,52 @@ def test_illegal_move_keeps_the_moves_before_it(engine):
 # --- issue 21.3: time use ---------------------------------------------------------------------
 
 
+_OVERSLEEP = """
+import sys, time
+end, most = time.perf_counter() + float(sys.argv[1]), 0.0
+print("go", flush=True)
+while time.perf_counter() < end:
+    before = time.perf_counter()
+    time.sleep(0.002)
+    most = max(most, time.perf_counter() - before - 0.002)
+print(most, flush=True)
+"""
+
+
+class Oversleep:
+    """How late the machine wakes a process (the most a 2 ms sleep overran, in a process of its
+    own so that this one's interpreter lock plays no part): on a loaded machine the engine's
+    answer can be late by that much through no fault of its own; the test allows it that."""
+
+    def __init__(self, seconds: float) -> None:
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", _OVERSLEEP, str(seconds)], stdout=subprocess.PIPE, text=True
+        )
+        assert self._proc.stdout.readline().strip() == "go"
+
+    def most(self) -> float:
+        out, _ = self._proc.communicate(timeout=PATIENCE)
+        return float(out)
+
+
 def test_movetime_is_used_but_never_exceeded(session):
     # Positions where the engine of old, which started no iteration it expected not to finish,
     # used 35-60% of 150 ms.
-    used = []
+    used, late = [], []
     for moves in ("", " moves g2", " moves f2 b1 e3"):
         start = len(session.out.lines)
         session.send(f"position startpos{moves}", "isready")
         ready = session.expect("readyok", start)
+        machine = Oversleep(0.2)
         sent = session.send("go movetime 150")
         i = session.expect("bestmove ", ready)
+        late.append(machine.most())
         used.append((session.out.times[i] - sent) / 0.150)
-    assert max(used) <= 1.0 and sum(used) / len(used) >= 0.85, used
+    allowed = [1.0 + lag / 0.150 for lag in late]  # 1.0 on a quiet machine (lags of ~0.1 ms)
+    assert all(u <= a for u, a in zip(used, allowed, strict=True)) and sum(used) / len(used) >= 0.85, (
+        used,
+        late,
+    )
 
 
 def test_lateness_is_kept_back_too(session):
