@@ -117,3 +117,32 @@ def test_many_games_scroll(registry, tmp_path):
     app.step(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=50, flipped=False)])
     assert menu.scroll == 0
     app.close()
+
+
+def test_a_card_half_scrolled_out_does_not_take_the_buttons_clicks(registry, tmp_path):
+    # At 800x600 a card scrolled half out of the list reached under the History button, and a
+    # click on the button opened that game's setup (the focus list tries the cards first).
+    from dataclasses import replace
+
+    from tafel.registry import Registry
+    from tafel.ui.scenes.savelist import HistoryScene
+
+    many = Registry(spec=registry.spec, broken=list(registry.broken))
+    base = registry.game(GAME_ID)
+    for i in range(14):
+        many.games[f"toy-{i}"] = replace(base, id=f"toy-{i:02d}", title=f"Toy {i:02d}")
+    app = App(many, windowed=True, size=(800, 600), worker=FakeWorker(registry))
+    app.step()
+    menu = app.scenes.top
+    target = menu.history_button.rect.center
+    for scroll in range(0, menu.content_h, 4):
+        menu.scroll = scroll
+        menu._place()
+        if any(c.rect.collidepoint(target) for c in menu.cards):
+            break
+    else:
+        pytest.fail("no scroll puts a card under the History button")
+    app.step(events=click((target[0], target[1] + 1)))  # a motion, then the click
+    assert isinstance(app.scenes.top, HistoryScene)
+    assert not any(c.hovered for c in menu.cards)
+    app.close()

@@ -390,16 +390,19 @@ class MenuScene(Scene):
             self._clamp_scroll()
             self._place()
             return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
-            pos = event.pos
-            # Cards scrolled out of the list area cannot be clicked.
-            outside = [b.rect for b in self.buttons] + (
-                [self.continue_card.rect] if self.continue_card else []
-            )
-            if not self.list_rect.collidepoint(pos) and not any(r.collidepoint(pos) for r in outside):
-                for item in self.focus.items:
-                    item.hovered = False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and not self.list_rect.collidepoint(
+            event.pos
+        ):
+            # Outside the list only the buttons and the continue card take the pointer: a card
+            # scrolled half out of the list reaches under the buttons (at 800x600) and would
+            # take their clicks (the focus list tries the cards first).
+            hit = self._outside_item(event.pos)
+            for item in self.focus.items:
+                item.hovered = item is hit
+            if hit is None or event.type == pygame.MOUSEMOTION or event.button != 1:
                 return False
+            self.focus.focus(hit)
+            return self._choose(hit)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             # Left/right walk the row of buttons at the bottom (and the list, as up/down do).
             self.focus.move(1 if event.key == pygame.K_RIGHT else -1)
@@ -410,6 +413,15 @@ class MenuScene(Scene):
             self._ensure_visible()
         if item is None:
             return event.type == pygame.KEYDOWN
+        return self._choose(item)
+
+    def _outside_item(self, pos: tuple[int, int]):
+        """The button or continue card under ``pos``, if one is there and enabled."""
+        items = list(self.buttons) + ([self.continue_card] if self.continue_card else [])
+        return next((b for b in items if b.enabled and b.rect.collidepoint(pos)), None)
+
+    def _choose(self, item) -> bool:
+        """Do what the chosen card or button is for."""
         self.app.sound.play("select")
         if item is self.quit_button:
             self.app.quit()
