@@ -101,7 +101,8 @@ def finished_solo_game(seed: int = 31) -> Match:
     match = Match(GAME, {"seed": seed}, players=["human"])
     agent, rng = AxxaSolver("easy"), random.Random(seed)
     while match.state.outcome is None:
-        match.play(agent.choose(match.state.view_for(0), Limit(nodes=2), rng))
+        # The sample count ends each search, never the clock: the same game on a loaded machine.
+        match.play(agent.choose(match.state.view_for(0), Limit(time=60.0, nodes=2), rng))
     return match
 
 
