@@ -34,7 +34,9 @@ def pi_turns(w: World, seat: int, turns: int, beam: int, peek: bool = True) -> f
     sampled deal). Each stack move is played to the end of its turn (triplets, then the payment
     the quick policy picks, knowing the deal) and valued by :func:`_value`; with ``turns`` > 1 the
     ``beam`` best go on to the turns after, and the best of those counts (values after the same
-    number of turns compare)."""
+    number of turns compare). With ``peek`` False only the moves know the deal: payments and
+    values use what was seen by then (the pieces turned up on the way count as seen). Stacks
+    are always turned (the rotation choice, an option, is not searched here)."""
     if w.finished():
         return w.rewards()[seat]
     kids = []
