@@ -630,7 +630,10 @@ class AxxaState(GameState):
         if rules.solo:
             if total >= SOLO_TRIPLETS:
                 return Outcome(
-                    (1.0,), _("solved: the 6s are removed, all six triplets are off the board"), (6,)
+                    (1.0,),
+                    _("solved: the 6s are removed, all six triplets are off the board"),
+                    (6,),
+                    _("Solved!"),
                 )
             if self.phase != MOVE:
                 return None
@@ -644,12 +647,14 @@ class AxxaState(GameState):
                         "the {number} can no longer be completed: only {left} left in play ({progress})"
                     ).format(number=_plural(due), left=left, progress=progress),
                     (total,),
+                    _("Puzzle lost"),
                 )
             if not self._can_move():
                 return Outcome(
                     (total / SOLO_TRIPLETS,),
                     _("no stack can move ({progress})").format(progress=progress),
                     (total,),
+                    _("Puzzle lost"),
                 )
             return None
         if self.phase != MOVE:
