@@ -98,7 +98,8 @@ def test_window_close_quits(app):
     assert not app.running
 
 
-def test_many_games_scroll(registry, tmp_path):
+def many_games(registry):
+    """The toy game fourteen times over (Toy 00 to Toy 13), so that the menu's list scrolls."""
     from dataclasses import replace
 
     from tafel.registry import Registry
@@ -107,7 +108,11 @@ def test_many_games_scroll(registry, tmp_path):
     base = registry.game(GAME_ID)
     for i in range(14):
         many.games[f"toy-{i}"] = replace(base, id=f"toy-{i:02d}", title=f"Toy {i:02d}")
-    app = App(many, windowed=True, size=(1024, 768), worker=FakeWorker(registry))
+    return many
+
+
+def test_many_games_scroll(registry, tmp_path):
+    app = App(many_games(registry), windowed=True, size=(1024, 768), worker=FakeWorker(registry))
     menu = app.scenes.top
     for _ in range(13):
         app.step(events=[key(pygame.K_DOWN)])
@@ -122,16 +127,9 @@ def test_many_games_scroll(registry, tmp_path):
 def test_a_card_half_scrolled_out_does_not_take_the_buttons_clicks(registry, tmp_path):
     # At 800x600 a card scrolled half out of the list reached under the History button, and a
     # click on the button opened that game's setup (the focus list tries the cards first).
-    from dataclasses import replace
-
-    from tafel.registry import Registry
     from tafel.ui.scenes.savelist import HistoryScene
 
-    many = Registry(spec=registry.spec, broken=list(registry.broken))
-    base = registry.game(GAME_ID)
-    for i in range(14):
-        many.games[f"toy-{i}"] = replace(base, id=f"toy-{i:02d}", title=f"Toy {i:02d}")
-    app = App(many, windowed=True, size=(800, 600), worker=FakeWorker(registry))
+    app = App(many_games(registry), windowed=True, size=(800, 600), worker=FakeWorker(registry))
     app.step()
     menu = app.scenes.top
     target = menu.history_button.rect.center

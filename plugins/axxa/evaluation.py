@@ -58,6 +58,22 @@ def _pair(mask: Mask) -> bool:
     return False
 
 
+def _due_shape(w: World, due: int, m: int) -> float:
+    """What the pieces of the number due are worth as they lie (solo and competitive alike):
+    those on top (``m``, a mask of cells), two of them touching, and known ones just under a
+    top (they turn up when that stack moves)."""
+    shape = W_DUE_TOP * min(3, m.bit_count())
+    if _pair(m):
+        shape += W_DUE_PAIR
+    under = 0
+    st = w.st
+    for c in CELLS:
+        s = st[c]
+        if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
+            under += 1
+    return shape + W_DUE_UNDER * min(2, under)
+
+
 #: Whether the evaluation may look at face-down pieces of a sampled deal (False: it uses only what
 #: a player would know, and chances for the rest).
 PEEK = False
@@ -156,16 +172,7 @@ def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
         return value - 300.0
     tops = w.tops
     m = tops[due]
-    shape = W_DUE_TOP * min(3, m.bit_count())
-    if _pair(m):
-        shape += W_DUE_PAIR
-    under = 0
-    st = w.st
-    for c in CELLS:
-        s = st[c]
-        if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
-            under += 1
-    shape += W_DUE_UNDER * min(2, under)
+    shape = _due_shape(w, due, m)
     best, sure = completions(w, due, m, peek)
     if best:
         shape += W_THREAT * best + W_THREATS * min(3, max(0, sure - 1))
@@ -235,16 +242,7 @@ def competitive_value(w: World, seat: int) -> float:
     value += time_left if lead <= 0 else -LEAD_TIME * time_left
     tops = w.tops
     m = tops[due]
-    shape = W_DUE_TOP * min(3, m.bit_count())
-    if _pair(m):
-        shape += W_DUE_PAIR
-    under = 0
-    st = w.st
-    for c in CELLS:
-        s = st[c]
-        if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
-            under += 1
-    shape += W_DUE_UNDER * min(2, under)
+    shape = _due_shape(w, due, m)
     nxt = due % 6 + 1
     mn = tops[nxt]
     shape += W_NEXT_TOP * min(3, mn.bit_count())

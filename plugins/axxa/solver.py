@@ -249,17 +249,7 @@ class AxxaSolver(Agent):
             int(p.get("keep", 3)),  # type: ignore[call-overload]
             bool(p.get("peek", True)),
         )
-        self.info = {
-            "samples": samples,
-            "playouts": valued,
-            "deep_samples": samples,
-            "moves": len(moves),
-            "candidates": last,
-            "value": round(value, 3),
-            "win_chance": win_chance(value, view.triplets, len(view.paid)),
-            "time": round(now() - start, 3),
-            "reason": explain(view, best),
-        }
+        self.info = _info(view, best, value, samples, valued, samples, len(moves), last, now() - start)
         return best
 
     def _exact(self, view, moves, state, nodes, start, now, deadline, stop) -> AxxaMove:
@@ -287,17 +277,7 @@ class AxxaSolver(Agent):
             lambda: now() >= deadline or (stop is not None and stop()),
             int(self.params["beam"]),  # type: ignore[call-overload]
         )
-        self.info = {
-            "samples": 0,
-            "playouts": len(moves) + looked,
-            "deep_samples": looked,
-            "moves": len(moves),
-            "candidates": last,
-            "value": round(value, 3),
-            "win_chance": win_chance(value, view.triplets, len(view.paid)),
-            "time": round(now() - start, 3),
-            "reason": explain(view, best),
-        }
+        self.info = _info(view, best, value, 0, len(moves) + looked, looked, len(moves), last, now() - start)
         return best
 
 
@@ -358,3 +338,19 @@ __all__ = [
     "resolve",
     "simple_evaluation",
 ]
+
+
+def _info(view, best, value, samples, playouts, deep_samples, moves, candidates, spent) -> dict:
+    """What a search tells of its decision (:attr:`AxxaSolver.info`), with the hint's reason and
+    the win chance its value reads as."""
+    return {
+        "samples": samples,
+        "playouts": playouts,
+        "deep_samples": deep_samples,
+        "moves": moves,
+        "candidates": candidates,
+        "value": round(value, 3),
+        "win_chance": win_chance(value, view.triplets, len(view.paid)),
+        "time": round(spent, 3),
+        "reason": explain(view, best),
+    }
