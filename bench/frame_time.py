@@ -25,6 +25,7 @@ import argparse
 import os
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def measure(
     request = StartRequest(
         game_id=game_id, options=options, players=players, seed=1, position=None, moves=list(moves)
     )
+    before_threads = set(threading.enumerate())
     app = App(registry, windowed=True, size=size, start=Match.from_request(registry, request))
     times: list[float] = []
     cpu: list[float] = []
@@ -62,6 +64,15 @@ def measure(
         # Warm up: the first frames build cached surfaces, and the worker process starts.
         for _ in range(30):
             app.step(1 / 60)
+        # ... and a game may warm up in a thread of its own when its screen opens (Amakta
+        # Infinit builds its table of pieces, about a second): the figures are of the frames
+        # after it, so wait for the threads the game started (but not the saves' own thread).
+        warm_until = time.perf_counter() + 20
+        while time.perf_counter() < warm_until and any(
+            t.name != "tafel-saves" for t in set(threading.enumerate()) - before_threads
+        ):
+            app.step(1 / 60)
+            time.sleep(1 / 60)
         scene = app.scenes.stack[-1]
         deadline = time.perf_counter() + 120
         while len(times) < frames and time.perf_counter() < deadline:
