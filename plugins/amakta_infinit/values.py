@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import threading
+import time
 from array import array
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -103,13 +104,21 @@ def value_of(layout: int, circle: int = NO_CIRCLE) -> int:
     return value_ab(a, b, circle)
 
 
+#: Entries built between two moments the building thread lets others run. Built in the background
+#: (:func:`warm_up`), the table would otherwise keep the interpreter for whole switch intervals
+#: (5 ms) at a time while the screen draws its first frames of the game.
+YIELD_EVERY = 1024
+
+
 class _Table:
     """Every (canonical layout, circle), sorted by value, then layout, then circle."""
 
     def __init__(self) -> None:
         # A bucket per value: canonical layouts come ascending, so each bucket stays sorted.
         buckets: dict[int, list[int]] = {}
-        for layout in canonical_pieces():
+        for n, layout in enumerate(canonical_pieces()):
+            if not n % YIELD_EVERY:
+                time.sleep(0)  # see YIELD_EVERY
             a, b = counts(layout)
             for circle in CIRCLES:
                 buckets.setdefault(value_ab(a, b, circle), []).append(layout * 3 + circle)
@@ -136,6 +145,8 @@ class _Table:
                 layouts, circles, forms = self.layouts, self.circles, self.forms
                 # Layouts are sorted in canonical form; moves carry the readable normal form.
                 for i in range(len(moves), n):
+                    if not i % YIELD_EVERY:
+                        time.sleep(0)  # see YIELD_EVERY
                     c = layouts[i]
                     form = forms.get(c)
                     if form is None:
