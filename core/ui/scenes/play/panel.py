@@ -2,7 +2,8 @@
 whose turn it is, the view's status lines, errors with their ways out, the move list and the
 buttons. Also the notes drawn over the board: toasts and banners.
 
-The move list is painted once into a kept picture and copied while it stays the same.
+The move list is painted once into a kept picture and copied while it stays the same; a move
+played paints only the rows it changes (:meth:`Panel._append_move`).
 """
 
 from __future__ import annotations
