@@ -175,13 +175,19 @@ class UI(Skin):
         return self.fonts.get(fitted, bold).size(text)[0] <= width
 
     def wrapped(
-        self, text: str, size: int, box: tuple[int, int], bold: bool = False, max_lines: int = 2
+        self,
+        text: str,
+        size: int,
+        box: tuple[int, int],
+        bold: bool = False,
+        max_lines: int = 2,
+        shrink: bool = True,
     ) -> tuple[int, list[str]]:
         """The size and lines that show ``text`` in a ``box`` (width, height): one line at ``size``
-        or a little smaller if it fits, else up to ``max_lines`` lines at the largest size down to
-        70% of ``size`` whose lines fit the box, words whole (a newline always breaks). When
-        nothing fits, the smallest size and its first lines (the last then drawn cut). Kept, as
-        it is asked every frame.
+        or a little smaller if it fits (``shrink``; without it, two lines at ``size`` come first),
+        else up to ``max_lines`` lines at the largest size down to 70% of ``size`` whose lines fit
+        the box, words whole (a newline always breaks). When nothing fits, the smallest size and
+        its first lines (the last then drawn cut). Kept, as it is asked every frame.
 
         >>> import pygame; pygame.font.init()
         >>> ui, text = UI(), "a board game arcade"
@@ -193,12 +199,12 @@ class UI(Skin):
         (21, ['a board game', 'arcade'])
         """
         width, height = box
-        key = (text, size, width, height, bold, max_lines, self.fonts.scale)
+        key = (text, size, width, height, bold, max_lines, shrink, self.fonts.scale)
         kept = self._wrapped.get(key)
         if kept is not None:
             return kept
         fonts = self.fonts
-        one = fonts.fit_size(text, size, width, bold)
+        one = fonts.fit_size(text, size, width, bold) if shrink else size
         floor = max(6, int(size * 0.7))
         kept = (one, [text])
         if "\n" in text or fonts.get(one, bold).size(text)[0] > width:
@@ -231,11 +237,13 @@ class UI(Skin):
         max_lines: int = 2,
         align: str = "left",
         valign: str = "center",
+        shrink: bool = True,
     ) -> pygame.Rect:
-        """``text`` in ``rect`` as :meth:`wrapped` lays it out, lines ``align``-ed ("left",
-        "center") and the block ``valign``-ed ("top", "center", "bottom"); a line that still does
-        not fit is cut with an ellipsis. Returns the rect of the lines drawn."""
-        fitted, lines = self.wrapped(text, size, rect.size, bold, max_lines)
+        """``text`` in ``rect`` as :meth:`wrapped` lays it out (``shrink`` as there), lines
+        ``align``-ed ("left", "center") and the block ``valign``-ed ("top", "center", "bottom");
+        a line that still does not fit is cut with an ellipsis. Returns the rect of the lines
+        drawn."""
+        fitted, lines = self.wrapped(text, size, rect.size, bold, max_lines, shrink)
         step = self.fonts.get(fitted, bold).get_linesize()
         block = step * len(lines)
         y = {"top": rect.y, "bottom": rect.bottom - block}.get(valign, rect.centery - block // 2)

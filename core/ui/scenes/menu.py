@@ -109,7 +109,7 @@ class GameCard:
             )
             # The description on up to two lines under the title (German ones run long).
             text = self.game.translate(self.game.description)
-            ui.draw_wrapped(surface, text, below, self.text_size, t.text_dim, valign="top")
+            ui.draw_wrapped(surface, text, below, self.text_size, t.text_dim, valign="top", shrink=False)
         else:
             ui.panel(surface, self.rect, t.panel, radius=16, border=t.panel_edge, shadow=False, width=1)
             w = self.rect.width - 2 * pad
@@ -246,18 +246,26 @@ class MenuScene(Scene):
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.list_rect.bottom + ui.px(24), bw, bh)
             x += bw + bgap
+        # One size for the row: the largest at which every label fits its button (a German
+        # "Einstellungen" a little smaller than its neighbours looks untidy).
+        size = min(ui.fonts.fit_size(b.label, BODY, bw - ui.px(20), True) for b in self.buttons)
+        for b in self.buttons:
+            b.size = size
         self._clamp_scroll()
         self._place()
 
     def _same_text_size(self) -> None:
         """One size for every card's description: the size at which the longest fits its two
-        lines (cards side by side in sizes of their own look untidy)."""
+        lines (cards side by side in sizes of their own look untidy). A description that nearly
+        fits one line goes on two at that size rather than on one a little smaller."""
         ui = self.ui
         cards = [c for c in self.cards if c.enabled]
         if not cards:
             return
         size = min(
-            ui.wrapped(c.game.translate(c.game.description), SMALL, c.description_box(ui).size)[0]
+            ui.wrapped(c.game.translate(c.game.description), SMALL, c.description_box(ui).size, shrink=False)[
+                0
+            ]
             for c in cards
         )
         for c in cards:
