@@ -1,0 +1,61 @@
+"""bench/ataxx_match.py: which openings a resumed match still plays, and its sum from the logs."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+from tafel.cli.sprt import Sprt
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("ataxx_match", ROOT / "bench" / "ataxx_match.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def game(start, a_seat, reward):
+    return {
+        "agent_a": "hard",
+        "agent_b": "former",
+        "start": start,
+        "a_seat": a_seat,
+        "reward": reward,
+        "plies": 80,
+        "seconds": 60.0,
+        "forfeit": None,
+    }
+
+
+def test_a_resumed_match_plays_only_the_openings_without_both_games(tmp_path):
+    m = load()
+    openings = [f"pos{i}" for i in range(6)]
+    log = tmp_path / "games-000-002.jsonl"
+    lines = [game("pos0", 0, 1.0), game("pos0", 1, 0.0), game("pos1", 0, 1.0)]
+    # A line cut short by a stop is left out.
+    log.write_text("".join(json.dumps(g) + "\n" for g in lines) + '{"agent_a": "ha', encoding="utf-8")
+    games = m.read_games(tmp_path)
+    assert len(games) == 3
+    assert m.to_play(openings, 0, 6, games) == [1, 2, 3, 4, 5]  # pos1 has one game only
+    assert m.to_play(openings, 4, 10, games) == [4, 5]
+    assert m.runs_of([1, 2, 3, 4, 5], 2) == [[1, 2, 3], [4, 5]]
+    assert m.runs_of([], 2) == []
+
+
+def test_the_sum_pairs_each_openings_two_games():
+    m = load()
+    games = [
+        game("a", 0, 1.0),
+        game("a", 1, 1.0),  # won both colours
+        game("b", 0, 1.0),
+        game("b", 1, 0.0),  # one each
+        game("c", 0, 0.5),  # its twin still to come: counted as a game, not in a pair
+    ]
+    text = m.summary(games, Sprt.parse(["elo0=0", "elo1=25"]))
+    assert "5 games (4 in pairs), W3 D1 L1, 0 forfeits" in text
+    expected = Sprt(0, 25)
+    expected.add_pair(1.0, 1.0)
+    expected.add_pair(1.0, 0.0)
+    assert f"LLR {expected.llr:.2f}" in text and "pentanomial [0, 0, 1, 0, 1]" in text
