@@ -408,6 +408,11 @@ class GameDef(GameTexts):
     tutorial: Any = None
     #: Optional ``tafel.EngineProtocol``: external engines speaking it can play this game.
     engine_protocol: Any = None
+    #: Optional moves (the game's notation) that the menu's preview plays from the default setup
+    #: (seed 1) to show a game under way; without them it plays a few random moves, which for a
+    #: game that opens with an auction or a set-up phase shows only that (:func:`preview_position`
+    #: in :mod:`tafel.ui.scenes.previews`; ``check`` plays them).
+    preview_moves: Sequence[str] = ()
     #: Set by the registry: the plugin that registered this game.
     plugin: str = ""
     translated_rules: Mapping[str, str] = field(default_factory=dict)  # {"de": text}: GameTexts.rules_text

@@ -313,3 +313,21 @@ def test_preview_position_is_a_game_under_way_and_the_same_each_time(builtin):
     again, _ = preview_position(game)
     assert len(states) == len(moves) + 1 and 1 <= len(moves) <= 6
     assert states[-1].to_text() == again[-1].to_text() != states[0].to_text()
+
+
+def test_a_game_chooses_its_preview_by_its_moves(builtin):
+    """Amakta Infinit opens with an auction and the sets: its preview plays on to pieces on the
+    board; a list that no longer plays falls back to random moves, and ``check`` reports it."""
+    from dataclasses import replace
+
+    from tafel.cli.conformance import check_game
+
+    game = builtin.game("amakta-infinit")
+    states, moves = preview_position(game)
+    assert [states[i].move_to_text(m) for i, m in enumerate(moves)] == list(game.preview_moves)
+    assert states[-1].phase == "play" and states[-1].pos.cells
+    stale = replace(game, preview_moves=("bid:110", "no such move"))
+    states, moves = preview_position(stale)
+    assert 1 <= len(moves) <= 6 and states[0].to_text() == game.new_state(game.resolve_options(), 1).to_text()
+    report = check_game(stale, games=1, max_plies=20)
+    assert any("preview_moves" in line for line in report.failures), report.failures

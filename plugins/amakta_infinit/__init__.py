@@ -67,6 +67,36 @@ def evaluate(state: GameState, seat: int) -> float:
     return _evaluate(state, seat)  # type: ignore[arg-type]
 
 
+#: The menu's preview: past the auction and the sets, a few pieces on the board.
+PREVIEW_MOVES = (
+    "bid:110",
+    "accept",
+    "create:r.g.r.-.r.-:reinforce",
+    "create:rr.bb.-.r.-.b:damage",
+    "create:gr.r.r.-.-.-",
+    "create:br.gg.-.g.-.-",
+    "create:b.-.b.-.-.-:damage",
+    "create:bg.-.-.r.-.-",
+    "close",
+    "create:b.-.b.-.-.-:damage",
+    "close",
+    "place:2:0,0:r5m",
+    "place:1:6,0:r3m",
+    "rotate:0,0:r0m",
+    "relocate:6,0:5,1:r0m",
+    "rotate:0,0:r1",
+    "relocate:5,1:6,0:r3m",
+    "place:3:1,-2:r5",
+    "relocate:6,0:3,0:r0m",
+    "relocate:1,-2:1,-1:r4",
+    "place:4:3,1:r0",
+    "relocate:1,-1:1,0:r3",
+    "replace:3,0:2:r1",
+    "place:1:1,-3:r1",
+    "place:1:2,-2:r1",
+)
+
+
 GAME = GameDef(
     id=GAME_ID,
     title="Amakta Infinit",
@@ -85,6 +115,7 @@ GAME = GameDef(
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
     tutorial=TUTORIAL,
+    preview_moves=PREVIEW_MOVES,
 )
 
 __all__ = ["GAME", "GAME_ID", "InfinitState"]

@@ -43,6 +43,15 @@ def _check_definition(game: GameDef, options: Options, report: Report) -> None:
         _crash(report, "definition", "features(options)", exc)
     if game.evaluate is None:
         report.note("no evaluate(): the generic medium/hard players use MCTS with random playouts")
+    if game.preview_moves:
+        try:
+            state = game.new_state(game.resolve_options(), 1)
+            for text in game.preview_moves:
+                state = state.play(state.parse_move(text))
+        except GameError as exc:
+            report.fail(f"definition: preview_moves do not play from the default setup (seed 1): {exc}")
+        except Exception as exc:
+            _crash(report, "definition", "playing preview_moves", exc)
     if game.tutorial is not None:
         try:
             play_out(game)

@@ -39,6 +39,7 @@ from typing import Any
 import pygame
 
 from tafel import i18n
+from tafel.game import GameError
 from tafel.ui.fonts import Fonts
 from tafel.ui.picture import BoardPicture
 from tafel.ui.scenes.preview_cache import PreviewCache
@@ -77,12 +78,24 @@ def _fast_switching(on: bool) -> None:
 
 
 def preview_position(game: Any, seed: int = 1) -> tuple[list, list]:
-    """The states and moves a preview shows: the default setup and a few random moves from it
-    (seeded, so every start shows the same), stopping early at the game's end or when listing
-    moves takes long."""
+    """The states and moves a preview shows: the game's ``preview_moves`` from the default setup,
+    else a few random moves from it (seeded, so every start shows the same), stopping early at the
+    game's end or when listing moves takes long. Preview moves that do not play (a stale list)
+    are left for random ones."""
     options = game.resolve_options()
     state = game.new_state(options, seed)
     states, moves = [state], []
+    try:
+        for text in game.preview_moves:
+            move = state.parse_move(text)
+            state = state.play(move)
+            states.append(state)
+            moves.append(move)
+        if game.preview_moves:
+            return states, moves
+    except GameError:
+        state = states[0]
+        states, moves = [state], []
     rng = random.Random(seed)
     deadline = time.perf_counter() + OPENING_SECONDS
     for _ in range(OPENING_MOVES):
