@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafel.i18n import GameTexts
+from tafel.records import FinishedGame, RecordsTable  # noqa: F401 - part of this module's API
 
 Move = Hashable
 """Any hashable value a game uses for a move (usually a frozen dataclass)."""
@@ -315,47 +316,6 @@ def _default_seat_names(options: Options, players: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(players)]
 
 
-@dataclass(frozen=True)
-class FinishedGame:
-    """A game that just ended at the screen, as ``GameDef.on_finished`` receives it.
-
-    ``players``: per seat ``"human"`` or the agent's name. ``undos`` and ``hints`` count what the
-    people used (puzzles keep records of them).
-    """
-
-    game_id: str
-    options: Options
-    seed: int | None
-    state: GameState
-    players: tuple[str, ...]
-    moves: int
-    undos: int = 0
-    hints: int = 0
-    match_id: str = ""
-
-    @property
-    def human_seats(self) -> tuple[int, ...]:
-        return tuple(i for i, p in enumerate(self.players) if p == "human")
-
-
-@dataclass(frozen=True)
-class RecordsTable:
-    """A game's records for the core's Records screen: column headers with their share of the
-    width, and rows of texts (best first). ``note`` is one line under the title.
-
-    >>> t = RecordsTable("Solo records", (("Deal", 1.0), ("Best", 1.0)), (("42", "solved"),))
-    >>> t.rows[0][1]
-    'solved'
-    """
-
-    title: str
-    columns: tuple[tuple[str, float], ...]
-    rows: tuple[tuple[str, ...], ...] = ()
-    note: str = ""
-    empty: str = "No records yet: finish a game to set the first."
-    summary: tuple[str, ...] = ()  # lines under the rows (a puzzle's streaks and win rates)
-
-
 @dataclass
 class GameDef(GameTexts):
     """Everything the core needs to offer one game. Plugins pass these to ``register``.
@@ -408,10 +368,9 @@ class GameDef(GameTexts):
     tutorial: Any = None
     #: Optional ``tafel.EngineProtocol``: external engines speaking it can play this game.
     engine_protocol: Any = None
-    #: Optional moves (the game's notation) that the menu's preview plays from the default setup
-    #: (seed 1) to show a game under way; without them it plays a few random moves, which for a
-    #: game that opens with an auction or a set-up phase shows only that (:func:`preview_position`
-    #: in :mod:`tafel.ui.scenes.previews`; ``check`` plays them).
+    #: Optional moves (the game's notation) the menu's picture plays from the default setup (seed 1)
+    #: to show a game under way, for a game that opens with an auction or a set-up phase; without
+    #: them it plays a few random moves (:func:`tafel.ui.scenes.previews.preview_position`).
     preview_moves: Sequence[str] = ()
     #: Set by the registry: the plugin that registered this game.
     plugin: str = ""
