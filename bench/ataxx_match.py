@@ -113,7 +113,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         name = f"openings-{run[0]:03d}-{run[-1]:03d}"
         chunk = folder / f"{name}.txt"
         chunk.write_text("".join(openings[i] + "\n" for i in run), encoding="utf-8")
-        # Game i of a run starts from its opening i // 2; seeded as in one long match.
+        # Game i of a run starts from its opening i // 2; seeded as in one long match (from 1:
+        # arena takes no seed 0).
         command = [
             sys.executable,
             str(ROOT / "main.py"),
@@ -128,16 +129,18 @@ def cmd_run(args: argparse.Namespace) -> int:
             "--openings",
             str(chunk),
             "--seed",
-            str(2 * run[0]),
+            str(2 * run[0] + 1),
             "--log",
             str(folder / f"games-{run[0]:03d}-{run[-1]:03d}.jsonl"),
         ]
         print(f"openings {run[0]} to {run[-1]}: {len(run) * 2} games", flush=True)
         out = open(folder / f"{name}.out", "a", encoding="utf-8")  # noqa: SIM115 - kept for the run
-        procs.append((subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env), out))
+        procs.append((subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env), out, name))
     failed = 0
-    for proc, out in procs:
-        failed += proc.wait() != 0
+    for proc, out, name in procs:
+        if proc.wait() != 0:
+            failed += 1
+            print(f"error: the run of {name} failed (exit {proc.returncode}); see {folder / name}.out")
         out.close()
     print(summary(read_games(folder), Sprt.parse(args.sprt)))
     return 1 if failed else 0

@@ -59,3 +59,30 @@ def test_the_sum_pairs_each_openings_two_games():
     expected.add_pair(1.0, 1.0)
     expected.add_pair(1.0, 0.0)
     assert f"LLR {expected.llr:.2f}" in text and "pentanomial [0, 0, 1, 0, 1]" in text
+
+
+def test_each_run_is_seeded_from_1_and_a_failed_run_is_reported(tmp_path, monkeypatch, capsys):
+    import argparse
+
+    m = load()
+    openings = tmp_path / "openings.txt"
+    openings.write_text("".join(f"pos{i}\n" for i in range(4)), encoding="utf-8")
+    commands = []
+
+    class Proc:
+        def __init__(self, command, **kwargs):
+            commands.append(command)
+            self.returncode = 2 if len(commands) == 2 else 0
+
+        def wait(self):
+            return self.returncode
+
+    monkeypatch.setattr(m.subprocess, "Popen", Proc)
+    args = argparse.Namespace(
+        folder=str(tmp_path / "match"), openings=str(openings), first=0, count=4, jobs=2,
+        agent_a="hard", agent_b="former", movetime=0.1, sprt=["elo0=0", "elo1=25"],
+    )  # fmt: skip
+    assert m.cmd_run(args) == 1
+    seeds = [c[c.index("--seed") + 1] for c in commands]
+    assert seeds == ["1", "5"]  # openings 0 and 2: game seeds as in one long match, never 0
+    assert "the run of openings-002-003 failed" in capsys.readouterr().out
