@@ -262,12 +262,8 @@ class MenuScene(Scene):
         cards = [c for c in self.cards if c.enabled]
         if not cards:
             return
-        size = min(
-            ui.wrapped(c.game.translate(c.game.description), SMALL, c.description_box(ui).size, shrink=False)[
-                0
-            ]
-            for c in cards
-        )
+        texts = [(c.game.translate(c.game.description), c.description_box(ui).size) for c in cards]
+        size = min(ui.wrapped(text, SMALL, box, shrink=False)[0] for text, box in texts)
         for c in cards:
             c.text_size = size
 

@@ -179,14 +179,13 @@ class MoveListPainting:
             y = ui.px(4) + (i - key.start) * lh
             cell = pygame.Rect(left, y, right - left, lh).clip(area)
             image.blit(blank, cell, cell)
-            self._paint_row(image, area, i, key.start, key.number_width, key.current)
+            last = self._paint_row(image, area, i, key.start, key.number_width, key.current)
         self._paint_scrollbar(image, area, key.start, rows)
         if key.start == old.start:
             kept = list(self._moves_local)
         else:  # every row a row higher, the first out of sight
             kept = [(r.move(0, -lh), ply) for r, ply in self._moves_local[1:]]
-        row = pygame.Rect(ui.px(4), ui.px(4) + (key.count - 1 - key.start) * lh, area.width - ui.px(12), lh)
-        return [*kept, (row, key.count)]
+        return [*kept, last]
 
 
 @dataclass(frozen=True)
@@ -205,7 +204,7 @@ class MovesKey:
 
     def follows(self, old: MovesKey) -> bool:
         """This list is ``old`` with one move played at its end (nothing else changed): the case
-        :meth:`Panel._append_move` paints."""
+        :meth:`MoveListPainting._append_move` paints."""
         return (
             not self.browsing
             and not old.browsing

@@ -3,7 +3,7 @@ whose turn it is, the view's status lines, errors with their ways out, the move 
 buttons. Also the notes drawn over the board: toasts and banners.
 
 The move list is painted once into a kept picture and copied while it stays the same; a move
-played paints only the rows it changes (:meth:`Panel._append_move`).
+played paints only the rows it changes (:mod:`tafel.ui.scenes.play.move_list`).
 """
 
 from __future__ import annotations
