@@ -53,8 +53,6 @@ class AlphaBeta:
     lmr_index: int
     lmr_flips: int
     lmr_deep: int
-    prune_depth: int
-    prune_flips: int
     null_move: bool
     history: bool
     hist: list[int]
@@ -317,10 +315,6 @@ class AlphaBeta:
             lmr_index, lmr_flips, lmr_deep = self.lmr_index, self.lmr_flips, self.lmr_deep
             use_hist = self.history
             hist = self.hist
-            # Near the leaves, off the principal variation, jumps that flip few stones are not
-            # searched once a move has been (a jump leaves a hole and gains little).
-            prune = depth <= self.prune_depth and beta - alpha == 1
-            prune_flips = self.prune_flips
             # The table's move and the killers first (when legal here), then by gain.
             first = tried_first(tt_move, killers, own, empty)
             path.add(key)
@@ -358,11 +352,9 @@ class AlphaBeta:
                         if use_hist and len(codes) > 1:
                             codes.sort(key=hist.__getitem__, reverse=True)
                     for code in codes:
-                        frm = code >> 6
-                        if prune and i and f <= prune_flips and f <= top and frm != 63:
-                            continue
                         to = code & 63
                         flips = SINGLES[to] & opp
+                        frm = code >> 6
                         if frm == 63:
                             o = own | (1 << to) | flips
                         else:

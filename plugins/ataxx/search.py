@@ -116,9 +116,6 @@ class Engine(AlphaBeta):
         #: Reduce from the lmr_index-th move on, moves flipping fewer than lmr_flips stones,
         #: by two plies from the lmr_deep-th move on.
         self.lmr_index, self.lmr_flips, self.lmr_deep = 4, 2, 1000
-        #: At nodes this close to the leaves (0: nowhere) and off the principal variation, jumps
-        #: flipping at most prune_flips stones are not searched once a move has been.
-        self.prune_depth, self.prune_flips = 0, 1
         self.null_move = weights is not None
         #: History heuristic: moves that caused cut-offs before are tried first among moves
         #: of equal gain (indexed by move code; halved at the start of each search). Off: an
