@@ -8,6 +8,7 @@ import pytest
 from tafel import Limit
 from tafel.games.axxa import GAME
 from tafel.games.axxa.board import CELLS, cell_of
+from tafel.games.axxa.evaluation import pay_choice
 from tafel.games.axxa.lookahead import exact_first, reveals
 from tafel.games.axxa.rules import MOVE, PAY, TAKE, AxxaState, Rules
 from tafel.games.axxa.solver import AxxaSolver, World, finish_turn, heuristic, redeal, resolve
@@ -92,6 +93,18 @@ def test_solver_pays_with_a_removed_number_rather_than_a_needed_one():
     assert s.phase == PAY
     move = AxxaSolver("hard").choose(s.view_for(0), Limit(nodes=6), random.Random(2))
     assert s.move_to_text(move) == "pay:b2"
+
+
+def test_payment_uncovers_where_the_number_due_would_make_a_triplet():
+    """Two 5s with a face-down piece under each: paying the one beside the pair of 1s may
+    uncover a 1 there, a triplet removed after the next move at no cost; the other may not."""
+    s = position({"c1": "[51]5", "c5": "1", "d5": "1", "b5": "[51]5", "g4": "[56]6"})
+    w = World.from_state(s.view_for(0))
+    assert pay_choice(w) == cell_of("b5")
+    # By the pieces' chances alone; the policy never sees what lies face down.
+    assert pay_choice(World.from_state(s.view_for(0))) == pay_choice(
+        World.from_state(s.determinize(random.Random(3)).view_for(0))
+    )
 
 
 def test_solver_sees_only_the_view():

@@ -259,6 +259,15 @@ def competitive_value(w: World, seat: int) -> float:
     return value
 
 
+#: Payment policy: uncovering a piece is worth a little (information); uncovering the number due
+#: is worth PAY_NEXT_TO beside one showing (two showing: a triplet, removed after the next move at
+#: no cost), PAY_DUE elsewhere; a piece nobody has seen counts by its chance of being the number
+#: due. Valuing that chance took the one-turn search from 49.5% of deals 1-200 won to 65.5%.
+PAY_INFO = 1.0
+PAY_NEXT_TO = 14.0
+PAY_DUE = 6.0
+
+
 def pay_choice(w: World, peek: bool = PEEK) -> Cell:
     """The top to pay with: a number already done first, then one with pieces to spare (the
     more the better), never one of the number due that touches another, and preferably one
@@ -279,6 +288,8 @@ def pay_choice(w: World, peek: bool = PEEK) -> Cell:
         base[due + 1] -= 3.0
     best, best_score = -1, -1e9
     st = w.st
+    counts, total = unseen(w)
+    p_due = min(1.0, counts[due] / total) if total > 0 else 0.0
     for c in CELLS:
         s = st[c]
         if not s:
@@ -290,11 +301,13 @@ def pay_choice(w: World, peek: bool = PEEK) -> Cell:
         if len(s) > 1:
             under = s[-2]
             if peek or under & KNOWN:
-                if under & VALUE == due:
-                    # Uncovering the number due next to one already showing builds a triplet.
-                    score += 6.0 + (8.0 if KING[c] & dmask else 0.0)
+                q = 1.0 if under & VALUE == due else 0.0
             else:
-                score += 1.0  # information
+                score += PAY_INFO  # information
+                q = p_due
+            if q > 0.0:
+                # Uncovering the number due next to one showing builds a triplet (or makes one).
+                score += q * (PAY_NEXT_TO if KING[c] & dmask else PAY_DUE)
         else:
             score += 2.0  # clears a space
         if score > best_score:

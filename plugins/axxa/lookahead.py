@@ -21,9 +21,40 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board import Cell
-from .evaluation import _continue, _value, finish_turn, resolve, unseen
+from .evaluation import _continue, _value, finish_turn, pay_choice, resolve, unseen
 from .rules import KNOWN, PAYMENT, SHIFT, AxxaMove, AxxaState
 from .world import World
+
+#: Whether a payment's uncovered piece is split by its chances too (the number due or a blank),
+#: as a stack move's is: the payment the policy picks may uncover a triplet.
+PAY_CHANCE = True
+
+
+def settle(t: World, removed: int) -> list[tuple[float, World]]:
+    """End the turn on ``t`` (made from a view) after its stack move and removals, as
+    :func:`finish_turn` does, and return the ways it may have turned out: a payment over a piece
+    nobody has seen may uncover the number due (by its chance among the unseen pieces) or a
+    blank. ``t`` itself is the blank way."""
+    if removed or not PAY_CHANCE or t.players != 1:
+        finish_turn(t, removed)
+        return [(1.0, t)]
+    cell = pay_choice(t)
+    s = t.st[cell]
+    if len(s) > 1 and not s[-2] & KNOWN:
+        counts, total = unseen(t)
+        due = t.due
+        p = min(1.0, counts[due] / total) if total > 0 else 0.0
+        if p > 0.0:
+            a = t.copy()
+            a.st[cell] = s[:-2] + (due,) + s[-1:]
+            a.pay(cell)
+            a.end_turn()
+            t.pay(cell)
+            t.end_turn()
+            return [(p, a), (1.0 - p, t)]
+    t.pay(cell)
+    t.end_turn()
+    return [(1.0, t)]
 
 
 def expected_turn(w: World, seat: int, turns: int = 1, beam: int = 2) -> float:
@@ -51,18 +82,17 @@ def expected_turn(w: World, seat: int, turns: int = 1, beam: int = 2) -> float:
         t = w.copy()
         if piece & KNOWN or p_due <= 0.0:
             t.shift(frm, to, True)
-            finish_turn(t, resolve(t))
-            v = _value(t, seat)
-            ways: tuple[tuple[float, World], ...] = ((1.0, t),)
+            ways = settle(t, resolve(t))
         else:
             t.st[frm] = s[:-2] + (due,) + s[-1:]
             t.shift(frm, to, True)
-            finish_turn(t, resolve(t))
             u = w.copy()
             u.shift(frm, to, True)
-            finish_turn(u, resolve(u))
-            v = p_due * _value(t, seat) + (1.0 - p_due) * _value(u, seat)
-            ways = ((p_due, t), (1.0 - p_due, u))
+            ways = [(p_due * q, x) for q, x in settle(t, resolve(t))]
+            ways += [((1.0 - p_due) * q, x) for q, x in settle(u, resolve(u))]
+        v = 0.0
+        for q, x in ways:
+            v += q * _value(x, seat)
         if deeper:
             found.append((v, ways))
         elif v > best:
@@ -111,10 +141,20 @@ def exact_value(w: World, move: AxxaMove, moved: Cell, seat: int, turns: int = 1
     cell = move.cells[0] if move.kind in (SHIFT, PAYMENT) else -1
     value = 0.0
     for p, t in reveals(w, cell) if cell >= 0 else [(1.0, w)]:
-        t = t.copy()
-        _continue(t, move, moved)
-        value += p * expected_turn(t, seat, turns, beam)
+        for q, x in _played(t, move, moved):
+            value += p * q * expected_turn(x, seat, turns, beam)
     return value
+
+
+def _played(w: World, move: AxxaMove, moved: Cell) -> list[tuple[float, World]]:
+    """``move`` played on a copy of ``w`` to the end of its turn: the ways it may turn out (a
+    stack move's payment split by :func:`settle`; any other move as :func:`_continue` plays it)."""
+    t = w.copy()
+    if move.kind == SHIFT and not w.choice:
+        t.shift(*move.cells, True)
+        return settle(t, resolve(t))
+    _continue(t, move, moved)
+    return [(1.0, t)]
 
 
 def exact_first(w: World, move: AxxaMove, moved: Cell, seat: int) -> float:
@@ -123,9 +163,8 @@ def exact_first(w: World, move: AxxaMove, moved: Cell, seat: int) -> float:
     cell = move.cells[0] if move.kind in (SHIFT, PAYMENT) else -1
     value = 0.0
     for p, t in reveals(w, cell) if cell >= 0 else [(1.0, w)]:
-        t = t.copy()
-        _continue(t, move, moved)
-        value += p * _value(t, seat)
+        for q, x in _played(t, move, moved):
+            value += p * q * _value(x, seat)
     return value
 
 
