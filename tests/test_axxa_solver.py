@@ -8,10 +8,11 @@ import pytest
 from tafel import Limit
 from tafel.games.axxa import GAME
 from tafel.games.axxa.board import CELLS, cell_of
-from tafel.games.axxa.evaluation import pay_choice
-from tafel.games.axxa.lookahead import exact_first, reveals
+from tafel.games.axxa.evaluation import pay_choice, unseen
+from tafel.games.axxa.lookahead import exact_first, reveals, settle
 from tafel.games.axxa.rules import MOVE, PAY, TAKE, AxxaState, Rules
 from tafel.games.axxa.solver import AxxaSolver, World, finish_turn, heuristic, redeal, resolve
+from tafel.games.axxa.world import has_triplet
 from tests.test_axxa_rules import play, position
 
 
@@ -105,6 +106,23 @@ def test_payment_uncovers_where_the_number_due_would_make_a_triplet():
     assert pay_choice(World.from_state(s.view_for(0))) == pay_choice(
         World.from_state(s.determinize(random.Random(3)).view_for(0))
     )
+
+
+def test_the_exact_search_splits_what_a_payment_uncovers_by_its_chances():
+    """The payment beside the pair of 1s goes over a piece nobody has seen: one way it is a 1
+    (a triplet showing, removed after the next move), the other a blank, by the 1s' chance."""
+    s = position({"c1": "[51]5", "c5": "1", "d5": "1", "b5": "[51]5", "g4": "[56]6"})
+    w = World.from_state(s.view_for(0))
+    ways = settle(w.copy(), 0)
+    (p, one), (q, blank) = ways
+    counts, total = unseen(w)
+    assert p == pytest.approx(counts[1] / total) and p + q == pytest.approx(1.0)
+    b5 = cell_of("b5")
+    assert one.st[b5][-1] & 7 == 1 and has_triplet(one.tops[1], False)
+    assert blank.st[b5][-1] & 7 == 0 and not has_triplet(blank.tops[1], False)
+    assert one.paid == blank.paid and one.paid[5] == w.paid[5] + 1
+    # A turn that removed a triplet pays nothing and has one way.
+    assert settle(w.copy(), 1)[0][0] == 1.0 and len(settle(w.copy(), 1)) == 1
 
 
 def test_solver_sees_only_the_view():

@@ -5,8 +5,9 @@ view holds 0 for each unseen piece: a blank that matches nothing). Only what a m
 given a number: the number due, the next number, or a blank for any other, by their chances
 among the unseen pieces (:func:`reveals`); in the turns after, each stack move is split into
 "turns up the number due" or not (:func:`expected_turn`), and the best expected move is taken,
-as a player who cannot see the pieces would. So the ranking has no sampling noise and does not
-depend on the random generator.
+as a player who cannot see the pieces would. A payment over a piece nobody has seen is split
+the same way (:func:`settle`): it may uncover the number due beside one showing. So the ranking
+has no sampling noise and does not depend on the random generator.
 
 >>> from tafel.games.axxa.rules import AxxaState
 >>> view = AxxaState.deal(5).view_for(0)
