@@ -46,6 +46,10 @@ W_DOOMED = 80.0
 W_OWN = 20.0
 W_THREAT = 30.0
 W_THREATS = 5.0
+#: Solo: per piece of the number due known to lie under a top (up to three). Knowing where the
+#: pieces due are lets the next turns bring them up; with it the one-turn search won 74% of deals
+#: 1-400 (65% without; 3 and 15 did less well, 25 worse than none).
+W_DUE_KNOWN = 8.0
 
 
 def _pair(mask: Mask) -> bool:
@@ -151,6 +155,17 @@ def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, 
     return best, sure
 
 
+def _known_below(w: World, due: int) -> int:
+    """Pieces of the number due under the tops that the player has seen."""
+    n = 0
+    for s in w.st:
+        if len(s) > 1:
+            for p in s[:-1]:
+                if p & KNOWN and p & VALUE == due:
+                    n += 1
+    return n
+
+
 def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
     """Static value of a position for ``seat``, in triplet units of 100 (see the W_ weights).
 
@@ -172,7 +187,7 @@ def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
         return value - 300.0
     tops = w.tops
     m = tops[due]
-    shape = _due_shape(w, due, m)
+    shape = _due_shape(w, due, m) + W_DUE_KNOWN * min(3, _known_below(w, due))
     best, sure = completions(w, due, m, peek)
     if best:
         shape += W_THREAT * best + W_THREATS * min(3, max(0, sure - 1))
