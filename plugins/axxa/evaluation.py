@@ -171,7 +171,8 @@ def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
 
     Rewards triplets removed (solo) or the lead in triplets (competitive); pieces of the number
     due on top, two of them touching, known ones just under a top (they turn up when that stack
-    moves) and the chance that the next stack move completes a triplet; a little for the next
+    moves), those seen anywhere under the tops (solo: the player knows where they lie) and the
+    chance that the next stack move completes a triplet; a little for the next
     number; and punishes numbers still needed that have no spare piece left, or too few.
 
     The competitive game has its own value, :func:`competitive_value`.
@@ -286,7 +287,8 @@ PAY_DUE = 6.0
 def pay_choice(w: World, peek: bool = PEEK) -> Cell:
     """The top to pay with: a number already done first, then one with pieces to spare (the
     more the better), never one of the number due that touches another, and preferably one
-    over a piece of the number due next to one showing."""
+    over a piece of the number due next to one showing (a piece nobody has seen counts by its
+    chance of being the number due: see PAY_NEXT_TO)."""
     due = w.due
     dmask = w.tops[due]
     full, rest = divmod(w.total, 6)
