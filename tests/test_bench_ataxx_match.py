@@ -1,19 +1,9 @@
 """bench/ataxx_match.py: which openings a resumed match still plays, and its sum from the logs."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 from tafel.cli.sprt import Sprt
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def load():
-    spec = importlib.util.spec_from_file_location("ataxx_match", ROOT / "bench" / "ataxx_match.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load
 
 
 def game(start, a_seat, reward):
@@ -30,7 +20,7 @@ def game(start, a_seat, reward):
 
 
 def test_a_resumed_match_plays_only_the_openings_without_both_games(tmp_path):
-    m = load()
+    m = load("ataxx_match")
     openings = [f"pos{i}" for i in range(6)]
     log = tmp_path / "games-000-002.jsonl"
     lines = [game("pos0", 0, 1.0), game("pos0", 1, 0.0), game("pos1", 0, 1.0)]
@@ -45,7 +35,7 @@ def test_a_resumed_match_plays_only_the_openings_without_both_games(tmp_path):
 
 
 def test_the_sum_pairs_each_openings_two_games():
-    m = load()
+    m = load("ataxx_match")
     games = [
         game("a", 0, 1.0),
         game("a", 1, 1.0),  # won both colours
@@ -64,7 +54,7 @@ def test_the_sum_pairs_each_openings_two_games():
 def test_each_run_is_seeded_from_1_and_a_failed_run_is_reported(tmp_path, monkeypatch, capsys):
     import argparse
 
-    m = load()
+    m = load("ataxx_match")
     openings = tmp_path / "openings.txt"
     openings.write_text("".join(f"pos{i}\n" for i in range(4)), encoding="utf-8")
     commands = []

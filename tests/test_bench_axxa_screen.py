@@ -1,24 +1,13 @@
 """bench/axxa_screen.py: plays deals to their end under a setting, and puts the constants back."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from tafel.games.axxa import evaluation
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def load():
-    spec = importlib.util.spec_from_file_location("axxa_screen", ROOT / "bench" / "axxa_screen.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load
 
 
 def test_a_setting_is_played_on_the_deals_and_undone(capsys):
-    m = load()
+    m = load("axxa_screen")
     before = evaluation.W_DUE_KNOWN
     m.main(["--deals", "2", "-", "W_DUE_KNOWN=0,PAY_DUE=3"])
     out = capsys.readouterr().out.splitlines()
@@ -29,7 +18,7 @@ def test_a_setting_is_played_on_the_deals_and_undone(capsys):
 
 
 def test_a_deal_ends_with_its_triplets_and_payments():
-    m = load()
+    m = load("axxa_screen")
     triplets, paid = m.play_deal(3, m.clairvoyant, True)
     assert 0 <= triplets <= 6 and 0 < paid <= 36
     with pytest.raises(SystemExit, match="not a constant"):
