@@ -9,7 +9,7 @@ from tafel import Limit
 from tafel.games.axxa import GAME
 from tafel.games.axxa.board import CELLS, cell_of
 from tafel.games.axxa.evaluation import pay_choice, unseen
-from tafel.games.axxa.lookahead import exact_first, reveals, settle
+from tafel.games.axxa.lookahead import exact_choice, exact_first, reveals, settle
 from tafel.games.axxa.rules import MOVE, PAY, TAKE, AxxaState, Rules
 from tafel.games.axxa.solver import AxxaSolver, World, finish_turn, heuristic, redeal, resolve
 from tafel.games.axxa.world import has_triplet
@@ -275,6 +275,30 @@ def test_exact_search_takes_a_sure_triplet_first():
     w = World.from_state(s.view_for(0))
     values = {s.move_to_text(m): exact_first(w, m, -1, 0) for m in s.legal_moves()}
     assert max(values, key=values.get) == "c4-c3" and values["c4-c3"] >= 1 / 6
+
+
+def test_the_exact_search_ends_at_once_when_cut_even_inside_a_move():
+    """cut() stops a stage inside a move's valuation: the stage before answers, nothing raises."""
+    view = AxxaState.deal(11).view_for(0)
+    moves = view.legal_moves()
+    first = exact_choice(view, moves, -1, 0, [12, 4, 3], lambda: False, 2, lambda: False)
+    calls = []
+
+    def cut():
+        calls.append(1)
+        return len(calls) > 40  # some way into the first deep move
+
+    best, _value, looked, last = exact_choice(view, moves, -1, 0, [12, 4, 3], lambda: False, 2, cut)
+    w = World.from_state(view)
+    one_turn = max(moves, key=lambda m: exact_first(w, m, -1, 0))
+    assert (best, looked, last) == (one_turn, 0, len(moves)) and first[2] > 0
+
+
+def test_the_hard_level_ends_a_search_asked_to_stop_at_once():
+    view = AxxaState.deal(11).view_for(0)
+    solver = AxxaSolver("hard")
+    move = solver.choose(view, Limit(time=60.0), random.Random(1), stop=lambda: True)
+    assert move in view.legal_moves() and solver.info["time"] < 5.0
 
 
 def test_determinized_search_samples_from_the_view_only():

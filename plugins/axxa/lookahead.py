@@ -58,7 +58,13 @@ def settle(t: World, removed: int) -> list[tuple[float, World]]:
     return [(1.0, t)]
 
 
-def expected_turn(w: World, seat: int, turns: int = 1, beam: int = 2) -> float:
+class Overrun(Exception):
+    """Raised inside a candidate's valuation when ``cut()`` says the search must end now."""
+
+
+def expected_turn(
+    w: World, seat: int, turns: int = 1, beam: int = 2, cut: Callable[[], bool] | None = None
+) -> float:
     """The best expected value for ``seat`` of the next turn from ``w`` (made from a view),
     choosing as a player would, without knowing what a stack move turns up: a move that turns up
     an unseen piece is worth its value when that piece is the number due times the chance of
@@ -78,6 +84,8 @@ def expected_turn(w: World, seat: int, turns: int = 1, beam: int = 2) -> float:
     deeper = turns > 1
     found = []
     for frm, to in w.shifts():
+        if cut is not None and cut():
+            raise Overrun
         s = st[frm]
         piece = s[-2] if len(s) > 1 else s[-1]
         t = w.copy()
@@ -104,7 +112,7 @@ def expected_turn(w: World, seat: int, turns: int = 1, beam: int = 2) -> float:
         for _v, ways in found[:beam]:
             v = 0.0
             for p, t in ways:
-                v += p * expected_turn(t, seat, turns - 1, beam)
+                v += p * expected_turn(t, seat, turns - 1, beam, cut)
             if v > best:
                 best = v
     return best
@@ -135,7 +143,15 @@ def reveals(w: World, cell: Cell) -> list[tuple[float, World]]:
     return out
 
 
-def exact_value(w: World, move: AxxaMove, moved: Cell, seat: int, turns: int = 1, beam: int = 2) -> float:
+def exact_value(
+    w: World,
+    move: AxxaMove,
+    moved: Cell,
+    seat: int,
+    turns: int = 1,
+    beam: int = 2,
+    cut: Callable[[], bool] | None = None,
+) -> float:
     """A candidate's value two turns ahead with no sampling: ``w`` is made from the view (unseen
     pieces 0); what the candidate turns up is split by :func:`reveals`, the rest of its turn
     follows the quick policy, and the next turn is :func:`expected_turn` (blank pieces)."""
@@ -143,7 +159,7 @@ def exact_value(w: World, move: AxxaMove, moved: Cell, seat: int, turns: int = 1
     value = 0.0
     for p, t in reveals(w, cell) if cell >= 0 else [(1.0, w)]:
         for q, x in _played(t, move, moved):
-            value += p * q * expected_turn(x, seat, turns, beam)
+            value += p * q * expected_turn(x, seat, turns, beam, cut)
     return value
 
 
@@ -177,12 +193,15 @@ def exact_choice(
     widths: list[int],
     out_of_time: Callable[[], bool],
     beam: int = 2,
+    cut: Callable[[], bool] | None = None,
 ) -> tuple[AxxaMove, float, int, int]:
     """The solver's search without sampling: every move one turn ahead (:func:`exact_first`),
     then in stage k (k = 1, 2, ...) the best ``widths[k - 1]`` moves of the stage before, in
     that order, k + 1 turns ahead (:func:`exact_value`), while ``out_of_time()`` says no. A
-    stage's answer stands once it valued two moves or more. Returns (move, value, moves valued
-    beyond one turn, moves in the last stage that answered)."""
+    stage's answer stands once it valued two moves or more. ``cut()`` ends the search at once,
+    even inside a move's valuation (that move and a stage short of two do not count): a deep
+    stage's move can take seconds. Returns (move, value, moves valued beyond one turn, moves in
+    the last stage that answered)."""
     w = World.from_state(view)
     values = {m: exact_first(w, m, moved, seat) for m in moves}
     ranked = sorted(moves, key=lambda m: -values[m])
@@ -191,14 +210,21 @@ def exact_choice(
         if width < 2 or len(ranked) < 2 or out_of_time():
             break
         deeper: dict[AxxaMove, float] = {}
+        cut_short = False
         for m in ranked[:width]:
             if len(deeper) >= 2 and out_of_time():
                 break
-            deeper[m] = exact_value(w, m, moved, seat, turns + 1, beam)
+            try:
+                deeper[m] = exact_value(w, m, moved, seat, turns + 1, beam, cut)
+            except Overrun:
+                cut_short = True
+                break
         if len(deeper) < 2:
             break
         looked += len(deeper)
         # Ties keep the order of the stage before.
         ranked = sorted(deeper, key=lambda m: -deeper[m])
         values = deeper
+        if cut_short:
+            break
     return ranked[0], values[ranked[0]], looked, len(ranked)

@@ -106,6 +106,13 @@ FIRST_CUT = 8
 KEEP_AT_LEAST = 4
 #: Deals of the two-turn stage needed for its answer to replace the one-turn one.
 MIN_DEEP = 8
+#: The exact search values a stage's first two moves whatever the clock, and a deep stage's move
+#: can take seconds; past the think time and this much more (seconds, or this share of the think
+#: time if more) it ends at once, inside the AI worker's watchdog allowance (the think time and
+#: 2 s, or a quarter of it). At 1 s a move 1.2% of decisions had gone past 2.5 s of CPU, and 3 of
+#: 5,520 past 3 s; at 0.3 s none past 1.8 s (bench/RESULTS.md).
+OVERRUN = 1.5
+OVERRUN_SHARE = 0.2
 
 
 class AxxaSolver(Agent):
@@ -269,6 +276,9 @@ class AxxaSolver(Agent):
                 capped.append(x)
                 left -= x
             widths = capped
+        # Past the think time and OVERRUN more (or when asked to stop) the search ends at once,
+        # well inside the AI worker's watchdog allowance.
+        overrun = deadline + max(OVERRUN, OVERRUN_SHARE * (deadline - start))
         best, value, looked, last = exact_choice(
             view,
             moves,
@@ -277,6 +287,7 @@ class AxxaSolver(Agent):
             widths,
             lambda: now() >= deadline or (stop is not None and stop()),
             int(self.params["beam"]),  # type: ignore[call-overload]
+            lambda: now() >= overrun or (stop is not None and stop()),
         )
         self.info = _info(view, best, value, 0, len(moves) + looked, looked, len(moves), last, now() - start)
         return best
