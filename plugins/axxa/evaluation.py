@@ -94,6 +94,14 @@ def unseen(w: World) -> tuple[list[int], int]:
     return counts, sum(counts)
 
 
+def due_chance(w: World) -> float:
+    """The chance that a face-down piece nobody has seen is the number due. A view's revealed
+    blanks (see lookahead: any number but the due one) can leave the count short, so it is
+    capped at 1."""
+    counts, total = unseen(w)
+    return min(1.0, counts[w.due] / total) if total > 0 else 0.0
+
+
 def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, int]:
     """How well the next stack move can complete a triplet of ``due``: the best chance over the
     stacks (the piece that turns up may be unknown) and the number of stacks that surely can."""
@@ -133,9 +141,7 @@ def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, 
                 p = 1.0
             else:
                 if chance < 0:
-                    counts, total = unseen(w)
-                    # A view's revealed blanks (see lookahead) can leave the count short.
-                    chance = min(1.0, counts[due] / total) if total > 0 else 0.0
+                    chance = due_chance(w)
                 p = chance
                 if p <= 0.0:
                     continue
@@ -305,8 +311,7 @@ def pay_choice(w: World, peek: bool = PEEK) -> Cell:
         base[due + 1] -= 3.0
     best, best_score = -1, -1e9
     st = w.st
-    counts, total = unseen(w)
-    p_due = min(1.0, counts[due] / total) if total > 0 else 0.0
+    p_due = due_chance(w)
     for c in CELLS:
         s = st[c]
         if not s:

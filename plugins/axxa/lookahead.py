@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board import Cell
-from .evaluation import _continue, _value, finish_turn, pay_choice, resolve, unseen
+from .evaluation import _continue, _value, due_chance, finish_turn, pay_choice, resolve, unseen
 from .rules import KNOWN, PAYMENT, SHIFT, AxxaMove, AxxaState
 from .world import World
 
@@ -42,12 +42,10 @@ def settle(t: World, removed: int) -> list[tuple[float, World]]:
     cell = pay_choice(t)
     s = t.st[cell]
     if len(s) > 1 and not s[-2] & KNOWN:
-        counts, total = unseen(t)
-        due = t.due
-        p = min(1.0, counts[due] / total) if total > 0 else 0.0
+        p = due_chance(t)
         if p > 0.0:
             a = t.copy()
-            a.st[cell] = s[:-2] + (due,) + s[-1:]
+            a.st[cell] = s[:-2] + (t.due,) + s[-1:]
             a.pay(cell)
             a.end_turn()
             t.pay(cell)
@@ -75,10 +73,7 @@ def expected_turn(
     if w.finished():
         return w.rewards()[seat]
     due = w.due
-    counts, total = unseen(w)
-    # Blanks turned up count as any number but the due one; more of them than there are other
-    # pieces would leave the chance above 1.
-    p_due = min(1.0, counts[due] / total) if total > 0 else 0.0
+    p_due = due_chance(w)
     best = 0.0
     st = w.st
     deeper = turns > 1
