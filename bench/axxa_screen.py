@@ -13,6 +13,7 @@ one for one.
     python bench/axxa_screen.py --deals 400 - W_DUE_KNOWN=0 PAY_NEXT_TO=0,PAY_DUE=0
     python bench/axxa_screen.py --deals 200 --turns 2 -          # the best 12 two turns ahead
     python bench/axxa_screen.py --deals 60 --clairvoyant -       # knowing every face-down piece
+    python bench/axxa_screen.py --deals 200 --clairvoyant moves  # ... for the stack moves only
 
 On 2026-11-29 (bench/RESULTS.md): the one-turn search won 49.5% of deals 1-200 with payments
 blind to what they may uncover (the code of 1eec564), 65.5% valuing that chance, 74% of deals
@@ -68,13 +69,16 @@ def exact_turns(turns: int, width: int = 12) -> Callable[[World], Shift]:
     return choose
 
 
-def clairvoyant(w: World) -> Shift:
-    """One turn ahead knowing every face-down piece (the bound on what seeing them is worth)."""
+def clairvoyant(w: World, pay_peek: bool = True) -> Shift:
+    """One turn ahead knowing every face-down piece (the bound on what seeing them is worth);
+    without ``pay_peek`` the turn's payment is chosen from the player's view."""
     best, best_value = None, -1.0
     for frm, to in w.shifts():
         t = w.copy()
         t.shift(frm, to, True)
-        evaluation.finish_turn(t, evaluation.resolve(t), True)
+        if not evaluation.resolve(t):
+            t.pay(evaluation.pay_choice(t, True) if pay_peek else evaluation.pay_choice(view_of(t)))
+        t.end_turn()
         value = evaluation._value(t, 0, True)
         if value > best_value:
             best, best_value = (frm, to), value
@@ -128,17 +132,29 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--first", type=int, default=1, help="seed of the first deal")
     p.add_argument("--turns", type=int, default=1, choices=(1, 2), help="turns the search looks ahead")
-    p.add_argument("--clairvoyant", action="store_true", help="play knowing every face-down piece")
+    p.add_argument(
+        "--clairvoyant",
+        nargs="?",
+        const="all",
+        choices=("all", "moves", "payments"),
+        help="play knowing every face-down piece: for every choice (all), for the stack moves only "
+        "(the payments from the view), or for the payments only (the moves by the exact search)",
+    )
     args = p.parse_args(argv)
-    choose = clairvoyant if args.clairvoyant else exact_turns(args.turns)
-    who = "knowing every piece" if args.clairvoyant else f"exact search, {args.turns} turn(s) ahead"
+    mode = args.clairvoyant
+    if mode in ("all", "moves"):
+        choose: Callable[[World], Shift] = lambda w: clairvoyant(w, mode == "all")  # noqa: E731
+    else:
+        choose = exact_turns(args.turns)
+    pay_peek = mode in ("all", "payments")
+    who = f"knowing every piece ({mode})" if mode else f"exact search, {args.turns} turn(s) ahead"
     print(f"AxxA solo screen: {who}, deals {args.first}..{args.first + args.deals - 1}", flush=True)
     for setting in args.settings:
         saved = apply(setting)
         start = time.process_time()
         won = triplets = paid = 0
         for seed in range(args.first, args.first + args.deals):
-            t, n = play_deal(seed, choose, args.clairvoyant)
+            t, n = play_deal(seed, choose, pay_peek)
             won += t >= 6
             triplets += t
             paid += n

@@ -23,3 +23,11 @@ def test_a_deal_ends_with_its_triplets_and_payments():
     assert 0 <= triplets <= 6 and 0 < paid <= 36
     with pytest.raises(SystemExit, match="not a constant"):
         m.apply("NOPE=1")
+
+
+def test_clairvoyance_for_the_moves_alone_pays_from_the_view(capsys):
+    m = load("axxa_screen")
+    m.main(["--deals", "1", "--clairvoyant", "moves", "-"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("AxxA solo screen: knowing every piece (moves), deals 1..1")
+    assert " won " in out[1]

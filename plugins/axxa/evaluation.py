@@ -78,6 +78,9 @@ def _due_shape(w: World, due: int, m: int) -> float:
     return shape + W_DUE_UNDER * min(2, under)
 
 
+#: Solo: whether the positional part is the fitted chance to win (:mod:`.fitted`).
+FITTED = False
+
 #: Whether the evaluation may look at face-down pieces of a sampled deal (False: it uses only what
 #: a player would know, and chances for the rest).
 PEEK = False
@@ -192,6 +195,15 @@ def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
     left = w.in_play(due)
     if left < STACK:
         return value - 300.0
+    if FITTED:
+        from .fitted import logit
+
+        return value + POSITIONAL_SCALE * logit(w)
+    return value + hand_shape(w, due, peek)
+
+
+def hand_shape(w: World, due: int, peek: bool = PEEK) -> float:
+    """The positional part of a solo value by the hand-set W_ weights (see position_value)."""
     tops = w.tops
     m = tops[due]
     shape = _due_shape(w, due, m) + W_DUE_KNOWN * min(3, _known_below(w, due))
@@ -206,7 +218,7 @@ def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
         shape += W_NEXT_TOP * min(3, mn.bit_count())
         if _pair(mn):
             shape += W_NEXT_PAIR
-    value += shape
+    value = shape
     full, rest = divmod(w.total, 6)
     paid = w.paid
     for n in range(due, 7):
