@@ -316,12 +316,7 @@ def test_inlined_evaluation_is_material_plus_the_threat_term():
 
 @pytest.mark.parametrize(
     "weights",
-    [
-        Weights(threat=50, safe=30),
-        Weights(threat=50, edge=40),
-        Weights(threat=55, safe=40, edge=35),
-        Weights(threat=50, safe=40, edge=40, corner=60),
-    ],
+    [Weights(threat=50, safe=30), Weights(threat=50, edge=40), Weights(threat=55, safe=40, edge=35)],
 )
 def test_per_move_bounds_of_safe_and_edge_terms_never_change_the_value(weights):
     """The last ply stops at the first gain level that cannot reach alpha; with the safe and
@@ -339,7 +334,7 @@ def test_per_move_bounds_of_safe_and_edge_terms_never_change_the_value(weights):
                 engine.lmr = engine.null_move = False
                 engine.aspiration = 0
                 if not bounded:
-                    engine.safe_w = engine.edge_w = engine.corner_w = 0
+                    engine.safe_w = engine.edge_w = 0
                     engine.margin = 10 * WIN
                 engines.append(engine.search(own, opp, state.gaps, max_depth=depth).score)
             assert engines[0] == engines[1], (state.to_text(), depth)
@@ -347,12 +342,10 @@ def test_per_move_bounds_of_safe_and_edge_terms_never_change_the_value(weights):
     assert checked >= 30
 
 
-def test_fast_evaluation_with_safe_edge_and_corner_terms():
-    from tafel.games.ataxx.evaluation import CORNER
+def test_fast_evaluation_with_safe_and_edge_terms():
     from tafel.games.ataxx.search import EDGE, dilate
 
-    assert CORNER.bit_count() == 4 and CORNER & EDGE == CORNER
-    w = Weights(threat=50, safe=30, edge=20, corner=45)
+    w = Weights(threat=50, safe=30, edge=20)
     evaluate = make_evaluator(w)
     for state in _random_positions(40, seed=23):
         own, opp, empty = *_sides(state), state.empty
@@ -362,7 +355,6 @@ def test_fast_evaluation_with_safe_edge_and_corner_terms():
             + 50 * best_gain(own, opp, empty)
             + 30 * ((own & ~near_empty).bit_count() - (opp & ~near_empty).bit_count())
             + 20 * ((own & EDGE).bit_count() - (opp & EDGE).bit_count())
-            + 45 * ((own & CORNER).bit_count() - (opp & CORNER).bit_count())
         )
         assert evaluate(own, opp, empty) == expected, state.to_text()
 

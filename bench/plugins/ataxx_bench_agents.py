@@ -8,7 +8,7 @@ hard level (issue 20, item 3)"):
 - ``hard-a``, ``hard-b``: the hard level with engine settings from ``ATAXX_BENCH_A`` and
   ``ATAXX_BENCH_B``, comma-separated ``name=value``: engine attributes (``tt_size``,
   ``keep_depth``, ``lmr_index``, ``lmr_flips``, ``lmr_deep``, ``aspiration``, ...) and
-  evaluation weights (``threat``, ``counter``, ``exposed``, ``safe``, ``edge``, ``corner``: any given makes
+  evaluation weights (``threat``, ``counter``, ``exposed``, ``safe``, ``edge``: any given makes
   new :class:`Weights`, the others 0).
 
     TAFEL_PLUGIN_DIRS=bench/plugins python main.py arena ataxx hard former --movetime 0.05 \\
@@ -27,7 +27,7 @@ from tafel import AgentDef, AgentRegistrar, Limit, hookimpl
 
 BENCH = Path(__file__).resolve().parent.parent
 FEATURES = ("history", "aspiration", "keep", "full_time", "lmr", "null_move")
-WEIGHT_NAMES = ("threat", "counter", "exposed", "safe", "edge", "corner")
+WEIGHT_NAMES = ("threat", "counter", "exposed", "safe", "edge")
 
 
 def _former(game):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board import DOUBLES, SINGLES
-from .evaluation import CORNER, EDGE, STONE, has_move, max_in, neighbour_count
+from .evaluation import EDGE, STONE, has_move, max_in, neighbour_count
 from .moves import CLONE, make_move
 from .ordering import tried_first
 from .transposition import EXACT, LOWER, UPPER, Table
@@ -48,7 +48,6 @@ class AlphaBeta:
     margin: int
     safe_w: int
     edge_w: int
-    corner_w: int
     # Pruning and ordering.
     lmr: bool
     lmr_index: int
@@ -215,13 +214,10 @@ class AlphaBeta:
             safe_w = self.safe_w
             edge_w = self.edge_w
             jump_extra = 0
-            corner_w = self.corner_w
-            flip_extra = 2 * (edge_w + corner_w)  # a flipped stone on the edge changes sides
+            flip_extra = 2 * edge_w  # a flipped stone on the edge changes sides
             if edge_w:
                 # Our edge stones minus theirs rise by at most the stone placed and the flips.
                 base += edge_w * ((own & EDGE).bit_count() - (opp & EDGE).bit_count() + 1)
-            if corner_w:
-                base += corner_w * ((own & CORNER).bit_count() - (opp & CORNER).bit_count() + 1)
             if safe_w:
                 # After a move our safe stones minus theirs rise by at most 9 (the square
                 # filled and its neighbours), a jump's by 8 more (their stones round the

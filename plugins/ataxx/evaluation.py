@@ -16,8 +16,6 @@ from .board import SQUARES, STRIDE
 STONE = 100
 #: The squares on the board's edge.
 EDGE = sum(1 << s for s in SQUARES if s % STRIDE in (0, 6) or s // STRIDE in (0, 6))
-#: The four corners (on the edge too: a corner stone counts for both).
-CORNER = sum(1 << s for s in SQUARES if s % STRIDE in (0, 6) and s // STRIDE in (0, 6))
 
 
 def dilate(bb: int) -> int:
@@ -106,8 +104,7 @@ class Weights:
     - ``counter``: per stone of the other side's best gain were it to move now;
     - ``exposed``: stones next to an empty square the opponent reaches (they can be flipped);
     - ``safe``: stones with no empty neighbour (nothing can flip them for now);
-    - ``edge``: stones on the board's edge (fewer neighbours to be flipped from);
-    - ``corner``: stones in a corner, over their edge weight (three neighbours only).
+    - ``edge``: stones on the board's edge (fewer neighbours to be flipped from).
 
     Only ``threat`` keeps the evaluation below the material after a move, which lets the
     last ply skip moves that cannot reach alpha; the other terms cost that pruning.
@@ -118,19 +115,18 @@ class Weights:
     exposed: int = 0
     safe: int = 0
     edge: int = 0
-    corner: int = 0
 
     @property
     def fast(self) -> bool:
         """Only ``threat`` and a non-negative ``safe``: the inlined evaluation, and a bound per
         move for the last ply (:meth:`tafel.games.ataxx.alphabeta.AlphaBeta._negamax`)."""
-        return not (self.counter or self.exposed) and self.safe >= 0 and self.edge >= 0 and self.corner >= 0
+        return not (self.counter or self.exposed) and self.safe >= 0 and self.edge >= 0
 
     @property
     def margin(self) -> int:
         """How far the non-material terms can lift a score above material (see above); the
         fast evaluation's ``safe`` term is bounded per move instead."""
-        safe = 0 if self.fast else abs(self.safe) + 2 * (abs(self.edge) + abs(self.corner))
+        safe = 0 if self.fast else abs(self.safe) + 2 * abs(self.edge)
         return 17 * max(0, self.counter) + 49 * (abs(self.exposed) + safe)
 
 
@@ -156,7 +152,6 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
         return material
 
     threat_w, counter_w, exposed_w, safe_w, edge_w = w.threat, w.counter, w.exposed, w.safe, w.edge
-    corner_w = w.corner
     if w.fast:
 
         def threat_only(own: int, opp: int, empty: int) -> int:
@@ -212,8 +207,6 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
                 score += safe_w * ((own & ~de).bit_count() - (opp & ~de).bit_count())
             if edge_w:
                 score += edge_w * ((own & EDGE).bit_count() - (opp & EDGE).bit_count())
-            if corner_w:
-                score += corner_w * ((own & CORNER).bit_count() - (opp & CORNER).bit_count())
             return score
 
         return threat_only
@@ -237,8 +230,6 @@ def make_evaluator(w: Weights | None) -> Callable[[int, int, int], int]:
             score += safe_w * ((own & ~de).bit_count() - (opp & ~de).bit_count())
         if edge_w:
             score += edge_w * ((own & EDGE).bit_count() - (opp & EDGE).bit_count())
-        if corner_w:
-            score += corner_w * ((own & CORNER).bit_count() - (opp & CORNER).bit_count())
         return score
 
     return evaluate

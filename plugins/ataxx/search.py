@@ -110,7 +110,6 @@ class Engine(AlphaBeta):
         self.safe_w = weights.safe if weights is not None and weights.fast else 0
         #: The same for edge stones.
         self.edge_w = weights.edge if weights is not None and weights.fast else 0
-        self.corner_w = weights.corner if weights is not None and weights.fast else 0
         #: Late move reductions and null-move pruning (off for the material yardstick, a plain
         #: alpha-beta).
         self.lmr = weights is not None
