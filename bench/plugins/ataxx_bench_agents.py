@@ -60,6 +60,7 @@ def _configured(variable: str):
         weights = {k: values.pop(k) for k in WEIGHT_NAMES if k in values}
         if weights:
             agent.engine = Engine(Weights(**weights), tt_size=agent.engine.tt_size)
+            agent.engine.lmr_flips = agent.level.lmr_flips
         for name, value in values.items():
             if not hasattr(agent.engine, name):
                 raise ValueError(f"{variable}: the engine has no setting {name!r}")
