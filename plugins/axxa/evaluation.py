@@ -196,6 +196,7 @@ def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
     if left < STACK:
         return value - 300.0
     if FITTED:
+        # Imported here: the fitted evaluation measures positions with this module's helpers.
         from .fitted import logit
 
         return value + POSITIONAL_SCALE * logit(w)
