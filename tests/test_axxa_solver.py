@@ -270,6 +270,26 @@ def test_reveals_splits_what_a_move_turns_up_by_its_chances():
     assert reveals(known, cell_of("b2")) == [(1.0, known)]
 
 
+def test_a_blank_may_stand_for_the_most_common_number_it_can_be(monkeypatch):
+    """With STAND_IN, what turns up that is neither the number due nor the next takes the
+    number most common among the unseen pieces (so it can move and be paid with); off, it
+    stays a blank."""
+    from tafel.games.axxa import lookahead
+
+    view = AxxaState.deal(8).view_for(0)
+    w = World.from_state(view)
+    cell = cell_of("c1")
+    assert lookahead.stand_in(w, 1, 2) == 0
+    monkeypatch.setattr(lookahead, "STAND_IN", True)
+    pool = view.pool()
+    n = lookahead.stand_in(w, 1, 2)
+    assert n not in (1, 2) and pool[n] == max(pool[k] for k in range(3, 7))
+    ways = reveals(w, cell)
+    assert [t.st[cell][-2] for _p, t in ways] == [1, 2, n]
+    assert abs(sum(p for p, _w in ways) - 1.0) < 1e-9
+    assert w.st[cell][-2] == 0  # the view itself is left as it was
+
+
 def test_exact_search_takes_a_sure_triplet_first():
     s = position({"b2": "[22]1", "c2": "[33]1", "c4": "1", "g4": "[44]6", "e7": "[55]2", "d7": "[36]4"})
     w = World.from_state(s.view_for(0))

@@ -30,6 +30,31 @@ from .world import World
 #: as a stack move's is: the payment the policy picks may uncover a triplet.
 PAY_CHANCE = True
 
+#: Whether a piece turned up that is not the number due (nor, for a candidate, the next) is
+#: given the number most common among the unseen pieces it may be, instead of staying a blank
+#: (a blank top cannot move and is never paid with, though the piece it stands for can be).
+STAND_IN = False
+
+
+def stand_in(w: World, *excluded: int) -> int:
+    """The number a blank turned up stands for: the most common among the unseen pieces, the
+    ``excluded`` numbers left out; 0 (a blank) when none is left or STAND_IN is off."""
+    if not STAND_IN:
+        return 0
+    counts, _total = unseen(w)
+    best, most = 0, 0
+    for n in range(1, 7):
+        if n not in excluded and counts[n] > most:
+            best, most = n, counts[n]
+    return best
+
+
+def _set_under(w: World, cell: Cell, n: int) -> None:
+    """Give the piece under the top of ``cell`` the number ``n`` (0 leaves a blank)."""
+    if n:
+        s = w.st[cell]
+        w.st[cell] = s[:-2] + (n,) + s[-1:]
+
 
 def settle(t: World, removed: int) -> list[tuple[float, World]]:
     """End the turn on ``t`` (made from a view) after its stack move and removals, as
@@ -48,6 +73,7 @@ def settle(t: World, removed: int) -> list[tuple[float, World]]:
             a.st[cell] = s[:-2] + (t.due,) + s[-1:]
             a.pay(cell)
             a.end_turn()
+            _set_under(t, cell, stand_in(t, t.due))
             t.pay(cell)
             t.end_turn()
             return [(p, a), (1.0 - p, t)]
@@ -91,6 +117,7 @@ def expected_turn(
             t.st[frm] = s[:-2] + (due,) + s[-1:]
             t.shift(frm, to, True)
             u = w.copy()
+            _set_under(u, frm, stand_in(w, due))
             u.shift(frm, to, True)
             ways = [(p_due * q, x) for q, x in settle(t, resolve(t))]
             ways += [((1.0 - p_due) * q, x) for q, x in settle(u, resolve(u))]
@@ -134,7 +161,13 @@ def reveals(w: World, cell: Cell) -> list[tuple[float, World]]:
             out.append((p, t))
             rest -= p
     if rest > 1e-9:
-        out.append((rest, w))
+        n = stand_in(w, due, due % 6 + 1)
+        if n:
+            t = w.copy()
+            _set_under(t, cell, n)
+            out.append((rest, t))
+        else:
+            out.append((rest, w))
     return out
 
 
