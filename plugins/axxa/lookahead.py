@@ -102,6 +102,8 @@ def expected_turn(
         return w.rewards()[seat]
     due = w.due
     p_due = due_chance(w)
+    # What a blank turned up stands for is the same for every move from ``w``.
+    blank_as = stand_in(w, due)
     best = 0.0
     st = w.st
     deeper = turns > 1
@@ -119,7 +121,7 @@ def expected_turn(
             t.st[frm] = s[:-2] + (due,) + s[-1:]
             t.shift(frm, to, True)
             u = w.copy()
-            _set_under(u, frm, stand_in(w, due))
+            _set_under(u, frm, blank_as)
             u.shift(frm, to, True)
             ways = [(p_due * q, x) for q, x in settle(t, resolve(t))]
             ways += [((1.0 - p_due) * q, x) for q, x in settle(u, resolve(u))]
