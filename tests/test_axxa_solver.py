@@ -17,7 +17,16 @@ from tests.test_axxa_rules import play, position
 
 
 def world_key(w: World) -> tuple:
-    return (tuple(w.st), tuple(w.tops[1:7]), w.occ, tuple(w.scores), w.seat, tuple(w.paid), w.total)
+    return (
+        tuple(w.st),
+        tuple(w.tops[1:7]),
+        w.occ,
+        tuple(w.scores),
+        w.seat,
+        tuple(w.paid),
+        w.total,
+        tuple(w.known),
+    )
 
 
 def test_simulation_agrees_with_the_rules():
@@ -49,6 +58,20 @@ def test_simulation_agrees_with_the_rules():
                 state = state.play(rng.choice(state.legal_moves()))
             elif state.phase == TAKE:
                 state = state.play(state.legal_moves()[0])
+
+
+def test_turning_the_top_under_agrees_with_the_rules():
+    """With the rotation option, turning the top under in the World (its count of seen pieces
+    too) gives the position the rules give."""
+    state = AxxaState.deal(4, Rules(rotation_choice=True))
+    for move in state.legal_moves()[:6]:
+        moved = state.play(move)
+        turned = moved.play(moved.parse_move("turn"))
+        w = World.from_state(state)
+        w.shift(*move.cells, False)
+        w.rotate(move.cells[1])
+        assert world_key(w)[:3] == world_key(World.from_state(turned))[:3]
+        assert w.known == World.from_state(turned).known
 
 
 def test_finish_turn_pays_with_a_spare_piece():

@@ -32,7 +32,7 @@ from .rules import (
     AxxaMove,
     AxxaState,
 )
-from .world import _REACH, World, has_triplet
+from .world import _REACH, _REACH_ANY, World, has_triplet
 
 #: Weights of the static evaluation, in "triplet" units of 100.
 W_TRIPLET = 100.0
@@ -70,12 +70,13 @@ def _due_shape(w: World, due: int, m: int) -> float:
     if _pair(m):
         shape += W_DUE_PAIR
     under = 0
-    st = w.st
-    for c in CELLS:
-        s = st[c]
-        if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
-            under += 1
-    return shape + W_DUE_UNDER * min(2, under)
+    if w.known[due] > w.tops[due].bit_count():  # some are seen under the tops: where?
+        for s in w.st:
+            if len(s) > 1 and s[-2] & KNOWN and s[-2] & VALUE == due:
+                under += 1
+                if under == 2:
+                    break
+    return shape + W_DUE_UNDER * under
 
 
 #: Solo: whether the positional part is the fitted chance to win (:mod:`.fitted`).
@@ -89,11 +90,13 @@ PEEK = False
 def unseen(w: World) -> tuple[list[int], int]:
     """Face-down pieces nobody has seen, per number, and their total."""
     full, rest = divmod(w.total, 6)
-    counts = [0] + [PER_NUMBER - w.paid[n] - STACK * (full + (1 if n <= rest else 0)) for n in range(1, 7)]
-    for s in w.st:
-        for p in s:
-            if p & KNOWN:
-                counts[p & VALUE] -= 1
+    paid = w.paid
+    known = w.known
+    # A blank the exact search turned up (lookahead: a piece it gave no number) is seen but of
+    # no number: it counts against the total only.
+    counts = [-known[0]] + [
+        PER_NUMBER - paid[n] - known[n] - STACK * (full + (1 if n <= rest else 0)) for n in range(1, 7)
+    ]
     return counts, sum(counts)
 
 
@@ -103,6 +106,22 @@ def due_chance(w: World) -> float:
     capped at 1."""
     counts, total = unseen(w)
     return min(1.0, counts[w.due] / total) if total > 0 else 0.0
+
+
+#: completing() by (mask, straight): the same few shapes of the number due recur all through a
+#: search. Cleared when full.
+_ZONES: dict[tuple[Mask, bool], Mask] = {}
+_ZONES_MAX = 1 << 16
+
+
+def _zone(mask: Mask, straight: bool) -> Mask:
+    key = (mask, straight)
+    zone = _ZONES.get(key)
+    if zone is None:
+        if len(_ZONES) >= _ZONES_MAX:
+            _ZONES.clear()
+        zone = _ZONES[key] = completing(mask, straight)
+    return zone
 
 
 def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, int]:
@@ -127,15 +146,18 @@ def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, 
             rest = m & ~bit
             if rest.bit_count() < 2:
                 continue
-            zone = completing(rest, straight)
+            zone = _zone(rest, straight)
         else:
             rest = m
             if zone_all < 0:
-                zone_all = completing(m, straight)
+                zone_all = _zone(m, straight)
             zone = zone_all
+        top = s[-1] & VALUE
         if showing and (not bit & m or has_triplet(rest, straight)):
             p = 1.0  # a triplet already showing is removed after any move that keeps it
             zone = -1
+        elif not _REACH_ANY[c][top] & zone:
+            continue  # no space it could reach completes a triplet
         else:
             piece = s[-2] if len(s) > 1 else s[-1]
             if peek or piece & KNOWN:
@@ -148,7 +170,7 @@ def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, 
                 p = chance
                 if p <= 0.0:
                     continue
-        for dest, masks in _REACH[c][s[-1] & VALUE]:
+        for dest, masks in _REACH[c][top]:
             if not zone & (1 << dest):
                 continue
             for mk in masks:
@@ -165,14 +187,8 @@ def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, 
 
 
 def _known_below(w: World, due: int) -> int:
-    """Pieces of the number due under the tops that the player has seen."""
-    n = 0
-    for s in w.st:
-        if len(s) > 1:
-            for p in s[:-1]:
-                if p & KNOWN and p & VALUE == due:
-                    n += 1
-    return n
+    """Pieces of the number due under the tops that the player has seen (every top is)."""
+    return w.known[due] - w.tops[due].bit_count()
 
 
 def position_value(w: World, seat: int, peek: bool = PEEK) -> float:
@@ -503,11 +519,7 @@ def _continue(w: World, move: AxxaMove, moved: Cell, peek: bool = PEEK) -> None:
         return
     if kind == ROTATE or kind == KEEP:
         if kind == ROTATE:
-            s = w.st[moved]
-            w.tops[s[-1] & VALUE] &= ~(1 << moved)
-            s = (s[-1],) + s[:-2] + (s[-2] | KNOWN,)
-            w.st[moved] = s
-            w.tops[s[-1] & VALUE] |= 1 << moved
+            w.rotate(moved)
         finish_turn(w, resolve(w), peek)
         return
     if kind == REMOVE:

@@ -18,6 +18,13 @@ _REACH: list[list[tuple[tuple[Cell, tuple[Mask, ...]], ...]]] = [
 ]
 
 
+#: _REACH_ANY[cell][n]: every space a stack with n on top could reach from ``cell`` on an empty
+#: board, as one mask (a quick test before walking _REACH).
+_REACH_ANY: list[list[Mask]] = [
+    [sum(1 << d for d in REACH[c][n]) for n in range(7)] for c in range(SIZE * SIZE)
+]
+
+
 def _midpairs() -> list[tuple[Mask, ...]]:
     """Per cell: the pairs of opposite neighbours that make it the middle of a straight line."""
     out: list[tuple[Mask, ...]] = [() for _ in range(SIZE * SIZE)]
@@ -61,7 +68,10 @@ class World:
     """A full position as light mutable data for fast simulation (no legality checks).
 
     ``st`` holds the stacks as in :class:`AxxaState` (tuples of pieces, bottom first), ``tops``
-    one mask per number of the spaces showing it, ``paid`` how many of each number were paid.
+    one mask per number of the spaces showing it, ``paid`` how many of each number were paid,
+    ``known`` how many pieces of each number on the board the players have seen (kept up to date
+    by the moves below, so the solver's evaluation need not count them piece by piece; code that
+    writes ``st`` directly may only put face-down pieces in place of face-down ones).
     """
 
     __slots__ = (
@@ -72,6 +82,7 @@ class World:
         "seat",
         "players",
         "paid",
+        "known",
         "straight",
         "choice",
         "total",
@@ -87,6 +98,7 @@ class World:
         w.seat = self.seat
         w.players = self.players
         w.paid = self.paid[:]
+        w.known = self.known[:]
         w.straight = self.straight
         w.choice = self.choice
         w.total = self.total
@@ -98,11 +110,15 @@ class World:
         w = cls.__new__(cls)
         w.st = list(state.stacks)
         w.tops = [0] * 8
+        w.known = [0] * 7
         occ = 0
         for c, s in enumerate(w.st):
             if s:
                 occ |= 1 << c
                 w.tops[s[-1] & VALUE] |= 1 << c
+                for p in s:
+                    if p & KNOWN:
+                        w.known[p & VALUE] += 1
         w.occ = occ
         w.scores = list(state.scores)
         w.seat = state.to_move
@@ -163,20 +179,41 @@ class World:
         bit_f, bit_t = 1 << frm, 1 << to
         self.tops[s[-1] & VALUE] &= ~bit_f
         if rotate and len(s) > 1:
-            s = (s[-1],) + s[:-2] + (s[-2] | KNOWN,)
+            under = s[-2]
+            if not under & KNOWN:
+                self.known[under & VALUE] += 1
+            s = (s[-1],) + s[:-2] + (under | KNOWN,)
         st[to] = s
         self.tops[s[-1] & VALUE] |= bit_t
         self.occ ^= bit_f | bit_t
+
+    def rotate(self, cell: Cell) -> None:
+        """Turn the top piece of ``cell`` under, showing the next (the rotation option's choice)."""
+        st = self.st
+        s = st[cell]
+        self.tops[s[-1] & VALUE] &= ~(1 << cell)
+        under = s[-2]
+        if not under & KNOWN:
+            self.known[under & VALUE] += 1
+        s = (s[-1],) + s[:-2] + (under | KNOWN,)
+        st[cell] = s
+        self.tops[s[-1] & VALUE] |= 1 << cell
 
     def lift(self, cell: Cell) -> int:
         """Take the top piece off ``cell``; returns its number."""
         st = self.st
         s = st[cell]
-        v = s[-1] & VALUE
+        top = s[-1]
+        v = top & VALUE
+        if top & KNOWN:
+            self.known[v] -= 1
         bit = 1 << cell
         self.tops[v] &= ~bit
         if len(s) > 1:
-            s = s[:-2] + (s[-2] | KNOWN,)
+            under = s[-2]
+            if not under & KNOWN:
+                self.known[under & VALUE] += 1
+            s = s[:-2] + (under | KNOWN,)
             st[cell] = s
             self.tops[s[-1] & VALUE] |= bit
         else:
