@@ -9,8 +9,8 @@ to the end of its stages, and prints the CPU time. ``--save FILE`` writes the de
     python bench/axxa_search_speed.py --save before.txt
     python bench/axxa_search_speed.py --compare before.txt
 
-On 2026-11-29 (bench/RESULTS.md): 20 positions of deals 1-5 took 40.1 s of CPU before the
-seen pieces were counted as they turn up and the completing spaces cached, 26.0 s after, with
+On 2026-11-29 (bench/RESULTS.md): 20 positions of deals 1-5 took 41.7 s of CPU before the
+seen pieces were counted as they turn up and the completing spaces cached, 23.3 s after, with
 the same 20 decisions.
 """
 

@@ -28,6 +28,7 @@ from .rules import (
     SHIFT,
     SOLO_TRIPLETS,
     STACK,
+    TOTAL,
     VALUE,
     AxxaMove,
     AxxaState,
@@ -104,8 +105,15 @@ def due_chance(w: World) -> float:
     """The chance that a face-down piece nobody has seen is the number due. A view's revealed
     blanks (see lookahead: any number but the due one) can leave the count short, so it is
     capped at 1."""
-    counts, total = unseen(w)
-    return min(1.0, counts[w.due] / total) if total > 0 else 0.0
+    # unseen() without its list: the pieces on the board less the seen ones (the board's pieces
+    # are all but the paid ones and three per triplet removed).
+    known = w.known
+    paid = w.paid
+    total = TOTAL - (sum(paid) - paid[0]) - STACK * w.total - sum(known)
+    if total <= 0:
+        return 0.0
+    due = w.due
+    return min(1.0, (w.in_play(due) - known[due]) / total)
 
 
 #: completing() by (mask, straight): the same few shapes of the number due recur all through a
@@ -137,6 +145,12 @@ def completions(w: World, due: int, m: Mask, peek: bool = PEEK) -> tuple[float, 
     chance = -1.0
     showing = has_triplet(m, straight)
     zone_all = -1
+    if not showing:
+        zone_all = _zone(m, straight)
+        if not zone_all:
+            # No space completes a shape with two of them (the zone of a part of ``m`` adds
+            # only the space of the stack moving away, which it cannot move to).
+            return 0.0, 0
     for c in CELLS:
         s = st[c]
         if not s:
