@@ -288,7 +288,10 @@ def main(argv: list[str] | None = None) -> None:
         key, sep, value = item.partition("=")
         if not sep:
             p.error(f"--param {item!r}: expected KEY=VALUE")
-        params[key.strip()] = json.loads(value) if value.strip()[:1] in "0123456789-tf[{" else value
+        try:
+            params[key.strip()] = json.loads(value) if value.strip()[:1] in "0123456789-tf[{" else value
+        except json.JSONDecodeError:
+            p.error(f"--param {item!r}: the value is not JSON (a list is written [24,8,4])")
     if params:
         print(f"solver parameters: {params}", flush=True)
     figures = {}
