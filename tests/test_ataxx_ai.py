@@ -390,6 +390,20 @@ def test_aspiration_windows_find_the_full_windows_move_and_score():
     assert checked >= 6
 
 
+def test_the_hard_level_reduces_late_moves_by_two_plies_deep_in_the_tree():
+    """The hard level's ``lmr_deep`` reaches its engine: the same depth takes fewer nodes than
+    with one-ply reductions only."""
+    state = AtaxxState.from_fen("7/1xxo3/xoxxoo1/2xooo1/2xxo2/2xx3/7 x 0 12")
+    nodes = []
+    for deep in (LEVELS["hard"].lmr_deep, 1000):
+        ai = AtaxxSearch("hard")
+        assert ai.engine.lmr_deep == LEVELS["hard"].lmr_deep
+        ai.engine.lmr_deep = deep
+        ai.choose(state, Limit(depth=6), random.Random(0))
+        nodes.append(ai.info["nodes"])
+    assert LEVELS["hard"].lmr_deep < 1000 and nodes[0] < nodes[1]
+
+
 def test_a_timed_search_uses_its_time():
     engine = Engine()
     state = AtaxxState.start()

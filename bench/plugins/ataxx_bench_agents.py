@@ -61,6 +61,7 @@ def _configured(variable: str):
         if weights:
             agent.engine = Engine(Weights(**weights), tt_size=agent.engine.tt_size)
             agent.engine.lmr_flips = agent.level.lmr_flips
+            agent.engine.lmr_deep = agent.level.lmr_deep
         for name, value in values.items():
             if not hasattr(agent.engine, name):
                 raise ValueError(f"{variable}: the engine has no setting {name!r}")

@@ -31,8 +31,8 @@ class Level:
 
     ``margin`` > 0 makes the level pick at random among root moves scoring within that many
     centi-stones of the best (the easy level's deliberate imprecision). ``lmr_flips``: late
-    moves flipping fewer stones than this are searched a ply shallower first (the engine's
-    setting of that name).
+    moves flipping fewer stones than this are searched a ply shallower first, and two plies
+    from the ``lmr_deep``-th move on at depth 5 and more (the engine's settings of those names).
     """
 
     weights: Weights | None
@@ -41,20 +41,23 @@ class Level:
     default_depth: int | None
     margin: int = 0
     lmr_flips: int = 2
+    lmr_deep: int = 1000
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(Weights(), max_depth=1, default_time=0.05, default_depth=None, margin=60),
     "medium": Level(Weights(), max_depth=None, default_time=0.3, default_depth=None),
     # Edge and safe stones count 0.4 more, the threat 0.65 a stone (fitted to self-play games),
-    # and late moves flipping up to two stones are reduced: each measured by a match against
-    # the level before it (bench/RESULTS.md, "Ataxx hard level").
+    # late moves flipping up to two stones are reduced, by two plies from the tenth move on:
+    # each measured by a match against the level before it (bench/RESULTS.md, "Ataxx hard
+    # level").
     "hard": Level(
         Weights(threat=65, safe=40, edge=40),
         max_depth=None,
         default_time=1.0,
         default_depth=None,
         lmr_flips=3,
+        lmr_deep=10,
     ),
     "material3": Level(None, max_depth=3, default_time=None, default_depth=3),
 }
@@ -121,6 +124,7 @@ class AtaxxSearch(Agent):
         self.level = LEVELS[level]
         self.engine = Engine(self.level.weights)
         self.engine.lmr_flips = self.level.lmr_flips
+        self.engine.lmr_deep = self.level.lmr_deep
 
     def reset(self) -> None:
         self.engine.clear()

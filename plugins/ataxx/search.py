@@ -71,8 +71,10 @@ __all__ = [
 
 #: Nodes between looks at the clock, the node budget and the stop callback (a few ms).
 CHECK_EVERY = 128
-#: Half-width of the root's aspiration window, in centi-stones.
-ASPIRATION = 60
+#: Half-width of the root's aspiration window, in centi-stones. Scores swing from one depth to
+#: the next (the side to move's threat): at 60 the window failed often enough that the same
+#: moves took 6-8% more nodes to depths 6 and 7 than at 150 (bench/RESULTS.md).
+ASPIRATION = 150
 
 
 class Aborted(Exception):
