@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from tafel import AgentDef, AgentRegistrar, Limit, hookimpl
@@ -52,16 +53,14 @@ def _without(feature: str):
 def _configured(variable: str):
     def make(game):
         from tafel.games.ataxx.ai import AtaxxSearch
-        from tafel.games.ataxx.search import Engine, Weights
+        from tafel.games.ataxx.search import Weights
 
         text = os.environ.get(variable, "")
         values = {k.strip(): int(v) for k, v in (p.split("=") for p in text.split(",") if p.strip())}
         agent = AtaxxSearch("hard")
         weights = {k: values.pop(k) for k in WEIGHT_NAMES if k in values}
         if weights:
-            agent.engine = Engine(Weights(**weights), tt_size=agent.engine.tt_size)
-            agent.engine.lmr_flips = agent.level.lmr_flips
-            agent.engine.lmr_deep = agent.level.lmr_deep
+            agent.engine = replace(agent.level, weights=Weights(**weights)).engine()
         for name, value in values.items():
             if not hasattr(agent.engine, name):
                 raise ValueError(f"{variable}: the engine has no setting {name!r}")

@@ -43,6 +43,13 @@ class Level:
     lmr_flips: int = 2
     lmr_deep: int = 1000
 
+    def engine(self) -> Engine:
+        """A new engine searching as this level does (its weights and reduction settings)."""
+        engine = Engine(self.weights)
+        engine.lmr_flips = self.lmr_flips
+        engine.lmr_deep = self.lmr_deep
+        return engine
+
 
 LEVELS: dict[str, Level] = {
     "easy": Level(Weights(), max_depth=1, default_time=0.05, default_depth=None, margin=60),
@@ -122,9 +129,7 @@ class AtaxxSearch(Agent):
             raise ValueError(f"unknown Ataxx level {level!r} (levels: {', '.join(LEVELS)})")
         self.level_name = level
         self.level = LEVELS[level]
-        self.engine = Engine(self.level.weights)
-        self.engine.lmr_flips = self.level.lmr_flips
-        self.engine.lmr_deep = self.level.lmr_deep
+        self.engine = self.level.engine()
 
     def reset(self) -> None:
         self.engine.clear()
