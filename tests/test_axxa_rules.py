@@ -17,6 +17,7 @@ from tafel.games.axxa.board import (
     reach,
     triples_in,
 )
+from tafel.games.axxa.notation import parse_position
 from tafel.games.axxa.rules import (
     KNOWN,
     MOVE,
@@ -26,7 +27,6 @@ from tafel.games.axxa.rules import (
     AxxaMove,
     AxxaState,
     Rules,
-    parse_position,
 )
 from tafel.games.axxa.solver import has_triplet
 

@@ -35,7 +35,8 @@ from tafel import (
     whole_number,
 )
 
-from .rules import SOLO_TRIPLETS, AxxaMove, AxxaState, Rules, parse_position
+from .notation import parse_position
+from .rules import SOLO_TRIPLETS, AxxaMove, AxxaState, Rules
 from .texts import N_, SEATS, _
 from .tutorial import TUTORIAL
 
