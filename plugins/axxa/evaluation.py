@@ -331,6 +331,8 @@ def competitive_value(w: World, seat: int) -> float:
 PAY_INFO = 1.0
 PAY_NEXT_TO = 14.0
 PAY_DUE = 6.0
+#: Payment policy: points per spare piece (up to three) of the number paid with.
+PAY_SPARE = 1.0
 
 
 def pay_choice(w: World, peek: bool = PEEK) -> Cell:
@@ -348,7 +350,7 @@ def pay_choice(w: World, peek: bool = PEEK) -> Cell:
             base[n] = 20.0  # already removed: every piece left of it is free
             continue
         spare = PER_NUMBER - w.paid[n] - STACK * (full + (1 if n <= rest else 0)) - STACK
-        base[n] = 8.0 + min(spare, 3) if spare > 0 else -50.0
+        base[n] = 8.0 + PAY_SPARE * min(spare, 3) if spare > 0 else -50.0
     base[due] -= 15.0
     if solo and due < 6:
         base[due + 1] -= 3.0
