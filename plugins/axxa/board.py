@@ -57,6 +57,15 @@ def cell_of(name: str) -> Cell:
     return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
 
 
+def space_of(name: str) -> Cell:
+    """The space named ``name``: :func:`cell_of`, with a ValueError also for a name in the 7x7
+    frame that is not one of the 37 spaces (such as ``a1``, outside the start spaces)."""
+    cell = cell_of(name)
+    if not is_cell(cell):
+        raise ValueError(f"{name} is not a space of the board")
+    return cell
+
+
 def cell_name(cell: Cell) -> str:
     return FILES[cell % SIZE] + str(cell // SIZE + 1)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from tafel import NotationError
 
-from .board import SIZE, Cell, cell_of, is_cell
+from .board import SIZE, space_of
 from .rules import (
     KNOWN,
     NUMBERS,
@@ -35,13 +35,6 @@ from .rules import (
     AxxaState,
     Rules,
 )
-
-
-def _space(name: str) -> Cell:
-    cell = cell_of(name)
-    if not is_cell(cell):
-        raise ValueError(f"{name} is not a space of the board")
-    return cell
 
 
 def parse_stack(text: str, where: str) -> tuple[int, ...]:
@@ -88,7 +81,7 @@ def parse_position(text: str, rules: Rules) -> AxxaState:
             fields[key] = value
             continue
         try:
-            cell = _space(key)
+            cell = space_of(key)
         except ValueError:
             raise NotationError(f"{key!r} is neither a space of the board nor a field name") from None
         if stacks[cell]:
@@ -120,7 +113,7 @@ def parse_position(text: str, rules: Rules) -> AxxaState:
         if not rules.rotation_choice:
             raise NotationError("phase turn needs the rotation option 'choice'")
         try:
-            moved = _space(fields.get("moved", ""))
+            moved = space_of(fields.get("moved", ""))
         except ValueError:
             raise NotationError("phase turn needs moved:<space> naming the stack just moved") from None
         if len(stacks[moved]) < 2:

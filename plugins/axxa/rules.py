@@ -41,10 +41,9 @@ from .board import (
     Cell,
     Mask,
     cell_name,
-    cell_of,
     cells_of,
     has_triple,
-    is_cell,
+    space_of,
     triples_in,
 )
 from .texts import _, plural
@@ -143,11 +142,11 @@ class Rules:
 class AxxaMove:
     """One move: a stack move, turning (or keeping) the top piece, taking a triplet, or paying.
 
-    >>> AxxaMove.shift(cell_of("c1"), cell_of("c4")).text()
+    >>> AxxaMove.shift(space_of("c1"), space_of("c4")).text()
     'c1-c4'
-    >>> AxxaMove.take([cell_of("c3"), cell_of("b2"), cell_of("c2")]).text()
+    >>> AxxaMove.take([space_of("c3"), space_of("b2"), space_of("c2")]).text()
     'take:b2,c2,c3'
-    >>> AxxaMove.from_text("pay d3") == AxxaMove.pay(cell_of("d3"))
+    >>> AxxaMove.from_text("pay d3") == AxxaMove.pay(space_of("d3"))
     True
     """
 
@@ -195,9 +194,9 @@ class AxxaMove:
             if t == "keep":
                 return KEEP_MOVE
             if t.startswith("pay "):
-                return cls.pay(_cell(t[4:]))
+                return cls.pay(space_of(t[4:]))
             if t.startswith("take "):
-                cells = [_cell(p) for p in t[5:].split()]
+                cells = [space_of(p) for p in t[5:].split()]
                 if len(cells) == 3 and len(set(cells)) == 3:
                     return cls.take(cells)
             else:
@@ -205,17 +204,10 @@ class AxxaMove:
                 if len(parts) == 1 and len(parts[0]) == 4:
                     parts = [parts[0][:2], parts[0][2:]]
                 if len(parts) == 2:
-                    return cls.shift(_cell(parts[0]), _cell(parts[1]))
+                    return cls.shift(space_of(parts[0]), space_of(parts[1]))
         except ValueError:
             pass
         raise NotationError(f"{text!r} is not an AxxA move (like c1-c4, turn, keep, take:b2,c2,c3 or pay:d3)")
-
-
-def _cell(name: str) -> Cell:
-    cell = cell_of(name)
-    if not is_cell(cell):
-        raise ValueError(f"{name} is not a space of the board")
-    return cell
 
 
 TURN_MOVE = AxxaMove(ROTATE)
