@@ -337,6 +337,7 @@ PAY_DUE = 6.0
 #: measured on the hard level (bench/RESULTS.md), so off.
 PAY_SPARE = 1.0
 PAY_LAST = 0.0
+PAY_NEXT_NUMBER = 3.0
 
 
 def pay_choice(w: World, peek: bool = PEEK) -> Cell:
@@ -359,7 +360,7 @@ def pay_choice(w: World, peek: bool = PEEK) -> Cell:
             base[n] -= PAY_LAST * (n - due)
     base[due] -= 15.0
     if solo and due < 6:
-        base[due + 1] -= 3.0
+        base[due + 1] -= PAY_NEXT_NUMBER
     best, best_score = -1, -1e9
     st = w.st
     p_due = due_chance(w)
