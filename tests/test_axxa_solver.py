@@ -376,3 +376,27 @@ def test_perfect_information_turns_find_a_triplet_under_a_stack():
     assert pi_turns(World.from_state(position(stacks)), 0, 1, 2) >= 1 / 6
     stacks["c1"] = "[14]3"
     assert pi_turns(World.from_state(position(stacks)), 0, 1, 2) < 1 / 6
+
+
+def test_rollout_search_samples_from_the_view_and_its_play_outs_never_peek():
+    """search=rollout: the deals come from the view (seeded by it), so two deals that look the
+    same get the same answer; ``limit.nodes`` counts deals; the win chance is the share of
+    play-outs won. The base player of the play-outs chooses from its view only: two deals that
+    differ only in their face-down pieces get the same move."""
+    from tafel.games.axxa.rollout import base_move
+
+    s = AxxaState.deal(21)
+    other = s.determinize(random.Random(99))
+    assert other != s and other.view_for(0) == s.view_for(0)
+    assert base_move(World.from_state(s), 0) == base_move(World.from_state(other), 0)
+    solver = AxxaSolver("hard", search="rollout", width=3)
+    a = solver.choose(s, Limit(time=60.0, nodes=6), random.Random(3))
+    assert solver.info["samples"] == 6 and solver.info["candidates"] == 3
+    assert 0.0 <= solver.info["win_chance"] <= 1.0
+    b = AxxaSolver("hard", search="rollout", width=3).choose(
+        other.view_for(0), Limit(time=60.0, nodes=6), random.Random(4)
+    )
+    assert a == b and a in s.legal_moves()
+    # Stopped at once, the one-turn ranking answers.
+    solver.choose(s, Limit(time=60.0), random.Random(3), stop=lambda: True)
+    assert solver.info["samples"] == 0

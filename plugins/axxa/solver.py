@@ -67,6 +67,7 @@ from .evaluation import (
 )
 from .lookahead import exact_choice
 from .pimc import pimc_choice
+from .rollout import rollout_choice
 from .rules import KNOWN, PAY, AxxaMove, AxxaState
 from .teach import ONLY_MOVE, explain
 from .world import World, has_triplet
@@ -171,6 +172,10 @@ class AxxaSolver(Agent):
             return self._pimc(
                 view, moves, state, cap if limit.nodes is not None else None, start, now, deadline, stop
             )
+        if self.params["search"] == "rollout" and state.rules.solo:
+            return self._rollout(
+                view, moves, state, cap if limit.nodes is not None else None, start, now, deadline, stop
+            )
         if self.params["search"] == "exact" and state.rules.solo:
             return self._exact(
                 view, moves, state, cap if limit.nodes is not None else None, start, now, deadline, stop
@@ -260,6 +265,22 @@ class AxxaSolver(Agent):
             bool(p.get("peek", True)),
         )
         self.info = _info(view, best, value, samples, valued, samples, len(moves), last, now() - start)
+        return best
+
+    def _rollout(self, view, moves, state, nodes, start, now, deadline, stop) -> AxxaMove:
+        """The rollout search (solo): see :func:`~tafel.games.axxa.rollout.rollout_choice`."""
+        best, won, samples, valued, alive = rollout_choice(
+            view,
+            moves,
+            state.moved,
+            state.to_move,
+            int(self.params.get("width", 4)),  # type: ignore[call-overload]
+            lambda: now() >= deadline or (stop is not None and stop()),
+            nodes,
+        )
+        self.info = _info(view, best, won, samples, valued, samples, len(moves), alive, now() - start)
+        if samples:
+            self.info["win_chance"] = round(won, 3)  # measured by the play-outs themselves
         return best
 
     def _exact(self, view, moves, state, nodes, start, now, deadline, stop) -> AxxaMove:
