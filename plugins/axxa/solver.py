@@ -6,7 +6,7 @@ turn (turn or keep, which triplet, which piece pays follow a quick policy) and t
 reached is scored by :func:`~tafel.games.axxa.evaluation.position_value`, which uses only what a
 player knows (face-down pieces count by their chances).
 
-Three searches:
+Four searches:
 
 - **Exact** (the hard level, solo; :mod:`~tafel.games.axxa.lookahead`): no sampling. What a
   candidate turns up is split into the number due, the next number and any other, by their
@@ -27,6 +27,9 @@ Three searches:
   samples come in. Knowing the deal in the turns after the candidate overrates positions with
   many chances (in a sample one of them always comes off), so it won no more than the exact
   search.
+- **Rollout** (``search="rollout"``, no level uses it yet; :mod:`~tafel.games.axxa.rollout`):
+  the best ``width`` moves one turn ahead, each played on sampled deals and the rest of every
+  deal played out by a player that sees only its view; valued by the share of deals won.
 
 Measured (bench/axxa_solver.py, bench/RESULTS.md): the sampling search two turns deep won 78% of
 deals 1-200; the exact search 74% of deals 1-200 at 0.3 s and 73.5% at 1 s; the determinized
@@ -84,7 +87,8 @@ from .world import World, has_triplet
 #: bench) takes ``width`` (moves in the race, the best by the view one turn ahead), ``turns``
 #: (turns searched knowing the sampled deal after the candidate's), ``beam``, ``first_cut`` and
 #: ``keep`` (samples before the first halving; moves never dropped below) and ``peek`` (False:
-#: the payments and values in a sample use only what the player would have seen by then).
+#: the payments and values in a sample use only what the player would have seen by then);
+#: ``search="rollout"`` takes ``width`` (moves played out, the best one turn ahead).
 LEVELS: dict[str, dict[str, object]] = {
     "easy": {"search": "sample", "samples": 3, "prune": False, "deep": 0, "shallow": 0},
     "medium": {"search": "sample", "samples": 24, "prune": True, "deep": 0, "shallow": 0},
