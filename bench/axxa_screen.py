@@ -32,23 +32,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tafel.games.axxa import evaluation, lookahead  # noqa: E402
-from tafel.games.axxa.board import CELLS, Cell  # noqa: E402
-from tafel.games.axxa.rules import KNOWN, AxxaMove, AxxaState  # noqa: E402
+from tafel.games.axxa.board import Cell  # noqa: E402
+from tafel.games.axxa.rollout import view_of  # noqa: E402
+from tafel.games.axxa.rules import AxxaMove, AxxaState  # noqa: E402
 from tafel.games.axxa.world import World  # noqa: E402
 
 Shift = tuple[Cell, Cell]
 #: The most turns a deal is played for: a deal ends long before (a payment every turn at most).
 MAX_TURNS = 200
-
-
-def view_of(w: World) -> World:
-    """What the player sees of ``w``: every piece nobody has seen is 0 (a blank)."""
-    v = w.copy()
-    for c in CELLS:
-        s = v.st[c]
-        if s and not all(p & KNOWN for p in s):
-            v.st[c] = tuple(p if p & KNOWN else 0 for p in s)
-    return v
 
 
 def exact_turns(turns: int, width: int = 12) -> Callable[[World], Shift]:
