@@ -1,8 +1,9 @@
-"""AxxA solo: the hard level's search speed, and whether a change keeps its decisions.
+"""AxxA solo: the exact search's speed, and whether a change keeps its decisions.
 
-The exact search samples nothing, so with no time limit the same view always gets the same
+The exact search (``search="exact"``: the hard level's before the rollout search, and the rollout
+search's first stage and base player) samples nothing, so with no time limit the same view always gets the same
 move and value. This bench takes fixed positions (every fourth turn of deals ``--deals`` played
-by a quick node-capped search, which is deterministic too), lets the hard level search each one
+by a quick node-capped search, which is deterministic too), lets the exact search search each one
 to the end of its stages, and prints the CPU time. ``--save FILE`` writes the decisions;
 ``--compare FILE`` says whether they are still the same (a speed-up must keep them all).
 
@@ -31,12 +32,12 @@ from tafel.games.axxa.solver import AxxaSolver  # noqa: E402
 
 
 def positions(deals: range, turns: int = 16, every: int = 4) -> list[AxxaState]:
-    """Every ``every``-th position of the first ``turns`` moves of each deal, played by the hard
-    level capped at a few moves valued beyond the first stage (so the same positions every run)."""
+    """Every ``every``-th position of the first ``turns`` moves of each deal, played by the exact
+    search capped at a few moves valued beyond the first stage (so the same positions every run)."""
     out = []
     for deal in deals:
         s = AxxaState.deal(deal)
-        quick = AxxaSolver("hard")
+        quick = AxxaSolver("hard", search="exact")
         for i in range(turns):
             if s.outcome is not None:
                 break
@@ -48,12 +49,12 @@ def positions(deals: range, turns: int = 16, every: int = 4) -> list[AxxaState]:
 
 
 def decisions(states: list[AxxaState]) -> tuple[list[str], float]:
-    """The hard level's move and value for each state, searched to the end of its stages, and
+    """The exact search's move and value for each state, searched to the end of its stages, and
     the CPU seconds it took."""
     lines = []
     start = time.process_time()
     for s in states:
-        solver = AxxaSolver("hard")
+        solver = AxxaSolver("hard", search="exact")
         move = solver.choose(s.view_for(s.to_move), Limit(time=600.0), random.Random(1))
         lines.append(f"{s.move_to_text(move)} {solver.info['value']}")
     return lines, time.process_time() - start
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     states = positions(range(1, args.deals + 1))
     lines, spent = decisions(states)
     print(
-        f"AxxA hard level, no time limit: {len(states)} positions in {spent:.1f} s cpu ({spent / len(states):.2f} s each)"
+        f"AxxA exact search, no time limit: {len(states)} positions in {spent:.1f} s cpu ({spent / len(states):.2f} s each)"
     )
     if args.save:
         args.save.write_text("\n".join(lines) + "\n")

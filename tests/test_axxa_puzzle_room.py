@@ -68,12 +68,17 @@ def quick_difficulty(monkeypatch):
 
 def test_the_solver_says_why_and_the_reasons_read_the_view():
     state = AxxaState.deal(7)
-    agent = AxxaSolver("hard")
+    agent = AxxaSolver("hard", search="exact")
     agent.choose(state.view_for(0), Limit(time=5.0, nodes=12), random.Random(2))
     assert isinstance(agent.info["reason"], str) and agent.info["reason"]
     assert 0.0 <= agent.info["value"] <= 1.0
-    # The value is an expected result (triplets / 6); the win chance is measured for it.
+    # The exact search's value is an expected result (triplets / 6); the win chance is measured
+    # for it. The rollout search's win chance is the share of its play-outs won.
     assert agent.info["win_chance"] == win_chance(agent.info["value"], 0) > agent.info["value"]
+    agent = AxxaSolver("hard")
+    agent.choose(state.view_for(0), Limit(time=5.0, nodes=12), random.Random(2))
+    assert agent.info["reason"] and agent.info["samples"] == 12
+    assert agent.info["win_chance"] == round(round(agent.info["win_chance"] * 12) / 12, 3)
     view = state.view_for(0)
     reasons = {explain(view, m) for m in view.legal_moves()}
     assert "uncovers a face-down piece" in reasons and all(reasons)

@@ -258,17 +258,20 @@ def test_redeal_keeps_what_was_seen():
         assert [p for p in old if p & 8] == [p for p in new if p & 8]
 
 
-def test_hard_searches_without_sampling_from_the_view_only():
-    """The hard level's exact search: no sampled deal, so two deals that look the same get the
-    same answer whatever the random generator; its stages are counted in ``info``."""
+def test_exact_search_searches_without_sampling_from_the_view_only():
+    """The exact search (the hard level's until the rollout search): no sampled deal, so two
+    deals that look the same get the same answer whatever the random generator; its stages are
+    counted in ``info``."""
     s = AxxaState.deal(21)
     other = s.determinize(random.Random(99))
     n = len(s.legal_moves())
-    solver = AxxaSolver("hard")
+    solver = AxxaSolver("hard", search="exact")
     a = solver.choose(s, Limit(time=60.0, nodes=n + 6), random.Random(3))
     assert solver.info["samples"] == 0 and solver.info["deep_samples"] == 6
     assert solver.info["candidates"] == 6 and solver.info["playouts"] == n + 6
-    b = AxxaSolver("hard").choose(other.view_for(0), Limit(time=60.0, nodes=n + 6), random.Random(4))
+    b = AxxaSolver("hard", search="exact").choose(
+        other.view_for(0), Limit(time=60.0, nodes=n + 6), random.Random(4)
+    )
     assert a == b and a in s.legal_moves()
     # Stopped at once, the first stage (every move one turn ahead) still answers.
     solver.choose(s, Limit(time=60.0), random.Random(3), stop=lambda: True)
@@ -343,9 +346,10 @@ def test_the_exact_search_ends_at_once_when_cut_even_inside_a_move():
     assert (best, looked, last) == (one_turn, 0, len(moves)) and first[2] > 0
 
 
-def test_the_hard_level_ends_a_search_asked_to_stop_at_once():
+@pytest.mark.parametrize("search", ["rollout", "exact"])
+def test_the_hard_level_ends_a_search_asked_to_stop_at_once(search):
     view = AxxaState.deal(11).view_for(0)
-    solver = AxxaSolver("hard")
+    solver = AxxaSolver("hard", search=search)
     move = solver.choose(view, Limit(time=60.0), random.Random(1), stop=lambda: True)
     assert move in view.legal_moves() and solver.info["time"] < 5.0
 
@@ -392,7 +396,9 @@ def test_rollout_search_samples_from_the_view_and_its_play_outs_never_peek():
     solver = AxxaSolver("hard", search="rollout", width=3)
     a = solver.choose(s, Limit(time=60.0, nodes=6), random.Random(3))
     assert solver.info["samples"] == 6 and solver.info["candidates"] == 3
-    assert 0.0 <= solver.info["win_chance"] <= 1.0
+    # The win chance is a share of 6 play-outs; the value their mean result (triplets / 6).
+    assert solver.info["win_chance"] * 6 == round(solver.info["win_chance"] * 6)
+    assert 0.0 <= solver.info["win_chance"] <= solver.info["value"] <= 1.0
     b = AxxaSolver("hard", search="rollout", width=3).choose(
         other.view_for(0), Limit(time=60.0, nodes=6), random.Random(4)
     )

@@ -305,7 +305,7 @@ def register_agents(register: AgentRegistrar) -> None:
     register(
         AgentDef(
             "axxa-solver",
-            "AxxA solver: weighs what each move may turn up and plans a few turns ahead (the hint engine)",
+            "AxxA solver: plays its best moves out on deals drawn from what it sees (the hint engine)",
             _agent("hard"),
             games=("axxa",),
             default_limit=Limit(time=LEVEL_TIME["hard"]),

@@ -21,7 +21,7 @@ improvement).
 >>> from tafel.games.axxa.rules import AxxaState
 >>> view = AxxaState.deal(5).view_for(0)
 >>> w = World.from_state(view.determinize(random.Random(1)))
->>> 0.0 <= play_out(w, 0) <= 1.06
+>>> 0 <= play_out(w, 0) <= 6
 True
 """
 
@@ -65,9 +65,9 @@ def base_move(w: World, seat: int) -> tuple[Cell, Cell] | None:
     return best
 
 
-def play_out(w: World, seat: int) -> float:
+def play_out(w: World, seat: int) -> int:
     """The rest of the deal on ``w`` (a full deal, at the start of a turn) played by the base
-    player; 1 for a deal won, plus PER_TRIPLET a triplet removed."""
+    player; the triplets removed by its end (6: the deal is won)."""
     for _turn in range(MAX_TURNS):
         if w.finished():
             break
@@ -77,7 +77,12 @@ def play_out(w: World, seat: int) -> float:
         w.shift(*move, True)
         # The payment by the quick policy, which counts a face-down piece by its chances only.
         finish_turn(w, resolve(w), False)
-    return (1.0 if w.total >= 6 else 0.0) + PER_TRIPLET * w.total
+    return w.total
+
+
+def score(triplets: int) -> float:
+    """A play-out's value: 1 for a deal won, plus PER_TRIPLET a triplet removed."""
+    return (1.0 if triplets >= 6 else 0.0) + PER_TRIPLET * triplets
 
 
 def rollout_choice(
@@ -88,22 +93,32 @@ def rollout_choice(
     width: int,
     out_of_time: Callable[[], bool],
     cap: int | None = None,
-) -> tuple[AxxaMove, float, int, int, int]:
+    time_left: Callable[[], float] | None = None,
+) -> tuple[AxxaMove, float, float, int, int, int]:
     """The rollout search: the ``width`` best moves by :func:`exact_first` race over sampled
     deals, each valued by :func:`play_out` (the same deals for every candidate), until
     ``out_of_time()`` or ``cap`` deals. A deal cut short by the clock does not count; with no
-    time even for one, the one-turn ranking answers. Returns (move, its share of deals won,
-    deals, moves valued, moves in the race)."""
+    time even for one, the one-turn ranking answers.
+
+    With ``time_left`` (seconds left of the think time) the race also ends once it is decided:
+    when the leader is ahead by more than the deals the time left would still sample could take
+    back (each at most ``score(6)``), at the pace so far. The answer is the one the full think
+    time would give, sooner.
+
+    Returns (move, its share of deals won, its expected result (triplets / 6), deals, moves
+    valued, moves in the race)."""
     w0 = World.from_state(view)
     first = {m: exact_first(w0, m, moved, seat) for m in moves}
     ranked = sorted(moves, key=lambda m: -first[m])
     alive = ranked[: max(1, width)]
     if len(alive) < 2 or out_of_time():
-        return ranked[0], first[ranked[0]], 0, len(moves), len(alive)
+        return ranked[0], first[ranked[0]], first[ranked[0]], 0, len(moves), len(alive)
     rng = view_rng(view)
     total = dict.fromkeys(alive, 0.0)
     wins = dict.fromkeys(alive, 0)
+    triplets = dict.fromkeys(alive, 0)
     samples = 0
+    left_at_start = time_left() if time_left is not None else 0.0
     while cap is None or samples < cap:
         deal = World.from_state(view.determinize(rng))
         got = {}
@@ -115,12 +130,30 @@ def rollout_choice(
             got[m] = play_out(t, seat)
         if len(got) < len(alive):
             break
-        for m, v in got.items():
-            total[m] += v
-            wins[m] += v >= 1.0
+        for m, t in got.items():
+            total[m] += score(t)
+            wins[m] += t >= 6
+            triplets[m] += t
         samples += 1
-        if out_of_time():
+        if out_of_time() or (time_left is not None and decided(total, samples, left_at_start, time_left())):
             break
     # Ties keep the order of the one-turn ranking.
     best = max(alive, key=lambda m: (total[m], -alive.index(m)))
-    return best, wins[best] / samples, samples, len(moves) + samples * len(alive), len(alive)
+    valued = len(moves) + samples * len(alive)
+    return best, wins[best] / samples, triplets[best] / (6 * samples), samples, valued, len(alive)
+
+
+def decided(total: dict[AxxaMove, float], samples: int, left_at_start: float, left: float) -> bool:
+    """Whether no candidate can catch the leader in the deals still to come: ``left`` seconds
+    at the pace of the ``samples`` so far (``left_at_start - left`` seconds), a deal closing the
+    gap by at most ``score(6)``.
+
+    >>> decided({1: 9.0, 2: 2.0}, 10, 1.0, 0.5), decided({1: 9.0, 2: 2.0}, 10, 1.0, 0.05)
+    (False, True)
+    """
+    spent = left_at_start - left
+    if spent <= 0:
+        return False
+    still = left * samples / spent
+    lead, second = sorted(total.values(), reverse=True)[:2]
+    return lead - second > score(6) * still
