@@ -17,7 +17,9 @@ decisions), which ``--write`` puts in plugins/axxa/calibration.py (``win_chance`
     python bench/axxa_calibration.py --load /tmp/run.jsonl --movetime 0.3  # or its --log, so far
 
 Each decision is read by the map of its triplets removed, early or late in the deal (pieces paid
-above the median for that count, fitted with the maps: ``PAID_CUT``).
+above the median for that count, fitted with the maps: ``PAID_CUT``); with ``--one``, by one
+map for every position (the rollout search's value needs no more: the maps per triplets fitted
+on one half of the deals scored worse on the other half than one map).
 
 The hard level's exact search deepens as long as the think time lasts, so its values at 0.3 s
 (the hints' think time that matters) and at 1 s differ a little.
@@ -220,7 +222,11 @@ def write_module(model: dict[int, list], how: str, cuts: dict[int, int]) -> None
     """Put the mapping (and how it was measured) in the plugin's calibration module: only its
     ``KNOTS`` and ``PAID_CUT`` tables and its "Measured:" paragraph change."""
     rows = []
-    for k in range(12):
+    if all(model[k] == model[0] for k in range(12)):  # --one: the same map under every key
+        rows.extend(["    **dict.fromkeys(", "        range(12),", "        ("])
+        rows.extend(f"            ({v!r}, {c!r})," for v, c in model[0])
+        rows.extend(["        ),", "    ),"])
+    for k in range(12) if not rows else ():
         rows.append(f"    {k}: (")
         rows.extend(f"        ({v!r}, {c!r})," for v, c in model[k])
         rows.append("    ),")
@@ -251,6 +257,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--save", help="write the decisions played to this JSON file")
     p.add_argument("--load", help="fit the decisions of an earlier --save instead of playing")
     p.add_argument("--write", action="store_true", help=f"write the mapping to {TARGET.relative_to(ROOT)}")
+    p.add_argument(
+        "--one",
+        action="store_true",
+        help="fit one mapping for every position (when the Brier score says the maps per triplets overfit)",
+    )
     args = p.parse_args(argv)
     start = time.perf_counter()
     if args.load:
@@ -310,8 +321,15 @@ def main(argv: list[str] | None = None) -> None:
         f"{won} won, {len(decisions)} decisions"
     )
     print(f"AxxA solver calibration: {how} ({time.perf_counter() - start:.0f} s)", flush=True)
-    model = fit_by_key(plain, args.min_bin)
-    print("\nBy the value (fitted: the mapping per triplets removed, early or late):")
+    if args.one:
+        one = fit([(v, w) for v, _k, w in plain], args.min_bin)
+        model = {k: one for k in range(12)}
+        how += ", one mapping for every position"
+    else:
+        model = fit_by_key(plain, args.min_bin)
+    print(
+        f"\nBy the value (fitted: {'one mapping' if args.one else 'the mapping per triplets removed, early or late'}):"
+    )
     for line in table(plain, model, 1.0 / 12):
         print(line)
     print("\nBy triplets removed at the decision, early or late:")

@@ -396,9 +396,9 @@ def test_rollout_search_samples_from_the_view_and_its_play_outs_never_peek():
     solver = AxxaSolver("hard", search="rollout", width=3)
     a = solver.choose(s, Limit(time=60.0, nodes=6), random.Random(3))
     assert solver.info["samples"] == 6 and solver.info["candidates"] == 3
-    # The win chance is a share of 6 play-outs; the value their mean result (triplets / 6).
-    assert solver.info["win_chance"] * 6 == round(solver.info["win_chance"] * 6)
-    assert 0.0 <= solver.info["win_chance"] <= solver.info["value"] <= 1.0
+    # A share of 6 play-outs won; the value is their mean result (triplets / 6).
+    assert solver.info["share_won"] * 6 == round(solver.info["share_won"] * 6)
+    assert 0.0 <= solver.info["share_won"] <= solver.info["value"] <= 1.0
     b = AxxaSolver("hard", search="rollout", width=3).choose(
         other.view_for(0), Limit(time=60.0, nodes=6), random.Random(4)
     )

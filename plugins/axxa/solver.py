@@ -149,7 +149,9 @@ class AxxaSolver(Agent):
     (:func:`next_turn`). The search ends at ``limit.time`` (the level's default time if unset),
     at ``limit.nodes`` sampled deals in all, or when ``stop()`` says so. The exact search ends
     its stages at the same time or ``stop()``; for it ``limit.nodes`` counts the moves valued,
-    by all its stages (the first values every move, whatever the limit).
+    by all its stages (the first values every move, whatever the limit). The rollout search (the
+    hard level) ends at the think time, a little early (:data:`ROLLOUT_EARLY`), at
+    ``limit.nodes`` deals, at ``stop()``, or once no other move can catch up with the leader.
 
     After ``choose``, ``info`` holds ``samples`` (deals sampled; 0 for the exact search),
     ``playouts`` (candidate moves valued, summed over the samples or the exact search's stages:
@@ -157,9 +159,11 @@ class AxxaSolver(Agent):
     exact search the moves valued beyond one turn), ``moves``, ``candidates`` (moves left in the
     race), ``value``, ``time`` and ``reason`` (what the move sets up, for a hint); ``forced``
     when there was only one legal move. In the solo game ``win_chance`` too: the value is an
-    expected result (triplets removed / 6 and a part of a sixth), and
+    expected result (triplets removed / 6 and a part of a sixth; for the rollout search the mean
+    of its best move's play-outs, and ``share_won`` the share of them won), and
     :func:`~tafel.games.axxa.calibration.win_chance` turns it into the chance of winning the deal
-    measured for it (bench/axxa_calibration.py); hints and the review show that.
+    measured for it (bench/axxa_calibration.py); hints and the review show that. A rollout
+    search stopped before its first deal gives no win chance.
     """
 
     def __init__(self, level: str = "hard", **params: object) -> None:
@@ -301,8 +305,11 @@ class AxxaSolver(Agent):
             lambda: end - now(),
         )
         self.info = _info(view, best, value, samples, valued, samples, len(moves), alive, now() - start)
-        if samples:
-            self.info["win_chance"] = round(won, 3)  # measured by the play-outs themselves
+        # The win chance is the value read by the calibration (fitted on this search at 1 s);
+        # the play-outs' own share of deals won is the base player's, lower than the solver's.
+        self.info["share_won"] = round(won, 3)
+        if not samples:  # the value is the one-turn ranking's, on another scale
+            del self.info["win_chance"]
         return best
 
     def _exact(self, view, moves, state, nodes, start, now, deadline, stop) -> AxxaMove:
