@@ -21,8 +21,10 @@ above the median for that count, fitted with the maps: ``PAID_CUT``); with ``--o
 map for every position (the rollout search's value needs no more: the maps per triplets fitted
 on one half of the deals scored worse on the other half than one map).
 
-The hard level's exact search deepens as long as the think time lasts, so its values at 0.3 s
-(the hints' think time that matters) and at 1 s differ a little.
+The hard level's search (the rollout search since 2026-11-29) plays out more deals the longer
+it thinks, so its values at 0.3 s and at 1 s (the hints' think time) differ a little; the map in
+the plugin is fitted at 1 s (``python bench/axxa_solver.py --players solver --movetime 1 --param
+clock=cpu --log run.jsonl``, then ``--load run.jsonl --movetime 1 --one --write``).
 """
 
 from __future__ import annotations
