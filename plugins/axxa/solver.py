@@ -158,12 +158,14 @@ class AxxaSolver(Agent):
     the bench's "moves per second"), ``deep_samples`` (deals of the two-turn stage; for the
     exact search the moves valued beyond one turn), ``moves``, ``candidates`` (moves left in the
     race), ``value``, ``time`` and ``reason`` (what the move sets up, for a hint); ``forced``
-    when there was only one legal move. In the solo game ``win_chance`` too: the value is an
-    expected result (triplets removed / 6 and a part of a sixth; for the rollout search the mean
-    of its best move's play-outs, and ``share_won`` the share of them won), and
-    :func:`~tafel.games.axxa.calibration.win_chance` turns it into the chance of winning the deal
-    measured for it (bench/axxa_calibration.py); hints and the review show that. A rollout
-    search stopped before its first deal gives no win chance.
+    when there was only one legal move. The value is an expected result (triplets removed / 6
+    and a part of a sixth; for the rollout search the mean of its best move's play-outs). The
+    rollout search (the hard level's, the hints' and the review's) also gives ``share_won``, the
+    share of its play-outs won, and ``win_chance``: its value read by
+    :func:`~tafel.games.axxa.calibration.win_chance`, the chance of winning the deal measured for
+    it (bench/axxa_calibration.py), which hints and the review show. The other searches' values
+    are on other scales and give no win chance, nor does a rollout search stopped before its
+    first deal.
     """
 
     def __init__(self, level: str = "hard", **params: object) -> None:
@@ -262,7 +264,6 @@ class AxxaSolver(Agent):
             "moves": len(moves),
             "candidates": len(alive),
             "value": round(value, 3),
-            **({"win_chance": win_chance(value, view.triplets, len(view.paid))} if state.rules.solo else {}),
             "time": round(now() - start, 3),
             # What the move sets up, in words: a hint's reason.
             "reason": explain(view, best),
@@ -307,9 +308,10 @@ class AxxaSolver(Agent):
         self.info = _info(view, best, value, samples, valued, samples, len(moves), alive, now() - start)
         # The win chance is the value read by the calibration (fitted on this search at 1 s);
         # the play-outs' own share of deals won is the base player's, lower than the solver's.
+        # Stopped before its first deal, the value is the one-turn ranking's, on another scale.
         self.info["share_won"] = round(won, 3)
-        if not samples:  # the value is the one-turn ranking's, on another scale
-            del self.info["win_chance"]
+        if samples:
+            self.info["win_chance"] = win_chance(value, view.triplets, len(view.paid))
         return best
 
     def _exact(self, view, moves, state, nodes, start, now, deadline, stop) -> AxxaMove:
@@ -414,7 +416,6 @@ def _info(view, best, value, samples, playouts, deep_samples, moves, candidates,
         "moves": moves,
         "candidates": candidates,
         "value": round(value, 3),
-        "win_chance": win_chance(value, view.triplets, len(view.paid)),
         "time": round(spent, 3),
         "reason": explain(view, best),
     }
