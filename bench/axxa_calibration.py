@@ -228,10 +228,11 @@ def write_module(model: dict[int, list], how: str, cuts: dict[int, int]) -> None
         rows.extend(["    **dict.fromkeys(", "        range(12),", "        ("])
         rows.extend(f"            ({v!r}, {c!r})," for v, c in model[0])
         rows.extend(["        ),", "    ),"])
-    for k in range(12) if not rows else ():
-        rows.append(f"    {k}: (")
-        rows.extend(f"        ({v!r}, {c!r})," for v, c in model[k])
-        rows.append("    ),")
+    else:
+        for k in range(12):
+            rows.append(f"    {k}: (")
+            rows.extend(f"        ({v!r}, {c!r})," for v, c in model[k])
+            rows.append("    ),")
     text = TARGET.read_text(encoding="utf-8")
     head = "KNOTS: dict[int, tuple[tuple[float, float], ...]] = {\n"
     start = text.index(head)
