@@ -7,7 +7,8 @@ colours each, with ``python main.py arena``), split into ``--jobs`` runs side by
 writing its games to a JSON-lines log in the match's folder as they end. Run again, it plays only
 the openings the logs do not hold both games of. ``sum`` reads every log of the folder and prints
 the result: games, W-D-L, forfeits, and the Elo with its 95% interval and the SPRT's LLR from
-the game pairs (pentanomial), as ``arena --sprt`` does.
+the game pairs (pentanomial), as ``arena --sprt`` does. A pair is the two games of one opening
+played one after the other by one run; a game whose twin a stop cut off is counted in W-D-L only.
 
     python bench/ataxx_match.py run bench/matches/ataxx-hard-vs-former-1s hard former \\
         --movetime 1.0 --first 19 --count 181 --jobs 2
@@ -20,6 +21,7 @@ from ``bench/plugins`` (``TAFEL_PLUGIN_DIRS`` is set for the runs).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import subprocess
@@ -53,12 +55,22 @@ def read_games(folder: Path) -> list[dict]:
     return games
 
 
-def pairs_of(games: list[dict]) -> dict[str, list[dict]]:
-    """The games by start position: a pair is an opening's two games, A playing each colour."""
-    by_start: dict[str, list[dict]] = {}
-    for game in games:
-        by_start.setdefault(game.get("start") or "", []).append(game)
-    return by_start
+def pairs_of(games: list[dict]) -> list[tuple[dict, dict]]:
+    """The game pairs: an opening's game with A on the first seat and the next game of the same
+    run, from the same start with A on the second seat (``arena`` plays them one after the other).
+
+    A game whose twin was lost to a stop is in no pair: run again, its opening is played anew in
+    both colours, and the stray game must not be paired with the new run's game of its colour.
+    """
+    pairs = []
+    for first, second in itertools.pairwise(games):
+        if (
+            first.get("start") == second.get("start")
+            and (first.get("a_seat"), second.get("a_seat")) == (0, 1)
+            and second.get("game", 0) == first.get("game", 0) + 1
+        ):
+            pairs.append((first, second))
+    return pairs
 
 
 def summary(games: list[dict], sprt: Sprt) -> str:
@@ -67,10 +79,9 @@ def summary(games: list[dict], sprt: Sprt) -> str:
         return "no games yet"
     agents = sorted({(g["agent_a"], g["agent_b"]) for g in games})
     paired = 0
-    for two in pairs_of(games).values():
-        for first, second in zip(two[::2], two[1::2], strict=False):
-            sprt.add_pair(first["reward"], second["reward"])
-            paired += 2
+    for first, second in pairs_of(games):
+        sprt.add_pair(first["reward"], second["reward"])
+        paired += 2
     for game in games:
         sprt.add_game(game["reward"])
     wins, draws, losses = sprt.wdl
@@ -89,7 +100,7 @@ def summary(games: list[dict], sprt: Sprt) -> str:
 
 def to_play(openings: list[str], first: int, count: int, games: list[dict]) -> list[int]:
     """The indices of the openings in ``first``..``first + count`` not yet played in both colours."""
-    done = {start for start, two in pairs_of(games).items() if len(two) >= 2}
+    done = {first.get("start") for first, _ in pairs_of(games)}
     return [i for i in range(first, min(first + count, len(openings))) if openings[i] not in done]
 
 

@@ -6,10 +6,12 @@ from tafel.cli.sprt import Sprt
 from tests.bench_scripts import load
 
 
-def game(start, a_seat, reward):
+def game(start, a_seat, reward, number=None):
+    """A game as the arena's log has it; by default the game number of a run in opening order."""
     return {
         "agent_a": "hard",
         "agent_b": "former",
+        "game": number if number is not None else 1 + a_seat,
         "start": start,
         "a_seat": a_seat,
         "reward": reward,
@@ -49,6 +51,24 @@ def test_the_sum_pairs_each_openings_two_games():
     expected.add_pair(1.0, 1.0)
     expected.add_pair(1.0, 0.0)
     assert f"LLR {expected.llr:.2f}" in text and "pentanomial [0, 0, 1, 0, 1]" in text
+
+
+def test_a_game_whose_twin_a_stop_cut_off_is_in_no_pair():
+    """A run stopped after A's first-seat game of an opening; the next run played it anew in both
+    colours. The stray game is not paired with the new first-seat game, wherever it lies."""
+    m = load("ataxx_match")
+    stray_before = [game("a", 0, 1.0, 19), game("a", 0, 1.0, 1), game("a", 1, 0.5, 2)]
+    stray_after = [game("b", 0, 0.0, 3), game("b", 1, 1.0, 4), game("b", 0, 1.0, 25)]
+    games = stray_before + stray_after
+    assert [(f["game"], s["game"]) for f, s in m.pairs_of(games)] == [(1, 2), (3, 4)]
+    text = m.summary(games, Sprt.parse(["elo0=0", "elo1=25"]))
+    assert "6 games (4 in pairs), W4 D1 L1" in text
+    assert "pentanomial [0, 0, 1, 1, 0]" in text  # a: 1 + 0.5, b: 0 + 1
+    assert m.to_play(["a", "b", "c"], 0, 3, games) == [2]
+    # Two games of one colour are no pair, nor are games of different runs or openings.
+    assert m.pairs_of([game("c", 0, 1.0, 1), game("c", 0, 1.0, 2)]) == []
+    assert m.pairs_of([game("c", 0, 1.0, 5), game("c", 1, 1.0, 2)]) == []
+    assert m.pairs_of([game("c", 0, 1.0, 1), game("d", 1, 1.0, 2)]) == []
 
 
 def test_each_run_is_seeded_from_1_and_a_failed_run_is_reported(tmp_path, monkeypatch, capsys):
