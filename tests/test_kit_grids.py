@@ -124,3 +124,16 @@ def test_sidestep_slips_round_holes_at_the_edge():
     for cell in cells:  # every step lands on a cell
         for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             assert plus.step(cell, *d)[0] in plus
+
+
+def test_a_kind_of_grid_missing_a_hook_is_refused_when_made():
+    """A plugin's own grid must give the geometry hooks: leaving one out fails at once, by name,
+    not at the first frame that needs it."""
+    from tafel.kit.grids import Grid
+
+    class Triangles(Grid):
+        def world(self, coord):
+            return (float(coord[0]), float(coord[1]))
+
+    with pytest.raises(TypeError, match="coord_at.*corners.*step"):
+        Triangles(rectangle(2, 2))

@@ -133,3 +133,17 @@ def test_layer_repaints_only_for_a_new_key():
     for key in (1, 1, 2, 2, 1):
         layer.get(key, (3, 3), lambda s, key=key: calls.append(key))
     assert calls == [1, 2, 1]
+
+
+def test_a_view_missing_a_hook_fails_the_check_by_name(screen):
+    """A grid view must say what stands on a cell: without ``piece_at`` it cannot be made, and
+    the conformance check says which hook is missing."""
+
+    class Blank(GridBoardView):
+        def make_grid(self, options):
+            return SquareGrid({n: (n % 3, n // 3) for n in range(9)})
+
+    with pytest.raises(TypeError, match="piece_at"):
+        Blank(TOY, TOY.resolve_options({}))
+    report = check_game(dataclasses.replace(TOY, view=Blank), games=1, view=True, sizes=[(640, 480)])
+    assert not report.ok and "piece_at" in "\n".join(report.lines())

@@ -24,6 +24,7 @@ then turns pygame's events into calls of it (the core maps a gamepad to the same
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import Any
 
@@ -34,7 +35,7 @@ from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS
 __all__ = ["CellControls"]
 
 
-class CellControls:
+class CellControls(ABC):
     """The pointer's cell is ``hover``; a left click on a cell, or Enter on the cursor's, calls
     :meth:`activate`; a right click or Escape :meth:`clear`. The first arrow (or Enter) only shows
     the cursor where the player was looking: the selection, the pointer's cell, where the cursor
@@ -45,13 +46,13 @@ class CellControls:
     hover: Hashable | None = None
     selected: Hashable | None = None
 
+    @abstractmethod
     def activate(self, cell: Hashable | None, state: Any) -> Any:
         """A click (or Enter) on ``cell`` (None: off the board): the move it makes, or None."""
-        raise NotImplementedError
 
+    @abstractmethod
     def default_cursor(self, state: Any) -> Hashable:
         """Where the cursor first shows when the player looked nowhere yet."""
-        raise NotImplementedError
 
     def cell_at(self, pos: tuple[int, int]) -> Hashable | None:
         """The cell under the pixel ``pos`` (default: the grid's), or None."""

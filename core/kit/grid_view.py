@@ -21,6 +21,7 @@ click on a cell plays there.
 from __future__ import annotations
 
 import math
+from abc import abstractmethod
 from collections.abc import Hashable, Sequence
 
 import pygame
@@ -81,13 +82,13 @@ class GridBoardView(CellControls, BoardView):
 
     # --- the game's hooks ---------------------------------------------------------------------
 
+    @abstractmethod
     def make_grid(self, options: Options) -> Grid:
         """The grid of cells (made once; a :class:`SquareGrid` or :class:`HexGrid`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def piece_at(self, state: GameState, cell: Cell) -> Piece | None:
         """What stands on ``cell``: any hashable value :meth:`paint_piece` knows (a seat), or None."""
-        raise NotImplementedError
 
     def paint_piece(self, piece: Piece, size: int, theme) -> pygame.Surface:
         """A picture of ``piece``, ``size`` pixels square (kept per size). Default: a stone in the

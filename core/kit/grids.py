@@ -26,6 +26,7 @@ Rect(0, 0, 300, 300)
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
 import pygame
@@ -63,7 +64,7 @@ def hexagon(radius: int, center: Coord = (0, 0)) -> list[Coord]:
     ]
 
 
-class Grid:
+class Grid(ABC):
     """Cells at coordinates, their shapes in world units, and the pixels they land on."""
 
     #: Screen directions of the arrow keys' coordinate steps; set by the subclasses.
@@ -84,17 +85,17 @@ class Grid:
 
     # --- to be given by each kind of grid --------------------------------------------------
 
+    @abstractmethod
     def world(self, coord: Sequence[float]) -> Point:
         """The world point at the centre of coordinate ``coord`` (fractions allowed)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def coord_at(self, point: Point) -> Coord:
         """The coordinate whose cell holds the world ``point``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def corners(self) -> list[Point]:
         """A cell's outline round its centre, in world units."""
-        raise NotImplementedError
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The cells next to ``cell`` (sharing an edge)."""
@@ -230,10 +231,10 @@ class Grid:
 
     # --- the keyboard cursor -----------------------------------------------------------------
 
+    @abstractmethod
     def step(self, cell: Cell, dx: int, dy: int, keep: float | None = None) -> tuple[Cell, float | None]:
         """The cursor's next cell for an arrow ``(dx, dy)`` (y up, as :data:`tafel.view.ARROW_KEYS`),
         and the screen line it keeps to (pass it back next time). It stays at the edge."""
-        raise NotImplementedError
 
     def _walk(self, coord: Coord, dq: int, dr: int, sidestep: int = 0) -> Cell | None:
         """The first cell from ``coord`` in steps of (dq, dr), over holes; with ``sidestep``, a
