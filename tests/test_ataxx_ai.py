@@ -404,6 +404,22 @@ def test_the_hard_level_reduces_late_moves_by_two_plies_deep_in_the_tree():
     assert LEVELS["hard"].lmr_deep < 1000 and nodes[0] < nodes[1]
 
 
+def test_the_hard_level_cuts_nodes_far_above_beta_near_the_leaves():
+    """The hard level's reverse futility pruning reaches its engine: the same depth takes fewer
+    nodes than without it, and the move found is still legal."""
+    state = AtaxxState.from_fen("7/1xxo3/xoxxoo1/2xooo1/2xxo2/2xx3/7 x 0 12")
+    nodes = []
+    for depth in (LEVELS["hard"].rfp_depth, 0):
+        ai = AtaxxSearch("hard")
+        assert (ai.engine.rfp_depth, ai.engine.rfp_margin) == (2, 300)
+        ai.engine.rfp_depth = depth
+        move = ai.choose(state, Limit(depth=6), random.Random(0))
+        assert move in state.legal_moves()
+        nodes.append(ai.info["nodes"])
+    assert nodes[0] < 0.9 * nodes[1]
+    assert Engine().rfp_depth == 0 and LEVELS["medium"].engine().rfp_depth == 0  # only hard prunes
+
+
 def test_a_timed_search_uses_its_time():
     engine = Engine()
     state = AtaxxState.start()

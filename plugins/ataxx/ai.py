@@ -32,7 +32,9 @@ class Level:
     ``margin`` > 0 makes the level pick at random among root moves scoring within that many
     centi-stones of the best (the easy level's deliberate imprecision). ``lmr_flips``: late
     moves flipping fewer stones than this are searched a ply shallower first, and two plies
-    from the ``lmr_deep``-th move on at depth 5 and more (the engine's settings of those names).
+    from the ``lmr_deep``-th move on at depth 5 and more. ``rfp_depth``: nodes this near the
+    leaves whose evaluation beats beta by ``rfp_margin`` a ply left return at once (reverse
+    futility pruning; 0: off). All are the engine's settings of those names.
     """
 
     weights: Weights | None
@@ -42,12 +44,16 @@ class Level:
     margin: int = 0
     lmr_flips: int = 2
     lmr_deep: int = 1000
+    rfp_depth: int = 0
+    rfp_margin: int = 200
 
     def engine(self) -> Engine:
-        """A new engine searching as this level does (its weights and reduction settings)."""
+        """A new engine searching as this level does (its weights, reductions and pruning)."""
         engine = Engine(self.weights)
         engine.lmr_flips = self.lmr_flips
         engine.lmr_deep = self.lmr_deep
+        engine.rfp_depth = self.rfp_depth
+        engine.rfp_margin = self.rfp_margin
         return engine
 
 
@@ -55,9 +61,9 @@ LEVELS: dict[str, Level] = {
     "easy": Level(Weights(), max_depth=1, default_time=0.05, default_depth=None, margin=60),
     "medium": Level(Weights(), max_depth=None, default_time=0.3, default_depth=None),
     # Edge and safe stones count 0.4 more, the threat 0.65 a stone (fitted to self-play games),
-    # late moves flipping up to two stones are reduced, by two plies from the tenth move on:
-    # each measured by a match against the level before it (bench/RESULTS.md, "Ataxx hard
-    # level").
+    # late moves flipping up to two stones are reduced, by two plies from the tenth move on,
+    # and nodes one or two plies from the leaves 3 stones a ply above beta are cut: each
+    # measured by a match against the level before it (bench/RESULTS.md, "Ataxx hard level").
     "hard": Level(
         Weights(threat=65, safe=40, edge=40),
         max_depth=None,
@@ -65,6 +71,8 @@ LEVELS: dict[str, Level] = {
         default_depth=None,
         lmr_flips=3,
         lmr_deep=10,
+        rfp_depth=2,
+        rfp_margin=300,
     ),
     "material3": Level(None, max_depth=3, default_time=None, default_depth=3),
 }

@@ -2,7 +2,8 @@
 
 :class:`AlphaBeta` is the part of :class:`tafel.games.ataxx.search.Engine` that searches a
 position to a given depth: a principal variation search with the transposition table, the
-killers and history of :mod:`tafel.games.ataxx.ordering`, null move and late move reductions,
+killers and history of :mod:`tafel.games.ataxx.ordering`, reverse futility pruning near the
+leaves, null move and late move reductions,
 and a last ply that evaluates its children in place. The engine around it adds the settings,
 the limits (its ``_check`` raises when they run out) and iterative deepening.
 
@@ -54,6 +55,8 @@ class AlphaBeta:
     lmr_flips: int
     lmr_deep: int
     null_move: bool
+    rfp_depth: int
+    rfp_margin: int
     history: bool
     hist: list[int]
     hist_codes: set[int]
@@ -176,6 +179,13 @@ class AlphaBeta:
                 return -self._negamax(opp, own, depth - 1, -beta, -alpha, ply + 1)
             finally:
                 path.discard(key)
+        if depth <= self.rfp_depth and beta - alpha == 1 and abs(beta) < WIN // 2:
+            # Reverse futility: so far above beta this close to the leaves that no reply of
+            # the opponent's within the depth left is likely to bring the score down to it.
+            margin = self.rfp_margin * depth
+            static = self.evaluate(own, opp, empty)
+            if static - margin >= beta:
+                return static - margin
         if (
             null
             and depth >= 3

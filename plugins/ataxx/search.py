@@ -96,7 +96,8 @@ class Result:
 
 
 class Engine(AlphaBeta):
-    """Iterative-deepening PVS: transposition table, killers, null move, late move reductions.
+    """Iterative-deepening PVS: transposition table, killers, reverse futility pruning, null
+    move, late move reductions.
 
     One engine serves one game at a time: its table survives between moves (positions recur
     a few plies later) and is cleared by :meth:`clear`. The table is keyed on ``(own, opp)``:
@@ -119,6 +120,10 @@ class Engine(AlphaBeta):
         #: by two plies from the lmr_deep-th move on.
         self.lmr_index, self.lmr_flips, self.lmr_deep = 4, 2, 1000
         self.null_move = weights is not None
+        #: Reverse futility pruning: off the principal variation, a node ``rfp_depth`` plies
+        #: from the leaves or closer whose evaluation beats beta by ``rfp_margin`` a ply left
+        #: returns at once (0: off; a level sets it).
+        self.rfp_depth, self.rfp_margin = 0, 200
         #: History heuristic: moves that caused cut-offs before are tried first among moves
         #: of equal gain (indexed by move code; halved at the start of each search). Off: an
         #: SPRT found no gain (-3 +/- 37 Elo over 300 games, bench/RESULTS.md) for its cost.
@@ -154,6 +159,8 @@ class Engine(AlphaBeta):
         """Switch one search feature off (the benches measure each by an SPRT without it)."""
         if feature in ("lmr", "null_move", "history"):
             setattr(self, feature, False)
+        elif feature == "rfp":
+            self.rfp_depth = 0
         elif feature == "aspiration":
             self.aspiration = 0
         elif feature == "keep":
