@@ -64,7 +64,7 @@ def wait(worker: AIWorker, timeout: float = 30.0) -> AIResult:
         result = worker.poll()
         if result is not None:
             return result
-        time.sleep(0.01)
+        worker.wait(0.05)  # wakes as soon as the process says something (the watchdog polls too)
     raise AssertionError("no answer from the AI worker")
 
 
@@ -134,9 +134,8 @@ def test_newer_request_drops_stale_answers(worker):
     result = wait(worker)
     assert result.generation == new and result.move_text is not None
     # The stopped search answered too, and was dropped: nothing else comes.
-    for _ in range(20):
+    while worker.wait(0.2):  # until the process has been quiet for 0.2 s
         assert worker.poll() is None
-        time.sleep(0.01)
     assert not worker.busy and worker.restarts == restarts  # stopped by the flag, not by force
 
 
@@ -145,7 +144,7 @@ def until_searching(worker, timeout: float = 60.0) -> None:
     end = time.monotonic() + timeout
     while not worker.searching:
         assert worker.poll() is None and time.monotonic() < end, "the search never started"
-        time.sleep(0.005)
+        worker.wait(0.05)
 
 
 def test_cancel_stops_a_busy_search(worker):
