@@ -73,6 +73,12 @@ def test_llr_known_values():
     assert llr_trinomial(30, 20, 50, -10, 0) == pytest.approx(-llr_trinomial(50, 20, 30, 0, 10), rel=1e-6)
 
 
+def test_an_even_score_reads_plus_zero():
+    test = Sprt(0, 10)
+    test.add_pair(1.0, 0.0)
+    assert test.status().startswith("Elo +0.0 [+0.0, +0.0] (95%)")
+
+
 def test_sprt_stops_on_a_clear_result():
     test = Sprt.parse(["elo0=0", "elo1=10", "alpha=0.05", "beta=0.05"])
     pairs = 0

@@ -211,7 +211,7 @@ class Sprt:
 
     def status(self) -> str:
         """One line: ``Elo +12.3 [-4.0, +28.9] (95%), LLR 1.23 [-2.94, 2.94] (elo0 0, elo1 10)``."""
-        elo, low, high = self.elo()
+        elo, low, high = (x + 0.0 for x in self.elo())  # + 0.0: -0.0 prints as +0.0
         lo_b, hi_b = self.bounds
         wins, draws, losses = self.wdl
         model = f"pentanomial {self.pairs}" if sum(self.pairs) else "trinomial"
