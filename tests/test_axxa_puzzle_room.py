@@ -45,8 +45,8 @@ class AgentWorker(FakeWorker):
         for text in req.moves:
             state = state.play(state.parse_move(text))
         agent = self.registry.agent(req.agent, req.game_id).factory(game)
-        # The cap of 12 deals ends the search (a time this long never decides the race first).
-        move = agent.choose(state.view_for(req.seat), Limit(time=600.0, nodes=12), random.Random(1))
+        # The cap of 6 deals ends the search (a time this long never decides the race first).
+        move = agent.choose(state.view_for(req.seat), Limit(time=600.0, nodes=6), random.Random(1))
         return FakeResult(generation, state.move_to_text(move), None, dict(agent.info))
 
 
