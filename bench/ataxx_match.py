@@ -14,6 +14,14 @@ played one after the other by one run; a game whose twin a stop cut off is count
         --movetime 1.0 --first 19 --count 181 --jobs 2
     python bench/ataxx_match.py sum bench/matches/ataxx-hard-vs-former-1s
 
+``compare`` sets two matches against one another on the openings both have a pair of: A's score
+of the two games of each opening in either match, the mean difference with its 95% interval. Two
+versions of an engine, each matched against the same opponent, are compared opening by opening,
+which takes out most of the openings' own spread.
+
+    python bench/ataxx_match.py compare bench/matches/ataxx-hard4-vs-former-1s \\
+        bench/matches/ataxx-hard5-vs-former-1s
+
 The agents are any ``arena`` agents; the bench's own (``former``, ``hard-no-FEATURE``, ...) come
 from ``bench/plugins`` (``TAFEL_PLUGIN_DIRS`` is set for the runs).
 """
@@ -157,6 +165,42 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def pair_scores(games: list[dict]) -> dict[str, float]:
+    """A's score (0 to 2) of each opening's pair of games, by start (the last pair if several)."""
+    return {first["start"]: first["reward"] + second["reward"] for first, second in pairs_of(games)}
+
+
+def comparison(before: list[dict], after: list[dict]) -> str:
+    """``after``'s pairs against ``before``'s on the openings both matches have a pair of.
+
+    >>> a = [{"start": s, "a_seat": i, "game": i + 1, "reward": r} for s, i, r in
+    ...      [("x", 0, 1.0), ("x", 1, 0.0), ("y", 0, 1.0), ("y", 1, 1.0)]]
+    >>> b = [{"start": s, "a_seat": i, "game": i + 1, "reward": r} for s, i, r in
+    ...      [("x", 0, 1.0), ("x", 1, 1.0), ("y", 0, 1.0), ("y", 1, 1.0)]]
+    >>> print(comparison(a, b))
+    2 openings in both: A scored 3.0 then 4.0 of 4; +0.500 a pair [-0.480, +1.480] (95%)
+    """
+    old, new = pair_scores(before), pair_scores(after)
+    shared = [start for start in old if start in new]
+    if not shared:
+        return "no opening has a pair in both matches"
+    diffs = [new[start] - old[start] for start in shared]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * (var / n) ** 0.5
+    return (
+        f"{n} openings in both: A scored {sum(old[s] for s in shared):.1f} then"
+        f" {sum(new[s] for s in shared):.1f} of {2 * n}; {mean:+.3f} a pair"
+        f" [{mean - half:+.3f}, {mean + half:+.3f}] (95%)"
+    )
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    print(comparison(read_games(Path(args.before)), read_games(Path(args.after))))
+    return 0
+
+
 def cmd_sum(args: argparse.Namespace) -> int:
     print(summary(read_games(Path(args.folder)), Sprt.parse(args.sprt)))
     return 0
@@ -180,6 +224,10 @@ def main() -> int:
     total.add_argument("folder")
     total.add_argument("--sprt", nargs="+", default=["elo0=0", "elo1=25"], metavar="K=V")
     total.set_defaults(func=cmd_sum)
+    compare = sub.add_parser("compare", help="two matches' pairs on the openings both played")
+    compare.add_argument("before")
+    compare.add_argument("after")
+    compare.set_defaults(func=cmd_compare)
     args = parser.parse_args()
     return args.func(args)
 

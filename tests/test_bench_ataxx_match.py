@@ -96,3 +96,19 @@ def test_each_run_is_seeded_from_1_and_a_failed_run_is_reported(tmp_path, monkey
     seeds = [c[c.index("--seed") + 1] for c in commands]
     assert seeds == ["1", "5"]  # openings 0 and 2: game seeds as in one long match, never 0
     assert "the run of openings-002-003 failed" in capsys.readouterr().out
+
+
+def test_two_matches_are_compared_on_the_openings_both_have_a_pair_of():
+    m = load("ataxx_match")
+    before = [game("a", 0, 1.0), game("a", 1, 0.0), game("b", 0, 1.0), game("b", 1, 1.0)]
+    before += [game("c", 0, 0.0), game("c", 1, 0.0)]  # not played in the second match
+    after = [game("a", 0, 1.0), game("a", 1, 1.0), game("b", 0, 1.0), game("b", 1, 0.5)]
+    after += [game("c", 0, 1.0)]  # no pair yet
+    assert m.pair_scores(after) == {"a": 2.0, "b": 1.5}
+    text = m.comparison(before, after)
+    # The differences are +1 and -0.5: a mean of +0.25 with a sample variance of 1.125.
+    half = 1.96 * (1.125 / 2) ** 0.5
+    assert text == (
+        f"2 openings in both: A scored 3.0 then 3.5 of 4; +0.250 a pair [{0.25 - half:+.3f}, {0.25 + half:+.3f}] (95%)"
+    )
+    assert m.comparison(before, []) == "no opening has a pair in both matches"
