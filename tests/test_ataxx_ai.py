@@ -420,6 +420,28 @@ def test_the_hard_level_cuts_nodes_far_above_beta_near_the_leaves():
     assert Engine().rfp_depth == 0 and LEVELS["medium"].engine().rfp_depth == 0  # only hard prunes
 
 
+def test_futility_pruning_skips_last_ply_moves_far_below_alpha():
+    """With ``futility`` set, the last ply skips moves that lie only a little above alpha off the
+    principal variation: the same depth takes fewer nodes and still finds a legal move, and a
+    winning capture is found with it as without."""
+    state = AtaxxState.from_fen("7/1xxo3/xoxxoo1/2xooo1/2xxo2/2xx3/7 x 0 12")
+    nodes = []
+    for futility in (400, 0):
+        ai = AtaxxSearch("hard")
+        ai.engine.futility = futility
+        move = ai.choose(state, Limit(depth=6), random.Random(0))
+        assert move in state.legal_moves()
+        nodes.append(ai.info["nodes"])
+    assert nodes[0] < 0.9 * nodes[1]
+    assert Engine().futility == 0 and LEVELS["hard"].engine().futility == LEVELS["hard"].futility
+    # Red's jump a1c3 into the ring flips all eight stones and wins: found either way.
+    won = AtaxxState.from_fen("7/7/7/1ooo3/1o1o3/1ooo3/x6 x 0 1")
+    for futility in (400, 0):
+        ai = AtaxxSearch("hard")
+        ai.engine.futility = futility
+        assert ai.choose(won, Limit(depth=4), random.Random(0)).text() == "a1c3"
+
+
 def test_a_timed_search_uses_its_time():
     engine = Engine()
     state = AtaxxState.start()

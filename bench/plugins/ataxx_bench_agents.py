@@ -4,11 +4,11 @@ hard level (issue 20, item 3)"):
 
 - ``former``: the hard level before issue 20, item 3 (bench/_ataxx_former.py), the yardstick;
 - ``hard-no-FEATURE``: the hard level with one search feature switched off
-  (``Engine.disable``: history, aspiration, keep, full_time, lmr, null_move, rfp);
+  (``Engine.disable``: history, aspiration, keep, full_time, lmr, null_move, rfp, futility);
 - ``hard-a``, ``hard-b``: the hard level with engine settings from ``ATAXX_BENCH_A`` and
   ``ATAXX_BENCH_B``, comma-separated ``name=value``: engine attributes (``tt_size``,
   ``keep_depth``, ``lmr_index``, ``lmr_flips``, ``lmr_deep``, ``rfp_depth``, ``rfp_margin``,
-  ``aspiration``, ...) and
+  ``futility``, ``aspiration``, ...) and
   evaluation weights (``threat``, ``counter``, ``exposed``, ``safe``, ``edge``: any given makes
   new :class:`Weights`, the others 0).
 
@@ -28,7 +28,7 @@ from pathlib import Path
 from tafel import AgentDef, AgentRegistrar, Limit, hookimpl
 
 BENCH = Path(__file__).resolve().parent.parent
-FEATURES = ("history", "aspiration", "keep", "full_time", "lmr", "null_move", "rfp")
+FEATURES = ("history", "aspiration", "keep", "full_time", "lmr", "null_move", "rfp", "futility")
 WEIGHT_NAMES = ("threat", "counter", "exposed", "safe", "edge")
 
 

@@ -34,7 +34,9 @@ class Level:
     moves flipping fewer stones than this are searched a ply shallower first, and two plies
     from the ``lmr_deep``-th move on at depth 5 and more. ``rfp_depth``: nodes this near the
     leaves whose evaluation beats beta by ``rfp_margin`` a ply left return at once (reverse
-    futility pruning; 0: off). All are the engine's settings of those names.
+    futility pruning; 0: off). ``futility``: off the principal variation, the last ply skips a
+    move whose bound is less than this many centi-stones above alpha (0: only the moves that
+    cannot reach it). All are the engine's settings of those names.
     """
 
     weights: Weights | None
@@ -46,6 +48,7 @@ class Level:
     lmr_deep: int = 1000
     rfp_depth: int = 0
     rfp_margin: int = 200
+    futility: int = 0
 
     def engine(self) -> Engine:
         """A new engine searching as this level does (its weights, reductions and pruning)."""
@@ -54,6 +57,7 @@ class Level:
         engine.lmr_deep = self.lmr_deep
         engine.rfp_depth = self.rfp_depth
         engine.rfp_margin = self.rfp_margin
+        engine.futility = self.futility
         return engine
 
 

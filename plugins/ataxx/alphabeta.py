@@ -3,9 +3,9 @@
 :class:`AlphaBeta` is the part of :class:`tafel.games.ataxx.search.Engine` that searches a
 position to a given depth: a principal variation search with the transposition table, the
 killers and history of :mod:`tafel.games.ataxx.ordering`, reverse futility pruning near the
-leaves, null move and late move reductions,
-and a last ply that evaluates its children in place. The engine around it adds the settings,
-the limits (its ``_check`` raises when they run out) and iterative deepening.
+leaves, null move and late move reductions, and a last ply that evaluates its children in
+place (with futility pruning off the principal variation). The engine around it adds the
+settings, the limits (its ``_check`` raises when they run out) and iterative deepening.
 
 Scores are centi-stones from the side to move's view; a won game is ``WIN`` minus the plies
 to reach it. The node is one long function on purpose: a pure-Python search spends its time
@@ -57,6 +57,7 @@ class AlphaBeta:
     null_move: bool
     rfp_depth: int
     rfp_margin: int
+    futility: int
     history: bool
     hist: list[int]
     hist_codes: set[int]
@@ -221,6 +222,11 @@ class AlphaBeta:
             evaluate = self.evaluate
             singles = SINGLES
             base = (own.bit_count() - opp.bit_count()) * STONE + self.margin
+            # Futility: that bound is loose by 5 to 13 stones (it counts neither the
+            # opponent's threat nor how few stones a move makes safe), so off the principal
+            # variation a move is skipped already when it lies less than ``futility`` above
+            # alpha. The score returned is then at most alpha: the node failed low.
+            futility = self.futility if beta - alpha == 1 else 0
             safe_w = self.safe_w
             edge_w = self.edge_w
             jump_extra = 0
@@ -248,9 +254,9 @@ class AlphaBeta:
                         level &= ~b3
                 # Clones flipping f stones gain 2f + 1 ...
                 bound = base + (2 * f + 1) * STONE + f * flip_extra
-                if bound <= alpha:
+                if bound - futility <= alpha:
                     if bound > best:
-                        best = bound
+                        best = bound if bound <= alpha else alpha
                     break
                 dest = clones & level
                 while dest:
@@ -281,9 +287,9 @@ class AlphaBeta:
                     break
                 # ... and jumps flipping f stones gain 2f.
                 bound += jump_extra - STONE
-                if bound <= alpha:
+                if bound - futility <= alpha:
                     if bound > best:
-                        best = bound
+                        best = bound if bound <= alpha else alpha
                     break
                 dest = jumps & level
                 while dest:

@@ -124,6 +124,10 @@ class Engine(AlphaBeta):
         #: from the leaves or closer whose evaluation beats beta by ``rfp_margin`` a ply left
         #: returns at once (0: off; a level sets it).
         self.rfp_depth, self.rfp_margin = 0, 200
+        #: Futility pruning on the last ply: off the principal variation, a move is not
+        #: evaluated when its bound (material, gain and the terms' largest rise) is less than
+        #: this many centi-stones above alpha (0: only moves that cannot reach alpha are skipped).
+        self.futility = 0
         #: History heuristic: moves that caused cut-offs before are tried first among moves
         #: of equal gain (indexed by move code; halved at the start of each search). Off: an
         #: SPRT found no gain (-3 +/- 37 Elo over 300 games, bench/RESULTS.md) for its cost.
@@ -161,6 +165,8 @@ class Engine(AlphaBeta):
             setattr(self, feature, False)
         elif feature == "rfp":
             self.rfp_depth = 0
+        elif feature == "futility":
+            self.futility = 0
         elif feature == "aspiration":
             self.aspiration = 0
         elif feature == "keep":
