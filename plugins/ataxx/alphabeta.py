@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable
 
 from .board import DOUBLES, SINGLES
@@ -33,7 +34,7 @@ INF = 10 * WIN
 NULL_R = 2
 
 
-class AlphaBeta:
+class AlphaBeta(abc.ABC):
     """The search of one iteration (:meth:`_root`) and of each node (:meth:`_negamax`).
 
     The attributes are set by :class:`tafel.games.ataxx.search.Engine`, which says what each is.
@@ -68,9 +69,9 @@ class AlphaBeta:
     _partial_score: int
     _partial_depth: int
 
+    @abc.abstractmethod
     def _check(self) -> None:
         """Look at the limits (every so many nodes); raises when they have run out."""
-        raise NotImplementedError
 
     def _root(
         self,

@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import json
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -57,7 +58,7 @@ class DataError(GameError):
     """A board or set file that breaks the format; the message names the file."""
 
 
-class Board:
+class Board(abc.ABC):
     """What the rules need from a board; see the module docstring."""
 
     id: str = ""
@@ -68,22 +69,24 @@ class Board:
     bases: tuple[Cell, Cell]
     rays: Any
 
+    @abc.abstractmethod
     def xy(self, cell: Cell) -> tuple[int, int]:
         """Doubled hex coordinates of ``cell`` (for drawing)."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def cell_at(self, xy: tuple[int, int]) -> Cell | None:
         """The field at doubled coordinates ``xy``, or None for a hole or off the board."""
-        raise NotImplementedError
+        ...
 
-    def is_field(self, cell: Cell) -> bool:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def is_field(self, cell: Cell) -> bool: ...
 
-    def name(self, cell: Cell) -> str:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def name(self, cell: Cell) -> str: ...
 
-    def parse_field(self, text: str) -> Cell:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def parse_field(self, text: str) -> Cell: ...
 
     def distance(self, a: Cell, b: Cell) -> int:
         """Hex distance between two cells (steps, ignoring holes)."""
