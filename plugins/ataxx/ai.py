@@ -66,8 +66,9 @@ LEVELS: dict[str, Level] = {
     "medium": Level(Weights(), max_depth=None, default_time=0.3, default_depth=None),
     # Edge and safe stones count 0.4 more, the threat 0.65 a stone (fitted to self-play games),
     # late moves flipping up to two stones are reduced, by two plies from the tenth move on,
-    # and nodes one or two plies from the leaves 3 stones a ply above beta are cut: each
-    # measured by a match against the level before it (bench/RESULTS.md, "Ataxx hard level").
+    # nodes one or two plies from the leaves 3 stones a ply above beta are cut, and last-ply
+    # moves 5 stones short of alpha are skipped off the principal variation: each measured by
+    # a match against the level before it (bench/RESULTS.md, "Ataxx hard level").
     "hard": Level(
         Weights(threat=65, safe=40, edge=40),
         max_depth=None,
@@ -77,6 +78,7 @@ LEVELS: dict[str, Level] = {
         lmr_deep=10,
         rfp_depth=2,
         rfp_margin=300,
+        futility=500,
     ),
     "material3": Level(None, max_depth=3, default_time=None, default_depth=3),
 }

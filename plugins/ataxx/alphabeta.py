@@ -226,8 +226,12 @@ class AlphaBeta(abc.ABC):
             # Futility: that bound is loose by 5 to 13 stones (it counts neither the
             # opponent's threat nor how few stones a move makes safe), so off the principal
             # variation a move is skipped already when it lies less than ``futility`` above
-            # alpha. The score returned is then at most alpha: the node failed low.
-            futility = self.futility if beta - alpha == 1 else 0
+            # alpha. The score returned is then at most alpha: the node failed low. Not
+            # where a child may end the game (one empty square left, or few enough opposing
+            # stones to take them all) or alpha is a result: a skipped move could be a win.
+            futility = 0
+            if beta - alpha == 1 and abs(alpha) < WIN // 2 and empty & (empty - 1) and opp.bit_count() > 8:
+                futility = self.futility
             safe_w = self.safe_w
             edge_w = self.edge_w
             jump_extra = 0
