@@ -41,19 +41,42 @@ def _in_mirror(mirror: Path, code: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=mirror)
 
 
-def test_import_linter_contracts_hold(mirror):
+def _lint_imports(base: Path) -> subprocess.CompletedProcess:
     # lint-imports, run from this interpreter (its script may live in another bin folder).
     code = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
-    env = dict(os.environ, PYTHONPATH=str(mirror))
-    done = subprocess.run(
+    env = dict(os.environ, PYTHONPATH=str(base))
+    return subprocess.run(
         [sys.executable, "-c", code, "pyproject.toml", "--no-cache"],
         capture_output=True,
         text=True,
         env=env,
-        cwd=mirror,
+        cwd=base,
     )
+
+
+def test_import_linter_contracts_hold(mirror):
+    done = _lint_imports(mirror)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Contracts: 3 kept, 0 broken." in done.stdout
+    assert "Contracts: 4 kept, 0 broken." in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line"),
+    [
+        ("tafel/games/atoll/probe.py", "from tafel.games.ataxx import rules"),
+        ("tafel/games/amakta/probe.py", "from tafel.games.amakta_infinit import state"),
+        ("tafel_hexxagon/probe.py", "from tafel.games.ataxx import rules"),
+    ],
+)
+def test_a_game_importing_another_game_breaks_the_independence_contract(mirror, tmp_path, module, line):
+    """Only Amakta Infinit may build on another game (Amakta); any other such import is refused."""
+    base = tmp_path / "imports"
+    shutil.copytree(mirror, base)
+    (base / module).write_text(line + "\n", encoding="utf-8")
+    done = _lint_imports(base)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Contracts: 3 kept, 1 broken." in done.stdout
+    assert "The games are independent of each other" in done.stdout.split("Broken contracts")[1]
 
 
 CYCLES = """
