@@ -230,7 +230,13 @@ class AlphaBeta(abc.ABC):
             # where a child may end the game (one empty square left, or few enough opposing
             # stones to take them all) or alpha is a result: a skipped move could be a win.
             futility = 0
-            if beta - alpha == 1 and abs(alpha) < WIN // 2 and empty & (empty - 1) and opp.bit_count() > 8:
+            if (
+                self.futility
+                and beta - alpha == 1
+                and abs(alpha) < WIN // 2
+                and empty & (empty - 1)
+                and opp.bit_count() > 8
+            ):
                 futility = self.futility
             safe_w = self.safe_w
             edge_w = self.edge_w
