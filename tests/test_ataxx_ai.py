@@ -442,6 +442,30 @@ def test_futility_pruning_skips_last_ply_moves_far_below_alpha():
         assert ai.choose(won, Limit(depth=4), random.Random(0)).text() == "a1c3"
 
 
+def _last_ply_score(fen, alpha):
+    """The hard engine's score of ``fen`` searched one ply deep in the null window at ``alpha``."""
+    state = AtaxxState.from_fen(fen)
+    engine = LEVELS["hard"].engine()
+    engine.board = BOARD & ~state.gaps
+    engine.nodes, engine._next_check, engine._path = 0, 1 << 60, set()
+    return engine._negamax(*_sides(state), 1, alpha, alpha + 1, 0)
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "7/7/7/1ooo3/1o1o3/1ooo3/x6 x 0 1",  # a1c3 takes all eight Blue stones
+        "xxxxxxx/xxxxxxx/xxxxxxx/xxx1ooo/ooooooo/ooooooo/ooooooo x 0 1",  # d4 fills the board, 29-20
+    ],
+)
+@pytest.mark.parametrize("alpha", [5000, WIN // 2, WIN - 5])
+def test_the_last_ply_never_cuts_a_move_that_wins_the_game(fen, alpha):
+    """The last ply stops at the first gain level whose bound cannot lift the score above alpha.
+    That bound is the evaluation's: a move that ends the game scores a win above it, so alpha
+    high above the position's material (or a slower win already found) must not hide it."""
+    assert _last_ply_score(fen, alpha) == WIN - 1
+
+
 def test_a_timed_search_uses_its_time():
     engine = Engine()
     state = AtaxxState.start()

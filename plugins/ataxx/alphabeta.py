@@ -254,6 +254,11 @@ class AlphaBeta(abc.ABC):
                 base += safe_w * ((own & ~de).bit_count() - (opp & ~de).bit_count() + 9)
                 jump_extra = 8 * safe_w
             won = WIN - ply - 1
+            # The bounds hold for evaluated children only: a child that ends the game scores a
+            # result, above any bound. Such children all lie in the top gain level: a move
+            # that takes every opposing stone flips the most any move can, and with one empty
+            # square left there is only one destination. That level is never cut.
+            ends = top if top == opp.bit_count() or not empty & (empty - 1) else -1
             n = 0
             cut = False
             for f in range(top, -1, -1):
@@ -265,7 +270,7 @@ class AlphaBeta(abc.ABC):
                         level &= ~b3
                 # Clones flipping f stones gain 2f + 1 ...
                 bound = base + (2 * f + 1) * STONE + f * flip_extra
-                if bound - futility <= alpha:
+                if bound - futility <= alpha and f != ends:
                     if bound > best:
                         best = bound if bound <= alpha else alpha
                     break
@@ -298,7 +303,7 @@ class AlphaBeta(abc.ABC):
                     break
                 # ... and jumps flipping f stones gain 2f.
                 bound += jump_extra - STONE
-                if bound - futility <= alpha:
+                if bound - futility <= alpha and f != ends:
                     if bound > best:
                         best = bound if bound <= alpha else alpha
                     break
