@@ -133,6 +133,8 @@ def test_arena_command_stops_with_a_verdict_and_writes_pgn(registry, tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "SPRT: H1 accepted" in done.stdout, done.stdout
     assert "LLR" in done.stdout and "Elo" in done.stdout
+    # One Elo figure, the SPRT's (by pairs), not a second one by games beside it.
+    assert "Elo difference" not in done.stdout
     games = read_pgn(pgn.read_text(encoding="utf-8"))
     assert 2 <= len(games) < 40 and len(games) % 2 == 0
     game = registry.game("ataxx")

@@ -159,8 +159,9 @@ class ArenaResult:
         high = elo_from_score(clamp(s + margin_score))
         return diff, (high - low) / 2
 
-    def format(self) -> list[str]:
-        """Printable summary lines."""
+    def format(self, elo: bool = True) -> list[str]:
+        """Printable summary lines; ``elo=False`` leaves out the Elo line (where an SPRT prints
+        its own, by pairs of games, a second figure by another model would only confuse)."""
         time_text = f", {self.movetime:g} s a move" if self.movetime else ""
         lines = []
         if self.solo:
@@ -176,8 +177,9 @@ class ArenaResult:
             lines.append(
                 f"{self.agent_a}: {self.wins} wins, {self.draws} draws, {self.losses} losses, score {self.score:.3f}"
             )
-            diff, margin = self.elo()
-            lines.append(f"Elo difference {diff:+.0f} +/- {margin:.0f} (95%)")
+            if elo:
+                diff, margin = self.elo()
+                lines.append(f"Elo difference {diff:+.0f} +/- {margin:.0f} (95%)")
             if self.seats > 2:
                 # With winner-takes-all rewards the score is a win rate, to compare with a fair share.
                 lines.append(f"win rate {100 * self.win_rate:.0f}% (fair share {100 / self.seats:.0f}%)")

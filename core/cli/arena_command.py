@@ -185,7 +185,7 @@ def run(args: argparse.Namespace, registry: Registry, game: GameDef, options: Op
         # Ctrl-C or a plugin's bug: the games played so far still count, and are shown.
         if so_far:
             print(f"stopped after {so_far[0].games} of {args.games} games; the games played:", flush=True)
-            for line in so_far[0].format():
+            for line in so_far[0].format(elo=sprt is None):
                 print(line, flush=True)
         if isinstance(exc, KeyboardInterrupt):
             return 130
@@ -196,7 +196,7 @@ def run(args: argparse.Namespace, registry: Registry, game: GameDef, options: Op
         for f in (log, pgn):
             if f is not None:
                 f.close()
-    for line in result.format():
+    for line in result.format(elo=sprt is None):
         print(line)
     if sprt is not None:
         print(sprt.status())
