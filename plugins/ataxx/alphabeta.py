@@ -229,13 +229,14 @@ class AlphaBeta(abc.ABC):
             # alpha. The score returned is then at most alpha: the node failed low. Not
             # where a child may end the game (one empty square left, or few enough opposing
             # stones to take them all) or alpha is a result: a skipped move could be a win.
+            opp_count = opp.bit_count()
             futility = 0
             if (
                 self.futility
                 and beta - alpha == 1
                 and abs(alpha) < WIN // 2
                 and empty & (empty - 1)
-                and opp.bit_count() > 8
+                and opp_count > 8
             ):
                 futility = self.futility
             safe_w = self.safe_w
@@ -258,7 +259,7 @@ class AlphaBeta(abc.ABC):
             # result, above any bound. Such children all lie in the top gain level: a move
             # that takes every opposing stone flips the most any move can, and with one empty
             # square left there is only one destination. That level is never cut.
-            ends = top if top == opp.bit_count() or not empty & (empty - 1) else -1
+            ends = top if top == opp_count or not empty & (empty - 1) else -1
             n = 0
             cut = False
             for f in range(top, -1, -1):
