@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from tafel.ai.base import Limit
 from tafel.ai.messages import EvalRequest, chance_of, value_of
 from tafel.game import GameDef, GameState
+from tafel.words import text_words
 
 if TYPE_CHECKING:
     from tafel.match import Match
@@ -281,10 +282,20 @@ class Review:
             return None
         return point.best
 
-    def rows(self) -> list[tuple[str, str, str, str, str, str]]:
+    def played_words(self, ply: int) -> str:
+        """The move played from the position after ``ply`` moves, in words ('' at the end)."""
+        move = self.points[ply].move
+        return "" if move is None else text_words(self.states[ply], move)
+
+    def best_words(self, ply: int) -> str:
+        """The agent's preferred move at the position after ``ply`` moves, in words ('' unknown)."""
+        best = self.points[ply].best
+        return "" if best is None else text_words(self.states[ply], best)
+
+    def rows(self) -> list[tuple[str, str, str, str, str, str, str]]:
         """The table ``python main.py review`` prints: for each position, the move number, the
-        seat to move, the move played, the value for that seat, the agent's preferred move and
-        the swing of the move played."""
+        seat to move, the move played (its notation and its words), the value for that seat, the
+        agent's preferred move and the swing of the move played."""
         names = list(self.game.names(self.options))
         rows = []
         for point in self.points:
@@ -302,6 +313,7 @@ class Review:
                     str(point.ply + 1) if point.move is not None else "end",
                     who,
                     point.move or "-",
+                    self.played_words(point.ply) or "-",
                     value,
                     point.best or "-",
                     f"{swing:+.2f}" if swing is not None else "",

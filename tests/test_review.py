@@ -79,9 +79,9 @@ def test_values_swings_and_rows_from_evaluations(registry):
     assert review.biggest_swings(least=0.05) == [2, 4]
     assert review.preferred_other(1) == "c3"
     rows = review.rows()
-    assert rows[0] == ("1", "X", "a1", "0.60", "c3", "+0.10")
-    assert rows[4][3] == "error" and rows[-1][:3] == ("end", "-", "-")
-    assert rows[-1][3] == "1.00 0.00"
+    assert rows[0] == ("1", "X", "a1", "a1", "0.60", "c3", "+0.10")
+    assert rows[4][4] == "error" and rows[-1][:4] == ("end", "-", "-", "-")
+    assert rows[-1][4] == "1.00 0.00"
 
 
 def test_job_ignores_stale_answers_and_cancels(registry):
@@ -120,7 +120,7 @@ def test_cli_review_prints_the_table(game_id, capsys):
     moves = random_moves(game_id, 4, seed=3)
     assert main(["review", game_id, "--moves", *moves, "--movetime", "0.05", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["MOVE", "SEAT", "PLAYED", "VALUE", "BEST", "SWING"]
+    assert lines[0].split() == ["MOVE", "SEAT", "PLAYED", "WORDS", "VALUE", "BEST", "SWING"]
     rows = lines[1:6]
     assert [r.split()[0] for r in rows] == ["1", "2", "3", "4", "end"]
     for row, move in zip(rows, moves, strict=False):

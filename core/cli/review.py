@@ -24,7 +24,7 @@ from tafel.review import REVIEW_AGENT, Review, ReviewJob
 if TYPE_CHECKING:
     from tafel.registry import Registry
 
-HEADER = ("MOVE", "SEAT", "PLAYED", "VALUE", "BEST", "SWING")
+HEADER = ("MOVE", "SEAT", "PLAYED", "WORDS", "VALUE", "BEST", "SWING")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -75,7 +75,7 @@ def compute(review: Review, worker, progress=None) -> None:
 def table(review: Review) -> list[str]:
     rows = [HEADER, *review.rows()]
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
-    right = {0, 3, 5}
+    right = {0, 4, 6}
     lines = []
     for row in rows:
         cells = [c.rjust(widths[i]) if i in right else c.ljust(widths[i]) for i, c in enumerate(row)]
@@ -91,9 +91,10 @@ def summary(review: Review) -> list[str]:
         seat = review.mover(move)
         who = names[seat] if seat < len(names) else f"Player {seat + 1}"
         swing = review.swing(move)
-        text = f"biggest swing: move {move} {point.move} by {who} ({swing:+.2f})"
+        played = review.played_words(move - 1)
+        text = f"biggest swing: move {move} {point.move} ({played}) by {who} ({swing:+.2f})"
         if review.preferred_other(move):
-            text += f", the agent preferred {point.best}"
+            text += f", the agent preferred {point.best} ({review.best_words(move - 1)})"
         lines.append(text)
     errors = [p for p in review.points if p.error]
     if errors:

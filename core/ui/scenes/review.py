@@ -227,11 +227,11 @@ class ReviewScene(Scene):
             out = [(_("The start"), self._picture("played", 0))]
         else:
             out = [
-                (_("Played: {move}").format(move=review.points[ply - 1].move), self._picture("played", ply))
+                (_("Played: {move}").format(move=review.played_words(ply - 1)), self._picture("played", ply))
             ]
-            other = review.preferred_other(ply)
-            if other is not None:
-                out.append((_("The AI preferred: {move}").format(move=other), self._picture("best", ply)))
+            if review.preferred_other(ply) is not None:
+                preferred = review.best_words(ply - 1)
+                out.append((_("The AI preferred: {move}").format(move=preferred), self._picture("best", ply)))
         return [(caption, picture) for caption, picture in out if picture is not None]
 
     # --- drawing -------------------------------------------------------------------------------
@@ -261,7 +261,7 @@ class ReviewScene(Scene):
             first = _("Move {ply}: {who} played {move} · {before} → {after}").format(
                 ply=ply,
                 who=who,
-                move=review.points[ply - 1].move,
+                move=review.played_words(ply - 1),
                 before=percent(before),
                 after=percent(after),
             )
@@ -279,7 +279,7 @@ class ReviewScene(Scene):
             else:
                 chance = _("expected result") if review.seats == 1 else _("value")
             second = _("{who} to move · {chance} {value} · the AI would play {move}").format(
-                who=who, chance=chance, value=percent(point.value), move=point.best or "?"
+                who=who, chance=chance, value=percent(point.value), move=review.best_words(ply) or "?"
             )
         return first, second
 

@@ -18,6 +18,7 @@ import pygame
 from tafel.i18n import _
 from tafel.i18n import current as current_language
 from tafel.ui.widgets import SMALL, TINY
+from tafel.words import match_words
 
 if TYPE_CHECKING:
     from tafel.ui.scenes.play.scene import PlayScene
@@ -63,7 +64,7 @@ class MoveListPainting:
                 ui.scale,
                 current_language(),
             ),
-            tuple(texts[start:end]),
+            tuple(self._label(i) for i in range(start, end)),
             start,
             len(texts),
             seats,
@@ -135,15 +136,20 @@ class MoveListPainting:
         pygame.draw.circle(surface, self.seat_color(seat), (cx, y + lh // 2), ui.px(7))
         ui.draw_text(
             surface,
-            s.match.texts[i],
+            self._label(i),
             (cx + ui.px(16), y),
             SMALL,
             t.accent if marked else (t.text if i <= current else t.text_dim),
             bold=marked,
             max_width=rect.right - cx - ui.px(30),
-            min_size=TINY - 4,  # long notation shrinks before it is cut
+            min_size=TINY - 4,  # long words shrink before they are cut
         )
         return row, i + 1
+
+    def _label(self, i: int) -> str:
+        """Move ``i`` in words (the game's ``move_to_words``), not in notation."""
+        match = self.scene.match
+        return match_words(match.states, match.moves, i)
 
     def _paint_scrollbar(self, surface: pygame.Surface, rect: pygame.Rect, start: int, rows: int) -> None:
         lh = self.ui.line_height(SMALL)
