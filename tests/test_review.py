@@ -8,10 +8,11 @@ import re
 import pygame
 import pytest
 
+from tafel.ai.base import Limit
 from tafel.ai.messages import EvalRequest, Evaluation
 from tafel.cli import main
 from tafel.match import Match
-from tafel.review import Review, ReviewJob
+from tafel.review import PASSES, Review, ReviewJob
 from tafel.testing import distinct_colours
 from tafel.ui.app import App
 from tafel.ui.scenes.gameover import GameOverScene
@@ -176,9 +177,19 @@ def test_review_from_the_game_over_card_fills_in_as_values_arrive(app, registry,
     for _ in range(9):
         worker.release()
         app.step()
-    assert review.finished and review.valued == 10 and len(worker.requests) == 9
+    # The first pass: one request a position, with the fast pass's think time.
+    first = [r.limit for r in worker.requests[:9]]
+    assert review.finished and review.valued == 10 and first == [Limit(time=PASSES[0])] * 9
     assert [p.value for p in review.points[:9]] == EvalWorker.VALUES[:9]
-    assert review.biggest_swings() and "Values by the hard AI" in scene._status()
+    assert review.biggest_swings() and "looking deeper (pass 2 of 3)" in scene._status()
+    # The deeper passes refine the values while the player looks, position by position.
+    assert worker.requests[9].moves == [] and worker.requests[9].limit == Limit(time=PASSES[1])
+    for _ in range(2 * 9 + 2):
+        worker.release()
+        app.step()
+    assert review.passes_done == 3 and "Values by the hard AI" in scene._status()
+    assert worker.requests[-1].limit is None  # the last pass: the agent's own think time
+    assert len(worker.requests) == 3 * 9
     app.step()
 
 
