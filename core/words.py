@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from tafel.i18n import current
@@ -62,6 +62,25 @@ def text_words(state: Any, text: str | None) -> str:
     except Exception:
         return text
     return move_words(state, move)
+
+
+def fitting_words(words: str, fits: Callable[[str], bool]) -> str:
+    """``words`` as they fit a narrow column (``fits(text)`` says whether a text does): whole, else
+    cut before a later clause (after ", "), longest first, so a label says what moved where
+    rather than end in an ellipsis; the first clause when nothing fits.
+
+    >>> fitting_words("piece 14 to e9, 180°, mirrored", lambda t: len(t) <= 20)
+    'piece 14 to e9, 180°'
+    >>> fitting_words("jump a7 to c7, takes 2", lambda t: len(t) <= 5)
+    'jump a7 to c7'
+    """
+    if fits(words):
+        return words
+    cuts = [i for i in range(len(words)) if words.startswith(", ", i)]
+    for cut in reversed(cuts):
+        if fits(words[:cut]):
+            return words[:cut]
+    return words[: cuts[0]] if cuts else words
 
 
 def cached_words(state: Any, move: Hashable) -> str:

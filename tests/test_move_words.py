@@ -65,7 +65,7 @@ def test_amakta_words_are_translated_and_say_what_the_notation_says(registry):
     with language("de"):
         german = state.move_to_words(place)
     field = text.split(":")[2]
-    assert english.startswith(f"piece 14 to {field}") and german.startswith(f"Stein 14 nach {field}")
+    assert english.startswith(f"piece 14 to {field}") and german.startswith(f"Stein 14 auf {field}")
     assert text_words(state, text) == english  # the current language is English again
 
 

@@ -18,7 +18,7 @@ import pygame
 from tafel.i18n import _
 from tafel.i18n import current as current_language
 from tafel.ui.widgets import SMALL, TINY
-from tafel.words import match_words
+from tafel.words import fitting_words, match_words
 
 if TYPE_CHECKING:
     from tafel.ui.scenes.play.scene import PlayScene
@@ -134,14 +134,15 @@ class MoveListPainting:
         )
         cx = rect.x + ui.px(22) + num_w + ui.px(6)
         pygame.draw.circle(surface, self.seat_color(seat), (cx, y + lh // 2), ui.px(7))
+        width = rect.right - cx - ui.px(30)
         ui.draw_text(
             surface,
-            self._label(i),
+            fitting_words(self._label(i), lambda text: ui.text_width(text, TINY - 4, marked) <= width),
             (cx + ui.px(16), y),
             SMALL,
             t.accent if marked else (t.text if i <= current else t.text_dim),
             bold=marked,
-            max_width=rect.right - cx - ui.px(30),
+            max_width=width,
             min_size=TINY - 4,  # long words shrink before they are cut
         )
         return row, i + 1
