@@ -381,7 +381,6 @@ class MenuScene(Scene):
                 self.app.quit,
                 yes=N_("Quit"),
                 no=N_("Stay"),
-                default="yes",
             )
         )
 
