@@ -210,10 +210,11 @@ class AmaktaState(GameState):
         return white if colour == WHITE else 1 - white
 
     def seat_color(self, seat: int, theme) -> tuple[int, int, int] | None:
-        """The panel shows each seat in its pieces' colour once the colours are chosen."""
+        """Each seat in its pieces' colour once the colours are chosen; a neutral grey before (no
+        red or blue that the game does not have)."""
         colour = self.colour_of(seat)
         if colour is None:
-            return None
+            return theme.text_dim
         return theme.stone_light if colour == WHITE else theme.stone_dark
 
     def colour_of(self, seat: int) -> int | None:

@@ -55,7 +55,7 @@ class MoveListPainting:
         self.list_scroll = max(0, min(self.list_scroll, len(texts) - rows))
         end = len(texts) - self.list_scroll
         start = max(0, end - rows)
-        seats = tuple(getattr(s.match.states[i], "to_move", 0) for i in range(start, end))
+        seats = tuple(self._mover_colour(i) for i in range(start, end))
         key = MovesKey(
             (
                 rect.size,
@@ -124,7 +124,6 @@ class MoveListPainting:
         t = ui.theme
         lh = ui.line_height(SMALL)
         y = rect.y + ui.px(4) + (i - start) * lh
-        seat = getattr(s.match.states[i], "to_move", 0)
         marked = i == current
         row = pygame.Rect(rect.x + ui.px(4), y, rect.width - ui.px(12), lh)
         if marked and (s.history.browse is not None):
@@ -133,7 +132,7 @@ class MoveListPainting:
             surface, f"{i + 1}.", (rect.x + ui.px(12) + num_w, y), SMALL, t.text_dim, anchor="topright"
         )
         cx = rect.x + ui.px(22) + num_w + ui.px(6)
-        pygame.draw.circle(surface, self.seat_color(seat), (cx, y + lh // 2), ui.px(7))
+        pygame.draw.circle(surface, self._mover_colour(i)[1], (cx, y + lh // 2), ui.px(7))
         width = rect.right - cx - ui.px(30)
         ui.draw_text(
             surface,
@@ -146,6 +145,17 @@ class MoveListPainting:
             min_size=TINY - 4,  # long words shrink before they are cut
         )
         return row, i + 1
+
+    def _mover_colour(self, i: int) -> tuple[int, tuple[int, int, int]]:
+        """The seat that played move ``i`` and its colour then (the position it was played in
+        says: Atoll's first stone stays black after a swap), else the panel's seat colour."""
+        state = self.scene.match.states[i]
+        seat = getattr(state, "to_move", 0)
+        try:
+            colour = state.seat_color(seat, self.ui.theme)
+        except Exception:  # a plugin's bug: the panel's colour
+            colour = None
+        return seat, tuple(colour) if colour is not None else self.seat_color(seat)
 
     def _label(self, i: int) -> str:
         """Move ``i`` in words (the game's ``move_to_words``), not in notation."""
