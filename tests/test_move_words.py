@@ -137,3 +137,15 @@ def test_review_screen_and_command_speak_words(registry, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:4] == ["MOVE", "SEAT", "PLAYED", "WORDS"]
     assert "no circles" in lines[1] and "circles:none" in lines[1]
+
+
+def test_german_says_one_word_for_a_draw_and_tells_undo_from_back(registry):
+    """Item 7 of issue 38: "Remis" and "Unentschieden" both, "Zurück" for Undo and Back."""
+    from tafel.i18n import _
+
+    with language("de"):
+        assert _("Undo") != _("Back") and _("Undo  Ctrl+Z").split()[0] != _("Back")
+        for game_id in ("amakta", "amakta-infinit"):
+            game = registry.game(game_id)
+            for text in ("Offer a draw", "Accept the draw", "Offer draw", "offers a draw", "Draws"):
+                assert "Remis" not in game.translate(text) and "Remis" not in _(text)
