@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tafel import saves
+from tafel.i18n import language
 from tafel.match import Match
 from tafel.review import Review
 from tafel.ui.app import App
@@ -78,3 +79,14 @@ def test_history_names_the_winner_by_the_games_seat_names(app, registry):
     assert names == registry.game("atoll").shown_names(registry.game("atoll").resolve_options())
     assert result_text(info, names=names).startswith(f"{names[0]} won")
     assert "Seat" not in scene._result(info)
+
+
+def test_atoll_says_which_islands_were_joined_without_a_comma_puzzle(registry):
+    """Item 7 of issue 38: "Black joined west, upper to east, lower" read as a list of four."""
+    game = registry.game("atoll")
+    state = game.new_state(game.resolve_options(), None)
+    labels = [label for pairs in state.board.pairs for _a, _b, label in pairs]
+    assert "upper west to lower east" in labels and "upper east to lower west" in labels
+    assert not any("," in label for label in labels)
+    with language("de"):
+        assert game.translate("upper west to lower east") == "West oben mit Ost unten"
