@@ -122,3 +122,22 @@ def test_main_menu_quit_focuses_stay(app):
     assert isinstance(confirm, ConfirmScene) and confirm.focus.focused.key == "no"
     app.step(events=[key(pygame.K_RETURN)])
     assert app.scenes.top is menu and app.running
+
+
+def test_continue_is_offered_only_for_a_game_with_a_move(app, registry):
+    """Item 7 of issue 38: "Continue" offered for a game with no move."""
+    game = registry.game("ataxx")
+    play = app.start_match(Match(game, {}, players=["human", "human"], seed=1))
+    assert run_until(app, lambda: play.interactive, frames=300)
+    play.autosave()
+    app.back_to_menu()
+    app.step()
+    assert app.scenes.top.continue_card is None
+    play = app.start_match(Match(game, {}, players=["human", "human"], seed=1))
+    assert run_until(app, lambda: play.interactive, frames=300)
+    play.turns.play_move(play.match.state.legal_moves()[0])
+    play.autosave()
+    app.back_to_menu()
+    app.step()
+    card = app.scenes.top.continue_card
+    assert card is not None and card.info.moves == 1
