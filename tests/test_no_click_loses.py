@@ -141,3 +141,31 @@ def test_continue_is_offered_only_for_a_game_with_a_move(app, registry):
     app.step()
     card = app.scenes.top.continue_card
     assert card is not None and card.info.moves == 1
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+def test_a_dialogs_hints_replace_the_screens_and_the_card_stays_clear_of_them(registry, size):
+    """Item 6 of issue 38: the Quit dialog's and the pause menu's footers were written over the
+    screen's own footer (and Atoll's board rim)."""
+    from tafel.ui.scenes.dialog import hints_band
+
+    app = App(registry, windowed=True, size=size, worker=FakeWorker(registry))
+
+    def check(dialog):
+        app.step()
+        assert app.scenes.top is dialog
+        band = hints_band(app.screen, dialog.ui)
+        assert dialog.card.bottom <= band.top, (type(dialog).__name__, dialog.card, band)
+        # The strip is painted over: only the background is there (the dialog's words are lower).
+        row = [tuple(app.screen.get_at((x, band.top + 3)))[:3] for x in range(0, size[0], 7)]
+        assert set(row) <= {tuple(dialog.ui.theme.background)[:3]}
+
+    try:
+        app.step()
+        app.step(events=[key(pygame.K_ESCAPE)])  # the Quit question over the menu
+        check(app.scenes.top)
+        app.step(events=[key(pygame.K_ESCAPE)])
+        _play, pause = under_way(app, registry, "atoll")  # over Atoll's board
+        check(pause)
+    finally:
+        app.close()

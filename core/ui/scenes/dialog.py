@@ -15,9 +15,22 @@ from tafel.ui.scene import Scene
 from tafel.ui.widgets import H1, SMALL, TINY, Button, FocusList, is_back
 
 
-def draw_hints(surface: pygame.Surface, ui, text: str) -> None:
-    """Key hints centred at the bottom of the window."""
+def hints_band(surface: pygame.Surface, ui) -> pygame.Rect:
+    """The strip at the bottom of the window where key hints are written."""
     w, h = surface.get_size()
+    height = ui.line_height(TINY) + ui.px(18) + ui.px(10)
+    return pygame.Rect(0, h - height, w, height)
+
+
+def draw_hints(surface: pygame.Surface, ui, text: str, cover: bool = False) -> None:
+    """Key hints centred at the bottom of the window. ``cover`` first paints the strip in the
+    background colour: an overlay's hints then replace the screen's below instead of being
+    written over them (or over a board's rim)."""
+    w, h = surface.get_size()
+    if cover:
+        band = hints_band(surface, ui)
+        surface.fill(ui.theme.background, band)
+        pygame.draw.line(surface, ui.theme.panel_edge, band.topleft, band.topright, 1)
     ui.draw_text(
         surface,
         text,
@@ -110,6 +123,9 @@ class DialogScene(Scene):
         # the buttons lower, and what still does not fit is clipped above the buttons, never drawn
         # over them.
         room = region.height - ui.px(16)
+        if self.hints:  # the card stays clear of the hints' strip at the bottom of the window
+            band_top = size[1] - (ui.line_height(TINY) + ui.px(28))
+            room -= 2 * max(0, region.bottom - band_top)
         n = len(self.buttons)
         for self.body_size, bh, gap in ((SMALL + 2, 66, 14), (SMALL, 66, 14), (TINY, 56, 8)):
             bh, gap = ui.px(bh), ui.px(gap)
@@ -161,6 +177,10 @@ class DialogScene(Scene):
         ui = self.ui
         if self.veil:
             ui.veil(surface)
+        if self.hints and self.is_top:  # the screen's own hints below are replaced, not overwritten
+            band = hints_band(surface, ui)
+            surface.fill(ui.theme.background, band)
+            pygame.draw.line(surface, ui.theme.panel_edge, band.topleft, band.topright, 1)
         ui.panel(surface, self.card, ui.theme.panel, border=ui.theme.panel_edge, radius=22)
         x = self.card.x + self.pad
         y = self.card.y + self.pad
