@@ -151,6 +151,7 @@ class SetupScene(RowsScreen, Scene):
                     swatch=swatches[seat],
                 )
             )
+            rows[-1].values = lambda: [player_label(name) for name in choices]
         for row in rows:
             row.translate = self.game.translate  # the game's own words, in its catalog
             if isinstance(row, TextRow):
@@ -197,7 +198,10 @@ class SetupScene(RowsScreen, Scene):
                 commit=lambda text: self._set_option(opt, text),
                 arrows=False,
             )
-        return ChoiceRow(f"opt:{opt.key}", opt.label, get, change)
+        row = ChoiceRow(f"opt:{opt.key}", opt.label, get, change)
+        if opt.kind in ("choice", "bool"):  # the arrows stay put whichever value is shown
+            row.values = lambda: [_(self.game.translate(opt.label_of(v))) for v in _option_values(opt)]
+        return row
 
     def _set_option(self, opt: Option, value: Any) -> None:
         try:
@@ -419,3 +423,8 @@ class SetupScene(RowsScreen, Scene):
             row.edit_text = self.edit_text if self.editing is row else None
             row.time = self.app.time
         row.draw(surface, self.ui)
+
+
+def _option_values(opt: Option) -> list[Any]:
+    """Every value a choice or on/off option can show."""
+    return [True, False] if opt.kind == "bool" else [v for v, _label in opt.choices]
