@@ -1,6 +1,5 @@
 """Layout faults of issue 38, item 6, outside the play screen, each checked where one sees it."""
 
-import pygame
 import pytest
 
 from tafel.ui.app import App
