@@ -149,3 +149,10 @@ def test_german_says_one_word_for_a_draw_and_tells_undo_from_back(registry):
             game = registry.game(game_id)
             for text in ("Offer a draw", "Accept the draw", "Offer draw", "offers a draw", "Draws"):
                 assert "Remis" not in game.translate(text) and "Remis" not in _(text)
+
+
+def test_show_names_the_seat_to_move_in_the_language_asked(capsys):
+    """Item 7 of issue 38: ``show --lang de`` said "am Zug: Blue"."""
+    assert main(["--lang", "de", "show", "ataxx", "--moves", "b6"]) == 0
+    out = capsys.readouterr().out
+    assert "am Zug: Blau" in out and "Blue" not in out
