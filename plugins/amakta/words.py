@@ -96,7 +96,7 @@ def play_words(move: Move, name: Callable[[object], str], tr: Translate) -> str:
         lying = orientation_words(move.orient or 0, tr) or tr("turned back to 0°")
         return f"{words}, {lying}"
     if kind == REPLACE:
-        words = tr("replace {field} by piece {n}").format(field=name(move.cell), n=move.piece + 1)
+        words = tr("piece {n} replaces {field}").format(field=name(move.cell), n=move.piece + 1)
         return _with_orientation(words, move.orient, tr)
     if kind == RELEASE_PLACE:
         words = tr("release {field}, piece {n} there").format(field=name(move.cell), n=move.piece + 1)

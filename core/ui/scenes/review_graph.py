@@ -151,9 +151,13 @@ class ValueGraph:
         return [ply for ply in range(review.total) if review.curve(ply) is None]
 
     def _column(self, ply: int) -> pygame.Rect:
-        """The strip of the plot that belongs to position ``ply`` (half-way to its neighbours)."""
-        half = max(1, self.plot.width // max(1, 2 * (self.review.total - 1)))
-        return pygame.Rect(self.x_of(ply) - half, self.plot.y, 2 * half + 1, self.plot.height)
+        """The strip of the plot that belongs to position ``ply`` (half-way to its neighbours, so
+        the strips of neighbours meet)."""
+        last = self.review.total - 1
+        x = self.x_of(ply)
+        left = (self.x_of(ply - 1) + x) // 2 if ply > 0 else self.plot.x
+        right = (x + self.x_of(ply + 1)) // 2 if ply < last else self.plot.right
+        return pygame.Rect(left, self.plot.y, max(1, right - left), self.plot.height)
 
     def runs(self, seat: int = 0) -> list[list[tuple[int, int]]]:
         """Screen points of the known values as unbroken runs (of ``seat`` for more than two
@@ -249,7 +253,7 @@ class ValueGraph:
         for seat, keep in ((0, lambda y: min(y, mid)), (1, lambda y: max(y, mid))):
             poly = [(shifted[0][0], mid), *((x, keep(y)) for x, y in shifted), (shifted[-1][0], mid)]
             poly = [(x - plot.x, y - plot.y) for x, y in poly]
-            pygame.draw.polygon(shade, (*self.seat_colour(seat, t), 110), poly)
+            pygame.draw.polygon(shade, (*self.label_colour(seat, t), 110), poly)
         target.blit(shade, plot.topleft)
 
     def _axes(self, target: pygame.Surface, ui: Any, plot: pygame.Rect, origin: Any) -> None:
