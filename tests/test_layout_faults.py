@@ -3,6 +3,7 @@
 import pytest
 
 from tafel.ui.app import App
+from tafel.ui.widgets import TINY
 from tafel.ui.scenes.setup import SetupScene
 
 
@@ -24,5 +25,23 @@ def test_setup_arrows_stay_put_as_the_value_changes(registry, tmp_path, monkeypa
                 row.change(1)
                 app.step()
             assert len(places) == 1, (key, places)
+    finally:
+        app.close()
+
+
+def test_records_headings_stay_on_one_line_where_the_table_has_room(registry, tmp_path, monkeypatch):
+    """AxxA's "FEWEST UNDOS" took two lines beside one-line headings at 1920x1080 while the
+    deal column had room to spare."""
+    from tafel.ui.scenes.records import RecordsScene
+
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path))
+    app = App(registry, windowed=True, size=(1920, 1080), language="en")
+    try:
+        app.step()
+        scene = RecordsScene(app, registry.game("axxa"))
+        app.push(scene)
+        app.step()
+        assert any(header == "Fewest undos" for header, _share in scene.columns)
+        assert scene.header_h == scene.ui.line_height(TINY, True)  # one line of headings
     finally:
         app.close()
