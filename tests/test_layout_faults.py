@@ -3,8 +3,8 @@
 import pytest
 
 from tafel.ui.app import App
-from tafel.ui.widgets import TINY
 from tafel.ui.scenes.setup import SetupScene
+from tafel.ui.widgets import TINY
 
 
 @pytest.mark.parametrize("size,lang", [((1920, 1080), "en"), ((800, 600), "de")])
