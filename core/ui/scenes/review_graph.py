@@ -137,7 +137,7 @@ class ValueGraph:
 
     def seat_colour(self, seat: int, theme: Any) -> tuple[int, int, int]:
         """The seat's colour as the game shows it at the end of the game (``GameState.seat_color``:
-        Atoll's black and white stones after any swap, the colour an Amakta seat chose), else the
+        black and white stones after a pie swap, the colour a seat chose), else the
         theme's."""
         try:
             colour = self.review.states[-1].seat_color(seat, theme)

@@ -98,8 +98,8 @@ class SetupScene(RowsScreen, Scene):
         return names + [_("Player {n}").format(n=i + 1) for i in range(len(names), n)]
 
     def seat_swatches(self, n: int) -> list[tuple[int, int, int]]:
-        """Each seat's colour as the game shows it at its start (``GameState.seat_color``: Atoll's
-        black and white stones, a neutral one where the colours are chosen in the game), else the
+        """Each seat's colour as the game shows it at its start (``GameState.seat_color``: black
+        and white stones, a neutral one where the colours are chosen in the game), else the
         theme's seat colours."""
         theme = self.ui.theme
         try:

@@ -148,7 +148,7 @@ class MoveListPainting:
 
     def _mover_colour(self, i: int) -> tuple[int, tuple[int, int, int]]:
         """The seat that played move ``i`` and its colour then (the position it was played in
-        says: Atoll's first stone stays black after a swap), else the panel's seat colour."""
+        says: a first stone stays black after a pie swap), else the panel's seat colour."""
         state = self.scene.match.states[i]
         seat = getattr(state, "to_move", 0)
         try:
