@@ -183,6 +183,16 @@ class GameState:
         """The legal move that ``text`` names here. Raises NotationError or IllegalMoveError."""
         raise NotImplementedError
 
+    def move_to_words(self, move: Move) -> str:
+        """A move of this position named for people, short and in the current language (the
+        plugin's own catalog): ``"piece 14 to e1, turned 120°"`` where the notation says
+        ``place:14:e1:r2``. Screens show these words (move list, hints, review, history); the
+        notation stays what saves, engines and the command line's machine lines use. The default
+        is the notation, which suits games whose notation already reads as words (``e4``, ``b2c3``);
+        a game whose notation joins parts with ``:`` must give words (the conformance check asks).
+        """
+        return self.move_to_text(move)
+
     def parse_move_or_none(self, text: str) -> Move | None:
         try:
             return self.parse_move(text)

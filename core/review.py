@@ -31,18 +31,24 @@ The biggest drops are the moves to look at.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tafel.ai.base import Limit
 from tafel.ai.messages import EvalRequest, chance_of, value_of
 from tafel.game import GameDef, GameState
+from tafel.words import text_words
 
 if TYPE_CHECKING:
     from tafel.match import Match
 
 #: The agent whose values the review shows: the game's strongest level.
 REVIEW_AGENT = "hard"
+#: Think time per position of each pass, in seconds: a fast first pass values every position (a
+#: 60-move game in a few seconds on two cores), the deeper ones refine it while the player looks.
+#: None is the agent's own think time.
+PASSES: tuple[float | None, ...] = (0.08, 0.4, None)
 #: A move is marked as a swing when it moved its mover's value by at least this much.
 SWING_AT_LEAST = 0.1
 
@@ -66,6 +72,8 @@ class ReviewPoint:
     rewards: tuple[float, ...] | None = None
     #: Whether ``value`` is the agent's win chance (``info["win_chance"]``), not its value.
     chance: bool = False
+    #: How many passes valued this position (1 after the fast first pass; see :data:`PASSES`).
+    passes: int = 0
 
 
 class Review:
@@ -84,6 +92,7 @@ class Review:
         *,
         agent: str = REVIEW_AGENT,
         limit: Limit | None = None,
+        passes: Sequence[Limit | None] | None = None,
     ) -> None:
         self.game = game
         self.options = game.resolve_options(options)
@@ -92,10 +101,14 @@ class Review:
         self.moves = [str(m) for m in moves]
         self.agent = agent
         self.limit = limit
+        #: The search budget of each pass (see :data:`PASSES`); ``limit`` alone: one pass with it.
+        self.passes: list[Limit | None] = list(passes) if passes is not None else [limit]
         if states is None or len(states) != len(self.moves) + 1:
             states = self._replay()
         self.states = list(states)
         self.seats = self.states[0].players
+        #: Counts the answers taken: a screen draws again when it changed.
+        self.version = 0
         self.points: list[ReviewPoint] = []
         for ply, state in enumerate(self.states):
             move = self.moves[ply] if ply < len(self.moves) else None
@@ -107,7 +120,14 @@ class Review:
                 self.points.append(ReviewPoint(ply, state.to_move, move))
 
     @classmethod
-    def from_match(cls, match: Match, *, agent: str = REVIEW_AGENT, limit: Limit | None = None) -> Review:
+    def from_match(
+        cls,
+        match: Match,
+        *,
+        agent: str = REVIEW_AGENT,
+        limit: Limit | None = None,
+        passes: Sequence[Limit | None] | None = None,
+    ) -> Review:
         return cls(
             match.game,
             match.options,
@@ -117,6 +137,7 @@ class Review:
             match.states,
             agent=agent,
             limit=limit,
+            passes=passes,
         )
 
     def _replay(self) -> list[GameState]:
@@ -153,11 +174,35 @@ class Review:
                 return point.ply
         return None
 
-    def request(self, ply: int) -> EvalRequest:
-        """The worker request that values the position after ``ply`` moves."""
+    @property
+    def passes_done(self) -> int:
+        """How many passes are complete: every position to ask valued by them (0 until the
+        first complete graph)."""
+        asked = [p.passes for p in self.points if p.seat is not None]
+        return min(asked) if asked else len(self.passes)
+
+    def next_task(self, busy: AbstractSet[tuple[int, int]] = frozenset()) -> tuple[int, int] | None:
+        """The next (pass, ply) to ask: the lowest pass first, its positions in order; a position
+        is asked for pass k once k passes valued it, so a spare worker begins the next pass while
+        the last positions of one are still being valued. None when every pass is done or asked;
+        ``busy`` are the tasks asked and not answered yet."""
+        for pass_index in range(len(self.passes)):
+            for point in self.points:
+                if (
+                    point.seat is not None
+                    and point.passes == pass_index
+                    and (pass_index, point.ply) not in busy
+                ):
+                    return pass_index, point.ply
+        return None
+
+    def request(self, ply: int, pass_index: int | None = None) -> EvalRequest:
+        """The worker request that values the position after ``ply`` moves (with the budget of
+        pass ``pass_index``; without it, ``limit``)."""
         seat = self.points[ply].seat
         if seat is None:
             raise ValueError(f"the position after {ply} moves is finished: its outcome is its value")
+        limit = self.limit if pass_index is None else self.passes[pass_index]
         return EvalRequest(
             game_id=self.game.id,
             options=dict(self.options),
@@ -166,7 +211,7 @@ class Review:
             moves=self.moves[:ply],
             seat=seat,
             agent=self.agent,
-            limit=self.limit,
+            limit=limit,
         )
 
     def take(
@@ -178,11 +223,13 @@ class Review:
         best: str | None = None,
         error: str | None = None,
         win_chance: float | None = None,
+        pass_index: int | None = None,
     ) -> None:
         """Record the answer for the position after ``ply`` moves: a worker result (an
         ``Evaluation``; a plain ``AIResult`` such as a watchdog's error gives no value), or the
         value (or win chance), best move and error given directly. A win chance, where given,
-        is what the point keeps."""
+        is what the point keeps. The answer of a deeper pass (``pass_index``) replaces the value
+        of the one before; one without a value keeps it."""
         if result is not None:
             error = getattr(result, "error", None)
             best = getattr(result, "move_text", None)
@@ -194,6 +241,10 @@ class Review:
             if win_chance is None:
                 win_chance = chance_of(info)
         point = self.points[ply]
+        self.version += 1
+        point.passes = max(point.passes, 1 if pass_index is None else pass_index + 1)
+        if point.done and point.value is not None and value is None and win_chance is None:
+            return  # a deeper pass that failed: the value of the one before stands
         point.chance = win_chance is not None
         if point.chance:
             value = win_chance
@@ -281,10 +332,20 @@ class Review:
             return None
         return point.best
 
-    def rows(self) -> list[tuple[str, str, str, str, str, str]]:
+    def played_words(self, ply: int) -> str:
+        """The move played from the position after ``ply`` moves, in words ('' at the end)."""
+        move = self.points[ply].move
+        return "" if move is None else text_words(self.states[ply], move)
+
+    def best_words(self, ply: int) -> str:
+        """The agent's preferred move at the position after ``ply`` moves, in words ('' unknown)."""
+        best = self.points[ply].best
+        return "" if best is None else text_words(self.states[ply], best)
+
+    def rows(self) -> list[tuple[str, str, str, str, str, str, str]]:
         """The table ``python main.py review`` prints: for each position, the move number, the
-        seat to move, the move played, the value for that seat, the agent's preferred move and
-        the swing of the move played."""
+        seat to move, the move played (its notation and its words), the value for that seat, the
+        agent's preferred move and the swing of the move played."""
         names = list(self.game.names(self.options))
         rows = []
         for point in self.points:
@@ -302,6 +363,7 @@ class Review:
                     str(point.ply + 1) if point.move is not None else "end",
                     who,
                     point.move or "-",
+                    self.played_words(point.ply) or "-",
                     value,
                     point.best or "-",
                     f"{swing:+.2f}" if swing is not None else "",
@@ -310,47 +372,80 @@ class Review:
         return rows
 
 
+def pass_limits(movetime: float | None = None) -> list[Limit | None]:
+    """The budgets of the passes (:data:`PASSES`); with ``movetime``, the passes shorter than it
+    and a last one of ``movetime`` seconds.
+
+    >>> [lim.time if lim else None for lim in pass_limits()]
+    [0.08, 0.4, None]
+    >>> [lim.time for lim in pass_limits(1.0)], [lim.time for lim in pass_limits(0.05)]
+    ([0.08, 0.4, 1.0], [0.05])
+    """
+    if movetime is None:
+        return [Limit(time=t) if t is not None else None for t in PASSES]
+    shorter = [Limit(time=t) for t in PASSES if t is not None and t < movetime]
+    return [*shorter, Limit(time=movetime)]
+
+
 def _value_text(value: float | None) -> str:
     return "?" if value is None else f"{value:.2f}"
 
 
 class ReviewJob:
-    """Values a :class:`Review` through an AI worker (anything with ``request(req) -> int`` and
-    ``poll()``; ``cancel()`` if it has one), one position at a time. :meth:`step` never blocks:
-    the review screen calls it each frame."""
+    """Values a :class:`Review` through AI workers (anything with ``request(req) -> int`` and
+    ``poll()``; ``cancel()`` if it has one), one position per worker at a time, pass by pass
+    (:meth:`Review.next_task`): two workers, two processes, two cores. :meth:`step` never blocks:
+    the review screen calls it each frame. ``worker`` is one worker or a sequence of them;
+    ``passes`` how many passes to make (default: all of the review's)."""
 
-    def __init__(self, review: Review, worker: Any) -> None:
+    def __init__(self, review: Review, worker: Any, passes: int | None = None) -> None:
         self.review = review
-        self.worker = worker
-        self.generation: int | None = None
-        self.ply: int | None = None
+        self.workers: list[Any] = list(worker) if isinstance(worker, (list, tuple)) else [worker]
+        self.worker = self.workers[0]
+        self.passes = len(review.passes) if passes is None else max(1, min(passes, len(review.passes)))
+        #: Per worker, the request it waits for: (generation, pass, ply), or None when idle.
+        self.asked: list[tuple[int, int, int] | None] = [None] * len(self.workers)
 
     @property
     def running(self) -> bool:
-        return self.generation is not None
+        return any(a is not None for a in self.asked)
+
+    @property
+    def done(self) -> bool:
+        """Every position valued by the passes this job makes."""
+        return self.review.passes_done >= self.passes
 
     def step(self) -> int | None:
-        """Take the answer if it came, and ask for the next position when idle. Returns the ply
-        valued in this step, if any."""
+        """Take the answers that came, and give every idle worker the next position. Returns a
+        ply valued in this step, if any."""
         got = None
-        if self.generation is not None:
-            result = self.worker.poll()
-            if result is not None and getattr(result, "generation", None) == self.generation:
-                assert self.ply is not None
-                self.review.take(self.ply, result)
-                got = self.ply
-                self.generation = self.ply = None
-        if self.generation is None:
-            ply = self.review.next_ply()
-            if ply is not None:
-                self.ply = ply
-                self.generation = self.worker.request(self.review.request(ply))
+        for index, worker in enumerate(self.workers):
+            asked = self.asked[index]
+            if asked is None:
+                continue
+            result = worker.poll()
+            if result is not None and getattr(result, "generation", None) == asked[0]:
+                self.review.take(asked[2], result, pass_index=asked[1])
+                got = asked[2]
+                self.asked[index] = None
+        busy = {(a[1], a[2]) for a in self.asked if a is not None}
+        for index, worker in enumerate(self.workers):
+            if self.asked[index] is not None:
+                continue
+            task = self.review.next_task(busy)
+            if task is None or task[0] >= self.passes:
+                break
+            pass_index, ply = task
+            generation = worker.request(self.review.request(ply, pass_index))
+            self.asked[index] = (generation, pass_index, ply)
+            busy.add(task)
         return got
 
     def cancel(self) -> None:
         """Stop asking; a search under way is told to stop. :meth:`step` starts again."""
-        if self.generation is not None:
-            cancel = getattr(self.worker, "cancel", None)
-            if cancel is not None:
-                cancel()
-        self.generation = self.ply = None
+        for index, worker in enumerate(self.workers):
+            if self.asked[index] is not None:
+                cancel = getattr(worker, "cancel", None)
+                if cancel is not None:
+                    cancel()
+            self.asked[index] = None

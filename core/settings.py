@@ -68,8 +68,9 @@ class Settings:
     think_factor: float = 1.0
     show_legal: bool = True
     show_last: bool = True
-    #: Ask before "Back to menu" and "Quit" in a running game (off by default: games autosave).
-    confirm_leave: bool = False
+    #: Ask before "Back to menu" and "Quit" in a game under way (on by default: the autosave keeps
+    #: the game, but a new game of the same kind replaces it).
+    confirm_leave: bool = True
     #: The language of the screens: "" follows the system, or a code of ``tafel.i18n.LANGUAGES``.
     language: str = ""
 

@@ -118,6 +118,8 @@ def test_keyboard_move_pause_and_back_to_menu(app, registry):
         assert any(wanted in label for label in labels), labels
     menu_button = next(b for b in pause.buttons if "menu" in b.label.lower())
     app.step(events=click(menu_button.rect.center))
+    leave = next(b for b in app.scenes.top.buttons if b.key == "yes")  # a game under way: it asks
+    app.step(events=click(leave.rect.center))
     assert isinstance(app.scenes.top, MenuScene)
 
 

@@ -8,10 +8,11 @@ import re
 import pygame
 import pytest
 
+from tafel.ai.base import Limit
 from tafel.ai.messages import EvalRequest, Evaluation
 from tafel.cli import main
 from tafel.match import Match
-from tafel.review import Review, ReviewJob
+from tafel.review import PASSES, Review, ReviewJob
 from tafel.testing import distinct_colours
 from tafel.ui.app import App
 from tafel.ui.scenes.gameover import GameOverScene
@@ -79,9 +80,9 @@ def test_values_swings_and_rows_from_evaluations(registry):
     assert review.biggest_swings(least=0.05) == [2, 4]
     assert review.preferred_other(1) == "c3"
     rows = review.rows()
-    assert rows[0] == ("1", "X", "a1", "0.60", "c3", "+0.10")
-    assert rows[4][3] == "error" and rows[-1][:3] == ("end", "-", "-")
-    assert rows[-1][3] == "1.00 0.00"
+    assert rows[0] == ("1", "X", "a1", "a1", "0.60", "c3", "+0.10")
+    assert rows[4][4] == "error" and rows[-1][:4] == ("end", "-", "-", "-")
+    assert rows[-1][4] == "1.00 0.00"
 
 
 def test_job_ignores_stale_answers_and_cancels(registry):
@@ -120,7 +121,7 @@ def test_cli_review_prints_the_table(game_id, capsys):
     moves = random_moves(game_id, 4, seed=3)
     assert main(["review", game_id, "--moves", *moves, "--movetime", "0.05", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["MOVE", "SEAT", "PLAYED", "VALUE", "BEST", "SWING"]
+    assert lines[0].split() == ["MOVE", "SEAT", "PLAYED", "WORDS", "VALUE", "BEST", "SWING"]
     rows = lines[1:6]
     assert [r.split()[0] for r in rows] == ["1", "2", "3", "4", "end"]
     for row, move in zip(rows, moves, strict=False):
@@ -176,9 +177,19 @@ def test_review_from_the_game_over_card_fills_in_as_values_arrive(app, registry,
     for _ in range(9):
         worker.release()
         app.step()
-    assert review.finished and review.valued == 10 and len(worker.requests) == 9
+    # The first pass: one request a position, with the fast pass's think time.
+    first = [r.limit for r in worker.requests[:9]]
+    assert review.finished and review.valued == 10 and first == [Limit(time=PASSES[0])] * 9
     assert [p.value for p in review.points[:9]] == EvalWorker.VALUES[:9]
-    assert review.biggest_swings() and "Values by the hard AI" in scene._status()
+    assert review.biggest_swings() and "looking deeper (pass 2 of 3)" in scene._status()
+    # The deeper passes refine the values while the player looks, position by position.
+    assert worker.requests[9].moves == [] and worker.requests[9].limit == Limit(time=PASSES[1])
+    for _ in range(2 * 9 + 2):
+        worker.release()
+        app.step()
+    assert review.passes_done == 3 and "Values by the hard AI" in scene._status()
+    assert worker.requests[-1].limit is None  # the last pass: the agent's own think time
+    assert len(worker.requests) == 3 * 9
     app.step()
 
 

@@ -116,7 +116,8 @@ def test_game_screens_by_keyboard(app):
     press(app, pygame.K_RETURN, pygame.K_RETURN)
     assert app.scenes.top is pause and [i.kind for i in saves.list_saves()].count("save") == 1
     focus_by_keys(app, pause, "menu")
-    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # a game under way: it asks, "Stay" focused; up to "Leave"
+    press(app, pygame.K_UP, pygame.K_RETURN)
     assert app.scenes.top is menu
     # Continue (focused first), then the saved game from the list, by keyboard.
     assert menu.focus.focused is menu.continue_card

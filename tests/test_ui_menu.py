@@ -84,7 +84,10 @@ def test_escape_asks_then_quits(app):
     assert isinstance(app.scenes.top, ConfirmScene)
     app.step(events=[key(pygame.K_ESCAPE)])
     assert isinstance(app.scenes.top, MenuScene) and app.running
+    # "Stay" has the focus (the safe answer): Enter stays; up to "Quit", Enter quits.
     app.step(events=[key(pygame.K_ESCAPE), key(pygame.K_RETURN)])
+    assert isinstance(app.scenes.top, MenuScene) and app.running
+    app.step(events=[key(pygame.K_ESCAPE), key(pygame.K_UP), key(pygame.K_RETURN)])
     assert not app.running
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from tafel.match import Match
 from tafel.ui.app import App
+from tafel.ui.scenes.dialog import ConfirmScene
 from tafel.ui.scenes.pause import PauseScene
 from tests.ui_toygame import FakeWorker, click, key, run_until
 
@@ -36,6 +37,11 @@ def test_resign_from_the_pause_menu(app, registry):
     resign = next(b for b in pause.buttons if b.label == "Resign")
     mover = match.state.to_move
     app.step(events=click(resign.rect.center))
+    # It asks first, the focus on "Keep playing".
+    confirm = app.scenes.top
+    assert isinstance(confirm, ConfirmScene) and confirm.focus.focused.key == "no"
+    assert play.match.state.outcome is None
+    app.step(events=click(next(b for b in confirm.buttons if b.key == "yes").rect.center))
     outcome = play.match.state.outcome
     assert outcome is not None and outcome.winners == (1 - mover,)
 
@@ -79,6 +85,10 @@ def test_draw_offered_and_answered_from_the_pause_menu(app, registry, answer):
     pause = _pause(app, play)
     assert _meta_labels(pause) == ["Accept the draw", "Decline the draw", "Resign"]
     _press(app, pause, answer)
+    if answer == "Accept the draw":  # it ends the game: asked first
+        confirm = app.scenes.top
+        assert isinstance(confirm, ConfirmScene) and play.match.state.outcome is None
+        app.step(events=click(next(b for b in confirm.buttons if b.key == "yes").rect.center))
     state = play.match.state
     if answer == "Accept the draw":
         assert state.outcome is not None and state.outcome.is_draw

@@ -6,6 +6,7 @@ import pytest
 from tafel.match import Match
 from tafel.ui.app import App
 from tafel.ui.scene import Scene, SceneManager
+from tafel.ui.scenes.dialog import ConfirmScene
 from tafel.ui.scenes.menu import MenuScene
 from tafel.ui.scenes.pause import PauseScene
 from tafel.ui.scenes.play import PlayScene
@@ -56,12 +57,13 @@ def test_pause_entries_and_resume(app):
         "Undo move",
         "Save game…",
         "Load game…",
-        "Restart",
         "Rules",
         "Settings",
+        "Restart",
         "Back to menu",
         "Quit",
     ]
+    assert p.apart == "restart"  # set apart from the harmless rows
     assert not button(p, "undo").enabled  # nothing played yet
     assert p.overlay and app.scenes.stack[-2] is play
     app.step(events=[key(pygame.K_ESCAPE)])
@@ -91,8 +93,13 @@ def test_pause_undo_and_restart(app):
     assert run_until(app, lambda: play.interactive)
     app.step(events=click(play.view.cell_center(4)))
     p = pause(app)
-    # Keyboard: down to Restart (after Undo, Save and Load), Enter.
-    app.step(events=[key(pygame.K_DOWN)] * 4 + [key(pygame.K_RETURN)])
+    # Keyboard: down to Restart (after Undo, Save, Load, Rules and Settings), Enter: it asks, the
+    # focus on "Keep playing"; Enter keeps the game, then Restart and "Restart" restart it.
+    app.step(events=[key(pygame.K_DOWN)] * 6 + [key(pygame.K_RETURN)])
+    assert isinstance(app.scenes.top, ConfirmScene) and app.scenes.top.focus.focused.key == "no"
+    app.step(events=[key(pygame.K_RETURN)])
+    assert play.match.ply == 1 and app.scenes.top is p
+    app.step(events=[key(pygame.K_RETURN), key(pygame.K_UP), key(pygame.K_RETURN)])
     assert play.match.ply == 0 and app.scenes.top is play
 
 

@@ -159,7 +159,7 @@ def cmd_show(args: argparse.Namespace, registry: Registry) -> int:
     game, options = _game_and_options(args, registry)
     seed = _setup_seed(args, game, options)
     state, _played = build_state(game, options, args.position, args.moves or [], seed)
-    names = game.names(options)
+    names = game.shown_names(options)  # in the language of the labels ("am Zug: Blau")
     view = state.view_for(state.to_move) if state.has_hidden_information else state
     # The labels follow the language; positions and moves are the same in every language.
     print(_("position:"), view.to_text())

@@ -1,8 +1,10 @@
 """``python main.py review GAME --moves ...``: the game review as a table.
 
-Each position of the game is valued by the game's strongest agent (``hard``) in the AI worker,
-as the review screen after a game does (:mod:`tafel.review`); one row per move: the move
-number, the seat to move, the move played, the position's value for that seat (0 lost, 0.5
+Each position of the game is valued by the game's strongest agent (``hard``) in AI workers, two
+processes side by side, with the passes of the review screen (:mod:`tafel.review`): by default
+the first, fast pass, which values every position in seconds; ``--movetime S`` goes on with
+deeper passes up to S seconds a position. One row per move: the move number, the seat to move,
+the move played (its notation and its words), the position's value for that seat (0 lost, 0.5
 even, 1 won; a solo game's win chance where the agent gives one, else its expected result), the
 move the agent preferred there, and what the move played changed in its mover's value. The last
 row is the final position (a finished game's result per seat). The biggest drops are listed
@@ -12,19 +14,19 @@ after the table.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING
 
-from tafel.ai.base import Limit
 from tafel.commands import CommandError
 from tafel.game import GameDef, Options
 from tafel.numbers import decimal_number
-from tafel.review import REVIEW_AGENT, Review, ReviewJob
+from tafel.review import PASSES, REVIEW_AGENT, Review, ReviewJob, pass_limits
 
 if TYPE_CHECKING:
     from tafel.registry import Registry
 
-HEADER = ("MOVE", "SEAT", "PLAYED", "VALUE", "BEST", "SWING")
+HEADER = ("MOVE", "SEAT", "PLAYED", "WORDS", "VALUE", "BEST", "SWING")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +36,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--movetime",
         type=decimal_number(0.001, 3600, what="seconds"),
         default=None,
-        help="seconds of search per position (default: the hard level's own think time)",
+        help="refine every position up to this many seconds of search (default: the first, fast "
+        f"pass of {PASSES[0]} s a position)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="AI processes that value positions side by side (default: one per core, at most 2)",
     )
     parser.add_argument(
         "--agent", default=REVIEW_AGENT, help=f"the agent that values (default {REVIEW_AGENT})"
@@ -54,28 +63,43 @@ def build(
             move = state.parse_move(part)
             texts.append(state.move_to_text(move))
             state = state.play(move)
-    limit = Limit(time=args.movetime) if args.movetime is not None else None
-    return Review(game, options, seed, args.position, texts, agent=args.agent, limit=limit)
+    # The first, fast pass by default; --movetime goes on with deeper passes up to its time.
+    passes = pass_limits(args.movetime) if args.movetime is not None else pass_limits()[:1]
+    return Review(game, options, seed, args.position, texts, agent=args.agent, passes=passes)
 
 
-def compute(review: Review, worker, progress=None) -> None:
-    """Value every position through ``worker`` (blocking; ``worker.wait`` between answers)."""
-    job = ReviewJob(review, worker)
+def compute(review: Review, workers, progress=None, passes: int | None = None) -> None:
+    """Value every position through ``workers`` (one or several, side by side), pass after pass
+    (``passes``: how many; default all of the review's), blocking: each waits a moment for its
+    answer in turn."""
+    job = ReviewJob(review, workers, passes)
     try:
-        while not review.finished:
+        while not job.done:
             got = job.step()
             if got is not None and progress is not None:
                 progress(review.valued, review.total)
-            if not review.finished and got is None:
-                worker.wait(0.5)
+            if got is None and not job.done:
+                for worker in job.workers:
+                    if worker.wait(0.02 / len(job.workers)):
+                        break
     finally:
         job.cancel()
+
+
+def worker_count(requested: int | None) -> int:
+    """How many AI processes value positions: one per core, at most two (a second pass refines
+    better than a third process shares two cores), or what was asked (1 to 8)."""
+    if requested is not None:
+        if not 1 <= requested <= 8:
+            raise CommandError("--workers takes 1 to 8")
+        return requested
+    return max(1, min(2, os.cpu_count() or 1))
 
 
 def table(review: Review) -> list[str]:
     rows = [HEADER, *review.rows()]
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
-    right = {0, 3, 5}
+    right = {0, 4, 6}
     lines = []
     for row in rows:
         cells = [c.rjust(widths[i]) if i in right else c.ljust(widths[i]) for i, c in enumerate(row)]
@@ -91,9 +115,10 @@ def summary(review: Review) -> list[str]:
         seat = review.mover(move)
         who = names[seat] if seat < len(names) else f"Player {seat + 1}"
         swing = review.swing(move)
-        text = f"biggest swing: move {move} {point.move} by {who} ({swing:+.2f})"
+        played = review.played_words(move - 1)
+        text = f"biggest swing: move {move} {point.move} ({played}) by {who} ({swing:+.2f})"
         if review.preferred_other(move):
-            text += f", the agent preferred {point.best}"
+            text += f", the agent preferred {point.best} ({review.best_words(move - 1)})"
         lines.append(text)
     errors = [p for p in review.points if p.error]
     if errors:
@@ -114,11 +139,14 @@ def run(
         if not args.quiet:
             print(f"valued {done} of {total} positions", file=sys.stderr, flush=True)
 
-    worker = AIWorker(registry.spec)
+    workers = [AIWorker(registry.spec) for _ in range(worker_count(args.workers))]
     try:
-        compute(review, worker, progress)
+        for worker in workers:
+            worker.start()  # the processes load the plugins side by side
+        compute(review, workers, progress)
     finally:
-        worker.close()
+        for worker in workers:
+            worker.close()
     for line in table(review) + summary(review):
         print(line)
     return 0

@@ -96,6 +96,9 @@ class ChoiceRow(kit.ChoiceRow):
     own label gets the game's translation as ``translate`` (``GameDef.translate``)."""
 
     translate: Callable[[str], str] | None = None
+    #: Optional: every value the row can show, so its value box is as wide as the widest and the
+    #: arrows stay put as the value changes (None: as wide as the value shown needs).
+    values: Callable[[], list[str]] | None = None
 
     @property
     def label(self) -> str:
@@ -109,7 +112,13 @@ class ChoiceRow(kit.ChoiceRow):
         """The kit's row, its value box widened into the room the label leaves when the value
         needs it (a German "Standardsatz (14 Steine)" in a narrow window)."""
         value = self.get()
-        need = ui.text_width(value, self.size, True) + ui.px(24) if value else 0
+        shown = [value]
+        if self.values is not None:
+            try:
+                shown += list(self.values())
+            except Exception:  # a plugin's label that fails: the value shown still counts
+                pass
+        need = max((ui.text_width(v, self.size, True) for v in shown if v), default=-ui.px(24)) + ui.px(24)
         if need > self.value.width:
             label_end = self.rect.x + ui.px(22) + ui.text_width(self.label, self.size) + ui.px(24)
             if self.swatch is not None:

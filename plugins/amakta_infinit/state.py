@@ -76,6 +76,7 @@ from tafel.games.amakta.rules.state import (
     SEAT_NAMES,
     STATE_FIELDS,
     AmaktaState,
+    amakta_words,
     read_cells,
     read_draw_end,
     read_inv,
@@ -84,7 +85,7 @@ from tafel.games.amakta.rules.state import (
 )
 
 from .board import InfiniteBoard
-from .texts import _
+from .texts import _, describe_piece
 from .values import CIRCLE_WORDS, CREATE, creatable, layout_text, normal, read_piece, value_of
 
 BID = "bid"
@@ -363,6 +364,27 @@ class InfinitState(AmaktaState):
         if kind in ("accept", "close") or kind in META_KINDS:
             return kind
         return self.pos.move_text(move)
+
+    def move_to_words(self, move: Move) -> str:
+        """The move for people: ``bids 40``, ``accepts the bid``, ``new piece (blue E, 2 blue W)``,
+        ``closes the set``, and standard Amakta's words for the rest, from this plugin's catalog.
+
+        >>> s = InfinitState.new(6, 60)
+        >>> s.move_to_words(s.parse_move("bid:40")), s.move_to_words(read_create("create:b.-.-.b.-.-:damage"))
+        ('bids 40', 'new piece (blue E, blue W) with damage')
+        """
+        kind = move.kind
+        if kind == BID:
+            return _("bids {n}").format(n=move.piece)
+        if kind == "accept":
+            return _("accepts the bid")
+        if kind == "close":
+            return _("closes the set")
+        if kind == CREATE:
+            words = _("new piece ({arrows})").format(arrows=describe_piece(move.piece))
+            circle = (_("with reinforcement"), _("with damage"))[move.orient - 1] if move.orient else ""
+            return f"{words} {circle}" if circle else words
+        return amakta_words(self, move, _)
 
     def parse_move(self, text: str) -> Move:
         move = self._read_move(text)

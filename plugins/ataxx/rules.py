@@ -38,7 +38,7 @@ from .board import (
     square_name,
     square_of,
 )
-from .texts import N_
+from .texts import N_, _
 
 RED, BLUE = 0, 1
 SEAT_NAMES = (N_("Red"), N_("Blue"))
@@ -337,6 +337,26 @@ class AtaxxState(GameState):
 
     def move_to_text(self, move: AtaxxMove) -> str:
         return move.text()
+
+    def move_to_words(self, move: AtaxxMove) -> str:
+        """``clone to b6``, ``jump a7 to c7``, with the stones it takes: ``b2c3`` read aloud.
+
+        >>> s = AtaxxState.from_fen("x5o/7/7/7/7/7/ox5 x")
+        >>> [s.move_to_words(s.parse_move(t)) for t in ("b6", "a7c7", "a2")]
+        ['clone to b6', 'jump a7 to c7', 'clone to a2, takes 1']
+        """
+        if move.is_pass:
+            return _("pass")
+        to = square_name(move.to)
+        if move.is_jump:
+            words = _("jump {frm} to {to}").format(frm=square_name(move.frm), to=to)
+        else:
+            words = _("clone to {to}").format(to=to)
+        theirs = self.blue if self.to_move == RED else self.red
+        taken = (dilate(1 << move.to) & theirs).bit_count()
+        if taken:
+            words += ", " + _("takes {n}").format(n=taken)
+        return words
 
     def parse_move(self, text: str) -> AtaxxMove:
         move = AtaxxMove.from_text(text)

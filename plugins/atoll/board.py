@@ -105,12 +105,12 @@ class Board:
         island_specs = [
             ("nw", "north-west", WHITE, top(west)),
             ("ne", "north-east", BLACK, top(east)),
-            ("eu", "east, upper", WHITE, tuple((n + 1, r) for r in upper)),
-            ("el", "east, lower", BLACK, tuple((n + 1, r) for r in lower)),
+            ("eu", "upper east", WHITE, tuple((n + 1, r) for r in upper)),
+            ("el", "lower east", BLACK, tuple((n + 1, r) for r in lower)),
             ("se", "south-east", WHITE, bottom(east)),
             ("sw", "south-west", BLACK, bottom(west)),
-            ("wl", "west, lower", WHITE, tuple((0, r) for r in lower)),
-            ("wu", "west, upper", BLACK, tuple((0, r) for r in upper)),
+            ("wl", "lower west", WHITE, tuple((0, r) for r in lower)),
+            ("wu", "upper west", BLACK, tuple((0, r) for r in upper)),
         ]
         every = playable_cr + [cr for spec in island_specs for cr in spec[3]]
         s_values = [(r - c) // 2 for c, r in every]

@@ -208,6 +208,12 @@ class AtollState(GameState):
             return "swap"
         return self.board.name(move.cell)
 
+    def move_to_words(self, move: AtollMove) -> str:
+        """The cell (``f7``), or ``swap colours`` for the pie rule's swap."""
+        if move.is_swap:
+            return _("swap colours")
+        return self.board.name(move.cell)
+
     def parse_move(self, text: str) -> AtollMove:
         t = text.strip().lower()
         if not t:

@@ -710,6 +710,24 @@ class AxxaState(GameState):
     def move_to_text(self, move: AxxaMove) -> str:  # type: ignore[override]
         return move.text()
 
+    def move_to_words(self, move: AxxaMove) -> str:  # type: ignore[override]
+        """``c1 to c4``, ``top piece under``, ``keep the top piece``, ``take the triplet b2 c2 c3``,
+        ``pay with d3``: the notation without its colons.
+
+        >>> s = AxxaState.deal(1)
+        >>> s.move_to_words(AxxaMove.pay(0)), s.move_to_words(AxxaMove.take([0, 1, 2]))
+        ('pay with a1', 'take the triplet a1 b1 c1')
+        """
+        if move.kind == SHIFT:
+            return _("{frm} to {to}").format(frm=cell_name(move.cells[0]), to=cell_name(move.cells[1]))
+        if move.kind == ROTATE:
+            return _("top piece under")
+        if move.kind == KEEP:
+            return _("keep the top piece")
+        if move.kind == REMOVE:
+            return _("take the triplet {cells}").format(cells=" ".join(cell_name(c) for c in move.cells))
+        return _("pay with {cell}").format(cell=cell_name(move.cells[0]))
+
     def parse_move(self, text: str) -> AxxaMove:  # type: ignore[override]
         move = AxxaMove.from_text(text)
         if move not in self._legal():

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from tafel.cli.conformance.report import _PLAY_ALL_LIMIT, _STALE_LIMIT, Report, _crash
 from tafel.game import GameDef, GameError, GameState, Move, Options, Outcome
 from tafel.tutorial import play_out
+from tafel.words import MACHINE_PATTERN
 
 # --- the definition ------------------------------------------------------------------------------
 
@@ -114,6 +115,7 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
             report.fail(f"{where}: move text {text!r} parses to a different move")
     if len(set(texts)) != len(texts):
         report.fail(f"{where}: two legal moves share a text")
+    _check_words(state, moves[:_WORDS_CHECKED], report, where)
     for label, move in state.meta_moves():
         # Meta moves (resign, a draw offer) are played like moves, listed or not in legal_moves().
         if not isinstance(label, str) or not label:
@@ -150,6 +152,30 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
                 report.fail(f"{where}: parse_move({bad!r}) accepted nonsense")
     for seat in range(state.players):
         state.view_for(seat).to_text()
+
+
+#: How many of a position's moves are named in words (a creation list can hold thousands).
+_WORDS_CHECKED = 40
+
+
+def _check_words(state: GameState, moves: Sequence[Move], report: Report, where: str) -> None:
+    """Screens name moves with ``move_to_words``: a move whose notation joins parts with a machine
+    separator (``place:3:d4``) must have words that do not (``piece 3 to d4``)."""
+    for move in moves:
+        try:
+            words = state.move_to_words(move)
+        except Exception as exc:
+            _crash(report, where, "move_to_words", exc)
+            return
+        if not isinstance(words, str) or not words.strip():
+            report.fail(f"{where}: move_to_words gave {words!r}, not a text")
+            return
+        if MACHINE_PATTERN.search(words):
+            report.fail(
+                f"{where}: move {state.move_to_text(move)!r} has no words for people (move_to_words "
+                f"gave {words!r}; see PLUGINS.md, 'Moves in words')"
+            )
+            return
 
 
 def _check_moves_play(

@@ -15,9 +15,22 @@ from tafel.ui.scene import Scene
 from tafel.ui.widgets import H1, SMALL, TINY, Button, FocusList, is_back
 
 
-def draw_hints(surface: pygame.Surface, ui, text: str) -> None:
-    """Key hints centred at the bottom of the window."""
+def hints_band(surface: pygame.Surface, ui) -> pygame.Rect:
+    """The strip at the bottom of the window where key hints are written."""
     w, h = surface.get_size()
+    height = ui.line_height(TINY) + ui.px(18) + ui.px(10)
+    return pygame.Rect(0, h - height, w, height)
+
+
+def draw_hints(surface: pygame.Surface, ui, text: str, cover: bool = False) -> None:
+    """Key hints centred at the bottom of the window. ``cover`` first paints the strip in the
+    background colour: an overlay's hints then replace the screen's below instead of being
+    written over them (or over a board's rim)."""
+    w, h = surface.get_size()
+    if cover:
+        band = hints_band(surface, ui)
+        surface.fill(ui.theme.background, band)
+        pygame.draw.line(surface, ui.theme.panel_edge, band.topleft, band.topright, 1)
     ui.draw_text(
         surface,
         text,
@@ -54,6 +67,9 @@ class DialogScene(Scene):
         self.on_back = on_back
         self.hints = hints
         self.focus = FocusList(self.buttons)
+        #: The key of the first button of a second group (the ones that end or leave a game),
+        #: set apart from the harmless ones above by a gap and a line; None: one group.
+        self.apart: str | None = None
         self.card = pygame.Rect(0, 0, 1, 1)
         self._wrapped: list[str] = []
         self._title: tuple[str, int, list[str]] = ("", 1, [])  # (text, width, lines): title_lines
@@ -107,11 +123,15 @@ class DialogScene(Scene):
         # the buttons lower, and what still does not fit is clipped above the buttons, never drawn
         # over them.
         room = region.height - ui.px(16)
+        if self.hints:  # the card stays clear of the hints' strip at the bottom of the window
+            band_top = size[1] - (ui.line_height(TINY) + ui.px(28))
+            room -= 2 * max(0, region.bottom - band_top)
         n = len(self.buttons)
         for self.body_size, bh, gap in ((SMALL + 2, 66, 14), (SMALL, 66, 14), (TINY, 56, 8)):
             bh, gap = ui.px(bh), ui.px(gap)
             body_h = self.body_height(inner)
-            buttons_h = n * bh + max(0, n - 1) * gap
+            split = self._split_gap(gap)
+            buttons_h = n * bh + max(0, n - 1) * gap + split
             height = pad + title_h + ui.px(12) + body_h + (ui.px(24) if body_h else 0) + buttons_h + pad
             if height <= room:
                 break
@@ -119,10 +139,19 @@ class DialogScene(Scene):
         self.card = pygame.Rect(0, 0, width, height)
         self.card.center = region.center
         y = self.card.bottom - pad - buttons_h
+        self.divider_y: int | None = None
         for b in self.buttons:
+            if split and b.key == self.apart:
+                self.divider_y = y - gap + (split + gap) // 2
+                y += split
             b.rect = pygame.Rect(self.card.x + pad, y, inner, bh)
             y += bh + gap
         self.pad = pad
+
+    def _split_gap(self, gap: int) -> int:
+        """The extra room before the second group of buttons (see ``apart``)."""
+        keys = [b.key for b in self.buttons]
+        return 2 * gap if self.apart is not None and self.apart in keys[1:] else 0
 
     # --- input ------------------------------------------------------------------------------
 
@@ -148,6 +177,10 @@ class DialogScene(Scene):
         ui = self.ui
         if self.veil:
             ui.veil(surface)
+        if self.hints and self.is_top:  # the screen's own hints below are replaced, not overwritten
+            band = hints_band(surface, ui)
+            surface.fill(ui.theme.background, band)
+            pygame.draw.line(surface, ui.theme.panel_edge, band.topleft, band.topright, 1)
         ui.panel(surface, self.card, ui.theme.panel, border=ui.theme.panel_edge, radius=22)
         x = self.card.x + self.pad
         y = self.card.y + self.pad
@@ -172,6 +205,15 @@ class DialogScene(Scene):
         surface.set_clip(pygame.Rect(self.card.x, y, self.card.width, max(0, bottom - y)).clip(clip))
         y = self.draw_body(surface, x, y, inner)
         surface.set_clip(clip)
+        if getattr(self, "divider_y", None) is not None:
+            left, right = self.card.x + self.pad, self.card.right - self.pad
+            pygame.draw.line(
+                surface,
+                ui.theme.panel_edge,
+                (left, self.divider_y),
+                (right, self.divider_y),
+                max(1, ui.px(2)),
+            )
         for b in self.buttons:
             b.draw(surface, ui)
         if self.hints and self.is_top:

@@ -248,14 +248,15 @@ class ListScene(RowsScreen, Scene):
     def _fitted_widths(self, widths: list[float]) -> list[float]:
         """``widths`` with the room a column's texts lack taken from the columns that have room
         to spare, in proportion to what they spare (as far as there is any): each column needs
-        its longest cell on one line at its full size, and its heading's longest word (a
-        heading takes two lines)."""
+        its longest cell on one line at its full size, and its heading on one line where the
+        table has the room for every heading so (else its longest word: a heading takes two
+        lines), so no heading stands out of line while another column has room to spare."""
         ui = self.ui
         key = (tuple(round(w) for w in widths), ui.fonts.scale, tuple(tuple(r.columns) for r in self.items))
         if getattr(self, "_fit_key", None) == key:
             return self._fit_widths
         pad = ui.px(24)  # the cell's margin to the next column, and a little air
-        needs = []
+        needs, whole = [], []
         for i, (header, _share) in enumerate(self.columns):
             words = [ui.text_width(word, TINY, True) for word in _(header).upper().split()] or [0]
             cells = [
@@ -264,6 +265,9 @@ class ListScene(RowsScreen, Scene):
                 if i < len(r.columns)
             ]
             needs.append(max([*words, *cells]) + pad)
+            whole.append(max([ui.text_width(_(header).upper(), TINY, True), *cells]) + pad)
+        if sum(whole) <= sum(widths):
+            needs = whole
         lack = sum(max(0.0, n - w) for n, w in zip(needs, widths, strict=True))
         spare = sum(max(0.0, w - n) for n, w in zip(needs, widths, strict=True))
         fitted = list(widths)

@@ -188,10 +188,15 @@ class MenuScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        """Look for an autosave to offer as Continue (entering the menu and coming back to it)."""
+        """Look for an autosave to offer as Continue (entering the menu and coming back to it): the
+        newest with a move played (a game left before its first move has nothing to continue)."""
         problems: list[str] = []
         try:
             latest = saves.latest_autosave(problems)
+            if latest is not None and latest.moves == 0:
+                latest = next(
+                    (i for i in saves.list_saves(problems) if i.kind == saves.AUTOSAVE and i.moves > 0), None
+                )
         except OSError:
             latest = None
         for problem in problems:
@@ -381,7 +386,6 @@ class MenuScene(Scene):
                 self.app.quit,
                 yes=N_("Quit"),
                 no=N_("Stay"),
-                default="yes",
             )
         )
 

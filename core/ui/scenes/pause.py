@@ -1,6 +1,12 @@
-"""The pause menu over a running game (Esc): Resume, Undo, Save, Load, Restart, Rules, Settings,
-Back to menu, Quit. When a game plugin failed, the same card shows the error with the ways out
-(play the AI's seat yourself, retry, another AI level, the simple board) and Save game."""
+"""The pause menu over a running game (Esc): Resume, Undo, Save, Load, Rules, Settings, then set
+apart below a line the rows that end or leave the game: the game's own actions (Offer a draw,
+Resign), Restart, Back to menu, Quit. The harmless rows come first in every game, so a click
+learnt in one game lands on a harmless row or one that asks in another (the card's rows
+get smaller with the game's own rows, so they cannot keep their pixels). Nothing is lost by one click: Restart, a game
+action that ends the game (Resign, Accept the draw), Back to menu and Quit ask first while a
+game is under way, the focus on the safe answer. When a game plugin failed, the same card shows
+the error with the ways out (play the AI's seat yourself, retry, another AI level, the simple
+board) and Save game."""
 
 from __future__ import annotations
 
@@ -19,11 +25,20 @@ class PauseScene(DialogScene):
         self.error = error
         title, lines, buttons = self._contents()
         super().__init__(app, title, lines, buttons, on_back=self.resume_game)
+        self.apart = self._first_apart()
+
+    def _first_apart(self) -> str | None:
+        """The first row of the group that ends or leaves the game (None on the error card)."""
+        if self.error:
+            return None
+        keys = [b.key for b in self.buttons]
+        return next((k for k in keys if k == "restart" or str(k).startswith("meta:")), None)
 
     def language_changed(self) -> None:
         """The line and the game's own labels (resign, draw) were made in the old language."""
         key = getattr(self.focus.focused, "key", None)
         self.title, self.lines, self.buttons = self._contents()
+        self.apart = self._first_apart()
         self.focus.set_items(self.buttons)
         if key is not None:
             self.focus.focus(key)
@@ -60,24 +75,23 @@ class PauseScene(DialogScene):
             lines = [error, N_("The game is saved: you can keep it, and Continue in the menu resumes it.")]
             title = N_("A game plugin failed")
         else:
-            buttons = [resume]
-            # Game actions made from the menu rather than the board (resign, offer or answer a draw),
-            # open to a human whose turn it is.
+            buttons = [
+                resume,
+                Button(N_("Undo move"), self.undo, key="undo", enabled=match.can_undo),
+                save,
+                Button(N_("Load game…"), self.load, key="load"),
+                Button(N_("Rules"), self.rules, key="rules", enabled=bool(match.game.rules.strip())),
+                Button(N_("Settings"), self.settings, key="settings"),
+            ]
+            # Below a line: what ends or leaves the game. First the game's own actions made from
+            # the menu rather than the board (resign, offer or answer a draw), open to a human
+            # whose turn it is.
             state = match.state
             if not state.is_over and state.to_move in match.human_seats and play.mode == "play":
                 for i, (label, move) in enumerate(_meta_moves(state)):
                     label = match.game.translate(label)
-                    buttons.append(Button(label, lambda m=move: self.meta(m), key=f"meta:{i}"))
-            buttons += [
-                Button(N_("Undo move"), self.undo, key="undo", enabled=match.can_undo),
-                save,
-                Button(N_("Load game…"), self.load, key="load"),
-                Button(N_("Restart"), self.restart, key="restart"),
-                Button(N_("Rules"), self.rules, key="rules", enabled=bool(match.game.rules.strip())),
-                Button(N_("Settings"), self.settings, key="settings"),
-                menu,
-                quit_,
-            ]
+                    buttons.append(Button(label, lambda m=move, t=label: self.meta(m, t), key=f"meta:{i}"))
+            buttons += [Button(N_("Restart"), self.restart, key="restart"), menu, quit_]
             moves = len(match.texts)
             played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
             lines = [f"{match.game.translate(match.game.title)} · {played}"]
@@ -87,9 +101,26 @@ class PauseScene(DialogScene):
     def resume_game(self) -> None:
         self.close()
 
-    def meta(self, move: Any) -> None:
-        self.close()
-        self.play.human_move(move)
+    def meta(self, move: Any, label: str = "") -> None:
+        """A game action from the menu; one that ends the game (resign, accept a draw) asks first."""
+
+        def act() -> None:
+            self.close()
+            self.play.human_move(move)
+
+        if not _ends_game(self.play.match.state, move):
+            act()
+            return
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                _("{action}?").format(action=label) if label else N_("End the game?"),
+                N_("This ends the game."),
+                act,
+                yes=label or N_("End the game"),
+                no=N_("Keep playing"),
+            )
+        )
 
     def undo(self) -> None:
         self.close()
@@ -112,8 +143,25 @@ class PauseScene(DialogScene):
         self.play.use_fallback_view()
 
     def restart(self) -> None:
-        self.close()
-        self.play.restart()
+        """The same game from its start; a game under way asks first (its moves would be lost)."""
+
+        def act() -> None:
+            self.close()
+            self.play.restart()
+
+        match = self.play.match
+        moves = len(match.texts)
+        if moves == 0 or match.state.is_over or self.play.mode != "play":
+            act()
+            return
+        lost = ngettext("{n} move played would be lost.", "{n} moves played would be lost.", moves).format(
+            n=moves
+        )
+        self.app.push(
+            ConfirmScene(
+                self.app, N_("Restart this game?"), lost, act, yes=N_("Restart"), no=N_("Keep playing")
+            )
+        )
 
     def save(self) -> None:
         from tafel.ui.scenes.savelist import SaveNameScene
@@ -136,8 +184,9 @@ class PauseScene(DialogScene):
         self.app.push(SettingsScene(self.app))
 
     def _leave(self, then: Any, title: str) -> None:
-        over = self.play.match.state.is_over
-        if not getattr(self.app.settings, "confirm_leave", False) or over or self.play.mode != "play":
+        match = self.play.match
+        asks = getattr(self.app.settings, "confirm_leave", True)
+        if not asks or match.state.is_over or self.play.mode != "play" or not match.texts:
             then()
             return
         self.app.push(
@@ -162,6 +211,15 @@ def _is_fallback(view: Any) -> bool:
     from tafel.ui.scenes.play.fallback import FallbackView
 
     return isinstance(view, FallbackView)
+
+
+def _ends_game(state: Any, move: Any) -> bool:
+    """Whether playing ``move`` ends the game (a resignation, an accepted draw); True when the game
+    cannot say (asking once too often loses nothing)."""
+    try:
+        return state.play(move).outcome is not None
+    except Exception:
+        return True
 
 
 def _meta_moves(state: Any) -> list[tuple[str, Any]]:

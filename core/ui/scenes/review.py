@@ -1,9 +1,11 @@
 """The review after a game: a graph of each position's value, and any position shown on its board.
 
 Opened from the game-over card ("Review"). The values come from the game's strongest agent
-(``hard``) in the shared AI worker, one position at a time (:class:`tafel.review.ReviewJob`,
-stepped each frame without waiting, so the screen stays responsive); the graph fills in as
-they arrive, the biggest swings marked (:mod:`tafel.ui.scenes.review_graph`). Clicking the
+(``hard``) in two AI processes, the shared worker and one of the screen's own, side by side
+(:class:`tafel.review.ReviewJob`, stepped each frame without waiting, so the screen stays
+responsive): a fast first pass values every position in seconds, deeper passes refine them while
+the player looks (:data:`tafel.review.PASSES`). The graph fills in as they arrive, positions not
+valued yet drawn as such, the biggest swings marked (:mod:`tafel.ui.scenes.review_graph`). Clicking the
 graph or the left and right keys pick a position: it is shown after the move played (marked as
 the last move), and beside it the position after the move the agent preferred, when it differs.
 Up and down jump between the biggest swings. "Try again from here" (T) starts a new game from
@@ -12,12 +14,13 @@ the selected position: the same setup, seed and players, the moves up to it repl
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
 
 from tafel.i18n import N_, _, format_percent
-from tafel.review import Review, ReviewJob
+from tafel.review import Review, ReviewJob, pass_limits
 from tafel.ui.picture import BoardPicture
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
@@ -42,11 +45,13 @@ class ReviewScene(Scene):
     def __init__(self, app: Any, match: Any, review: Review | None = None) -> None:
         super().__init__(app)
         self.match = match
-        self.review = review if review is not None else Review.from_match(match)
+        self.review = review if review is not None else Review.from_match(match, passes=pass_limits())
         self.names = list(match.seat_names)
         self.graph = ValueGraph(self.review, self.names)
         self.selected = self.review.total - 1
         self.job: ReviewJob | None = None
+        #: The screen's own second AI process (the shared worker is the first), closed on leaving.
+        self.own_worker: Any = None
         self.error: str | None = None
         self.back_button = Button(N_("Back"), self.close, key="back")
         self.try_button = Button(N_("Try again from here"), self.try_again, key="try", kind="primary")
@@ -67,14 +72,32 @@ class ReviewScene(Scene):
 
     def exit(self) -> None:
         self._stop()
+        if self.own_worker is not None:
+            self.own_worker.close()
+            self.own_worker = None
 
     def _start(self) -> None:
-        if self.review.finished or self.job is not None:
+        if self.job is not None or self.review.passes_done >= len(self.review.passes):
             return
         try:
-            self.job = ReviewJob(self.review, self.app.get_worker())
+            workers = [self.app.get_worker()]
+            second = self._second_worker(workers[0])
+            if second is not None:
+                workers.append(second)
+            self.job = ReviewJob(self.review, workers)
         except Exception as exc:  # no worker: the graph shows what is known
             self.error = _("The AI could not start: {error}").format(error=exc)
+
+    def _second_worker(self, shared: Any) -> Any:
+        """A second AI process beside the shared one, so both cores value positions; none when
+        the shared worker is not a real process (a test's) or the machine has one core."""
+        from tafel.ai.worker import AIWorker
+
+        if not isinstance(shared, AIWorker) or (os.cpu_count() or 1) < 2:
+            return None
+        if self.own_worker is None:
+            self.own_worker = AIWorker(shared.spec)
+        return self.own_worker
 
     def _stop(self) -> None:
         if self.job is not None:
@@ -90,7 +113,7 @@ class ReviewScene(Scene):
             self.error = _("The AI failed: {error}").format(error=exc)
             self._stop()
             return
-        if self.review.finished:
+        if self.job.done:
             self.job = None
 
     def close(self) -> None:
@@ -227,11 +250,11 @@ class ReviewScene(Scene):
             out = [(_("The start"), self._picture("played", 0))]
         else:
             out = [
-                (_("Played: {move}").format(move=review.points[ply - 1].move), self._picture("played", ply))
+                (_("Played: {move}").format(move=review.played_words(ply - 1)), self._picture("played", ply))
             ]
-            other = review.preferred_other(ply)
-            if other is not None:
-                out.append((_("The AI preferred: {move}").format(move=other), self._picture("best", ply)))
+            if review.preferred_other(ply) is not None:
+                preferred = review.best_words(ply - 1)
+                out.append((_("The AI preferred: {move}").format(move=preferred), self._picture("best", ply)))
         return [(caption, picture) for caption, picture in out if picture is not None]
 
     # --- drawing -------------------------------------------------------------------------------
@@ -240,13 +263,19 @@ class ReviewScene(Scene):
         review = self.review
         if self.error:
             return self.error
-        if review.finished:
+        passes, done = len(review.passes), review.passes_done
+        if done >= passes:
             return _("Values by the {agent} AI · {total} positions").format(
                 agent=_(review.agent), total=review.total
             )
-        return _("The {agent} AI is valuing the positions: {valued} of {total} …").format(
-            agent=_(review.agent), valued=review.valued, total=review.total
-        )
+        if not review.finished:
+            return _("The {agent} AI is valuing the positions: {valued} of {total} …").format(
+                agent=_(review.agent), valued=review.valued, total=review.total
+            )
+        refined = sum(1 for p in review.points if p.seat is None or p.passes > done)
+        return _(
+            "Values by the {agent} AI · looking deeper (pass {n} of {passes}): {refined} of {total} …"
+        ).format(agent=_(review.agent), n=done + 1, passes=passes, refined=refined, total=review.total)
 
     def _info(self) -> tuple[str, str]:
         review, ply = self.review, self.selected
@@ -258,13 +287,18 @@ class ReviewScene(Scene):
             who = self.names[seat] if seat < len(self.names) else _("Player {n}").format(n=seat + 1)
             before, swing = review.value_for(ply - 1, seat), review.swing(ply)
             after = before + swing if before is not None and swing is not None else None
-            first = _("Move {ply}: {who} played {move} · {before} → {after}").format(
-                ply=ply,
-                who=who,
-                move=review.points[ply - 1].move,
-                before=percent(before),
-                after=percent(after),
-            )
+            if before is None or after is None:  # no invented figures: say it is not valued yet
+                first = _("Move {ply}: {who} played {move} · not valued yet").format(
+                    ply=ply, who=who, move=review.played_words(ply - 1)
+                )
+            else:
+                first = _("Move {ply}: {who} played {move} · {before} → {after}").format(
+                    ply=ply,
+                    who=who,
+                    move=review.played_words(ply - 1),
+                    before=percent(before),
+                    after=percent(after),
+                )
         if point.rewards is not None:
             second = _("The game is over")
         elif point.error:
@@ -279,7 +313,7 @@ class ReviewScene(Scene):
             else:
                 chance = _("expected result") if review.seats == 1 else _("value")
             second = _("{who} to move · {chance} {value} · the AI would play {move}").format(
-                who=who, chance=chance, value=percent(point.value), move=point.best or "?"
+                who=who, chance=chance, value=percent(point.value), move=review.best_words(ply) or "?"
             )
         return first, second
 

@@ -4,8 +4,10 @@
 until a value arrives, the selection moves, or the size or theme changes. What is plotted is
 :meth:`Review.curve`: for two seats the first seat's chance (above the middle line the first
 seat is ahead, the area in its colour; below it the second seat's), a solo game's win chance
-(or expected result), for more seats each seat's own value in its colour. Positions not valued
-yet are left out (the line joins the known ones) and the part still being computed is shaded.
+(or expected result), for more seats each seat's own value in its colour. A position not valued
+yet is drawn as such: its column shaded, and no line through it (the line is broken there, never
+drawn on to a value that is known later). The swings' labels are placed where they cover no other
+label, no ring and no part of the line (:meth:`ValueGraph.label_rects`).
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ class ValueGraph:
 
     def draw(self, surface: pygame.Surface, ui: Any, selected: int) -> None:
         review = self.review
-        key = (self.rect.size, review.valued, selected, ui.theme, ui.fonts.scale)
+        key = (self.rect.size, review.version, selected, ui.theme, ui.fonts.scale)
         if self._surface is None or self._key != key:
             self._key = key
             if self._surface is None or self._surface.get_size() != self.rect.size:
@@ -82,46 +84,46 @@ class ValueGraph:
         plot = self.plot.move(-origin[0], -origin[1])
         ui.panel(target, target.get_rect(), t.panel, radius=16, shadow=False)
         pygame.draw.rect(target, t.card, plot)
-        # The part still to be valued, shaded.
-        pending = review.next_ply()
-        if pending is not None:
-            x = self.x_of(pending) - origin[0]
-            pygame.draw.rect(target, t.button, pygame.Rect(x, plot.y, plot.right - x, plot.height))
+        # The positions still to be valued: their columns shaded.
+        for ply in self.unvalued():
+            column = self._column(ply).move(-origin[0], -origin[1]).clip(plot)
+            pygame.draw.rect(target, t.button, column)
         self._axes(target, ui, plot, origin)
         line = max(2, ui.px(3))
-        if review.seats <= 2:
-            points = self._known(0)
-            if review.seats == 2 and len(points) >= 2:
-                self._fill(target, points, plot, origin, ui)
-            color = t.text if review.seats == 2 else t.accent
-            self._line(target, points, origin, color, line)
-        else:
-            for seat in range(review.seats):
-                self._line(target, self._known(seat), origin, t.seat(seat), line)
-        # The biggest swings: a ring and the change, on the position after the move.
-        for move in review.biggest_swings():
+        seats = range(1) if review.seats <= 2 else range(review.seats)
+        for seat in seats:
+            color = (
+                (t.text if review.seats == 2 else t.accent)
+                if review.seats <= 2
+                else self.seat_colour(seat, t)
+            )
+            for run in self.runs(seat):
+                if review.seats == 2 and len(run) >= 2:
+                    self._fill(target, run, plot, origin, ui)
+                self._line(target, run, origin, color, line)
+        # The biggest swings: a ring and the change, on the position after the move; the labels
+        # where they cover nothing else.
+        for move, rect, text in self.label_rects(ui, selected):
             value = review.curve(move)
             if value is None:
                 continue
             x, y = self.x_of(move) - origin[0], self.y_of(value) - origin[1]
             pygame.draw.circle(target, t.danger, (x, y), ui.px(11), max(2, ui.px(3)))
-            swing = review.swing(move) or 0.0
-            above = y - ui.px(16) > plot.y + ui.px(24)
             ui.draw_text(
                 target,
-                f"{swing * 100:+.0f}%",
-                (x, y - ui.px(14) if above else y + ui.px(14)),
+                text,
+                rect.move(-origin[0], -origin[1]).center,
                 TINY,
                 t.danger,
                 bold=True,
-                anchor="midbottom" if above else "midtop",
+                anchor="center",
             )
         for ply in range(review.total):
             value = review.curve(ply)
             if value is None:
                 continue
             seat = review.curve_seat(ply)
-            color = t.seat(seat) if review.seats > 2 else t.text
+            color = self.seat_colour(seat, t) if review.seats > 2 else t.text
             pos = (self.x_of(ply) - origin[0], self.y_of(value) - origin[1])
             pygame.draw.circle(target, color, pos, ui.px(4))
         # The selected position: a vertical line and a ring.
@@ -133,17 +135,91 @@ class ValueGraph:
             pygame.draw.circle(target, t.accent, pos, ui.px(9))
             pygame.draw.circle(target, t.background, pos, ui.px(5))
 
-    def _known(self, seat: int) -> list[tuple[int, int]]:
-        """Screen points of the known values (of ``seat`` for more than two seats)."""
+    def seat_colour(self, seat: int, theme: Any) -> tuple[int, int, int]:
+        """The seat's colour as the game shows it at the end of the game (``GameState.seat_color``:
+        black and white stones after a pie swap, the colour a seat chose), else the
+        theme's."""
+        try:
+            colour = self.review.states[-1].seat_color(seat, theme)
+        except Exception:  # a plugin's bug: the theme's colour still tells the seats apart
+            colour = None
+        return tuple(colour) if colour is not None else theme.seat(seat)
+
+    def unvalued(self) -> list[int]:
+        """The positions whose value is not known yet (nor an outcome)."""
         review = self.review
-        out = []
+        return [ply for ply in range(review.total) if review.curve(ply) is None]
+
+    def _column(self, ply: int) -> pygame.Rect:
+        """The strip of the plot that belongs to position ``ply`` (half-way to its neighbours, so
+        the strips of neighbours meet)."""
+        last = self.review.total - 1
+        x = self.x_of(ply)
+        left = (self.x_of(ply - 1) + x) // 2 if ply > 0 else self.plot.x
+        right = (x + self.x_of(ply + 1)) // 2 if ply < last else self.plot.right
+        return pygame.Rect(left, self.plot.y, max(1, right - left), self.plot.height)
+
+    def runs(self, seat: int = 0) -> list[list[tuple[int, int]]]:
+        """Screen points of the known values as unbroken runs (of ``seat`` for more than two
+        seats): a position not valued yet ends a run, so no line is drawn across it."""
+        review = self.review
+        runs: list[list[tuple[int, int]]] = [[]]
         for ply in range(review.total):
             if review.seats > 2 and review.curve_seat(ply) != seat:
                 continue
             value = review.curve(ply)
-            if value is not None:
-                out.append((self.x_of(ply), self.y_of(value)))
-        return out
+            if value is None:
+                if runs[-1]:
+                    runs.append([])
+                continue
+            runs[-1].append((self.x_of(ply), self.y_of(value)))
+        return [run for run in runs if run]
+
+    def label_rects(self, ui: Any, selected: int | None = None) -> list[tuple[int, pygame.Rect, str]]:
+        """The biggest swings' labels (move, screen rectangle, text), each placed at the first
+        spot around its ring that stays inside the plot and covers no other label, no ring, no
+        segment of the line and not the ``selected`` position's marker line; a label with no such
+        spot is left out rather than drawn over."""
+        review = self.review
+        moves = [m for m in review.biggest_swings() if review.curve(m) is not None]
+        rings = []
+        for move in moves:
+            x, y = self.x_of(move), self.y_of(review.curve(move))
+            r = ui.px(12)
+            rings.append(pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+        segments = [
+            (a, b)
+            for seat in range(max(1, review.seats if review.seats > 2 else 1))
+            for run in self.runs(seat)
+            for a, b in zip(run, run[1:], strict=False)
+        ]
+        if selected is not None:
+            x = self.x_of(selected)
+            segments.append(((x, self.plot.y), (x, self.plot.bottom)))
+        placed: list[tuple[int, pygame.Rect, str]] = []
+        gap = ui.px(4)
+        for move, ring in zip(moves, rings, strict=True):
+            text = f"{(review.swing(move) or 0.0) * 100:+.0f}%"
+            w, h = ui.text_width(text, TINY, True) + 2 * gap, ui.line_height(TINY)
+            spots = []
+            for distance in (0, 1, 2, 3):
+                d = distance * h
+                spots += [
+                    pygame.Rect(ring.centerx - w // 2, ring.top - gap - h - d, w, h),
+                    pygame.Rect(ring.centerx - w // 2, ring.bottom + gap + d, w, h),
+                    pygame.Rect(ring.right + gap + d, ring.centery - h // 2, w, h),
+                    pygame.Rect(ring.left - gap - w - d, ring.centery - h // 2, w, h),
+                ]
+            for spot in spots:
+                if not self.plot.contains(spot):
+                    continue
+                if spot.collidelist(rings) >= 0 or any(spot.colliderect(p[1]) for p in placed):
+                    continue
+                if any(spot.clipline(a, b) for a, b in segments):
+                    continue
+                placed.append((move, spot, text))
+                break
+        return placed
 
     @staticmethod
     def _line(
@@ -152,6 +228,21 @@ class ValueGraph:
         if len(points) >= 2:
             shifted = [(x - origin[0], y - origin[1]) for x, y in points]
             pygame.draw.lines(target, color, False, shifted, width)
+
+    def label_colour(self, seat: int, theme: Any) -> tuple[int, int, int]:
+        """The seat's colour for a name written on the panel: the game's, brightened or darkened
+        just enough to be read (a black stone's name on a dark panel)."""
+        colour = pygame.Color(*self.seat_colour(seat, theme))
+        panel = pygame.Color(*theme.panel)
+        lum = lambda c: 0.299 * c.r + 0.587 * c.g + 0.114 * c.b  # noqa: E731
+        if abs(lum(colour) - lum(panel)) >= 90:
+            return (colour.r, colour.g, colour.b)
+        toward = pygame.Color(255, 255, 255) if lum(panel) < 128 else pygame.Color(0, 0, 0)
+        for step in range(1, 11):
+            mixed = colour.lerp(toward, step / 10)
+            if abs(lum(mixed) - lum(panel)) >= 90:
+                return (mixed.r, mixed.g, mixed.b)
+        return (toward.r, toward.g, toward.b)
 
     def _fill(self, target: pygame.Surface, points: list, plot: pygame.Rect, origin: Any, ui: Any) -> None:
         """Two seats: the area between the line and the middle, in the colour of who is ahead."""
@@ -162,7 +253,7 @@ class ValueGraph:
         for seat, keep in ((0, lambda y: min(y, mid)), (1, lambda y: max(y, mid))):
             poly = [(shifted[0][0], mid), *((x, keep(y)) for x, y in shifted), (shifted[-1][0], mid)]
             poly = [(x - plot.x, y - plot.y) for x, y in poly]
-            pygame.draw.polygon(shade, (*t.seat(seat), 110), poly)
+            pygame.draw.polygon(shade, (*self.label_colour(seat, t), 110), poly)
         target.blit(shade, plot.topleft)
 
     def _axes(self, target: pygame.Surface, ui: Any, plot: pygame.Rect, origin: Any) -> None:
@@ -182,7 +273,7 @@ class ValueGraph:
                     text,
                     (label_x, y),
                     TINY,
-                    t.seat(seat),
+                    self.label_colour(seat, t),
                     bold=True,
                     anchor=anchor,
                     max_width=self.label_w,

@@ -18,17 +18,22 @@ from tafel.ui.scenes.lists import ListRow, ListScene, action_dialog
 from tafel.ui.widgets import BODY, Button
 
 
-def result_text(info: saves.SaveInfo, translate: Any = None, reason: str | None = None) -> str:
-    """'Won', 'Lost', 'Draw' for the people who played, else who won; the game's reason (the kept
-    one, or ``reason``: the replayed one, see :class:`ReasonsNow`) through ``translate`` (its
-    ``GameDef.translate``: a game that keeps its reasons in English is shown in the player's
-    language).
+def result_text(
+    info: saves.SaveInfo, translate: Any = None, reason: str | None = None, names: list[str] | None = None
+) -> str:
+    """'Won', 'Lost', 'Draw' for the people who played, else who won, by the game's seat ``names``
+    ("Red won"; "Seat 1 won" only without them); the game's reason (the kept one, or ``reason``:
+    the replayed one, see :class:`ReasonsNow`) through ``translate`` (its ``GameDef.translate``: a
+    game that keeps its reasons in English is shown in the player's language).
 
     >>> from pathlib import Path
     >>> i = saves.SaveInfo(Path("x"), "history", "", "g", "G", 9, None, ["human", "hard"],
     ...                    {"winners": [1], "rewards": [0, 1], "reason": "no moves"})
     >>> result_text(i), result_text(i, reason="stuck")
     ('Lost · no moves', 'Lost · stuck')
+    >>> i.players = ["easy", "hard"]
+    >>> result_text(i, names=["Black", "White"]), result_text(i)
+    ('White won · no moves', 'Seat 2 won · no moves')
     """
     result = info.result or {}
     winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
@@ -41,6 +46,8 @@ def result_text(info: saves.SaveInfo, translate: Any = None, reason: str | None 
         word = _("Draw")
     elif humans and (len(humans) < len(info.players) or len(info.players) == 1):
         word = _("Won") if any(w in humans for w in winners) else _("Lost")
+    elif names is not None and all(w < len(names) for w in winners):
+        word = _("{names} won").format(names=" & ".join(names[w] for w in winners))
     else:
         word = _("Seat {seats} won").format(seats=" & ".join(str(w + 1) for w in winners))
     return f"{word} · {reason}" if reason else word
@@ -255,14 +262,26 @@ class HistoryScene(ListScene):
         game = self.app.registry.games.get(info.game_id)
         return game.translate if game is not None else None
 
-    def _result(self, info: saves.SaveInfo) -> str:
-        return result_text(info, self._translate(info), self.reasons.reason(info))
+    def _names(self, info: saves.SaveInfo) -> list[str] | None:
+        """The game's seat names (its default setup's, in the language of now), None when the
+        game is not installed or its names do not fit the seats played."""
+        game = self.app.registry.games.get(info.game_id)
+        if game is None:
+            return None
+        try:
+            names = game.shown_names(game.resolve_options())
+        except Exception:  # a plugin's bug: the seat numbers still say who won
+            return None
+        return names if len(names) == len(info.players) else None
+
+    def _result(self, info: saves.SaveInfo, reason: str | None = None) -> str:
+        return result_text(info, self._translate(info), reason, self._names(info))
 
     def rows(self) -> list[ListRow]:
         problems: list[str] = []
         out = []
         for info in saves.list_history(problems):
-            result = result_text(info, self._translate(info))  # the kept text until drawn
+            result = self._result(info)  # the kept text until drawn
             columns = [info.title, result, info.opponents, str(info.moves), info.date_text]
             out.append(ListRow(str(info.path), columns, info, shorter={1: shorter_results(result)}))
         self._stale = {row.key for row in out if self.reasons.needed(row.payload)}
@@ -278,7 +297,7 @@ class HistoryScene(ListScene):
         if item.key in self._stale:
             done, reason = self.reasons.lookup(item.payload)
             if done:
-                result = result_text(item.payload, self._translate(item.payload), reason)
+                result = self._result(item.payload, reason)
                 item.columns[1], item.shorter[1] = result, shorter_results(result)
                 self._stale.discard(item.key)
         super()._draw_item(surface, item)
@@ -290,7 +309,7 @@ class HistoryScene(ListScene):
                 self.app,
                 info.title,
                 [
-                    self._result(info),
+                    self._result(info, self.reasons.reason(info)),
                     " · ".join(
                         [
                             info.opponents,

@@ -97,6 +97,18 @@ class SetupScene(RowsScreen, Scene):
             names = []
         return names + [_("Player {n}").format(n=i + 1) for i in range(len(names), n)]
 
+    def seat_swatches(self, n: int) -> list[tuple[int, int, int]]:
+        """Each seat's colour as the game shows it at its start (``GameState.seat_color``: black
+        and white stones, a neutral one where the colours are chosen in the game), else the
+        theme's seat colours."""
+        theme = self.ui.theme
+        try:
+            state = self.game.new_state(self.values, 1)
+            colours = [state.seat_color(seat, theme) for seat in range(n)]
+        except Exception:  # a plugin's bug or an option the rules refuse: the theme's colours
+            colours = [None] * n
+        return [tuple(c) if c is not None else theme.seat(seat) for seat, c in enumerate(colours)]
+
     def rebuild(self) -> None:
         """Rows from the current values (the number of seats may depend on an option)."""
         rows: list[ChoiceRow] = []
@@ -127,6 +139,7 @@ class SetupScene(RowsScreen, Scene):
             self.players.append(HUMAN if not self.players else default_ai)
         del self.players[n:]
         names = self.seat_names(n)
+        swatches = self.seat_swatches(n)
         self.first_seat_row = len(rows)
         for seat in range(n):
             rows.append(
@@ -135,9 +148,10 @@ class SetupScene(RowsScreen, Scene):
                     names[seat],
                     lambda s=seat: player_label(self.players[s]),
                     lambda d, s=seat: self._cycle_player(s, d, choices),
-                    swatch=self.ui.theme.seat(seat),
+                    swatch=swatches[seat],
                 )
             )
+            rows[-1].values = lambda: [player_label(name) for name in choices]
         for row in rows:
             row.translate = self.game.translate  # the game's own words, in its catalog
             if isinstance(row, TextRow):
@@ -184,7 +198,10 @@ class SetupScene(RowsScreen, Scene):
                 commit=lambda text: self._set_option(opt, text),
                 arrows=False,
             )
-        return ChoiceRow(f"opt:{opt.key}", opt.label, get, change)
+        row = ChoiceRow(f"opt:{opt.key}", opt.label, get, change)
+        if opt.kind in ("choice", "bool"):  # the arrows stay put whichever value is shown
+            row.values = lambda: [_(self.game.translate(opt.label_of(v))) for v in _option_values(opt)]
+        return row
 
     def _set_option(self, opt: Option, value: Any) -> None:
         try:
@@ -406,3 +423,8 @@ class SetupScene(RowsScreen, Scene):
             row.edit_text = self.edit_text if self.editing is row else None
             row.time = self.app.time
         row.draw(surface, self.ui)
+
+
+def _option_values(opt: Option) -> list[Any]:
+    """Every value a choice or on/off option can show."""
+    return [True, False] if opt.kind == "bool" else [v for v, _label in opt.choices]

@@ -74,6 +74,18 @@ from .engine import (
 )
 
 SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
+
+
+def amakta_words(state: AmaktaState, move: Move, tr) -> str:
+    """A move of ``state`` in words through the catalog ``tr`` (Amakta's or a variant's)."""
+    from ..words import play_words, setup_words
+
+    words = setup_words(move, tr)
+    if words is not None:
+        return words
+    return play_words(move, state.pos.eq.board.name, tr)
+
+
 CIRCLES, CIRCLES_SAME, CIRCLES_EACH, COLOUR, PLAY = (
     "circles",
     "circles-same",
@@ -198,10 +210,11 @@ class AmaktaState(GameState):
         return white if colour == WHITE else 1 - white
 
     def seat_color(self, seat: int, theme) -> tuple[int, int, int] | None:
-        """The panel shows each seat in its pieces' colour once the colours are chosen."""
+        """Each seat in its pieces' colour once the colours are chosen; a neutral grey before (no
+        red or blue that the game does not have)."""
         colour = self.colour_of(seat)
         if colour is None:
-            return None
+            return theme.text_dim
         return theme.stone_light if colour == WHITE else theme.stone_dark
 
     def colour_of(self, seat: int) -> int | None:
@@ -428,6 +441,15 @@ class AmaktaState(GameState):
         if kind == "colour":
             return "colour:" + COLOUR_NAMES[move.colour].lower()
         return self.pos.move_text(move)
+
+    def move_to_words(self, move: Move) -> str:
+        """The move for people (:mod:`tafel.games.amakta.words`): ``piece 3 to d4, turned 120°``.
+
+        >>> s = AmaktaState.new("small", "beginner")
+        >>> [s.move_to_words(m) for m in s.legal_moves()]
+        ['no circles', 'the same circles for both', 'circles for each colour']
+        """
+        return amakta_words(self, move, _)
 
     def parse_move(self, text: str) -> Move:
         # A state asked more than once (a move list, a round-trip check) builds a table of its

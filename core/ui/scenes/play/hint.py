@@ -20,12 +20,22 @@ from collections.abc import Callable
 from typing import Any
 
 from tafel.ai.messages import chance_of, value_of
+from tafel.game import GameState
 from tafel.i18n import _, format_percent
+from tafel.words import text_words
 
 
-def hint_text(move_text: str, info: dict[str, Any], solo: bool, translate: Callable[[str], str] = str) -> str:
-    """The hint in one line; ``translate`` puts the game's reason in the current language."""
-    parts = [_("Hint: {move}").format(move=move_text)]
+def hint_text(
+    move_text: str,
+    info: dict[str, Any],
+    solo: bool,
+    translate: Callable[[str], str] = str,
+    state: GameState | None = None,
+) -> str:
+    """The hint in one line; ``translate`` puts the game's reason in the current language. Given
+    the position (``state``), the move is named in words (:func:`tafel.words.text_words`)."""
+    move = text_words(state, move_text) if state is not None else move_text
+    parts = [_("Hint: {move}").format(move=move)]
     reason = info.get("reason")
     if isinstance(reason, str) and reason.strip():
         parts.append(translate(reason.strip()))

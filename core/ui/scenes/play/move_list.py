@@ -18,6 +18,7 @@ import pygame
 from tafel.i18n import _
 from tafel.i18n import current as current_language
 from tafel.ui.widgets import SMALL, TINY
+from tafel.words import fitting_words, match_words
 
 if TYPE_CHECKING:
     from tafel.ui.scenes.play.scene import PlayScene
@@ -54,7 +55,7 @@ class MoveListPainting:
         self.list_scroll = max(0, min(self.list_scroll, len(texts) - rows))
         end = len(texts) - self.list_scroll
         start = max(0, end - rows)
-        seats = tuple(getattr(s.match.states[i], "to_move", 0) for i in range(start, end))
+        seats = tuple(self._mover_colour(i) for i in range(start, end))
         key = MovesKey(
             (
                 rect.size,
@@ -63,7 +64,7 @@ class MoveListPainting:
                 ui.scale,
                 current_language(),
             ),
-            tuple(texts[start:end]),
+            tuple(self._label(i) for i in range(start, end)),
             start,
             len(texts),
             seats,
@@ -123,7 +124,6 @@ class MoveListPainting:
         t = ui.theme
         lh = ui.line_height(SMALL)
         y = rect.y + ui.px(4) + (i - start) * lh
-        seat = getattr(s.match.states[i], "to_move", 0)
         marked = i == current
         row = pygame.Rect(rect.x + ui.px(4), y, rect.width - ui.px(12), lh)
         if marked and (s.history.browse is not None):
@@ -132,18 +132,35 @@ class MoveListPainting:
             surface, f"{i + 1}.", (rect.x + ui.px(12) + num_w, y), SMALL, t.text_dim, anchor="topright"
         )
         cx = rect.x + ui.px(22) + num_w + ui.px(6)
-        pygame.draw.circle(surface, self.seat_color(seat), (cx, y + lh // 2), ui.px(7))
+        pygame.draw.circle(surface, self._mover_colour(i)[1], (cx, y + lh // 2), ui.px(7))
+        width = rect.right - cx - ui.px(30)
         ui.draw_text(
             surface,
-            s.match.texts[i],
+            fitting_words(self._label(i), lambda text: ui.text_width(text, TINY - 4, marked) <= width),
             (cx + ui.px(16), y),
             SMALL,
             t.accent if marked else (t.text if i <= current else t.text_dim),
             bold=marked,
-            max_width=rect.right - cx - ui.px(30),
-            min_size=TINY - 4,  # long notation shrinks before it is cut
+            max_width=width,
+            min_size=TINY - 4,  # long words shrink before they are cut
         )
         return row, i + 1
+
+    def _mover_colour(self, i: int) -> tuple[int, tuple[int, int, int]]:
+        """The seat that played move ``i`` and its colour then (the position it was played in
+        says: a first stone stays black after a pie swap), else the panel's seat colour."""
+        state = self.scene.match.states[i]
+        seat = getattr(state, "to_move", 0)
+        try:
+            colour = state.seat_color(seat, self.ui.theme)
+        except Exception:  # a plugin's bug: the panel's colour
+            colour = None
+        return seat, tuple(colour) if colour is not None else self.seat_color(seat)
+
+    def _label(self, i: int) -> str:
+        """Move ``i`` in words (the game's ``move_to_words``), not in notation."""
+        match = self.scene.match
+        return match_words(match.states, match.moves, i)
 
     def _paint_scrollbar(self, surface: pygame.Surface, rect: pygame.Rect, start: int, rows: int) -> None:
         lh = self.ui.line_height(SMALL)

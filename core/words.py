@@ -1,0 +1,106 @@
+"""Moves in words: what screens show of a move, through the game's
+:meth:`tafel.game.GameState.move_to_words`.
+
+The notation (``place:14:e1:r2``) is what saves, engines and the command line's machine lines
+use; people read words (``piece 14 to e1, turned 120°``). These helpers never fail: a game
+whose words raise shows its notation instead, so a plugin bug costs a label, not a screen.
+Words depend on the language, so they are asked when shown; a small cache keeps a move list
+from asking again every frame.
+
+>>> from tafel.game import GameState, NotationError
+>>> class Line(GameState):
+...     def move_to_text(self, move): return f"put:{move}"
+...     def move_to_words(self, move): return f"a stone on {move}"
+...     def parse_move(self, text):
+...         if not text.startswith("put:"): raise NotationError(text)
+...         return int(text[4:])
+>>> state = Line()
+>>> move_words(state, 3), text_words(state, "put:4"), text_words(state, "zz9")
+('a stone on 3', 'a stone on 4', 'zz9')
+>>> bool(MACHINE_PATTERN.search("put:4")), bool(MACHINE_PATTERN.search("Hint: a stone on 4"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from tafel.i18n import current
+
+#: A machine-made label: parts joined by ``:`` (``place:3:d4``); words never look like this.
+MACHINE_PATTERN = re.compile(r"\w+:\w+")
+#: How many labels the cache keeps (a long game's list, shown in two languages, fits).
+CACHE_SIZE = 4096
+
+_cache: OrderedDict[tuple[int, Hashable, str], tuple[Any, str]] = OrderedDict()
+
+
+def move_words(state: Any, move: Hashable) -> str:
+    """``move`` of ``state`` in words (its notation when the game's words fail or are empty)."""
+    try:
+        words = state.move_to_words(move)
+        if isinstance(words, str) and words.strip():
+            return words.strip()
+    except Exception:  # a plugin's bug: the notation still names the move
+        pass
+    try:
+        return str(state.move_to_text(move))
+    except Exception:
+        return str(move)
+
+
+def text_words(state: Any, text: str | None) -> str:
+    """The move ``text`` (notation) names in ``state``, in words; ``text`` itself when it names no
+    legal move there (an engine's odd answer is shown as it came)."""
+    if text is None:
+        return ""
+    try:
+        move = state.parse_move(text)
+    except Exception:
+        return text
+    return move_words(state, move)
+
+
+def fitting_words(words: str, fits: Callable[[str], bool]) -> str:
+    """``words`` as they fit a narrow column (``fits(text)`` says whether a text does): whole, else
+    cut before a later clause (after ", "), longest first, so a label says what moved where
+    rather than end in an ellipsis; the first clause when nothing fits.
+
+    >>> fitting_words("piece 14 to e9, 180°, mirrored", lambda t: len(t) <= 20)
+    'piece 14 to e9, 180°'
+    >>> fitting_words("jump a7 to c7, takes 2", lambda t: len(t) <= 5)
+    'jump a7 to c7'
+    """
+    if fits(words):
+        return words
+    cuts = [i for i in range(len(words)) if words.startswith(", ", i)]
+    for cut in reversed(cuts):
+        if fits(words[:cut]):
+            return words[:cut]
+    return words[: cuts[0]] if cuts else words
+
+
+def cached_words(state: Any, move: Hashable) -> str:
+    """:func:`move_words`, kept per state, move and language (the state is held with the label, so
+    its id names no other state while the entry lives)."""
+    key = (id(state), move, current())
+    try:
+        found = _cache.get(key)
+    except TypeError:  # an unhashable move: ask each time
+        return move_words(state, move)
+    if found is not None and found[0] is state:
+        _cache.move_to_end(key)
+        return found[1]
+    words = move_words(state, move)
+    _cache[key] = (state, words)
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return words
+
+
+def match_words(states: Sequence[Any], moves: Sequence[Hashable], index: int) -> str:
+    """Move ``index`` of a game (``states[index]`` is the position it was played in) in words."""
+    return cached_words(states[index], moves[index])
