@@ -27,6 +27,8 @@ class GameOverScene(DialogScene):
     WIDTH = 560
 
     def __init__(self, app: Any, play: FinishedPlay) -> None:
+        # ``app``: the arcade (tafel.ui.app.App), as every dialog takes it; naming its type here
+        # would close an import cycle (the app opens the play screen, which opens this card).
         self.play = play
         match = play.match
         self.outcome = match.state.outcome

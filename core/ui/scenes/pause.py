@@ -22,6 +22,8 @@ class PauseScene(DialogScene):
     """Esc or Resume goes back to the game."""
 
     def __init__(self, app: Any, play: PausedGame, error: str | None = None) -> None:
+        # ``app``: the arcade (tafel.ui.app.App), as every dialog takes it; naming its type here
+        # would close an import cycle (the app opens the play screen, which opens this card).
         self.play = play
         self.error = error
         title, lines, buttons = self._contents()

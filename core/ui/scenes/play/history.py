@@ -1,5 +1,7 @@
-"""The play screen's way through the game's moves: undo and redo (Ctrl+Z / Ctrl+Y), browsing the move list (a click on a move, or PgUp/PgDn, shows that position read-only; Enter
-there plays on from it, a fork), and replays of finished games (play, pause, speed).
+"""The play screen's way through the game's moves: undo and redo (Ctrl+Z / Ctrl+Y), browsing
+the move list (a click on a move, or PgUp/PgDn, shows that position read-only; Enter there plays
+on from it, a fork), and replays of finished games (play, pause, speed). A restart is the
+scene's (it makes a new match and gives it to its parts).
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
@@ -83,8 +83,17 @@ class PlayScene(Scene):
     TOAST_TIME = 2.6
 
     def __init__(
-        self, app: PlayApp, match: Match, worker: MoveSource | None = None, *, mode: str = "play"
+        self,
+        app: PlayApp,
+        match: Match,
+        worker: MoveSource | None = None,
+        *,
+        mode: str = "play",
+        sources: Mapping[str, Callable[[], MoveSource]] | None = None,
     ) -> None:
+        """``worker``: the AI worker (default: the app's, made on first use); ``sources``: more
+        move sources by the player prefix they play (``{"remote:": ...}``: a player elsewhere),
+        besides the engines' (``"engine:"``)."""
         super().__init__(app)
         self.app: PlayApp = app
         self.match = match
@@ -100,7 +109,7 @@ class PlayScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         #: What the view was last told (a snapshot made for each frame and each event).
         self.ctx = ViewContext(theme=app.ui.theme, fonts=app.ui.fonts)
-        seats = Seats(worker, app.get_worker, {"engine:": self._engine_router})
+        seats = Seats(worker, app.get_worker, {"engine:": self._engine_router, **(sources or {})})
         self.turns = Turns(
             self,
             match,
