@@ -18,19 +18,19 @@ from tafel.game import Move
 from tafel.i18n import N_, _
 from tafel.match import Match
 from tafel.tutorial import Lesson, TutorialStep
-from tafel.ui.scenes.play.host import PlayHost, PlayMove
+from tafel.ui.scenes.play.host import GuideHost, PlayMove
 from tafel.ui.widgets import BODY, SMALL, TINY, UI, Button
 
 
 class Guide:
     """The tutorial of one play screen; ``done`` once the normal game has taken over. It is
-    given the match the lesson plays and a :class:`~.host.PlayHost`; the scene tells it of a
+    given the match the lesson plays and a :class:`~.host.GuideHost`; the scene tells it of a
     restart (:meth:`follow`)."""
 
     #: Seconds before a scripted reply is played (so the learner sees their own move land).
     REPLY_DELAY = 0.6
 
-    def __init__(self, host: PlayHost, ui: UI, match: Match, lesson: Lesson) -> None:
+    def __init__(self, host: GuideHost, ui: UI, match: Match, lesson: Lesson) -> None:
         self.host = host
         self.ui = ui
         self.lesson = lesson

@@ -13,18 +13,18 @@ import pygame
 
 from tafel.i18n import _
 from tafel.match import Match
-from tafel.ui.scenes.play.host import PlayHost
+from tafel.ui.scenes.play.host import HistoryHost
 
 
 class History:
     """Undo, redo, fork, browse and replay for one play screen, given the match and a
-    :class:`~.host.PlayHost`. Undo, redo and fork change the match and return True; the scene
+    :class:`~.host.HistoryHost`. Undo, redo and fork change the match and return True; the scene
     then starts the turn afresh (it cancels the search, shows the position, saves)."""
 
     #: Replay speeds in moves per second.
     REPLAY_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 
-    def __init__(self, host: PlayHost, match: Match) -> None:
+    def __init__(self, host: HistoryHost, match: Match) -> None:
         self.host = host
         #: The match looked through (the scene gives the new one on a restart).
         self.match = match

@@ -2,9 +2,10 @@
 
 The parts (:class:`~tafel.ui.scenes.play.turns.Turns`, :class:`~tafel.ui.scenes.play.history.History`,
 :class:`~tafel.ui.scenes.play.panel.Panel`, :class:`~tafel.ui.scenes.play.guide.Guide`) never
-hold the scene: each is given the match, the seats or the view it needs and a :class:`PlayHost`,
-the few things only the screen can do (a note over the board, a sound, the autosave, a pause
-for an error, showing a position on the board). A move a part wants played is handed back as a
+hold the scene: each is given the match, the seats or the view it needs and its host
+(:class:`TurnsHost`, :class:`HistoryHost`, :class:`PanelHost`, :class:`GuideHost`; the scene is
+all of them, a :class:`PlayHost`): the few things only the screen can do (a note over the board,
+a sound, the autosave, a pause for an error, showing a position on the board). A move a part wants played is handed back as a
 :class:`PlayMove`; the scene plays it into the match, so every move takes one way:
 view or seat -> scene -> match -> scene -> view.
 """
@@ -21,8 +22,9 @@ from tafel.match import Match
 T = TypeVar("T")
 
 
-class PlayHost(Protocol):
-    """The screen's services for its parts (the play scene implements them)."""
+class Screen(Protocol):
+    """What every part may ask of the screen: its mode, a note over the board, a sound, a
+    seat's name."""
 
     @property
     def mode(self) -> str:
@@ -33,11 +35,17 @@ class PlayHost(Protocol):
         """A short note over the board (``error``: framed red, with the "invalid" sound)."""
         ...
 
+    def play_sound(self, name: str | None) -> None: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+
+class TurnsHost(Screen, Protocol):
+    """What the turn controller asks of the screen."""
+
     def drop_toast(self, text: str) -> None:
         """Take the note ``text`` off the board (it is answered)."""
         ...
-
-    def play_sound(self, name: str | None) -> None: ...
 
     def autosave(self) -> None:
         """Store the game (after every change)."""
@@ -53,12 +61,13 @@ class PlayHost(Protocol):
         """The game's own rules code raised: the game stops with the error shown."""
         ...
 
-    def seat_name(self, seat: int) -> str: ...
-
-    def guard(self, what: str, fn: Callable[..., T], *args: object, default: T | None = None) -> T | None:
-        """``fn(*args)``, or ``default`` when the board view's (or the game's drawing) code
-        raises; the error is shown."""
+    def next_demo(self) -> None:
+        """The demo is over: the next one, or back to the menu."""
         ...
+
+
+class HistoryHost(Screen, Protocol):
+    """What the history asks of the screen: the board shows another position."""
 
     def show_step(self, before: GameState, move: Move, after: GameState) -> None:
         """The board shows ``move`` played (its animation and sound), while looking back."""
@@ -72,9 +81,18 @@ class PlayHost(Protocol):
         """Close the screen (a replay, a demo)."""
         ...
 
-    def next_demo(self) -> None:
-        """The demo is over: the next one, or back to the menu."""
+
+class PanelHost(Screen, Protocol):
+    """What the side panel asks of the screen: the game's own drawing code, guarded."""
+
+    def guard(self, what: str, fn: Callable[..., T], *args: object, default: T | None = None) -> T | None:
+        """``fn(*args)``, or ``default`` when the board view's (or the game's drawing) code
+        raises; the error is shown."""
         ...
+
+
+class GuideHost(Screen, Protocol):
+    """What a guided first game asks of the screen."""
 
     def end_guide(self, relayout: bool = True) -> None:
         """The guided first game is over: its card goes (the board gets its room back)."""
@@ -83,6 +101,10 @@ class PlayHost(Protocol):
     def start_match(self, match: Match) -> None:
         """A new game on a new play screen."""
         ...
+
+
+class PlayHost(TurnsHost, HistoryHost, PanelHost, GuideHost, Protocol):
+    """All the screen's services for its parts (the play scene implements them)."""
 
 
 @dataclass

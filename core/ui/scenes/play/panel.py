@@ -19,7 +19,7 @@ from tafel.i18n import N_, _, format_number
 from tafel.match import Match, player_label
 from tafel.ui.scenes.play.fallback import FallbackView
 from tafel.ui.scenes.play.history import History
-from tafel.ui.scenes.play.host import Failures, PlayHost
+from tafel.ui.scenes.play.host import Failures, PanelHost
 from tafel.ui.scenes.play.move_list import MoveListPainting, MovesKey
 from tafel.ui.scenes.play.turns import Turns
 from tafel.ui.widgets import BODY, H3, SMALL, TINY, UI, Button
@@ -82,7 +82,7 @@ class Panel(MoveListPainting):
     def __init__(
         self,
         ui: UI,
-        host: PlayHost,
+        host: PanelHost,
         match: Match,
         turns: Turns,
         history: History,
@@ -343,9 +343,7 @@ class Panel(MoveListPainting):
         """The view's status lines, the game's description, the last move, hints, engines."""
         host, match, turns = self.host, self.match, self.turns
         live = self.history.browse is None
-        lines: list[str] = list(
-            host.guard("status", frame.view.status, frame.shown, frame.ctx, default=[]) or []
-        )
+        lines: list[str] = list(host.guard("status", frame.view.status, frame.shown, frame.ctx) or [])
         describe = host.guard("describe", state.describe, default="")
         if describe:
             lines.append(match.game.translate(str(describe)))

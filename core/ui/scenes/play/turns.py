@@ -11,7 +11,7 @@ never leaves "thinking..." on screen: the panel shows it and offers to play the 
 to retry. Hints (the hard agent's move for the person to move) go to the AI worker too.
 
 The turn controller holds no screen: it is given the match, the seats, the registry (agents'
-budgets), the settings (think time) and a :class:`~.host.PlayHost` for notes, sounds, the
+budgets), the settings (think time) and a :class:`~.host.TurnsHost` for notes, sounds, the
 autosave and pauses. Its timings are its own class attributes.
 """
 
@@ -25,7 +25,7 @@ from tafel.game import GameError, Move, one_line
 from tafel.i18n import _
 from tafel.match import HUMAN, Match, player_label
 from tafel.ui.scenes.play.hint import hint_text
-from tafel.ui.scenes.play.host import PlayHost, PlayMove, ShowGameOver, TurnEvent
+from tafel.ui.scenes.play.host import PlayMove, ShowGameOver, TurnEvent, TurnsHost
 from tafel.ui.scenes.play.seats import Answer, MoveSource, MoveWorker, Seats
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class Turns:
 
     def __init__(
         self,
-        host: PlayHost,
+        host: TurnsHost,
         match: Match,
         seats: Seats,
         *,
