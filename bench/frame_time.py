@@ -77,7 +77,7 @@ def measure(
         deadline = time.perf_counter() + 120
         while len(times) < frames and time.perf_counter() < deadline:
             before = scene.match.state
-            searching = scene.thinking
+            searching = scene.turns.thinking
             animating = bool(getattr(scene.view, "animating", False))
             start = time.perf_counter()
             cpu_start = time.thread_time()
@@ -88,7 +88,7 @@ def measure(
             cpu.append(cpu_ms)
             if (
                 searching
-                and scene.thinking
+                and scene.turns.thinking
                 and scene.match.state is before
                 and not animating
                 and not getattr(scene.view, "animating", False)

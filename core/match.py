@@ -264,8 +264,10 @@ class Match:
 
     def _play(self, move: Move) -> GameState:
         before = self.state
-        text = before.move_to_text(move)
+        # The move is checked here, once (the game's play raises IllegalMoveError), before
+        # anything else is asked of it: a person's move enters the match unchecked.
         after = before.play(move)
+        text = before.move_to_text(move)
         self.moves.append(move)
         self.texts.append(text)
         self.states.append(after)

@@ -81,9 +81,16 @@ def lighten(color: Sequence[int], t: float) -> Color:
     return mix(color, (255, 255, 255), t)
 
 
-@dataclass
+@dataclass(frozen=True)
 class ViewContext:
-    """What the core tells a view each frame."""
+    """What the core tells a view: a snapshot the play screen makes afresh for each frame and
+    each event (a view only reads it; :func:`dataclasses.replace` makes a changed copy).
+
+    >>> from dataclasses import replace
+    >>> ctx = ViewContext(theme=None, fonts=None, anim_speed=0.5)
+    >>> ctx.anim(2.0), replace(ctx, interactive=True).interactive, ctx.interactive
+    (1.0, True, False)
+    """
 
     theme: Theme
     fonts: Fonts
@@ -91,6 +98,7 @@ class ViewContext:
     time: float = 0.0
     #: Seats played by people at this screen.
     human_seats: frozenset[int] = frozenset()
+    #: The seats' names in the current language.
     seat_names: Sequence[str] = ()
     #: The move that led to the shown state (None at the start).
     last_move: Move | None = None

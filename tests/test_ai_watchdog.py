@@ -160,13 +160,13 @@ def test_the_arcade_stops_a_hung_ai_and_offers_its_seat(arcade):
     app, worker, clock = arcade
     play = app.start_match(Match(app.registry.game(GAME_ID), {}, players=["hard", "human"], seed=1))
     app.step()
-    assert play.thinking
+    assert play.turns.thinking
     while not worker.searching:  # the process starts, loads the plugins and begins the search
         assert worker.wait(60.0), "the worker process said nothing for a minute"
         app.step()
     clock.now += 2.9  # the think time (1 s, the level's own: no Limit sent) and most of the grace
     app.run_frames(3)
-    assert play.thinking and play.ai_error is None
+    assert play.turns.thinking and play.turns.ai_error is None
     clock.now += 0.2
     assert run_until(app, lambda: isinstance(app.scenes.top, PauseScene), frames=5)
     pause = app.scenes.top
@@ -174,7 +174,7 @@ def test_the_arcade_stops_a_hung_ai_and_offers_its_seat(arcade):
     assert "Play X yourself, or let another level play." in pause.error
     keys = [b.key for b in pause.buttons]
     assert keys[:4] == ["takeover", "retry", "level:easy", "level:medium"]
-    assert worker.restarts == 1 and not play.thinking
+    assert worker.restarts == 1 and not play.turns.thinking
     # Another level plays the seat: the generic easy player, in a fresh process.
     app.step()
     app.step(events=click(next(b for b in pause.buttons if b.key == "level:easy").rect.center))
@@ -183,4 +183,4 @@ def test_the_arcade_stops_a_hung_ai_and_offers_its_seat(arcade):
         if run_until(app, lambda: play.match.ply == 1, frames=30):
             break
         assert worker.wait(60.0), "the new worker process said nothing for a minute"
-    assert play.match.ply == 1 and play.ai_error is None
+    assert play.match.ply == 1 and play.turns.ai_error is None

@@ -426,7 +426,7 @@ def test_page_keys_step_the_bid_in_the_arcade_too(registry):
         app.step()
         before = play.view.bid_value
         app.step(events=keydown(pygame.K_PAGEUP))
-        assert play.view.bid_value == before + 10 and play.browse is None
+        assert play.view.bid_value == before + 10 and play.history.browse is None
         app.step(events=keydown(pygame.K_PAGEDOWN))
         assert play.view.bid_value == before
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -86,11 +87,13 @@ def steer(view: AtollView, state: AtollState, ctx: ViewContext, target: int):
 
 
 def play(view, state, move, ctx, screen):
+    """``move`` played and drawn; the state after it and the context that marks it (a
+    frozen snapshot, as the play screen makes one per frame)."""
     after = state.play(move)
     view.on_move(state, move, after)
-    ctx.last_move = move
+    ctx = replace(ctx, last_move=move)
     view.draw(screen, after, ctx)
-    return after
+    return after, ctx
 
 
 def test_full_game_by_mouse_with_swap_and_winning_chain(screen):
@@ -121,7 +124,7 @@ def test_full_game_by_mouse_with_swap_and_winning_chain(screen):
                 taken = view.board.cells_of(state.stones[0] | state.stones[1])[0]
                 if not (state.swap_available and state.stones[BLACK] >> taken & 1):
                     assert click(view, state, ctx, view.centre[taken]) is None
-        state = play(view, state, move, ctx, screen)
+        state, ctx = play(view, state, move, ctx, screen)
         ply += 1
         if state.outcome is None:
             if move != SWAP:
@@ -162,7 +165,7 @@ def test_full_game_by_keyboard(screen):
         target = rng.choice(state.legal_moves()).cell
         move = steer(view, state, ctx, target)
         assert move == move_for(target)
-        state = play(view, state, move, ctx, screen)
+        state, ctx = play(view, state, move, ctx, screen)
         settle(view)
     assert not view.animating
     assert state.winner is not None
@@ -224,7 +227,7 @@ def test_hover_highlight_and_last_move_are_drawn(screen):
     after = state.play(move_for(f7))
     view.on_move(state, move_for(f7), after)
     settle(view)
-    ctx.last_move = move_for(f7)
+    ctx = replace(ctx, last_move=move_for(f7))
     view.draw(screen, after, ctx)
     assert tuple(screen.get_at(centre))[:3] == DEFAULT.last_move
 

@@ -35,9 +35,11 @@ def test_hint_from_the_solver_is_shown_and_counted(registry):
         assert isinstance(scene, PlayScene)
         assert run_until(app, lambda: scene.interactive, frames=100, dt=0.1)
         app.step(events=[key(pygame.K_h)])
-        assert scene.hint_pending is not None
-        assert run_until(app, lambda: scene.hint is not None, frames=100, dt=0.05, wait=60), "no hint arrived"
-        hint = scene.hint
+        assert scene.turns.hint_pending is not None
+        assert run_until(app, lambda: scene.turns.hint is not None, frames=100, dt=0.05, wait=60), (
+            "no hint arrived"
+        )
+        hint = scene.turns.hint
         state = scene.match.state
         assert hint in state.legal_moves()
         assert scene.match.hints == 1 and scene.ctx.hint == hint
@@ -45,7 +47,7 @@ def test_hint_from_the_solver_is_shown_and_counted(registry):
         for events in [click(scene.view.cell_center(c)) for c in hint.cells]:
             app.step(events=events)
         assert scene.match.move_texts()[-1] == state.move_to_text(hint)
-        assert scene.hint is None
+        assert scene.turns.hint is None
         assert not app.errors
     finally:
         app.close()

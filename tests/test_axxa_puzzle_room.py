@@ -112,7 +112,7 @@ def test_a_hint_shows_the_move_its_reason_and_the_win_chance(registry, size):
         assert any(t[0] == text for t in scene.toasts)
         app.step()
         shoot(app, "hint")
-        scene.turns.play_move(scene.turns.hint)  # the hint is gone with the next move
+        scene.play_move(scene.turns.hint)  # the hint is gone with the next move
         app.step()
         assert scene.turns.hint is None
     finally:

@@ -60,9 +60,10 @@ def test_demo_after_demo_keeps_only_the_current_game(tmp_path, monkeypatch, no_a
     from tafel.ui.app import App
     from tafel.ui.scenes import menu as menu_module
     from tafel.ui.scenes.play import PlayScene
+    from tafel.ui.scenes.play.turns import Turns
 
     registry = ui_toygame.make_registry(tmp_path)
-    monkeypatch.setattr(PlayScene, "DEMO_MAX", 1.0)  # a demo ends after a second of its own clock
+    monkeypatch.setattr(Turns, "DEMO_MAX", 1.0)  # a demo ends after a second of its own clock
     app = App(registry, windowed=True, size=(640, 480), worker=ui_toygame.FakeWorker(registry), strict=True)
     try:
         assert [g.id for g in app.menu.demo_games]

@@ -98,7 +98,7 @@ def test_an_engine_plays_a_seat_and_its_info_is_shown(app, registry):
     assert lines and lines[0].startswith("Red: depth 1") and lines[0].endswith("a6")
     play.draw(app.screen)  # the panel shows them
     app.scenes.pop()  # leaving closes the engine
-    session = next(iter(play.turns._engines.sessions.values()), None)
+    session = next(iter(play.turns.seats.opened["engine:"].sessions.values()), None)
     assert session is None or session._closing
 
 
@@ -115,7 +115,7 @@ def test_a_failing_engine_pauses_the_game_with_a_way_on(app, registry, monkeypat
     assert play.match.ply == 0
     play.turns.take_over()  # the player takes the seat; the game goes on
     assert play.match.players[0] == "human" and play.turns.ai_error is None
-    assert play.turns.human_move(play.match.state.parse_move("g2"))
+    assert play.human_move(play.match.state.parse_move("g2"))
     assert play.match.ply == 1
 
 

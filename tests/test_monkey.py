@@ -18,6 +18,7 @@ from tafel.match import Match
 from tafel.ui.app import App
 from tafel.ui.scenes.menu import MenuScene
 from tafel.ui.scenes.play import PlayScene
+from tafel.ui.scenes.play.turns import Turns
 from tests.ui_toygame import FakeWorker
 
 #: Events per game in the suite (bench/monkey.py runs more).
@@ -138,7 +139,7 @@ def run_monkey(
     app = App(registry, windowed=True, size=(800, 600), worker=worker or FakeWorker(registry), strict=True)
     started = time.perf_counter()
     # AI moves show at once (no pause for watching), so more of the run is spent playing.
-    min_delay, PlayScene.AI_MIN_DELAY = PlayScene.AI_MIN_DELAY, 0.0
+    min_delay, Turns.AI_MIN_DELAY = Turns.AI_MIN_DELAY, 0.0
     seen_plays: list[PlayScene] = []
     plies: dict[str, int] = {}  # the most moves seen in each match
     try:
@@ -167,7 +168,7 @@ def run_monkey(
                 report.games_started += 1
         report.events = events
     finally:
-        PlayScene.AI_MIN_DELAY = min_delay
+        Turns.AI_MIN_DELAY = min_delay
         report.seconds = time.perf_counter() - started
         report.moves = sum(plies.values())
         for play in seen_plays:

@@ -38,7 +38,7 @@ def test_a_move_played_paints_the_same_list_as_a_full_painting(registry, monkeyp
         checked = 0
         for _ in range(rows + 6):  # past a full list: the later moves scroll it
             state = scene.match.state
-            assert scene.turns.play_move(rng.choice(state.legal_moves()))
+            assert scene.play_move(rng.choice(state.legal_moves()))
             full.clear()
             app.step()
             kept = pygame.image.tobytes(panel._moves_image, "RGB")
@@ -56,7 +56,7 @@ def test_a_move_played_paints_the_same_list_as_a_full_painting(registry, monkeyp
         assert panel._moves_key.start >= 3  # the list scrolled as moves were played
         # An undo is no move played at the end: the list is painted whole.
         full.clear()
-        scene.history.undo()
+        scene.undo()
         app.step()
         assert full
     finally:

@@ -129,7 +129,7 @@ def test_default_ai_level_and_think_time(registry):
         assert setup.players == ["human", "hard"]
         app.step(events=[key(pygame.K_RETURN)])  # Start
         play = app.scenes.top
-        worker = play.worker
+        worker = play.turns.worker
         assert run_until(app, lambda: play.interactive)
         app.step(events=[key(pygame.K_RETURN)])  # the cursor's cell, centre
         assert run_until(app, lambda: play.match.ply == 2)

@@ -83,9 +83,9 @@ def test_undo_redo_against_the_ai_by_key_button_and_gamepad(app):
     assert play.match.move_texts() == texts[:2] and play.interactive
     app.step(events=[key(pygame.K_y, CTRL)])
     assert play.match.move_texts() == texts
-    app.step(events=click(play.undo_button.rect.center))
-    assert play.match.ply == 2 and play.redo_button.enabled
-    app.step(events=click(play.redo_button.rect.center))
+    app.step(events=click(play.panel.undo_button.rect.center))
+    assert play.match.ply == 2 and play.panel.redo_button.enabled
+    app.step(events=click(play.panel.redo_button.rect.center))
     assert play.match.move_texts() == texts
     app.step(events=[pad(pygame.CONTROLLER_BUTTON_X)])  # X = Ctrl+Z
     assert play.match.ply == 2
@@ -103,13 +103,13 @@ def test_undo_cancels_an_ai_search_in_flight(app, registry):
     app._worker = slow
     play = start(app, ["human", "first"])
     move(app, play, 4)
-    assert run_until(app, lambda: play.thinking)
+    assert run_until(app, lambda: play.turns.thinking)
     assert play.match.ply == 1
     app.step(events=[key(pygame.K_z, CTRL)])
-    assert play.match.ply == 0 and not play.thinking and slow.cancels >= 1
+    assert play.match.ply == 0 and not play.turns.thinking and slow.cancels >= 1
     slow.release()  # the stale answer arrives and is dropped
     app.run_frames(5)
-    assert play.match.ply == 0 and play.dropped_results == 1 and play.interactive
+    assert play.match.ply == 0 and play.turns.dropped_results == 1 and play.interactive
 
 
 def test_no_undo_games_refuse_undo_redo_and_forks(app, registry):
@@ -119,11 +119,11 @@ def test_no_undo_games_refuse_undo_redo_and_forks(app, registry):
     move(app, play, 1)
     app.step(events=[key(pygame.K_z, CTRL)])
     assert play.match.ply == 2 and any("does not allow" in t[0] for t in play.toasts)
-    assert not play.undo_button.enabled and not play.redo_button.enabled
+    assert not play.panel.undo_button.enabled and not play.panel.redo_button.enabled
     app.step(events=[key(pygame.K_PAGEUP)])
-    assert play.browse == 1  # looking back is fine...
+    assert play.history.browse == 1  # looking back is fine...
     app.step(events=[key(pygame.K_RETURN)])
-    assert play.match.ply == 2 and not play.fork_button.enabled  # ...playing on from there is not
+    assert play.match.ply == 2 and not play.panel.fork_button.enabled  # ...playing on from there is not
 
 
 # --- hints -----------------------------------------------------------------------------------------
@@ -136,14 +136,14 @@ def test_hint_asks_the_hard_agent_and_is_counted(app, worker):
     req = worker.requests[-1]
     assert (req.agent, req.seat, req.moves) == ("hard", 0, [])
     app.step()
-    assert play.hint is not None and play.ctx.hint == play.hint and play.match.hints == 1
+    assert play.turns.hint is not None and play.ctx.hint == play.turns.hint and play.match.hints == 1
     assert autosaved()["hints"] == 1
     app.step(events=[pad(pygame.CONTROLLER_BUTTON_BACK)])  # the pad's Back asks too: already shown
     assert play.match.hints == 1
     move(app, play, 4)
-    assert play.hint is None
+    assert play.turns.hint is None
     assert run_until(app, lambda: play.interactive)
-    app.step(events=click(play.hint_button.rect.center))
+    app.step(events=click(play.panel.hint_button.rect.center))
     app.step()
     assert play.match.hints == 2
 
@@ -157,21 +157,21 @@ def test_look_back_and_play_on_from_there(app):
         move(app, play, cell)
     assert run_until(app, lambda: play.interactive)
     app.step(events=[key(pygame.K_PAGEUP)])
-    assert play.browse == 2 and not play.interactive
+    assert play.history.browse == 2 and not play.interactive
     assert play.shown_state() is play.match.states[2] and play.ctx.last_move == play.match.moves[1]
     app.step(events=[key(pygame.K_LEFT), key(pygame.K_LEFT)])
-    assert play.browse == 0
+    assert play.history.browse == 0
     app.step(events=[key(pygame.K_RIGHT)])
-    assert play.browse == 1
+    assert play.history.browse == 1
     app.step(events=[key(pygame.K_END)])
-    assert play.browse is None and play.interactive
+    assert play.history.browse is None and play.interactive
     # A click on a move in the list shows the position after it.
     app.step()
-    rect, ply = next((r, p) for r, p in play._move_rows if p == 2)
+    rect, ply = next((r, p) for r, p in play.panel.move_rows if p == 2)
     app.step(events=click(rect.center))
-    assert play.browse == 2
+    assert play.history.browse == 2
     app.step(events=[key(pygame.K_RETURN)])  # play on from here
-    assert play.browse is None and play.match.move_texts() == ["a1", "b2"]
+    assert play.history.browse is None and play.match.move_texts() == ["a1", "b2"]
     assert autosaved()["moves"] == ["a1", "b2"]
     app.step(events=[key(pygame.K_y, CTRL)])  # the dropped move comes back with redo
     assert play.match.move_texts() == ["a1", "b2", "c3"]
@@ -182,9 +182,9 @@ def test_ai_waits_while_the_player_looks_back(app):
     move(app, play, 4)
     app.step(events=[key(pygame.K_PAGEUP)])
     app.run_frames(30)
-    assert play.match.ply == 1 and play.browse == 0
+    assert play.match.ply == 1 and play.history.browse == 0
     app.step(events=[key(pygame.K_ESCAPE)])  # back to the game, not the pause menu
-    assert play.browse is None and app.scenes.top is play
+    assert play.history.browse is None and app.scenes.top is play
     assert run_until(app, lambda: play.match.ply == 2)
 
 
@@ -247,20 +247,20 @@ def test_finished_game_goes_to_history_and_statistics_then_replays(app):
     assert isinstance(history, HistoryScene) and len(history.items) == 1
     app.step(events=[key(pygame.K_RETURN), key(pygame.K_RETURN)])  # the game, then Watch replay
     replay = app.scenes.top
-    assert isinstance(replay, PlayScene) and replay.mode == "replay" and replay.shown_ply == 0
-    assert replay.replay_playing and not replay.interactive
-    assert run_until(app, lambda: replay.shown_ply == 2, frames=200)
+    assert isinstance(replay, PlayScene) and replay.mode == "replay" and replay.history.shown_ply == 0
+    assert replay.history.replay_playing and not replay.interactive
+    assert run_until(app, lambda: replay.history.shown_ply == 2, frames=200)
     app.step(events=[key(pygame.K_SPACE)])
-    assert not replay.replay_playing
-    at = replay.shown_ply
+    assert not replay.history.replay_playing
+    at = replay.history.shown_ply
     app.step(events=[key(pygame.K_RIGHT)])
-    assert replay.shown_ply == at + 1
+    assert replay.history.shown_ply == at + 1
     app.step(events=[key(pygame.K_HOME)])
-    assert replay.shown_ply == 0
+    assert replay.history.shown_ply == 0
     app.step(events=[key(pygame.K_UP), key(pygame.K_UP)])
-    assert replay.replay_speed == 4.0
-    app.step(events=click(replay.playpause_button.rect.center))
-    assert run_until(app, lambda: replay.shown_ply == replay.match.ply, frames=200)
+    assert replay.history.replay_speed == 4.0
+    app.step(events=click(replay.panel.playpause_button.rect.center))
+    assert run_until(app, lambda: replay.history.shown_ply == replay.match.ply, frames=200)
     assert replay.match.ply == 5 and not isinstance(app.scenes.top, GameOverScene)
     app.step(events=[key(pygame.K_ESCAPE)])
     assert app.scenes.top is history
@@ -363,7 +363,7 @@ def test_screen_errors_return_to_the_menu(registry, worker):
     app = App(registry, windowed=True, size=(800, 600), worker=worker)
     try:
         play = start(app, ["human", "human"])
-        play._draw_panel = lambda surface: 1 / 0  # a bug in the core's own drawing
+        play.panel.draw = lambda surface, frame: 1 / 0  # a bug in the core's own drawing
         app.step()
         assert isinstance(app.scenes.top, MenuScene) and app.running
         assert app.errors and "ZeroDivisionError" in app.errors[0]
@@ -506,7 +506,7 @@ def test_a_key_the_view_wants_goes_to_the_view_not_the_move_list(app):
     play.view.handle_event = lambda event, state, ctx: seen.append(event.key) or handle(event, state, ctx)
     assert run_until(app, lambda: play.interactive)
     app.step(events=[key(pygame.K_PAGEUP)])
-    assert play.browse is None and seen == [pygame.K_PAGEUP]  # the view had it, the list did not move
+    assert play.history.browse is None and seen == [pygame.K_PAGEUP]  # the view had it, the list did not move
     play.view.wants_key = lambda k, state: False
     app.step(events=[key(pygame.K_PAGEUP)])
-    assert play.browse == 1
+    assert play.history.browse == 1

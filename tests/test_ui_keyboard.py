@@ -151,7 +151,7 @@ def test_game_over_history_and_replay_by_keyboard(app, registry):
     replay = app.scenes.top
     assert isinstance(replay, PlayScene) and replay.mode == "replay"
     press(app, pygame.K_SPACE, pygame.K_END)
-    assert replay.shown_ply == 1
+    assert replay.history.shown_ply == 1
     back(app, history)
     back(app, menu)
     stats = open_from_menu(app, "stats", StatsScene)

@@ -51,7 +51,7 @@ def test_play_relayout_on_resize(app, size):
         assert panel.top > board.bottom  # tall windows: panel under the board
     else:
         assert panel.left > board.right
-    for b in (play.undo_button, play.menu_button):
+    for b in (play.panel.undo_button, play.panel.menu_button):
         assert panel.contains(b.rect)
     app.run_frames(2)
 

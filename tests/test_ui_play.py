@@ -66,7 +66,7 @@ def test_whole_game_by_mouse_then_play_again(app):
         "Menu",
     ]
     app.step(events=click(over.buttons[0].rect.center))
-    assert app.scenes.top is play and play.match.ply == 0 and not play.over_shown
+    assert app.scenes.top is play and play.match.ply == 0 and not play.turns.over_shown
     click_cell(app, play, 4)
     assert play.match.move_texts() == ["b2"]
 
@@ -104,7 +104,7 @@ def test_human_against_fake_ai(app, worker):
     assert play.match.move_texts() == ["b2", "a1"]  # the fake plays the first legal move
     req = worker.requests[-1]
     assert (req.agent, req.seat, req.moves) == ("first", 1, ["b2"])
-    assert not play.thinking
+    assert not play.turns.thinking
     assert run_until(app, lambda: play.interactive)
 
 
@@ -120,10 +120,10 @@ def test_thinking_indicator_shown_while_waiting(app, registry):
     app._worker = slow
     play = start(app, ["first", "human"])
     app.run_frames(3)
-    assert play.thinking and slow.busy
+    assert play.turns.thinking and slow.busy
     slow.release()
     assert run_until(app, lambda: play.match.ply == 1)
-    assert not play.thinking
+    assert not play.turns.thinking
 
 
 def test_stale_result_dropped_after_restart(app, registry):
@@ -131,7 +131,7 @@ def test_stale_result_dropped_after_restart(app, registry):
     app._worker = slow
     play = start(app, ["first", "human"], options={"first": "x"})
     app.run_frames(3)
-    assert play.ai_pending == 1
+    assert play.turns.ai_pending == 1
     # Restart through the pause menu while the AI thinks.
     app.step(events=[key(pygame.K_ESCAPE)])
     pause = app.scenes.top
@@ -140,10 +140,10 @@ def test_stale_result_dropped_after_restart(app, registry):
     app.step(events=click(restart.rect.center))
     assert app.scenes.top is play and slow.cancels >= 1
     app.run_frames(3)
-    assert play.ai_pending == 2
+    assert play.turns.ai_pending == 2
     slow.release()  # generation 1 (stale) and 2 arrive together
     assert run_until(app, lambda: play.match.ply == 1)
-    assert play.dropped_results == 1 and play.match.move_texts() == ["a1"]
+    assert play.turns.dropped_results == 1 and play.match.move_texts() == ["a1"]
     app.run_frames(10)
     assert play.match.ply == 1
 
@@ -153,13 +153,13 @@ def test_stale_result_dropped_after_menu(app, registry):
     app._worker = slow
     first = start(app, ["first", "human"])
     app.run_frames(3)
-    assert first.thinking
+    assert first.turns.thinking
     app.back_to_menu()
-    assert not first.thinking
+    assert not first.turns.thinking
     second = start(app, ["human", "first"])
     slow.release()
     app.run_frames(20)
-    assert second.dropped_results == 1 and second.match.ply == 0
+    assert second.turns.dropped_results == 1 and second.match.ply == 0
 
 
 def error_pause(app, text):
@@ -175,25 +175,25 @@ def error_pause(app, text):
 
 def test_ai_error_shown_and_human_takes_over(app, registry):
     play = start(app, ["human", "hard"])
-    play._worker = FakeWorker(registry, error="agent exploded")
+    play.turns.seats.worker = FakeWorker(registry, error="agent exploded")
     click_cell(app, play, 0)
-    assert run_until(app, lambda: play.ai_error is not None)
-    assert "agent exploded" in play.ai_error and not play.thinking
+    assert run_until(app, lambda: play.turns.ai_error is not None)
+    assert "agent exploded" in play.turns.ai_error and not play.turns.thinking
     error_pause(app, "agent exploded")
     app.run_frames(5)
-    assert not play.thinking  # it never sticks
-    assert play.takeover_button in play._visible
-    app.step(events=click(play.takeover_button.rect.center))
-    assert play.match.players == ["human", "human"] and play.ai_error is None
+    assert not play.turns.thinking  # it never sticks
+    assert play.panel.takeover_button in play.panel.visible
+    app.step(events=click(play.panel.takeover_button.rect.center))
+    assert play.match.players == ["human", "human"] and play.turns.ai_error is None
     click_cell(app, play, 4)
     assert play.match.move_texts() == ["a1", "b2"]
 
 
 def test_ai_error_retry_by_key(app, registry):
     play = start(app, ["human", "hard"])
-    play._worker = broken = FakeWorker(registry, error="boom")
+    play.turns.seats.worker = broken = FakeWorker(registry, error="boom")
     click_cell(app, play, 0)
-    assert run_until(app, lambda: play.ai_error is not None)
+    assert run_until(app, lambda: play.turns.ai_error is not None)
     error_pause(app, "boom")
     broken.error = None
     app.step(events=[key(pygame.K_r)])
@@ -203,8 +203,8 @@ def test_ai_error_retry_by_key(app, registry):
 def test_lost_ai_request_becomes_an_error(app, registry):
     app._worker = FakeWorker(registry, idle=True)
     play = start(app, ["first", "human"])
-    assert run_until(app, lambda: play.ai_error is not None, frames=400, dt=0.05)
-    assert "without answering" in play.ai_error and not play.thinking
+    assert run_until(app, lambda: play.turns.ai_error is not None, frames=400, dt=0.05)
+    assert "without answering" in play.turns.ai_error and not play.turns.thinking
 
 
 def test_ai_worker_failing_to_start(registry):
@@ -214,7 +214,7 @@ def test_ai_worker_failing_to_start(registry):
     app = App(registry, windowed=True, size=(1280, 720), worker_factory=failing)
     play = start(app, ["first", "human"])
     app.run_frames(3)
-    assert "no worker here" in play.ai_error
+    assert "no worker here" in play.turns.ai_error
     app.step(events=[key(pygame.K_RETURN)])
     assert play.match.players[0] == "human"
     app.close()
@@ -223,7 +223,7 @@ def test_ai_worker_failing_to_start(registry):
 def test_forced_pass_is_announced_and_played(app):
     play = start(app, ["human", "human"], options={"pass_after": 1})
     click_cell(app, play, 4)
-    assert run_until(app, lambda: play.pass_timer is not None)
+    assert run_until(app, lambda: play.turns.pass_timer is not None)
     assert any("O cannot move and passes" in t[0] for t in play.toasts)
     assert not play.interactive
     assert run_until(app, lambda: play.match.ply == 2)
@@ -244,8 +244,8 @@ def test_undo_against_ai(app):
     assert run_until(app, lambda: play.interactive)
     app.step(events=[key(pygame.K_z, mod=pygame.KMOD_CTRL)])
     assert play.match.ply == 0 and play.interactive
-    app.step(events=click(play.undo_button.rect.center))  # nothing left to undo
-    assert play.match.ply == 0 and not play.undo_button.enabled
+    app.step(events=click(play.panel.undo_button.rect.center))  # nothing left to undo
+    assert play.match.ply == 0 and not play.panel.undo_button.enabled
 
 
 def test_illegal_move_from_view_is_refused(app):
@@ -263,13 +263,13 @@ def test_view_draw_exception_is_shown_not_raised(app):
     assert "cannot draw" in play.view_error
     error_pause(app, "cannot draw")
     app.run_frames(3)  # the same error does not pause the game again
-    assert app.scenes.top is play and play.simple_button in play._visible
+    assert app.scenes.top is play and play.panel.simple_button in play.panel.visible
     play.view.fail_draw = False
     play.view.fail_event = True
     app.step(events=click(play.view.cell_center(0)))
     assert "cannot read input" in play.view_error and play.match.ply == 0
     error_pause(app, "cannot read input")
-    app.step(events=click(play.simple_button.rect.center))
+    app.step(events=click(play.panel.simple_button.rect.center))
     assert isinstance(play.view, FallbackView) and play.view_error is None
     app.step(events=[key(pygame.K_RIGHT), key(pygame.K_RETURN)])
     assert play.match.move_texts() == ["b1"]
@@ -299,10 +299,10 @@ def test_panel_move_list_scrolls(app):
     for cell in (0, 1, 2, 4, 3, 5, 7, 6):
         click_cell(app, play, cell)
     app.step()
-    assert play.list_rect.height > 0
-    pygame.mouse.set_pos(play.list_rect.center)
+    assert play.panel.list_rect.height > 0
+    pygame.mouse.set_pos(play.panel.list_rect.center)
     app.step(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
-    assert play.list_scroll >= 0
+    assert play.panel.list_scroll >= 0
 
 
 def test_real_worker_plays_the_ai_seat(registry):
@@ -316,12 +316,12 @@ def test_real_worker_plays_the_ai_seat(registry):
     try:
         click_cell(app, play, 4)
         deadline = time.monotonic() + 60  # a guard against hanging, not a speed check
-        while play.match.ply < 2 and play.ai_error is None and time.monotonic() < deadline:
+        while play.match.ply < 2 and play.turns.ai_error is None and time.monotonic() < deadline:
             app.step(1 / 60)
-            if isinstance(play.worker, AIWorker):
-                play.worker.wait(0.05)  # until the process answers, not a fixed time
-        assert isinstance(play.worker, AIWorker)
-        assert play.ai_error is None
+            if isinstance(play.turns.worker, AIWorker):
+                play.turns.worker.wait(0.05)  # until the process answers, not a fixed time
+        assert isinstance(play.turns.worker, AIWorker)
+        assert play.turns.ai_error is None
         assert play.match.move_texts() == ["b2", "a1"]
     finally:
         app.close()

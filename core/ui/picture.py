@@ -17,8 +17,8 @@ is kept for the whole animation loop, so the board does not move when the game e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pygame
 
@@ -30,6 +30,8 @@ from tafel.ui.theme import DEFAULT, Theme
 from tafel.view import BoardView, ViewContext, make_view
 
 __all__ = ["BoardPicture", "headline", "save_png", "shown_state"]
+
+T = TypeVar("T")
 
 
 def headline(outcome: Outcome, names: Sequence[str]) -> str:
@@ -94,7 +96,8 @@ class BoardPicture:
         self._view: BoardView | None = None
         self._made = False
         self.surface: pygame.Surface | None = None
-        self._key: Any = None
+        #: What the kept picture was drawn for: its size, theme, language and font scale.
+        self._key: tuple[tuple[int, ...], Theme, str, float] | None = None
         self._still = False
         #: The loop: phase 0 before the move, 1 moving, 2 after it; seconds into the phase.
         self.phase = 2
@@ -128,7 +131,7 @@ class BoardPicture:
         self.error = f"Board view error ({what}): {one_line(exc)}"
         self._view = None
 
-    def _call(self, what: str, fn: Any, *args: Any) -> Any:
+    def _call(self, what: str, fn: Callable[..., T], *args: object) -> T | None:
         try:
             return fn(*args)
         except Exception as exc:

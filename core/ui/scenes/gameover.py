@@ -3,7 +3,7 @@ visible: the card sits over the side panel, without dimming the board."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -11,6 +11,11 @@ from tafel.i18n import N_, _, format_number
 from tafel.ui.picture import headline
 from tafel.ui.scenes.dialog import DialogScene
 from tafel.ui.widgets import BODY, SMALL, TINY, Button
+
+if TYPE_CHECKING:
+    from tafel.match import Match
+    from tafel.review import Review
+    from tafel.ui.scenes.play.turns import Turns
 
 
 def _score(value: float) -> str:
@@ -21,7 +26,9 @@ class GameOverScene(DialogScene):
     veil = False
     WIDTH = 560
 
-    def __init__(self, app: Any, play: Any) -> None:
+    def __init__(self, app: Any, play: FinishedPlay) -> None:
+        # ``app``: the arcade (tafel.ui.app.App), as every dialog takes it; naming its type here
+        # would close an import cycle (the app opens the play screen, which opens this card).
         self.play = play
         match = play.match
         self.outcome = match.state.outcome
@@ -36,7 +43,7 @@ class GameOverScene(DialogScene):
             buttons.append(Button(N_("Records"), self.records, key="records"))
         if match.ply > 0:
             buttons.append(Button(N_("Review"), self.review, key="review"))
-            self._review: Any = None  # kept, so reopening goes on where it stopped
+            self._review: Review | None = None  # kept, so reopening goes on where it stopped
         buttons.append(Button(N_("Menu"), self.menu, key="menu"))
         title, lines = self._texts()
         super().__init__(
@@ -54,7 +61,7 @@ class GameOverScene(DialogScene):
             if self.outcome is not None
             else N_("Game over")
         )
-        news = list(getattr(self.play, "finish_news", []))
+        news = list(self.play.turns.finish_news)
         return title, ([reason] if reason else []) + news
 
     def language_changed(self) -> None:
@@ -199,3 +206,17 @@ class GameOverScene(DialogScene):
 
     def menu(self) -> None:
         self.app.back_to_menu()
+
+
+class FinishedPlay(Protocol):
+    """What the game-over card needs of the play screen (:class:`tafel.ui.scenes.play.PlayScene`):
+    the match, what the game said at its end (``turns.finish_news``), where the panel is (the
+    card sits over it) and the screen's own actions."""
+
+    match: Match
+    turns: Turns
+    panel_rect: pygame.Rect
+
+    def undo(self) -> bool: ...
+
+    def restart(self, new_seed: bool = False) -> None: ...

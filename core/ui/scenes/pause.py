@@ -10,17 +10,26 @@ board) and Save game."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tafel.i18n import N_, _, ngettext
 from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
 from tafel.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from tafel.game import GameState, Move
+    from tafel.match import Match
+    from tafel.ui.scenes.play.turns import Turns
+    from tafel.view import BoardView
+
 
 class PauseScene(DialogScene):
     """Esc or Resume goes back to the game."""
 
-    def __init__(self, app: Any, play: Any, error: str | None = None) -> None:
+    def __init__(self, app: Any, play: PausedGame, error: str | None = None) -> None:
+        # ``app``: the arcade (tafel.ui.app.App), as every dialog takes it; naming its type here
+        # would close an import cycle (the app opens the play screen, which opens this card).
         self.play = play
         self.error = error
         title, lines, buttons = self._contents()
@@ -53,13 +62,13 @@ class PauseScene(DialogScene):
         quit_ = Button(N_("Quit"), self.quit, kind="danger", key="quit")
         if error:
             buttons = []
-            if play.ai_error and not play.rules_error:
+            if play.turns.ai_error and not play.rules_error:
                 buttons += [
                     Button(N_("Play it myself"), self.take_over, kind="primary", key="takeover"),
                     Button(N_("Retry the AI"), self.retry, key="retry"),
                 ]
                 # Or another AI level plays the seat (one that hangs or fails may be the only bad one).
-                for level in play.other_levels():
+                for level in play.turns.other_levels():
                     buttons.append(
                         Button(
                             _("Let AI {level} play").format(level=_(level)),
@@ -101,7 +110,7 @@ class PauseScene(DialogScene):
     def resume_game(self) -> None:
         self.close()
 
-    def meta(self, move: Any, label: str = "") -> None:
+    def meta(self, move: Move, label: str = "") -> None:
         """A game action from the menu; one that ends the game (resign, accept a draw) asks first."""
 
         def act() -> None:
@@ -128,15 +137,15 @@ class PauseScene(DialogScene):
 
     def take_over(self) -> None:
         self.close()
-        self.play.take_over()
+        self.play.turns.take_over()
 
     def retry(self) -> None:
         self.close()
-        self.play.retry_ai()
+        self.play.turns.retry_ai()
 
     def use_level(self, level: str) -> None:
         self.close()
-        self.play.use_level(level)
+        self.play.turns.use_level(level)
 
     def simple(self) -> None:
         self.close()
@@ -183,7 +192,7 @@ class PauseScene(DialogScene):
 
         self.app.push(SettingsScene(self.app))
 
-    def _leave(self, then: Any, title: str) -> None:
+    def _leave(self, then: Callable[[], object], title: str) -> None:
         match = self.play.match
         asks = getattr(self.app.settings, "confirm_leave", True)
         if not asks or match.state.is_over or self.play.mode != "play" or not match.texts:
@@ -207,13 +216,13 @@ class PauseScene(DialogScene):
         self._leave(self.app.quit, N_("Quit Tafel?"))
 
 
-def _is_fallback(view: Any) -> bool:
+def _is_fallback(view: BoardView) -> bool:
     from tafel.ui.scenes.play.fallback import FallbackView
 
     return isinstance(view, FallbackView)
 
 
-def _ends_game(state: Any, move: Any) -> bool:
+def _ends_game(state: GameState, move: Move) -> bool:
     """Whether playing ``move`` ends the game (a resignation, an accepted draw); True when the game
     cannot say (asking once too often loses nothing)."""
     try:
@@ -222,8 +231,35 @@ def _ends_game(state: Any, move: Any) -> bool:
         return True
 
 
-def _meta_moves(state: Any) -> list[tuple[str, Any]]:
+def _meta_moves(state: GameState) -> list[tuple[str, Move]]:
     try:
         return list(state.meta_moves())
     except Exception:  # a plugin bug here must not keep the pause menu from opening
         return []
+
+
+class PausedGame(Protocol):
+    """What the pause menu needs of the play screen (:class:`tafel.ui.scenes.play.PlayScene`):
+    the match, the turn (an AI's failure and the ways out of it), the view, and the screen's
+    own actions."""
+
+    match: Match
+    turns: Turns
+    view: BoardView
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def rules_error(self) -> str | None: ...
+
+    @property
+    def view_error(self) -> str | None: ...
+
+    def human_move(self, move: Move) -> bool: ...
+
+    def undo(self) -> bool: ...
+
+    def restart(self, new_seed: bool = False) -> None: ...
+
+    def use_fallback_view(self) -> None: ...

@@ -284,7 +284,7 @@ class SetupScene(RowsScreen, Scene):
     def start_guided(self) -> None:
         """The game's tutorial (:mod:`tafel.ui.scenes.play.guide`), the AI chosen here playing the
         other seats in the game that follows."""
-        from tafel.ui.scenes.play.guide import start_guided
+        from tafel.ui.scenes.play import start_guided
 
         try:
             start_guided(self.app, self.game, self.players)

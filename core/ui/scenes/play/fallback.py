@@ -7,13 +7,11 @@ simple view apart without importing the scene.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from tafel.game import GameState, Move, one_line
+from tafel.game import GameDef, GameState, Move, Options, one_line
 from tafel.i18n import _
-from tafel.ui.widgets import H3, SMALL
+from tafel.ui.widgets import H3, SMALL, UI
 from tafel.view import BoardView, ViewContext
 from tafel.view import make_view as board_view
 
@@ -22,7 +20,7 @@ class FallbackView(BoardView):
     """A plain view for games without a working board view: the position in notation and the
     legal moves as a list (arrows + Enter, or a click)."""
 
-    def __init__(self, game: Any, options: dict, reason: str = "") -> None:
+    def __init__(self, game: GameDef, options: Options, reason: str = "") -> None:
         super().__init__(game, options)
         self.reason = reason
         self.cursor = 0
@@ -110,7 +108,7 @@ class FallbackView(BoardView):
         return None
 
 
-def make_view(game: Any, options: dict) -> tuple[BoardView, BaseException | None]:
+def make_view(game: GameDef, options: Options) -> tuple[BoardView, BaseException | None]:
     """The game's board view, or the simple view when the game has none or its view fails to
     start (then also the error)."""
     if game.view is None:
@@ -123,7 +121,7 @@ def make_view(game: Any, options: dict) -> tuple[BoardView, BaseException | None
         ), exc
 
 
-def draw_view_failure(ui: Any, surface: pygame.Surface, board: pygame.Rect, error: str | None) -> None:
+def draw_view_failure(ui: UI, surface: pygame.Surface, board: pygame.Rect, error: str | None) -> None:
     """The card shown where the board should be when the board view failed to draw."""
     t = ui.theme
     box = board.inflate(-ui.px(80), 0)

@@ -7,71 +7,58 @@ Where the game is is read from the match (its ply), so undo and redo keep the gu
 After the last step (or Skip) the card says so and offers to play on against the AI from there
 or to start a new game; then the card goes and the game is a normal one.
 
-Opened from the setup screen with :func:`start_guided`.
+Opened from the setup screen with :func:`tafel.ui.scenes.play.start_guided`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
 import pygame
 
-from tafel.game import GameDef, Move
+from tafel.game import Move
 from tafel.i18n import N_, _
-from tafel.match import HUMAN, Match
-from tafel.tutorial import Lesson, TutorialStep, play_out
-from tafel.ui.widgets import BODY, SMALL, TINY, Button
-
-if TYPE_CHECKING:
-    from tafel.ui.scenes.play.scene import PlayScene
-
-
-def start_guided(app: Any, game: GameDef, players: Sequence[str] = ()) -> PlayScene:
-    """Play ``game``'s tutorial: the learner (the seat to move at its start) is the person; the
-    other seats keep the AI chosen in ``players`` (a person's seat gets the default level), for
-    the game that follows. Raises GameError when the tutorial does not play out."""
-    lesson = play_out(game)
-    level = str(getattr(getattr(app, "settings", None), "ai_level", "medium") or "medium")
-    seats = lesson.start.players
-    chosen = list(players)[:seats] + [level] * max(0, seats - len(players))
-    chosen = [HUMAN if i == lesson.learner else (p if p != HUMAN else level) for i, p in enumerate(chosen)]
-    tutorial = lesson.tutorial
-    match = Match(game, lesson.options, seed=lesson.seed, position=tutorial.position, players=chosen)
-    scene = app.start_match(match)
-    scene.guide = Guide(scene, lesson)
-    app.relayout()
-    return scene
+from tafel.match import Match
+from tafel.tutorial import Lesson, TutorialStep
+from tafel.ui.scenes.play.host import GuideHost, PlayMove
+from tafel.ui.widgets import BODY, SMALL, TINY, UI, Button
 
 
 class Guide:
-    """The tutorial of one play scene; ``done`` once the normal game has taken over."""
+    """The tutorial of one play screen; ``done`` once the normal game has taken over. It is
+    given the match the lesson plays and a :class:`~.host.GuideHost`; the scene tells it of a
+    restart (:meth:`follow`)."""
 
     #: Seconds before a scripted reply is played (so the learner sees their own move land).
     REPLY_DELAY = 0.6
 
-    def __init__(self, scene: PlayScene, lesson: Lesson) -> None:
-        self.scene = scene
+    def __init__(self, host: GuideHost, ui: UI, match: Match, lesson: Lesson) -> None:
+        self.host = host
+        self.ui = ui
         self.lesson = lesson
-        self.match = scene.match
-        self.start_ply = scene.match.ply
+        #: The match the lesson plays, and the one on screen (another after a restart).
+        self.match = self.current = match
+        self.start_ply = match.ply
         self.wait = 0.0
         #: The steps are over (or skipped): the card offers to play on or start anew.
         self.over = False
         self.done = False
         self.rect = pygame.Rect(0, 0, 1, 1)
+        self.pad = self.head_h = self._step_w = self._over_w = 0
         self.skip_button = Button(N_("Skip"), self.skip, key="guide-skip", size=TINY)
         self.play_on_button = Button(
             N_("Play on"), self.play_on, kind="primary", key="guide-play-on", size=SMALL
         )
         self.new_button = Button(N_("New game"), self.new_game, key="guide-new", size=SMALL)
 
+    def follow(self, match: Match) -> None:
+        """The screen shows ``match`` now (a restart: the guide closes at its next turn)."""
+        self.current = match
+
     # --- where we are -----------------------------------------------------------------------
 
     @property
     def ply(self) -> int:
         """Scripted moves played so far."""
-        return self.scene.match.ply - self.start_ply
+        return self.current.ply - self.start_ply
 
     @property
     def steps(self) -> int:
@@ -107,18 +94,19 @@ class Guide:
         if expected is None or move == expected:
             return True
         step = self.step()
-        self.scene.toast(
+        self.host.toast(
             _("Not that one: {say}").format(
-                say=self.scene.match.game.translate(step.say) if step else _("wait for the reply")
+                say=self.match.game.translate(step.say) if step else _("wait for the reply")
             ),
             error=True,
         )
         return False
 
-    def advance(self, dt: float) -> bool:
-        """The guide's part of the turn (the scene calls it once nothing animates); True when it
-        has the turn: a scripted reply is due, or the card waits for the learner's choice."""
-        if self.scene.match is not self.match:  # restarted from the pause menu: a normal game
+    def advance(self, dt: float) -> bool | PlayMove:
+        """The guide's part of the turn (the turn controller asks once nothing animates): the
+        scripted reply due now, True when it has the turn otherwise (a reply is coming, or the
+        card waits for the learner's choice), False when the turn is the game's."""
+        if self.current is not self.match:  # restarted from the pause menu: a normal game
             self.close()
             return False
         if self.over:
@@ -133,14 +121,14 @@ class Guide:
         self.wait += dt
         if self.wait >= self.REPLY_DELAY:
             self.wait = 0.0
-            self.scene.turns.play_move(self.lesson.moves[ply])
+            return PlayMove(self.lesson.moves[ply], "guide")
         return True
 
     def finish(self) -> None:
         """The steps are over: the card says so and waits for Play on or New game."""
         if not self.over:
             self.over = True
-            self.scene.play_sound("win")
+            self.host.play_sound("win")
 
     def skip(self) -> None:
         self.finish()
@@ -148,22 +136,20 @@ class Guide:
     def close(self) -> None:
         """The card goes and the game is a normal one."""
         self.done = True
-        self.scene.guide = None
-        self.scene.app.relayout()
+        self.host.end_guide()
 
     def play_on(self) -> None:
         """The normal game goes on from here, the AI playing the other seats."""
         self.close()
-        self.scene.toast(_("Your game now: good luck!"))
+        self.host.toast(_("Your game now: good luck!"))
 
     def new_game(self) -> None:
         """A new game with the same seats, from the usual start."""
-        scene = self.scene
         self.done = True
-        scene.guide = None
-        match = scene.match
+        self.host.end_guide(relayout=False)
+        match = self.current
         fresh = Match(match.game, match.options, seed=None, players=match.players)
-        scene.app.start_match(fresh)
+        self.host.start_match(fresh)
 
     # --- the card -------------------------------------------------------------------------------
 
@@ -172,11 +158,11 @@ class Guide:
 
     def _lines(self, width: int, ply: int, over: bool) -> list[tuple[str, int, bool, str]]:
         """The card's text at ``ply`` as (line, size, bold, colour name), wrapped to ``width``."""
-        ui = self.scene.ui
+        ui = self.ui
         lesson = self.lesson
         tutorial = lesson.tutorial
         texts: list[tuple[str, int, bool, str]] = []
-        tr = self.scene.match.game.translate  # the tutorial's words are the game's (its catalog)
+        tr = self.match.game.translate  # the tutorial's words are the game's (its catalog)
         step = None if over else lesson.step_at(ply)
         if over or step is None:
             texts.append((tr(tutorial.outro), BODY, True, "text"))
@@ -193,7 +179,7 @@ class Guide:
             else:
                 seat = lesson.states[ply].to_move
                 texts.append(
-                    (_("{seat} answers…").format(seat=self.scene.seat_name(seat)), BODY, True, "text")
+                    (_("{seat} answers…").format(seat=self.host.seat_name(seat)), BODY, True, "text")
                 )
             if step.rule:
                 texts.append((_("Rule: {rule}").format(rule=tr(step.rule)), SMALL, False, "text_dim"))
@@ -215,7 +201,7 @@ class Guide:
         """Take a strip off the top of the board area for the card; returns what is left. Skip
         sits in the heading's row, so the steps' words have the card's width; Play on and New
         game stand right of the closing words."""
-        ui = self.scene.ui
+        ui = self.ui
         pad = self.pad = ui.px(18)
         gap = ui.px(12)
         self.head_h = ui.px(40)
@@ -242,13 +228,13 @@ class Guide:
 
     def _height(self, ply: int | None) -> int:
         """The text's height at ``ply`` (None: the card after the steps)."""
-        ui = self.scene.ui
+        ui = self.ui
         over = ply is None
         lines = self._lines(self._over_w if over else self._step_w, ply or 0, over)
         return sum(ui.line_height(size, bold) for _t, size, bold, _c in lines)
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui = self.scene.ui
+        ui = self.ui
         t = ui.theme
         ui.panel(surface, self.rect, t.card, border=t.accent, radius=16)
         x, y = self.rect.x + self.pad + ui.px(6), self.rect.y + self.pad

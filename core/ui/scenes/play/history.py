@@ -1,36 +1,39 @@
-"""The play screen's way through the game's moves: undo and redo (Ctrl+Z / Ctrl+Y), restart,
-browsing the move list (a click on a move, or PgUp/PgDn, shows that position read-only; Enter
-there plays on from it, a fork), and replays of finished games (play, pause, speed).
+"""The play screen's way through the game's moves: undo and redo (Ctrl+Z / Ctrl+Y), browsing
+the move list (a click on a move, or PgUp/PgDn, shows that position read-only; Enter there plays
+on from it, a fork), and replays of finished games (play, pause, speed). A restart is the
+scene's (it makes a new match and gives it to its parts).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Literal
 
 import pygame
 
-from tafel.game import one_line
 from tafel.i18n import _
 from tafel.match import Match
-
-if TYPE_CHECKING:
-    from tafel.ui.scenes.play.scene import PlayScene
+from tafel.ui.scenes.play.host import HistoryHost
 
 
 class History:
-    """Undo, redo, restart, browse, fork and replay for one play scene."""
+    """Undo, redo, fork, browse and replay for one play screen, given the match and a
+    :class:`~.host.HistoryHost`. Undo, redo and fork change the match and return True; the scene
+    then starts the turn afresh (it cancels the search, shows the position, saves)."""
 
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
+    #: Replay speeds in moves per second.
+    REPLAY_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+
+    def __init__(self, host: HistoryHost, match: Match) -> None:
+        self.host = host
+        #: The match looked through (the scene gives the new one on a restart).
+        self.match = match
+        replay = host.mode == "replay"
         #: The position looked at in the move list (a ply), None for the live game.
-        self.browse: int | None = 0 if scene.mode == "replay" else None
-        self.replay_playing = scene.mode == "replay"
+        self.browse: int | None = 0 if replay else None
+        self.replay_playing = replay
         self.replay_speed = 1.0
         self.replay_timer = 0.0
-
-    @property
-    def match(self) -> Match:
-        return self.scene.match
 
     @property
     def shown_ply(self) -> int:
@@ -39,82 +42,52 @@ class History:
 
     @property
     def browsing(self) -> bool:
-        return self.browse is not None and self.scene.mode == "play"
+        return self.browse is not None and self.host.mode == "play"
 
     # --- taking moves back ---------------------------------------------------------------------
 
     def undo(self) -> bool:
-        scene = self.scene
-        if scene.mode != "play":
+        """Take the last moves back (to a person's turn); False, with a note, when it cannot."""
+        host = self.host
+        if host.mode != "play":
             return False
         if not self.match.undo_allowed:
-            scene.toast(_("This game does not allow taking moves back."), error=True)
+            host.toast(_("This game does not allow taking moves back."), error=True)
             return False
         if not self.match.can_undo:
-            scene.toast(_("Nothing to undo."))
+            host.toast(_("Nothing to undo."))
             return False
-        turns = scene.turns
-        turns.cancel()
         self.match.undo()
-        # Taken back after the end: the game goes on, and its next end is reported again.
-        turns.finished = turns.finished and self.match.state.is_over
-        scene.reset_turn()
-        scene.autosave()
         return True
 
     def redo(self) -> bool:
-        scene = self.scene
-        if scene.mode != "play":
+        """Play again the moves the last undo took back; False, with a note, when there are none.
+        The game's own errors propagate (the scene stops the game)."""
+        if self.host.mode != "play":
             return False
         if not self.match.can_redo:
-            scene.toast(_("Nothing to redo."))
+            self.host.toast(_("Nothing to redo."))
             return False
-        scene.turns.cancel()
-        try:
-            self.match.redo()
-        except Exception as exc:
-            scene.rules_failed("redo", exc)
-            return False
-        scene.reset_turn()
-        scene.autosave()
+        self.match.redo()
         return True
-
-    def restart(self, new_seed: bool = False) -> None:
-        """The same game again from its start (a new random setup when ``new_seed``)."""
-        scene = self.scene
-        scene.turns.cancel()
-        try:
-            scene.match = self.match.restarted(new_seed=new_seed)
-        except Exception as exc:
-            scene.toast(_("Restart failed: {error}").format(error=one_line(exc)), error=True)
-            return
-        scene.turns.finished = False
-        scene.rules_error = None
-        scene.reset_turn()
-        scene.autosave()
 
     # --- browsing the move list ----------------------------------------------------------------
 
     def browse_to(self, ply: int | None) -> None:
         """Show the position after ``ply`` moves (read-only); None or the last ply: the live game."""
-        scene = self.scene
         if ply is not None:
             ply = max(0, min(self.match.ply, ply))
-            if ply == self.match.ply and scene.mode == "play":
+            if ply == self.match.ply and self.host.mode == "play":
                 ply = None
         old = self.shown_ply
         if ply == self.browse:
             return
         self.browse = ply
         new = self.shown_ply
-        view = scene.view
         if new == old + 1:
-            before, after = self.match.states[old], self.match.states[new]
-            move = self.match.moves[old]
-            scene.guard("on_move", view.on_move, before, move, after)
-            scene.play_sound(scene.guard("sound_for", view.sound_for, before, move, after))
+            self.host.show_step(self.match.states[old], self.match.moves[old], self.match.states[new])
         else:
-            scene.guard("reset", view.reset, scene.shown_state())
+            self.host.show_position()
 
     def step_browse(self, delta: int) -> None:
         self.browse_to(self.shown_ply + delta)
@@ -122,25 +95,22 @@ class History:
     def back_to_live(self) -> None:
         self.browse_to(None)
 
-    def fork_here(self) -> bool:
-        """Play on from the browsed position: the later moves are dropped (Ctrl+Y brings them back)."""
-        scene = self.scene
-        if self.browse is None or scene.mode != "play":
-            return False
+    def fork_here(self) -> int | None:
+        """Play on from the browsed position: the later moves are dropped (Ctrl+Y brings them
+        back). Returns the ply played on from (None: not possible here)."""
+        if self.browse is None or self.host.mode != "play":
+            return None
         if not self.match.undo_allowed:
-            scene.toast(_("This game does not allow taking moves back."), error=True)
-            return False
+            self.host.toast(_("This game does not allow taking moves back."), error=True)
+            return None
         ply = self.browse
-        turns = scene.turns
-        turns.cancel()
         self.match.fork(ply)
-        turns.finished = turns.finished and self.match.state.is_over
-        scene.reset_turn()
-        scene.autosave()
-        scene.toast(
-            _("Playing on from move {ply}.").format(ply=ply) if ply else _("Playing on from the start.")
-        )
-        return True
+        return ply
+
+    @staticmethod
+    def fork_note(ply: int) -> str:
+        """The note after playing on from move ``ply``."""
+        return _("Playing on from move {ply}.").format(ply=ply) if ply else _("Playing on from the start.")
 
     # --- replays -------------------------------------------------------------------------------
 
@@ -151,12 +121,13 @@ class History:
         self.replay_timer = 0.0
 
     def change_speed(self, delta: int) -> None:
-        speeds = self.scene.REPLAY_SPEEDS
+        speeds = self.REPLAY_SPEEDS
         i = min(range(len(speeds)), key=lambda k: abs(speeds[k] - self.replay_speed))
         self.replay_speed = speeds[max(0, min(len(speeds) - 1, i + delta))]
 
-    def update_replay(self, dt: float) -> None:
-        if not self.replay_playing or self.scene.animating():
+    def update_replay(self, dt: float, animating: Callable[[], bool]) -> None:
+        """The replay moves on by ``dt`` seconds (``animating``: the board is still busy)."""
+        if not self.replay_playing or animating():
             return
         self.replay_timer += dt
         if self.replay_timer >= 1.0 / self.replay_speed:
@@ -168,9 +139,10 @@ class History:
 
     # --- keys ----------------------------------------------------------------------------------
 
-    def handle_key(self, event: pygame.event.Event) -> bool:
+    def handle_key(self, event: pygame.event.Event) -> bool | Literal["fork"]:
         """Keys of the move list: PgUp/PgDn (gamepad shoulders) always; while looking back also
-        the arrows, Home/End, Enter (resume from here) and Esc (back to the game)."""
+        the arrows, Home/End, Enter (resume from here: ``"fork"``, for the scene to do) and Esc
+        (back to the game). True when used."""
         k = event.key
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return False
@@ -180,7 +152,7 @@ class History:
         if k == pygame.K_PAGEDOWN:
             self.step_browse(1)
             return True
-        if self.scene.mode == "replay":
+        if self.host.mode == "replay":
             return self._replay_key(k)
         if self.browse is None:
             return False
@@ -193,7 +165,7 @@ class History:
         elif k in (pygame.K_END, pygame.K_ESCAPE):
             self.back_to_live()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.fork_here()
+            return "fork"  # the scene plays on from here (the turn starts afresh)
         else:
             return False
         return True
@@ -221,6 +193,6 @@ class History:
             self.browse_to(0 if k == pygame.K_HOME else self.match.ply)
             return True
         if k == pygame.K_ESCAPE:
-            self.scene.leave()
+            self.host.leave()
             return True
         return False

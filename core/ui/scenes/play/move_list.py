@@ -3,15 +3,15 @@ only the two rows a move played changes (scrolled a row up when the list is full
 in which a move lands (the slowest of a game) does not paint some twenty rows again.
 
 :class:`MoveListPainting` is a part of :class:`tafel.ui.scenes.play.panel.Panel`; it uses the
-panel's ``scene``, ``ui``, ``seat_color`` and its move list's state (``list_scroll``,
-``_move_rows`` and the kept picture's ``_moves_*``).
+panel's ``match``, ``history``, ``ui``, ``seat_color`` and its move list's state (``list_scroll``,
+``move_rows`` and the kept picture's ``_moves_*``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,16 +21,19 @@ from tafel.ui.widgets import SMALL, TINY
 from tafel.words import fitting_words, match_words
 
 if TYPE_CHECKING:
-    from tafel.ui.scenes.play.scene import PlayScene
+    from tafel.match import Match
+    from tafel.ui.scenes.play.history import History
+    from tafel.ui.widgets import UI
 
 
 class MoveListPainting:
     """Paints the panel's move list (see the module docstring)."""
 
-    scene: PlayScene
-    ui: Any
+    match: Match
+    history: History
+    ui: UI
     list_scroll: int
-    _move_rows: list[tuple[pygame.Rect, int]]
+    move_rows: list[tuple[pygame.Rect, int]]
     _moves_key: MovesKey | None
     _moves_image: pygame.Surface | None
     _moves_blank: pygame.Surface | None
@@ -38,7 +41,7 @@ class MoveListPainting:
     seat_color: Callable[[int], tuple[int, int, int]]
 
     def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        s, history = self.scene, self.scene.history
+        s, history = self, self.history
         ui = self.ui
         t = ui.theme
         texts = s.match.texts
@@ -91,7 +94,7 @@ class MoveListPainting:
                 image.blit(blank, (0, 0))
                 self._moves_local = self._paint_moves(image, image.get_rect(), start, end, current)
         surface.blit(self._moves_image, rect)
-        self._move_rows.extend((row.move(rect.topleft), ply) for row, ply in self._moves_local)
+        self.move_rows.extend((row.move(rect.topleft), ply) for row, ply in self._moves_local)
 
     def _number_width(self, count: int) -> int:
         """The width of the move numbers' column."""
@@ -103,7 +106,7 @@ class MoveListPainting:
         """Paint moves ``start`` to ``end`` of the list into ``rect`` (the card is there already);
         returns (row, ply) pairs."""
         ui = self.ui
-        texts = self.scene.match.texts
+        texts = self.match.texts
         lh = ui.line_height(SMALL)
         rows = max(1, rect.height // lh)
         if not texts:
@@ -120,7 +123,7 @@ class MoveListPainting:
         self, surface: pygame.Surface, rect: pygame.Rect, i: int, start: int, num_w: int, current: int
     ) -> tuple[pygame.Rect, int]:
         """Move ``i`` in its row (the list shows from move ``start``); returns (row, ply)."""
-        s, ui = self.scene, self.ui
+        s, ui = self, self.ui
         t = ui.theme
         lh = ui.line_height(SMALL)
         y = rect.y + ui.px(4) + (i - start) * lh
@@ -165,7 +168,7 @@ class MoveListPainting:
     def _paint_scrollbar(self, surface: pygame.Surface, rect: pygame.Rect, start: int, rows: int) -> None:
         lh = self.ui.line_height(SMALL)
         bar = pygame.Rect(rect.x, rect.y, rect.width - self.ui.px(4), rows * lh)
-        self.ui.scrollbar(surface, bar, start * lh, len(self.scene.match.texts) * lh)
+        self.ui.scrollbar(surface, bar, start * lh, len(self.match.texts) * lh)
 
     def _append_move(
         self, image: pygame.Surface, old: MovesKey, key: MovesKey

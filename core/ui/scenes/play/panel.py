@@ -9,82 +9,149 @@ played paints only the rows it changes (:mod:`tafel.ui.scenes.play.move_list`).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
+from tafel.game import GameState
 from tafel.i18n import N_, _, format_number
-from tafel.match import player_label
+from tafel.match import Match, player_label
 from tafel.ui.scenes.play.fallback import FallbackView
+from tafel.ui.scenes.play.history import History
+from tafel.ui.scenes.play.host import Failures, PanelHost
 from tafel.ui.scenes.play.move_list import MoveListPainting, MovesKey
-from tafel.ui.widgets import BODY, H3, SMALL, TINY, Button
+from tafel.ui.scenes.play.turns import Turns
+from tafel.ui.widgets import BODY, H3, SMALL, TINY, UI, Button
+from tafel.view import BoardView, ViewContext
 
-if TYPE_CHECKING:
-    from tafel.ui.scenes.play.scene import PlayScene
+Action = Callable[[], object]
+
+
+@dataclass
+class Toast:
+    """A short note over the board: its text, the seconds it has ``left``, framed red when an
+    ``error``. Indexed as ``(text, left, error)`` too."""
+
+    text: str
+    left: float
+    error: bool = False
+
+    def __getitem__(self, index: int) -> str | float | bool:
+        return (self.text, self.left, self.error)[index]
+
+
+@dataclass(frozen=True)
+class PanelActions:
+    """What the panel's buttons and move rows do (the scene's own actions)."""
+
+    undo: Action
+    redo: Action
+    hint: Action
+    menu: Action
+    take_over: Action
+    retry: Action
+    simple: Action
+    fork: Action
+    live: Action
+    step_browse: Callable[[int], object]
+    browse_to: Callable[[int], object]
+    playpause: Action
+    change_speed: Callable[[int], object]
+    back: Action
+
+
+@dataclass(frozen=True)
+class PanelFrame:
+    """What the panel shows this frame besides the match, the turn and the history: the
+    screen's clock, whether a person may move and the view (its status lines)."""
+
+    time: float
+    interactive: bool
+    view: BoardView
+    #: The state the view shows and the context it is drawn with (for ``BoardView.status``).
+    shown: GameState
+    ctx: ViewContext
 
 
 class Panel(MoveListPainting):
-    """The side panel of one play scene, its buttons and its move list (painted as
-    :class:`~tafel.ui.scenes.play.move_list.MoveListPainting` says)."""
+    """The side panel of one play screen, its buttons and its move list (painted as
+    :class:`~tafel.ui.scenes.play.move_list.MoveListPainting` says). It reads the match, the turn
+    and the history it is given; its buttons do the scene's ``actions``."""
 
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
-        history, turns = scene.history, scene.turns
+    def __init__(
+        self,
+        ui: UI,
+        host: PanelHost,
+        match: Match,
+        turns: Turns,
+        history: History,
+        actions: PanelActions,
+        failures: Failures,
+    ) -> None:
+        self.ui = ui
+        self.host = host
+        #: The match shown (the scene gives the new one on a restart).
+        self.match = match
+        self.turns = turns
+        self.history = history
+        self.actions = actions
+        #: What failed (the scene keeps it; an error drawing this frame shows at once).
+        self.failures = failures
+        self.rect = pygame.Rect(0, 0, 1, 1)
         self.list_scroll = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
-        self._move_rows: list[tuple[pygame.Rect, int]] = []
+        #: The move list's rows on screen and the ply each shows (a click browses to it).
+        self.move_rows: list[tuple[pygame.Rect, int]] = []
         self._moves_key: MovesKey | None = None
         self._moves_image: pygame.Surface | None = None
         self._moves_local: list[tuple[pygame.Rect, int]] = []
         #: The empty card the list is painted on (parts of the list are restored from it).
         self._moves_blank: pygame.Surface | None = None
-        self.undo_button = Button(N_("Undo"), history.undo, key="undo", size=SMALL)
-        self.redo_button = Button(N_("Redo"), history.redo, key="redo", size=SMALL)
-        self.hint_button = Button(N_("Hint"), turns.request_hint, key="hint", size=SMALL)
+        a = actions
+        self.undo_button = Button(N_("Undo"), a.undo, key="undo", size=SMALL)
+        self.redo_button = Button(N_("Redo"), a.redo, key="redo", size=SMALL)
+        self.hint_button = Button(N_("Hint"), a.hint, key="hint", size=SMALL)
         self.hint_label = N_("Hint")
-        self.menu_button = Button(N_("Menu"), scene.open_pause_menu, key="menu", size=SMALL)
+        self.menu_button = Button(N_("Menu"), a.menu, key="menu", size=SMALL)
         self.takeover_button = Button(
-            N_("Play it myself"), turns.take_over, key="takeover", size=SMALL, kind="primary"
+            N_("Play it myself"), a.take_over, key="takeover", size=SMALL, kind="primary"
         )
-        self.retry_button = Button(N_("Retry"), turns.retry_ai, key="retry", size=SMALL)
-        self.simple_button = Button(N_("Simple board"), scene.use_fallback_view, key="simple", size=SMALL)
-        self.fork_button = Button(
-            N_("Play from here"), history.fork_here, key="fork", size=SMALL, kind="primary"
-        )
-        self.live_button = Button(N_("Back to game"), history.back_to_live, key="live", size=SMALL)
-        self.prev_button = Button("◀", lambda: history.step_browse(-1), key="prev", size=SMALL)
-        self.next_button = Button("▶", lambda: history.step_browse(1), key="next", size=SMALL)
-        self.playpause_button = Button(
-            N_("Pause"), history.toggle_replay, key="playpause", size=SMALL, kind="primary"
-        )
-        self.slower_button = Button(N_("Slower"), lambda: history.change_speed(-1), key="slower", size=SMALL)
-        self.faster_button = Button(N_("Faster"), lambda: history.change_speed(1), key="faster", size=SMALL)
-        self.back_button = Button(N_("Back"), scene.leave, key="back", size=SMALL)
-        self._visible: list[Button] = []
+        self.retry_button = Button(N_("Retry"), a.retry, key="retry", size=SMALL)
+        self.simple_button = Button(N_("Simple board"), a.simple, key="simple", size=SMALL)
+        self.fork_button = Button(N_("Play from here"), a.fork, key="fork", size=SMALL, kind="primary")
+        self.live_button = Button(N_("Back to game"), a.live, key="live", size=SMALL)
+        self.prev_button = Button("◀", lambda: a.step_browse(-1), key="prev", size=SMALL)
+        self.next_button = Button("▶", lambda: a.step_browse(1), key="next", size=SMALL)
+        self.playpause_button = Button(N_("Pause"), a.playpause, key="playpause", size=SMALL, kind="primary")
+        self.slower_button = Button(N_("Slower"), lambda: a.change_speed(-1), key="slower", size=SMALL)
+        self.faster_button = Button(N_("Faster"), lambda: a.change_speed(1), key="faster", size=SMALL)
+        self.back_button = Button(N_("Back"), a.back, key="back", size=SMALL)
+        #: The buttons drawn in the last frame (the ones a click may press).
+        self.visible: list[Button] = []
 
     @property
-    def ui(self) -> Any:
-        return self.scene.ui
+    def mode(self) -> str:
+        return self.host.mode
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         """The panel colour of ``seat``: the game's own (stone colours) or the theme's."""
-        s = self.scene
-        theme = s.app.ui.theme
-        color = s.guard("seat_color", s.match.state.seat_color, seat, theme, default=None)
-        return tuple(color) if color else theme.seat(seat)
+        theme = self.ui.theme
+        color = self.host.guard("seat_color", self.match.state.seat_color, seat, theme, default=None)
+        return tuple(color) if color else theme.seat(seat)  # type: ignore[return-value]
 
-    def layout(self) -> None:
-        """Place the buttons at the bottom of the panel (``scene.panel_rect``)."""
-        s = self.scene
+    def layout(self, rect: pygame.Rect) -> None:
+        """Place the buttons at the bottom of the panel, which takes ``rect``."""
+        self.rect = pygame.Rect(rect)
         ui = self.ui
         bh = ui.px(54)
         gap = ui.px(12)
-        inner = s.panel_rect.inflate(-2 * ui.px(22), -2 * ui.px(22))
+        inner = self.rect.inflate(-2 * ui.px(22), -2 * ui.px(22))
         bw = (inner.width - gap) // 2
         shortcuts = (N_("Undo  Ctrl+Z"), N_("Redo  Ctrl+Y"), N_("Hint  H"), N_("Menu  Esc"))
         # The keys are named when every such label fits (German labels are longer).
         wide = bw > ui.px(200) and all(ui.text_width(_(k), SMALL, True) + ui.px(28) <= bw for k in shortcuts)
-        if s.mode == "replay":
+        if self.mode == "replay":
             third = (inner.width - 2 * gap) // 3
             row1 = inner.bottom - 2 * bh - gap
             for i, b in enumerate((self.prev_button, self.playpause_button, self.next_button)):
@@ -98,7 +165,7 @@ class Panel(MoveListPainting):
         self.redo_button.rect = pygame.Rect(inner.x + bw + gap, row1, bw, bh)
         self.hint_button.rect = pygame.Rect(inner.x, inner.bottom - bh, bw, bh)
         self.menu_button.rect = pygame.Rect(inner.x + bw + gap, inner.bottom - bh, bw, bh)
-        if s.mode == "demo":
+        if self.mode == "demo":
             self.menu_button.rect = pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh)
             self.menu_button.label = N_("Back to menu")
             return
@@ -110,210 +177,256 @@ class Panel(MoveListPainting):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The mouse on the panel: buttons, a click on a move (browse to it), the wheel over the
         move list. True when used."""
-        s = self.scene
         if event.type == pygame.MOUSEMOTION:
-            for b in self._visible:
+            for b in self.visible:
                 b.hovered = b.enabled and b.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self._visible:
+            for b in self.visible:
                 if b.enabled and b.rect.collidepoint(event.pos):
-                    s.play_sound("select")
+                    self.host.play_sound("select")
                     b.activate()
                     return True
-            for rect, ply in self._move_rows:
+            for rect, ply in self.move_rows:
                 if rect.collidepoint(event.pos):
-                    s.history.browse_to(ply)
+                    self.actions.browse_to(ply)
                     return True
-            if s.panel_rect.collidepoint(event.pos):
+            if self.rect.collidepoint(event.pos):
                 return True
         if event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(pygame.mouse.get_pos()):
             self.list_scroll = max(0, self.list_scroll + event.y)
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, frame: PanelFrame) -> None:
         """The panel: seats, whose turn, the view's status lines, errors, moves, buttons."""
-        s, turns, history = self.scene, self.scene.turns, self.scene.history
         ui = self.ui
         t = ui.theme
-        panel = s.panel_rect
-        ui.panel(surface, panel, t.panel, border=t.panel_edge, radius=20)
+        ui.panel(surface, self.rect, t.panel, border=t.panel_edge, radius=20)
         pad = ui.px(22)
-        x = panel.x + pad
-        width = panel.width - 2 * pad
-        y = panel.y + pad
-        state = s.match.states[history.shown_ply]
-        over = state.is_over
+        x, width = self.rect.x + pad, self.rect.width - 2 * pad
+        state = self.match.states[self.history.shown_ply]
         visible: list[Button] = []
+        y = self._draw_title(surface, x, self.rect.y + pad, width)
+        y = self._draw_seats(surface, x, y, width, state, frame.time)
+        y = self._draw_turn(surface, x, y + ui.px(6), width, state)
+        y = self._place_browse_buttons(x, y, width, visible)
+        y = self._draw_lines(surface, x, y, width, self._status_lines(state, frame))
+        y = self._draw_error(surface, x, y, width, frame, visible)
+        self._draw_move_list(surface, x, y + ui.px(10), width)
+        self._update_bottom_buttons(frame.interactive)
+        visible += self._bottom_buttons()
+        for b in visible:
+            b.draw(surface, ui)
+        self.visible = visible
 
-        title = s.match.game.translate(s.match.game.title) + (" · replay" if s.mode == "replay" else "")
-        r = ui.draw_text(surface, title, (x, y), H3, t.text, bold=True, max_width=width)
-        y = r.bottom + ui.px(12)
+    def _draw_title(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        ui, game = self.ui, self.match.game
+        title = game.translate(game.title) + (" · replay" if self.mode == "replay" else "")
+        r = ui.draw_text(surface, title, (x, y), H3, ui.theme.text, bold=True, max_width=width)
+        return r.bottom + ui.px(12)
 
-        winners = state.outcome.winners if over else ()
+    def _draw_seats(
+        self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState, time: float
+    ) -> int:
+        """A row per seat: its colour, its name, and who plays it (or "thinking", "winner")."""
+        ui = self.ui
         row_h = ui.px(56)
-        for seat in range(s.match.seats):
-            row = pygame.Rect(x, y, width, row_h)
-            active = not over and seat == state.to_move
-            if active:
-                pygame.draw.rect(surface, t.button_hover, row, border_radius=ui.px(12))
-                pygame.draw.rect(surface, t.accent, row, ui.px(2), border_radius=ui.px(12))
-            rad = ui.px(12)
-            color = self.seat_color(seat)
-            pygame.draw.circle(surface, color, (row.x + ui.px(16) + rad, row.centery), rad)
-            if sum(color) > 600 or sum(color) < 120:  # a white or black stone needs an outline
-                pygame.draw.circle(surface, t.text_dim, (row.x + ui.px(16) + rad, row.centery), rad, 1)
-            name_x = row.x + ui.px(16) + 2 * rad + ui.px(14)
-            if turns.thinking and turns.ai_seat == seat and history.browse is None:
-                dots = "." * (int(s.time * 3) % 4)
-                right = _("thinking") + f"{dots:<3}"
-                color = t.accent
-                # A pulsing ring round the seat colour while the AI thinks.
-                pulse = 0.5 + 0.5 * math.sin(s.time * 6)
-                pygame.draw.circle(
-                    surface,
-                    t.accent,
-                    (row.x + ui.px(16) + rad, row.centery),
-                    rad + ui.px(3) + int(pulse * ui.px(4)),
-                    max(1, ui.px(2)),
-                )
-            elif over and seat in winners:
-                right, color = _("winner"), t.ok
-            else:
-                right, color = player_label(s.match.players[seat]), t.text_dim
-            right_w = (
-                ui.text_width(_("thinking") + "...", SMALL)
-                if color == t.accent and right.startswith(_("thinking"))
-                else ui.text_width(right, SMALL)
-            )
-            right_w = min(right_w, width // 2)
-            ui.draw_text(
-                surface,
-                right,
-                (row.right - ui.px(14) - right_w, row.centery),
-                SMALL,
-                color,
-                anchor="midleft",
-                max_width=right_w,
-            )
-            ui.draw_text(
-                surface,
-                s.seat_name(seat),
-                (name_x, row.centery),
-                BODY,
-                t.text,
-                bold=active,
-                anchor="midleft",
-                max_width=row.right - ui.px(28) - right_w - name_x,
-                min_size=SMALL - 2,  # a long German seat name in a narrow window
-            )
+        for seat in range(self.match.seats):
+            self._draw_seat(surface, pygame.Rect(x, y, width, row_h), seat, state, time)
             y += row_h + ui.px(6)
+        return y
 
-        y += ui.px(6)
-        if s.mode == "replay":
-            state_word = _("playing") if history.replay_playing else _("paused")
-            turn = _("Move {ply} of {total} · {state} · {speed}/s").format(
+    def _draw_seat(
+        self, surface: pygame.Surface, row: pygame.Rect, seat: int, state: GameState, time: float
+    ) -> None:
+        ui = self.ui
+        t = ui.theme
+        over = state.is_over
+        active = not over and seat == state.to_move
+        if active:
+            pygame.draw.rect(surface, t.button_hover, row, border_radius=ui.px(12))
+            pygame.draw.rect(surface, t.accent, row, ui.px(2), border_radius=ui.px(12))
+        rad = ui.px(12)
+        center = (row.x + ui.px(16) + rad, row.centery)
+        color = self.seat_color(seat)
+        pygame.draw.circle(surface, color, center, rad)
+        if sum(color) > 600 or sum(color) < 120:  # a white or black stone needs an outline
+            pygame.draw.circle(surface, t.text_dim, center, rad, 1)
+        name_x = row.x + ui.px(16) + 2 * rad + ui.px(14)
+        thinking = self.turns.thinking and self.turns.ai_seat == seat and self.history.browse is None
+        if thinking:
+            dots = "." * (int(time * 3) % 4)
+            right, color = _("thinking") + f"{dots:<3}", t.accent
+            # A pulsing ring round the seat colour while the AI thinks.
+            pulse = 0.5 + 0.5 * math.sin(time * 6)
+            pygame.draw.circle(
+                surface, t.accent, center, rad + ui.px(3) + int(pulse * ui.px(4)), max(1, ui.px(2))
+            )
+        elif over and seat in state.outcome.winners:  # type: ignore[union-attr]
+            right, color = _("winner"), t.ok
+        else:
+            right, color = player_label(self.match.players[seat]), t.text_dim
+        thinking_word = color == t.accent and right.startswith(_("thinking"))
+        right_w = (
+            ui.text_width(_("thinking") + "...", SMALL) if thinking_word else ui.text_width(right, SMALL)
+        )
+        right_w = min(right_w, row.width // 2)
+        ui.draw_text(
+            surface,
+            right,
+            (row.right - ui.px(14) - right_w, row.centery),
+            SMALL,
+            color,
+            anchor="midleft",
+            max_width=right_w,
+        )
+        ui.draw_text(
+            surface,
+            self.host.seat_name(seat),
+            (name_x, row.centery),
+            BODY,
+            t.text,
+            bold=active,
+            anchor="midleft",
+            max_width=row.right - ui.px(28) - right_w - name_x,
+            min_size=SMALL - 2,  # a long German seat name in a narrow window
+        )
+
+    def turn_line(self, state: GameState) -> str:
+        """Whose turn it is (or where the replay is, the position looked at, the game's end)."""
+        history, match = self.history, self.match
+        if self.mode == "replay":
+            return _("Move {ply} of {total} · {state} · {speed}/s").format(
                 ply=history.shown_ply,
-                total=s.match.ply,
-                state=state_word,
+                total=match.ply,
+                state=_("playing") if history.replay_playing else _("paused"),
                 speed=format_number(history.replay_speed),
             )
-        elif history.browse is not None:
-            turn = _("Looking at move {ply} of {total}").format(ply=history.browse, total=s.match.ply)
-        elif over:
-            turn = _("Game over")
-        elif turns.pass_timer is not None:
-            turn = _("{seat} passes").format(seat=s.seat_name(state.to_move))
-        elif s.match.is_human(state.to_move):
-            turn = _("{seat} to move").format(seat=s.seat_name(state.to_move))
-        else:
-            turn = _("{seat} ({player}) to move").format(
-                seat=s.seat_name(state.to_move), player=player_label(s.match.players[state.to_move])
-            )
+        if history.browse is not None:
+            return _("Looking at move {ply} of {total}").format(ply=history.browse, total=match.ply)
+        if state.is_over:
+            return _("Game over")
+        seat = self.host.seat_name(state.to_move)
+        if self.turns.pass_timer is not None:
+            return _("{seat} passes").format(seat=seat)
+        if match.is_human(state.to_move):
+            return _("{seat} to move").format(seat=seat)
+        return _("{seat} ({player}) to move").format(
+            seat=seat, player=player_label(match.players[state.to_move])
+        )
+
+    def _draw_turn(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState) -> int:
+        ui = self.ui
         # Two lines when it must ("Spieler 2 (KI mittel) am Zug" in a narrow panel).
         box = pygame.Rect(x, y, width, 2 * ui.line_height(BODY, True))
-        r = ui.draw_wrapped(surface, turn, box, BODY, t.accent, bold=True, valign="top")
-        y = r.bottom + ui.px(6)
+        r = ui.draw_wrapped(
+            surface, self.turn_line(state), box, BODY, ui.theme.accent, bold=True, valign="top"
+        )
+        return r.bottom + ui.px(6)
 
-        if history.browse is not None and s.mode == "play":
-            bh = ui.px(50)
-            bw = (width - ui.px(10)) // 2
-            self.fork_button.rect = pygame.Rect(x, y + ui.px(4), bw, bh)
-            self.live_button.rect = pygame.Rect(x + bw + ui.px(10), y + ui.px(4), bw, bh)
-            self.fork_button.enabled = s.match.undo_allowed
-            visible += [self.fork_button, self.live_button]
-            y += bh + ui.px(12)
+    def _place_browse_buttons(self, x: int, y: int, width: int, visible: list[Button]) -> int:
+        """While looking back: Play from here, Back to game."""
+        if self.history.browse is None or self.mode != "play":
+            return y
+        ui = self.ui
+        bh = ui.px(50)
+        bw = (width - ui.px(10)) // 2
+        self.fork_button.rect = pygame.Rect(x, y + ui.px(4), bw, bh)
+        self.live_button.rect = pygame.Rect(x + bw + ui.px(10), y + ui.px(4), bw, bh)
+        self.fork_button.enabled = self.match.undo_allowed
+        visible += [self.fork_button, self.live_button]
+        return y + bh + ui.px(12)
 
-        lines: list[str] = []
-        lines += list(s.guard("status", s.view.status, s.shown_state(), s.ctx, default=[]) or [])
-        describe = s.guard("describe", state.describe, default="")
+    def _status_lines(self, state: GameState, frame: PanelFrame) -> list[str]:
+        """The view's status lines, the game's description, the last move, hints, engines."""
+        host, match, turns = self.host, self.match, self.turns
+        live = self.history.browse is None
+        lines: list[str] = list(host.guard("status", frame.view.status, frame.shown, frame.ctx) or [])
+        describe = host.guard("describe", state.describe, default="")
         if describe:
-            lines.append(s.match.game.translate(str(describe)))
-        if s.match.texts and s.mode == "play" and history.browse is None:
-            lines.append(_("Last move: {move}").format(move=s.match.texts[-1]))
-        if s.match.hints and s.mode == "play":
-            lines.append(_("Hints used: {n}").format(n=s.match.hints))
-        if turns.hint is not None and history.browse is None:
+            lines.append(match.game.translate(str(describe)))
+        if match.texts and self.mode == "play" and live:
+            lines.append(_("Last move: {move}").format(move=match.texts[-1]))
+        if match.hints and self.mode == "play":
+            lines.append(_("Hints used: {n}").format(n=match.hints))
+        if turns.hint is not None and live:
             lines.append(turns.hint_text)  # the move, why, and the win chance
-        lines += turns.engine_lines()
+        return lines + turns.engine_lines()
+
+    def _draw_lines(self, surface: pygame.Surface, x: int, y: int, width: int, lines: list[str]) -> int:
+        """Up to seven lines, each wrapped to at most two."""
+        ui = self.ui
         shown = 0
         for line in lines:
             for part in ui.wrap(str(line), SMALL, width)[:2]:
                 if shown < 7:
-                    r = ui.draw_text(surface, part, (x, y), SMALL, t.text, max_width=width)
+                    r = ui.draw_text(surface, part, (x, y), SMALL, ui.theme.text, max_width=width)
                     y = r.bottom + ui.px(2)
                     shown += 1
+        return y
 
-        error = s.rules_error or turns.ai_error or s.view_error
-        if error and s.mode == "play":
-            y += ui.px(8)
-            lh = ui.line_height(SMALL)
-            for line in ui.wrap(error, SMALL, width)[:4]:
-                ui.draw_text(surface, line, (x, y), SMALL, t.danger, max_width=width)
-                y += lh
-            bh = ui.px(50)
-            if turns.ai_error and not s.rules_error:
-                bw = (width - ui.px(10)) // 2
-                self.takeover_button.rect = pygame.Rect(x, y + ui.px(6), bw, bh)
-                self.retry_button.rect = pygame.Rect(x + bw + ui.px(10), y + ui.px(6), bw, bh)
-                visible += [self.takeover_button, self.retry_button]
-                y += bh + ui.px(14)
-            elif s.view_error and not isinstance(s.view, FallbackView):
-                self.simple_button.rect = pygame.Rect(x, y + ui.px(6), width, bh)
-                visible.append(self.simple_button)
-                y += bh + ui.px(14)
+    def _draw_error(
+        self, surface: pygame.Surface, x: int, y: int, width: int, frame: PanelFrame, visible: list[Button]
+    ) -> int:
+        """A failure (the rules, the AI, the board view) and its ways out."""
+        ai_error, failures = self.turns.ai_error, self.failures
+        error = failures.rules or ai_error or failures.view
+        if not error or self.mode != "play":
+            return y
+        ui = self.ui
+        y += ui.px(8)
+        lh = ui.line_height(SMALL)
+        for line in ui.wrap(error, SMALL, width)[:4]:
+            ui.draw_text(surface, line, (x, y), SMALL, ui.theme.danger, max_width=width)
+            y += lh
+        bh = ui.px(50)
+        if ai_error and not failures.rules:
+            bw = (width - ui.px(10)) // 2
+            self.takeover_button.rect = pygame.Rect(x, y + ui.px(6), bw, bh)
+            self.retry_button.rect = pygame.Rect(x + bw + ui.px(10), y + ui.px(6), bw, bh)
+            visible += [self.takeover_button, self.retry_button]
+            y += bh + ui.px(14)
+        elif failures.view and not isinstance(frame.view, FallbackView):
+            self.simple_button.rect = pygame.Rect(x, y + ui.px(6), width, bh)
+            visible.append(self.simple_button)
+            y += bh + ui.px(14)
+        return y
 
-        y += ui.px(10)
+    def _draw_move_list(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
+        """The move list between ``y`` and the buttons, when there is room for it."""
+        ui = self.ui
         top_button = min(b.rect.y for b in self._bottom_buttons())
         bottom = top_button - ui.px(14)
-        self._move_rows = []
+        self.move_rows = []
         if bottom - y > ui.px(60):
-            ui.draw_text(surface, _("Moves").upper(), (x, y), TINY, t.accent, bold=True)
+            ui.draw_text(surface, _("Moves").upper(), (x, y), TINY, ui.theme.accent, bold=True)
             y += ui.line_height(TINY, True) + ui.px(4)
             self.list_rect = pygame.Rect(x, y, width, bottom - y)
             self._draw_moves(surface, self.list_rect)
         else:
             self.list_rect = pygame.Rect(0, 0, 0, 0)
 
-        if s.mode == "replay":
+    def _update_bottom_buttons(self, interactive: bool) -> None:
+        """The buttons' labels and whether they may be pressed now."""
+        history, match, mode = self.history, self.match, self.mode
+        if mode == "replay":
+            speeds = history.REPLAY_SPEEDS
             self.playpause_button.label = N_("Pause") if history.replay_playing else N_("Play")
             self.prev_button.enabled = history.shown_ply > 0
-            self.next_button.enabled = history.shown_ply < s.match.ply
-            self.slower_button.enabled = history.replay_speed > s.REPLAY_SPEEDS[0]
-            self.faster_button.enabled = history.replay_speed < s.REPLAY_SPEEDS[-1]
-        else:
-            self.undo_button.enabled = s.match.can_undo and s.mode == "play"
-            self.redo_button.enabled = s.match.can_redo and s.mode == "play"
-            self.hint_button.enabled = s.mode == "play" and s.interactive and turns.hint_pending is None
-            self.hint_button.label = N_("Thinking…") if turns.hint_pending is not None else self.hint_label
-        visible += self._bottom_buttons()
-        for b in visible:
-            b.draw(surface, ui)
-        self._visible = visible
+            self.next_button.enabled = history.shown_ply < match.ply
+            self.slower_button.enabled = history.replay_speed > speeds[0]
+            self.faster_button.enabled = history.replay_speed < speeds[-1]
+            return
+        hint_pending = self.turns.hint_pending is not None
+        self.undo_button.enabled = match.can_undo and mode == "play"
+        self.redo_button.enabled = match.can_redo and mode == "play"
+        self.hint_button.enabled = mode == "play" and interactive and not hint_pending
+        self.hint_button.label = N_("Thinking…") if hint_pending else self.hint_label
 
     def _bottom_buttons(self) -> list[Button]:
-        s = self.scene
-        if s.mode == "replay":
+        if self.mode == "replay":
             return [
                 self.prev_button,
                 self.playpause_button,
@@ -322,12 +435,12 @@ class Panel(MoveListPainting):
                 self.faster_button,
                 self.back_button,
             ]
-        if s.mode == "demo":
+        if self.mode == "demo":
             return [self.menu_button]
         return [self.undo_button, self.redo_button, self.hint_button, self.menu_button]
 
 
-def draw_banner(ui: Any, surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
+def draw_banner(ui: UI, surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
     """A line at the bottom of the board ("Looking back: ...", the demo's "press any key")."""
     t = ui.theme
     w = min(ui.text_width(text, BODY, True) + ui.px(60), board.width)
@@ -339,11 +452,12 @@ def draw_banner(ui: Any, surface: pygame.Surface, board: pygame.Rect, text: str)
     )
 
 
-def draw_toasts(ui: Any, surface: pygame.Surface, board: pygame.Rect, toasts: list[list[Any]]) -> None:
+def draw_toasts(ui: UI, surface: pygame.Surface, board: pygame.Rect, toasts: list[Toast]) -> None:
     """The short notes at the top of the board, one under the other (errors framed in red)."""
     t = ui.theme
     y = board.y + ui.px(16)
-    for text, _left, error in toasts:
+    for toast in toasts:
+        text, error = toast.text, toast.error
         w = min(ui.text_width(text, BODY) + ui.px(48), board.width - ui.px(40))
         # A long note (a hint's reason, in German above all) takes up to three lines, not a cut.
         inner = w - ui.px(30)

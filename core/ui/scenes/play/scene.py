@@ -1,10 +1,17 @@
 """The play screen: the plugin's board view left of a side panel (or above it on tall windows).
 
-The scene routes input (to the panel, the move list's keys, the view) and draws in order: the
-board, the panel, the toasts and banners over the board. Its parts do the rest: the turn
-controller (:mod:`.turns`: AI requests, hints, forced passes, game-over timing), the history
-(:mod:`.history`: undo, redo, browse, replay, fork) and the panel (:mod:`.panel`). Humans play
-through the view: a move it returns is checked against ``legal_moves()`` before it is played.
+The scene routes input (to the panel, the move list's keys, the view), plays every move into the
+match and draws in order: the board, the panel, the toasts and banners over the board. Its parts
+do the rest, each given what it needs (the match, the seats, a :class:`~.host.PlayHost`: this
+scene) and none holding the scene: the turn controller (:mod:`.turns`: the seats' requests,
+hints, forced passes, game-over timing), the history (:mod:`.history`: undo, redo, browse,
+replay, fork), the panel (:mod:`.panel`) and a guided first game (:mod:`.guide`).
+
+A move takes one way whoever makes it: the view returns a person's move, or a seat's source (the
+AI worker, an engine, a player elsewhere; :mod:`.seats`) answers through the turn controller,
+which hands the move back; :meth:`PlayScene.play_move` plays it into the match, where it is
+checked (``Match.play``: the game's ``play`` raises for an illegal move), then the view is told
+(its animation, its sound) and the game is saved.
 
 The worker is injected (``worker=``) so tests can answer synchronously. Errors raised by the
 view (in draw, handle_event, ...), the game's rules or its AI are caught: the game pauses with
@@ -21,107 +28,148 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
-from tafel.game import GameState, one_line
+from tafel.game import GameDef, GameError, GameState, IllegalMoveError, Move, one_line
 from tafel.i18n import _
-from tafel.match import Match
+from tafel.match import HUMAN, Match
+from tafel.tutorial import Lesson, play_out
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.play.fallback import FallbackView, draw_view_failure, make_view
 from tafel.ui.scenes.play.guide import Guide
 from tafel.ui.scenes.play.history import History
-from tafel.ui.scenes.play.panel import Panel, draw_banner, draw_toasts
-from tafel.ui.scenes.play.turns import MoveWorker, Turns
+from tafel.ui.scenes.play.host import Failures, PlayMove, ShowGameOver, TurnEvent
+from tafel.ui.scenes.play.panel import Panel, PanelActions, PanelFrame, Toast, draw_banner, draw_toasts
+from tafel.ui.scenes.play.seats import MoveSource, MoveWorker, Seats
+from tafel.ui.scenes.play.turns import Turns
 from tafel.view import BoardView, ViewContext
 
-_FAILED = object()
+if TYPE_CHECKING:
+    from tafel.registry import Registry
+    from tafel.settings import Settings
+    from tafel.ui.sound import Sound
+    from tafel.ui.widgets import UI
+
+__all__ = ["MoveWorker", "PlayScene", "start_guided"]
+
+T = TypeVar("T")
 
 
-class _Kept:
-    """An attribute one of the scene's parts keeps, read (and written) through the scene too."""
+class PlayApp(Protocol):
+    """What the play screen needs of the arcade (:class:`tafel.ui.app.App`)."""
 
-    def __init__(self, part: str, name: str) -> None:
-        self.part = part
-        self.name = name
+    ui: UI
+    settings: Settings
+    sound: Sound
+    registry: Registry
 
-    def __get__(self, scene: Any, owner: type | None = None) -> Any:
-        if scene is None:
-            return self
-        return getattr(getattr(scene, self.part), self.name)
+    def get_worker(self) -> MoveSource: ...
 
-    def __set__(self, scene: Any, value: Any) -> None:
-        setattr(getattr(scene, self.part), self.name, value)
+    def push(self, scene: Scene) -> None: ...
 
+    def relayout(self) -> None: ...
 
-def _kept(**parts: str) -> Callable[[type], type]:
-    """Give the class the named attributes of its parts (``part="name name ..."``)."""
-
-    def add(cls: type) -> type:
-        for part, names in parts.items():
-            for name in names.split():
-                setattr(cls, name, _Kept(part, name))
-        return cls
-
-    return add
+    def start_match(self, match: Match) -> Scene: ...
 
 
-# What the parts keep that the pause and game-over cards, the benches and the tests read.
-@_kept(
-    turns="_worker worker thinking ai_pending ai_error hint hint_pending dropped_results pass_timer"
-    " over_shown finish_news take_over retry_ai other_levels use_level play_move human_move",
-    history="browse shown_ply replay_playing replay_speed undo redo restart",
-    panel="undo_button redo_button hint_button menu_button fork_button takeover_button simple_button"
-    " playpause_button list_rect list_scroll _move_rows _visible",
-)
 class PlayScene(Scene):
     """One match on screen: played (``mode="play"``), replayed from the history (``"replay"``)
     or shown as an AI demo by the attract mode (``"demo"``)."""
 
-    #: Seconds a forced pass is announced before it is played.
-    PASS_DELAY = 1.2
-    #: An AI move is shown no sooner than this after its turn began (AI against AI stays watchable).
-    AI_MIN_DELAY = 0.35
-    #: Pause between the last move's animation and the game-over card.
-    GAME_OVER_DELAY = 0.6
+    #: Seconds a note stays over the board.
     TOAST_TIME = 2.6
-    #: Seconds the worker may sit idle with our request unanswered before we call it lost.
-    AI_LOST_AFTER = 3.0
-    #: The agent asked for hints.
-    HINT_AGENT = "hard"
-    #: Replay speeds in moves per second.
-    REPLAY_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
-    #: A demo game stays this long on its final position, and ends after DEMO_MAX seconds anyway.
-    DEMO_END_DELAY = 3.0
-    DEMO_MAX = 120.0
 
     def __init__(
-        self, app: Any, match: Match, worker: MoveWorker | None = None, *, mode: str = "play"
+        self,
+        app: PlayApp,
+        match: Match,
+        worker: MoveSource | None = None,
+        *,
+        mode: str = "play",
+        sources: Mapping[str, Callable[[], MoveSource]] | None = None,
     ) -> None:
+        """``worker``: the AI worker (default: the app's, made on first use); ``sources``: more
+        move sources by the player prefix they play (``{"remote:": ...}``: a player elsewhere),
+        besides the engines' (``"engine:"``)."""
         super().__init__(app)
+        self.app: PlayApp = app
         self.match = match
         self.mode = mode
         self.time = 0.0
-        self.view_error: str | None = None
-        #: A failure of the game's own rules code (the game stops; it can still be saved).
-        self.rules_error: str | None = None
+        self.failures = Failures()
         self._reported: set[str] = set()
         self._pause_for: str | None = None
         self._paused_errors: set[str] = set()
-        self.toasts: list[list[Any]] = []
+        self.toasts: list[Toast] = []
         self.autosave_failed_once = False
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
-        ui = app.ui
-        self.ctx = ViewContext(theme=ui.theme, fonts=ui.fonts)
-        self.turns = Turns(self, worker)
-        self.history = History(self)
-        self.panel = Panel(self)
+        #: What the view was last told (a snapshot made for each frame and each event).
+        self.ctx = ViewContext(theme=app.ui.theme, fonts=app.ui.fonts)
+        seats = Seats(worker, app.get_worker, {"engine:": self._engine_router, **(sources or {})})
+        self.turns = Turns(
+            self,
+            match,
+            seats,
+            registry=app.registry,
+            settings=app.settings,
+            autosave_enabled=lambda: bool(getattr(app, "autosave_enabled", True)),
+        )
+        self.history = History(self, match)
+        self.panel = Panel(
+            app.ui, self, match, self.turns, self.history, self._panel_actions(), self.failures
+        )
         #: A guided first game under way (:mod:`.guide`), else None.
         self.guide: Guide | None = None
         self.view = self._make_view()
+
+    def _engine_router(self) -> MoveSource:
+        """Seats played by external engines (``engine:NAME``) ask them (:mod:`tafel.engine_router`)."""
+        from tafel.engine_router import EngineRouter
+
+        return EngineRouter(None, self.app.registry)
+
+    def _panel_actions(self) -> PanelActions:
+        turns, history = self.turns, self.history
+        return PanelActions(
+            undo=self.undo,
+            redo=self.redo,
+            hint=self.request_hint,
+            menu=self.open_pause_menu,
+            take_over=turns.take_over,
+            retry=turns.retry_ai,
+            simple=self.use_fallback_view,
+            fork=self.fork_here,
+            live=history.back_to_live,
+            step_browse=history.step_browse,
+            browse_to=history.browse_to,
+            playpause=history.toggle_replay,
+            change_speed=history.change_speed,
+            back=self.leave,
+        )
+
+    # --- the failures shown ---------------------------------------------------------------------
+
+    @property
+    def view_error(self) -> str | None:
+        """The board view's failure, shown in the panel."""
+        return self.failures.view
+
+    @view_error.setter
+    def view_error(self, message: str | None) -> None:
+        self.failures.view = message
+
+    @property
+    def rules_error(self) -> str | None:
+        """A failure of the game's own rules code (the game stops; it can still be saved)."""
+        return self.failures.rules
+
+    @rules_error.setter
+    def rules_error(self, message: str | None) -> None:
+        self.failures.rules = message
 
     # --- the view, guarded --------------------------------------------------------------------
 
@@ -154,7 +202,7 @@ class PlayScene(Scene):
             self._paused_errors.add(message)
             self._pause_for = message
 
-    def guard(self, what: str, fn: Callable[..., Any], *args: Any, default: Any = None) -> Any:
+    def guard(self, what: str, fn: Callable[..., T], *args: object, default: T | None = None) -> T | None:
         """``fn(*args)``, or ``default`` when the view's code raises (the error is shown)."""
         try:
             return fn(*args)
@@ -186,10 +234,19 @@ class PlayScene(Scene):
         self.view_error = None
         self.view.layout(self.board_rect.copy())
 
+    def show_step(self, before: GameState, move: Move, after: GameState) -> None:
+        """The board plays ``move`` (looking back a move further: its animation and sound)."""
+        self.guard("on_move", self.view.on_move, before, move, after)
+        self.play_sound(self.guard("sound_for", self.view.sound_for, before, move, after))
+
+    def show_position(self) -> None:
+        """The board shows the shown position afresh (no animation)."""
+        self.guard("reset", self.view.reset, self.shown_state())
+
     # --- state helpers ------------------------------------------------------------------------
 
     @property
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         return self.app.settings
 
     def viewer_seat(self) -> int | None:
@@ -234,40 +291,47 @@ class PlayScene(Scene):
         names = self.match.seat_names
         return names[seat] if 0 <= seat < len(names) else _("Player {n}").format(n=seat + 1)
 
-    def _update_ctx(self) -> None:
-        ctx = self.ctx
+    def view_context(self) -> ViewContext:
+        """What the view is told now: a snapshot, made afresh for each frame and each event."""
         browse = self.history.browse
         ply = self.history.shown_ply
-        ctx.theme = self.ui.theme
-        ctx.fonts = self.ui.fonts
-        ctx.time = self.time
-        ctx.human_seats = self.match.human_seats
-        ctx.seat_names = self.match.seat_names
-        ctx.last_move = self.match.moves[ply - 1] if ply > 0 else None
-        ctx.previous = self.match.states[ply - 1] if ply > 0 else None
-        ctx.interactive = self.interactive
-        ctx.hint = self.turns.hint if browse is None else None
+        match = self.match
+        hint = self.turns.hint if browse is None else None
         if self.guide is not None and browse is None:
-            ctx.hint = self.guide.expected()  # the move the guided step asks for
+            hint = self.guide.expected()  # the move the guided step asks for
         settings = self.settings
-        ctx.show_legal = bool(settings.show_legal)
-        ctx.show_last = bool(settings.show_last)
-        ctx.anim_speed = float(settings.anim_speed)
-        ctx.seed = self.match.seed
-        ctx.hints = self.match.hints
-        ctx.undos = self.match.undos
-        ctx.browsing = browse is not None
-        ctx.mode = self.mode
+        return ViewContext(
+            theme=self.ui.theme,
+            fonts=self.ui.fonts,
+            time=self.time,
+            human_seats=match.human_seats,
+            seat_names=tuple(match.seat_names),
+            last_move=match.moves[ply - 1] if ply > 0 else None,
+            previous=match.states[ply - 1] if ply > 0 else None,
+            interactive=self.interactive,
+            hint=hint,
+            show_legal=bool(settings.show_legal),
+            show_last=bool(settings.show_last),
+            anim_speed=float(settings.anim_speed),
+            seed=match.seed,
+            hints=match.hints,
+            undos=match.undos,
+            browsing=browse is not None,
+            mode=self.mode,
+        )
 
     def _ctx_now(self) -> ViewContext:
-        self._update_ctx()
+        self.ctx = self.view_context()
         return self.ctx
 
     def toast(self, text: str, error: bool = False) -> None:
-        self.toasts = [t for t in self.toasts if t[0] != text][-2:]
-        self.toasts.append([text, self.TOAST_TIME, error])
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        self.toasts.append(Toast(text, self.TOAST_TIME, error))
         if error:
             self.play_sound("invalid")
+
+    def drop_toast(self, text: str) -> None:
+        self.toasts = [t for t in self.toasts if t.text != text]
 
     def play_sound(self, name: str | None) -> None:
         if self.mode != "demo":
@@ -293,7 +357,51 @@ class PlayScene(Scene):
             self.autosave_failed_once = True
             self.toast(_("Saving failed: {error}").format(error=message), error=True)
 
-    # --- the position changes --------------------------------------------------------------
+    # --- moves: each enters the match here ----------------------------------------------------
+
+    def human_move(self, move: Move) -> bool:
+        """Play a move a person made (on the board, or from the pause menu: resign, offer a
+        draw); False, with a note, when the match refuses it."""
+        if self.guide is not None and not self.guide.allows(move):
+            return False
+        return self.play_move(move, by_person=True)
+
+    def play_move(self, move: Move, *, by_person: bool = False) -> bool:
+        """Play ``move`` for whoever is to move: the match checks it (False and a note when it
+        is refused), the view animates it, the game is saved."""
+        before = self.match.state
+        try:
+            after = self.match.play(move)
+        except IllegalMoveError as exc:
+            self.toast(_("That move is not legal here.") if by_person else str(exc), error=True)
+            return False
+        except GameError as exc:
+            self.toast(str(exc), error=True)
+            return False
+        except Exception as exc:  # the plugin's play() itself failed
+            self.rules_failed("play", exc)
+            return False
+        view = self.view
+        self.guard("on_move", view.on_move, before, move, after)
+        self.play_sound(self.guard("sound_for", view.sound_for, before, move, after, default="move"))
+        self.turns.moved()
+        self.panel.list_scroll = 0
+        self.autosave()
+        return True
+
+    def _apply(self, event: TurnEvent) -> None:
+        """Do what the turn controller asks: play a seat's (or a pass's, a guide's) move, or
+        open the game-over card."""
+        if isinstance(event, ShowGameOver):
+            self.show_game_over()
+        elif isinstance(event, PlayMove) and not self.play_move(event.move) and event.by == "seat":
+            self.turns.refused(event.move, self.toasts[-1].text if self.toasts else None)
+
+    def request_hint(self) -> bool:
+        """Ask for a hint for the person to move (H, the Hint button)."""
+        return self.turns.request_hint(self.interactive, guided=self.guide is not None)
+
+    # --- the position changes -------------------------------------------------------------------
 
     def reset_turn(self) -> None:
         """The position changed under the player (undo, redo, restart, fork): the live game is
@@ -304,6 +412,60 @@ class PlayScene(Scene):
         self.view_error = None
         self.history.browse = None
         self.guard("reset", self.view.reset, self.shown_state())
+
+    def _taken_back(self) -> None:
+        """Moves were taken back (undo, fork): the turn starts afresh, and a game taken back
+        after its end goes on (its next end is reported again)."""
+        turns = self.turns
+        turns.cancel()
+        turns.finished = turns.finished and self.match.state.is_over
+        self.reset_turn()
+        self.autosave()
+
+    def undo(self) -> bool:
+        """Ctrl+Z, the Undo button: the last moves back to a person's turn."""
+        if not self.history.undo():
+            return False
+        self._taken_back()
+        return True
+
+    def redo(self) -> bool:
+        """Ctrl+Y, the Redo button: the moves the last undo took back, again."""
+        try:
+            if not self.history.redo():
+                return False
+        except Exception as exc:
+            self.rules_failed("redo", exc)
+            return False
+        self.turns.cancel()
+        self.reset_turn()
+        self.autosave()
+        return True
+
+    def fork_here(self) -> bool:
+        """Play on from the position looked at (Enter, Play from here)."""
+        ply = self.history.fork_here()
+        if ply is None:
+            return False
+        self._taken_back()
+        self.toast(History.fork_note(ply))
+        return True
+
+    def restart(self, new_seed: bool = False) -> None:
+        """The same game again from its start (a new random setup when ``new_seed``)."""
+        self.turns.cancel()
+        try:
+            match = self.match.restarted(new_seed=new_seed)
+        except Exception as exc:
+            self.toast(_("Restart failed: {error}").format(error=one_line(exc)), error=True)
+            return
+        self.match = self.turns.match = self.history.match = self.panel.match = match
+        if self.guide is not None:
+            self.guide.follow(match)
+        self.turns.finished = False
+        self.rules_error = None
+        self.reset_turn()
+        self.autosave()
 
     # --- other screens --------------------------------------------------------------------------
 
@@ -322,6 +484,27 @@ class PlayScene(Scene):
         """Close a replay (back to the history) or a demo (back to the menu)."""
         if self.manager is not None:
             self.manager.remove(self)
+
+    def next_demo(self) -> None:
+        """The demo is over: the menu shows the next one (or the demo just closes)."""
+        menu = getattr(self.app, "menu", None)
+        if menu is not None and hasattr(menu, "next_demo"):
+            menu.next_demo(self)
+        else:
+            self.leave()
+
+    def start_guide(self, lesson: Lesson) -> Guide:
+        """Play ``lesson`` here, step by step (:mod:`.guide`)."""
+        self.guide = Guide(self, self.ui, self.match, lesson)
+        return self.guide
+
+    def end_guide(self, relayout: bool = True) -> None:
+        self.guide = None
+        if relayout:
+            self.app.relayout()
+
+    def start_match(self, match: Match) -> None:
+        self.app.start_match(match)
 
     def show_game_over(self) -> None:
         from tafel.ui.scenes.gameover import GameOverScene
@@ -347,7 +530,7 @@ class PlayScene(Scene):
                 ).format(name=name, seat=self.seat_name(seat)),
                 error=True,
             )
-            self.toasts[-1][1] = 3 * self.TOAST_TIME  # a longer message, and news to the player
+            self.toasts[-1].left = 3 * self.TOAST_TIME  # a longer message, and news to the player
         self.match.missing_engines = []
         self.guard("reset", self.view.reset, self.shown_state())
         self.turns.start()
@@ -372,7 +555,7 @@ class PlayScene(Scene):
         if self.guide is not None:
             self.board_rect = self.guide.layout(self.board_rect)
         self.guard("layout", self.view.layout, self.board_rect.copy())
-        self.panel.layout()
+        self.panel.layout(self.panel_rect)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.mode == "demo":
@@ -388,7 +571,7 @@ class PlayScene(Scene):
                 "handle_event", self.view.handle_event, event, self.shown_state(), self._ctx_now()
             )
             if move is not None:
-                self.turns.human_move(move)
+                self.human_move(move)
                 return True
         elif getattr(self.view, "handle_view_event", None) is not None and self.guard(
             "handle_view_event", self.view.handle_view_event, event, self.shown_state(), self._ctx_now()
@@ -402,7 +585,10 @@ class PlayScene(Scene):
         (``BoardView.wants_key``) goes to the view instead of the move list."""
         if self.interactive and self.guard("wants_key", self.view.wants_key, event.key, self.shown_state()):
             return False
-        if self.history.handle_key(event):
+        used = self.history.handle_key(event)
+        if used == "fork":
+            self.fork_here()
+        if used:
             return True
         if event.key == pygame.K_ESCAPE:
             # Escape (gamepad B) first backs out of a half-made move, then pauses.
@@ -411,15 +597,19 @@ class PlayScene(Scene):
                 return True
             self.open_pause_menu()
             return True
+        return self._command_key(event)
+
+    def _command_key(self, event: pygame.event.Event) -> bool:
+        """Ctrl+Z / Ctrl+Y, H, and Enter / R after an AI failure."""
         ctrl = event.mod & pygame.KMOD_CTRL
         if event.key == pygame.K_z and ctrl:
-            self.history.undo()
+            self.undo()
             return True
         if (event.key == pygame.K_y or event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT) and ctrl:
-            self.history.redo()
+            self.redo()
             return True
         if event.key == pygame.K_h and not ctrl and self.mode == "play":
-            self.turns.request_hint()
+            self.request_hint()
             return True
         if self.turns.ai_error is not None and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.turns.take_over()
@@ -450,29 +640,42 @@ class PlayScene(Scene):
                 self.autosave_failed(error)
         self.guard("update", self.view.update, dt)
         for toast in self.toasts:
-            toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+            toast.left -= dt
+        self.toasts = [t for t in self.toasts if t.left > 0]
         if self._pause_for is not None:
             message, self._pause_for = self._pause_for, None
             self.open_pause_menu(error=message)
             return
         if self.mode == "replay":
-            self.history.update_replay(dt)
+            self.history.update_replay(dt, self.animating)
             return
         self.turns.poll(dt)
         if self.rules_error is not None:
             return
         try:
-            self.turns.advance(dt)
+            event = self.turns.advance(
+                dt,
+                time=self.time,
+                browsing=self.history.browse is not None,
+                animating=self.animating,
+                guide=self.guide,
+            )
+            if event is not None:
+                self._apply(event)
         except Exception as exc:  # the plugin's state code failed (outcome, legal_moves, ...)
             self.rules_failed("turn", exc)
 
+    def _draw_view(self, surface: pygame.Surface, shown: GameState, ctx: ViewContext) -> bool:
+        self.view.draw(surface, shown, ctx)
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
-        self._update_ctx()
+        ctx = self._ctx_now()
         shown = self.shown_state()
-        if self.guard("draw", self.view.draw, surface, shown, self.ctx, default=_FAILED) is _FAILED:
+        if not self.guard("draw", self._draw_view, surface, shown, ctx, default=False):
             draw_view_failure(self.ui, surface, self.board_rect, self.view_error)
-        self._draw_panel(surface)
+        frame = PanelFrame(time=self.time, interactive=ctx.interactive, view=self.view, shown=shown, ctx=ctx)
+        self.panel.draw(surface, frame)
         if self.guide is not None:
             self.guide.draw(surface)
         draw_toasts(self.ui, surface, self.board_rect, self.toasts)
@@ -487,5 +690,20 @@ class PlayScene(Scene):
                 _("Looking back: move {ply} of {total}").format(ply=browse, total=self.match.ply),
             )
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        self.panel.draw(surface)
+
+def start_guided(app: PlayApp, game: GameDef, players: Sequence[str] = ()) -> PlayScene:
+    """Play ``game``'s tutorial: the learner (the seat to move at its start) is the person; the
+    other seats keep the AI chosen in ``players`` (a person's seat gets the default level), for
+    the game that follows. Raises GameError when the tutorial does not play out."""
+    lesson = play_out(game)
+    level = str(getattr(getattr(app, "settings", None), "ai_level", "medium") or "medium")
+    seats = lesson.start.players
+    chosen = list(players)[:seats] + [level] * max(0, seats - len(players))
+    chosen = [HUMAN if i == lesson.learner else (p if p != HUMAN else level) for i, p in enumerate(chosen)]
+    tutorial = lesson.tutorial
+    match = Match(game, lesson.options, seed=lesson.seed, position=tutorial.position, players=chosen)
+    scene = app.start_match(match)
+    assert isinstance(scene, PlayScene)
+    scene.start_guide(lesson)
+    app.relayout()
+    return scene
