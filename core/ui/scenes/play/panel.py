@@ -24,6 +24,7 @@ from tafel.ui.scenes.play.move_list import MoveListPainting, MovesKey
 from tafel.ui.scenes.play.turns import Turns
 from tafel.ui.widgets import BODY, H3, SMALL, TINY, UI, Button
 from tafel.view import BoardView, ViewContext
+from tafel.words import match_words
 
 Action = Callable[[], object]
 
@@ -348,7 +349,8 @@ class Panel(MoveListPainting):
         if describe:
             lines.append(match.game.translate(str(describe)))
         if match.texts and self.mode == "play" and live:
-            lines.append(_("Last move: {move}").format(move=match.texts[-1]))
+            ply = len(match.moves) - 1
+            lines.append(_("Last move: {move}").format(move=match_words(match.states, match.moves, ply)))
         if match.hints and self.mode == "play":
             lines.append(_("Hints used: {n}").format(n=match.hints))
         if turns.hint is not None and live:

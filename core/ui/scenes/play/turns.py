@@ -416,7 +416,9 @@ class Turns:
         self.match.hints += 1
         host.play_sound("hint")
         game = self.match.game
-        self.hint_text = hint_text(result.move_text, result.info or {}, self.match.seats == 1, game.translate)
+        self.hint_text = hint_text(
+            result.move_text, result.info or {}, self.match.seats == 1, game.translate, state=self.match.state
+        )
         host.toast(self.hint_text)
         host.autosave()
 
