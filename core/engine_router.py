@@ -30,11 +30,22 @@ from typing import Any
 
 from tafel.ai.messages import AIRequest, AIResult
 from tafel.engine_protocol import EngineProtocol, info_text, parse_bestmove, parse_info
-from tafel.engines import EngineConfig, EngineFailure, EngineProcess, is_engine_agent, resolve_engine
+from tafel.engines import (
+    EngineConfig,
+    EngineFailure,
+    EngineProcess,
+    is_engine_agent,
+    resolve_engine,
+    shorten,
+)
 
 #: The clock the sessions keep the sides' thinking times by (a module global, so tests can
 #: set the time).
 _now = time.monotonic
+#: Characters of a move text an engine may answer with; a longer ``bestmove`` is a broken engine.
+MAX_MOVE_TEXT = 200
+#: Characters of an ``info`` field (the principal variation) kept for the side panel.
+INFO_TEXT = 160
 
 
 @dataclass
@@ -93,9 +104,18 @@ class EngineSession:
     def _is_cancelled(self, epoch: int) -> bool:
         return self._closing or epoch != self.epoch
 
-    def close(self) -> None:
+    def close(self, wait: float = 0.0) -> None:
+        """End the session: its search is stopped and its engine quits. With ``wait``, wait up to
+        that many seconds for it, then kill the engine's process group whatever the thread is
+        doing (``arena`` before it exits: no engine outlives it)."""
         self._closing = True
+        self.epoch += 1
         self.jobs.put(None)
+        if wait > 0:
+            self._thread.join(wait)
+            process = self.process
+            if self._thread.is_alive() and process is not None:
+                process._kill_group()
 
     # --- the thread -----------------------------------------------------------------------
 
@@ -171,7 +191,14 @@ class EngineSession:
             except EngineFailure as exc:
                 if exc.kind != "hang" or time.monotonic() >= deadline:
                     if exc.kind == "hang":
-                        raise EngineFailure("hang", f"no move within {deadline - began:.1f} s") from None
+                        flood = (
+                            f" (it wrote {process.lines_since_send} lines)"
+                            if process.lines_since_send > 1000
+                            else ""
+                        )
+                        raise EngineFailure(
+                            "hang", f"no move within {deadline - began:.1f} s{flood}"
+                        ) from None
                     raise
                 if self._is_cancelled(epoch) and not stopped:
                     process.send("stop")
@@ -181,10 +208,16 @@ class EngineSession:
             info = parse_info(line)
             if info is not None:
                 if "string" not in info:
-                    self.info = {**self.info, **info}
+                    # What the side panel shows stays short, whatever the engine wrote.
+                    self.info = {
+                        **self.info,
+                        **{k: shorten(v, INFO_TEXT) if isinstance(v, str) else v for k, v in info.items()},
+                    }
                 continue
             move = parse_bestmove(line)
             if move is not None:
+                if len(move) > MAX_MOVE_TEXT:
+                    raise EngineFailure("crash", f"its bestmove is no move: {shorten(move, 40)}")
                 break
         ended = _now()
         used = (ended - started) * 1000
@@ -327,8 +360,15 @@ class EngineRouter:
                 lines.append(f"{seat_name(seat)}: {text}")
         return lines
 
-    def close_engines(self) -> None:
-        """End every engine process (the AI worker is its owner's to close)."""
-        for session in self.sessions.values():
-            session.close()
+    def close_engines(self, wait: float = 0.0) -> None:
+        """End every engine process (the AI worker is its owner's to close). ``wait``: seconds
+        to wait for them all before their process groups are killed (0: do not wait; the
+        sessions' threads end them, and Tafel's exit kills what is left)."""
+        end = time.monotonic() + wait
+        sessions = list(self.sessions.values())
         self.sessions.clear()
+        for session in sessions:
+            session.close()
+        if wait > 0:
+            for session in sessions:
+                session.close(max(0.01, end - time.monotonic()))

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tafel.ai.base import Agent, Limit
-from tafel.engines import engine_agent, is_engine_agent
+from tafel.engines import engine_agent, is_engine_agent, shorten
 from tafel.game import GameDef, GameError, GameState, one_line
 from tafel.plugins import PluginFailure, plugin_code
 from tafel.registry import Registry
@@ -405,14 +405,18 @@ def _play_one(
                     move = state.parse_move(text)
                     canonical = state.move_to_text(move)
             except GameError as exc:
-                raise _Forfeit("crash", f"agent {name} chose an illegal move {text!r}: {exc}") from None
+                raise _Forfeit(
+                    "crash", f"agent {name} chose an illegal move {shorten(text)!r}: {shorten(str(exc))}"
+                ) from None
             if on_move is not None:
                 on_move(index, state, canonical, seat)
             try:
                 with plugin_code(game.plugin, where):
                     state = state.play(move)
             except GameError as exc:
-                raise _Forfeit("crash", f"agent {name} chose an illegal move {text!r}: {exc}") from None
+                raise _Forfeit(
+                    "crash", f"agent {name} chose an illegal move {shorten(text)!r}: {shorten(str(exc))}"
+                ) from None
         except _RulesFailed as exc:
             raise PluginFailure(game.plugin, f"{where}, in the AI worker", str(exc)) from None
         except _Forfeit as lost:

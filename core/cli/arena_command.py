@@ -29,6 +29,9 @@ from tafel.numbers import decimal_number, seed_number, whole_number
 if TYPE_CHECKING:
     from tafel.registry import Registry
 
+#: Seconds the engines get to quit when the match ends, before their process groups are killed.
+ENGINE_CLOSE_WAIT = 3.0
+
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("game")
@@ -191,7 +194,7 @@ def run(args: argparse.Namespace, registry: Registry, game: GameDef, options: Op
             return 130
         raise
     finally:
-        worker.close_engines()
+        worker.close_engines(wait=ENGINE_CLOSE_WAIT)  # none outlives the command
         worker.inner.close()
         for f in (log, pgn):
             if f is not None:
