@@ -116,32 +116,88 @@ class EngineConfig:
 
     @classmethod
     def from_dict(cls, data: Any) -> EngineConfig | None:
-        """An engine from JSON; None when its name or path is missing (bad parts get defaults)."""
-        if not isinstance(data, dict):
-            return None
-        name, path = data.get("name"), data.get("path")
-        if not isinstance(name, str) or not name.strip() or not isinstance(path, str) or not path:
+        """An engine from JSON; None when the entry cannot be used (:func:`entry_problem`)."""
+        if entry_problem(data) is not None:
             return None
 
         def whole(key: str, default: int) -> int:
             value = data.get(key)
-            ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**8
-            return value if ok else default
+            return value if isinstance(value, int) else default
 
         options = [o.as_dict() for o in (EngineOption.from_dict(d) for d in data.get("options") or []) if o]
-        values = data.get("values") if isinstance(data.get("values"), dict) else {}
+        values = data.get("values") or {}
         return cls(
-            name=name.strip(),
-            path=path,
-            protocol=str(data.get("protocol") or "uai"),
-            args=[a for a in data.get("args") or [] if isinstance(a, str)],
+            name=data["name"].strip(),
+            path=data["path"],
+            protocol=data.get("protocol") or "uai",
+            args=list(data.get("args") or []),
             options=options,
-            values={str(k): str(v) for k, v in values.items()},
+            values={k: _value_text(v) for k, v in values.items()},
             movetime_ms=max(1, whole("movetime_ms", 1000)),
             clock_ms=whole("clock_ms", 0),
             increment_ms=whole("increment_ms", 0),
-            id_name=str(data.get("id_name") or ""),
+            id_name=data.get("id_name") or "",
         )
+
+
+#: The longest name, path, argument or option value an entry of engines.json may have.
+MAX_TEXT = 4096
+#: Arguments, options and option values an entry may have at most.
+MAX_ITEMS = 500
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _text_ok(value: Any, empty: bool = False) -> bool:
+    return (
+        isinstance(value, str)
+        and (empty or bool(value.strip()))
+        and len(value) <= MAX_TEXT
+        and "\0" not in value
+    )
+
+
+def entry_problem(data: Any) -> str | None:
+    """Why an entry of engines.json cannot be used, in a few words; None when it can.
+
+    >>> entry_problem({"name": "x", "path": "/x", "args": 5})
+    'args is not a list of texts'
+    >>> entry_problem({"name": "x", "path": "/x", "movetime_ms": -1}), entry_problem([])
+    ('movetime_ms is not a whole number from 0 to 100000000', 'not a JSON object')
+    """
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    for key in ("name", "path"):
+        if not _text_ok(data.get(key)):
+            return f"{key} is missing or not a text"
+    for key in ("protocol", "id_name"):
+        if data.get(key) is not None and not _text_ok(data[key], empty=True):
+            return f"{key} is not a text"
+    args = data.get("args", [])
+    if not isinstance(args, list) or len(args) > MAX_ITEMS or not all(_text_ok(a, empty=True) for a in args):
+        return "args is not a list of texts"
+    options = data.get("options", [])
+    if (
+        not isinstance(options, list)
+        or len(options) > MAX_ITEMS
+        or not all(isinstance(o, dict) for o in options)
+    ):
+        return "options is not a list of objects"
+    values = data.get("values", {})
+    if not isinstance(values, dict) or len(values) > MAX_ITEMS:
+        return "values is not an object"
+    for value in values.values():
+        if not (isinstance(value, (int, float)) or _text_ok(value, empty=True)):
+            return "values holds something that is no text or number"
+    for key in ("movetime_ms", "clock_ms", "increment_ms"):
+        value = data.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**8:
+            return f"{key} is not a whole number from 0 to 100000000"
+    return None
 
 
 # --- the list -----------------------------------------------------------------------------------
@@ -151,23 +207,52 @@ def engines_path() -> Path:
     return data_dir() / FILE_NAME
 
 
+def _engines_file_problem(data: Any) -> str | None:
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    if not isinstance(data.get("engines", []), list):
+        return '"engines" is not a list'
+    return None
+
+
+#: Lines already said about each engines.json (each is said once, though the list is read often).
+_said: set[tuple[str, str]] = set()
+
+
+def _say_once(path: Path, line: str) -> None:
+    if (str(path), line) not in _said and len(_said) < 1000:
+        _said.add((str(path), line))
+        print(f"tafel: {line}", file=sys.stderr)
+
+
 def load_engines(path: Path | None = None) -> list[EngineConfig]:
-    """The configured engines (empty when there is no file or it cannot be used)."""
+    """The configured engines (empty when there is no file or it cannot be used).
+
+    Read like settings and saves: a damaged file (bad JSON, not UTF-8, too large, not a list of
+    engines) is moved aside to ``engines.json.corrupt`` with one line on stderr; an entry that
+    cannot be used (a name that is no text, ``args`` that is no list, ...) or repeats a name is
+    skipped with one line; the others are kept.
+    """
     path = path or engines_path()
-    if not path.exists():
-        return []
-    data, problem = load_json_file(
-        path, "engines file", check=lambda d: None if isinstance(d, dict) else "not a JSON object"
-    )
+    data, problem = load_json_file(path, "engines file", limit=MAX_FILE, check=_engines_file_problem)
     if problem is not None:
-        print(f"tafel: {problem}; no engines configured", file=sys.stderr)
+        _say_once(path, f"{problem}; no engines configured")
         return []
     engines: list[EngineConfig] = []
-    for item in (data or {}).get("engines") or []:
-        config = EngineConfig.from_dict(item)
-        if config is not None and all(e.name.lower() != config.name.lower() for e in engines):
-            engines.append(config)
+    for number, item in enumerate((data or {}).get("engines") or [], 1):
+        reason = entry_problem(item)
+        config = EngineConfig.from_dict(item) if reason is None else None
+        if config is not None and any(e.name.lower() == config.name.lower() for e in engines):
+            reason, config = f"the name {shorten(config.name, 40)!r} is taken by an earlier engine", None
+        if config is None:
+            _say_once(path, f"engines file {path.name}: engine {number} skipped ({reason})")
+            continue
+        engines.append(config)
     return engines
+
+
+#: The largest engines.json read.
+MAX_FILE = 1024 * 1024
 
 
 def save_engines(engines: list[EngineConfig], path: Path | None = None) -> bool:
