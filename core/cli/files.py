@@ -13,7 +13,7 @@ is one line. A FIFO without a reader is refused at once, never waited for.
 File names are shown with :func:`shown_name`: short, and bytes that are not UTF-8 as ``\\xff``.
 
 >>> shown_name("/tmp/" + "x" * 300 + ".png")[-24:]
-'xxxxxx.png (309 characters)'
+'xxx.png (309 characters)'
 """
 
 from __future__ import annotations
