@@ -85,8 +85,9 @@ def _fallback(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error(FALLBACK, _fallback)
 
 
-class OutputError(CommandError):
-    """stdout or stderr cannot be written (``stream`` says which): the OS's failure."""
+class OutputError(CommandError, OSError):
+    """stdout or stderr cannot be written (``stream`` says which): the OS's failure. An OSError
+    too, so code that writes to stdout and handles its failure (the UAI engine) still does."""
 
     def __init__(self, stream: str, reason: str = "") -> None:
         from tafel.i18n import _
@@ -95,8 +96,11 @@ class OutputError(CommandError):
             message = _("cannot write to {stream}: {reason}").format(stream=stream, reason=reason)
         else:
             message = _("cannot write to {stream}").format(stream=stream)
-        super().__init__(message)
+        CommandError.__init__(self, message)
         self.stream = stream
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 class _Guarded:
