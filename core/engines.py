@@ -161,22 +161,8 @@ def _text_ok(value: Any, empty: bool = False) -> bool:
     )
 
 
-def entry_problem(data: Any) -> str | None:
-    """Why an entry of engines.json cannot be used, in a few words; None when it can.
-
-    >>> entry_problem({"name": "x", "path": "/x", "args": 5})
-    'args is not a list of texts'
-    >>> entry_problem({"name": "x", "path": "/x", "movetime_ms": -1}), entry_problem([])
-    ('movetime_ms is not a whole number from 0 to 100000000', 'not a JSON object')
-    """
-    if not isinstance(data, dict):
-        return "not a JSON object"
-    for key in ("name", "path"):
-        if not _text_ok(data.get(key)):
-            return f"{key} is missing or not a text"
-    for key in ("protocol", "id_name"):
-        if data.get(key) is not None and not _text_ok(data[key], empty=True):
-            return f"{key} is not a text"
+def _lists_problem(data: dict) -> str | None:
+    """Why ``args``, ``options`` or ``values`` of an entry cannot be used, if they cannot."""
     args = data.get("args", [])
     if not isinstance(args, list) or len(args) > MAX_ITEMS or not all(_text_ok(a, empty=True) for a in args):
         return "args is not a list of texts"
@@ -193,6 +179,28 @@ def entry_problem(data: Any) -> str | None:
     for value in values.values():
         if not (isinstance(value, (int, float)) or _text_ok(value, empty=True)):
             return "values holds something that is no text or number"
+    return None
+
+
+def entry_problem(data: Any) -> str | None:
+    """Why an entry of engines.json cannot be used, in a few words; None when it can.
+
+    >>> entry_problem({"name": "x", "path": "/x", "args": 5})
+    'args is not a list of texts'
+    >>> entry_problem({"name": "x", "path": "/x", "movetime_ms": -1}), entry_problem([])
+    ('movetime_ms is not a whole number from 0 to 100000000', 'not a JSON object')
+    """
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    for key in ("name", "path"):
+        if not _text_ok(data.get(key)):
+            return f"{key} is missing or not a text"
+    for key in ("protocol", "id_name"):
+        if data.get(key) is not None and not _text_ok(data[key], empty=True):
+            return f"{key} is not a text"
+    problem = _lists_problem(data)
+    if problem is not None:
+        return problem
     for key in ("movetime_ms", "clock_ms", "increment_ms"):
         value = data.get(key, 0)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**8:

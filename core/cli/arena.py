@@ -30,6 +30,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tafel.ai.base import Agent, Limit
 from tafel.engines import engine_agent, is_engine_agent, shorten
@@ -290,40 +291,20 @@ def run_arena(
         resolved = game.resolve_options(options or {})
         seats = game.seats(resolved)
         seat_names = game.names(resolved)
-    def_a, def_b = (
+    defs = tuple(
         engine_agent(n) if is_engine_agent(n) else registry.agent(n, game_id) for n in (agent_a, agent_b)
+    )
+    match = _Match(
+        game, resolved, (agent_a, agent_b), defs, _limits(defs, limit, movetime), on_move, max_plies, worker
     )
     if seed is None:
         seed = random.randrange(1_000_000)
-    if limit is not None:
-        limit_a = limit_b = limit
-    elif movetime is not None:
-        limit_a = limit_b = Limit(time=movetime)
-    else:
-        limit_a, limit_b = def_a.default_limit, def_b.default_limit
     result = ArenaResult(game_id, agent_a, agent_b, seats, max_plies=max_plies, movetime=movetime, seed=seed)
     began = time.perf_counter()
     for index in range(games):
-        game_seed = seed + index
-        a_seat = index % seats
-        names = [agent_a if s == a_seat else agent_b for s in range(seats)]
-        limits = [limit_a if s == a_seat else limit_b for s in range(seats)]
         opening = openings[(index // seats) % len(openings)] if openings else None
         start = time.perf_counter()
-        record, moves = _play_one(
-            game,
-            resolved,
-            index,
-            game_seed,
-            a_seat,
-            names,
-            limits,
-            (def_a, def_b),
-            on_move,
-            max_plies,
-            worker,
-            opening,
-        )
+        record, moves = _play_one(match, index, seed + index, index % seats, opening)
         record.seconds, record.start = time.perf_counter() - start, opening
         before = (result.wins, result.draws, result.losses)
         _count(result, record)
@@ -333,113 +314,177 @@ def run_arena(
         if on_game is not None:
             on_game(record, moves, result)
         if progress is not None:
-            if seats == 1:
-                verdict = "solved" if record.reward >= 1.0 else "unsolved"
-            else:
-                counts = (result.wins, result.draws, result.losses)
-                verdict = "won" if counts[0] > before[0] else "drew" if counts[1] > before[1] else "lost"
-                verdict = f"as {seat_names[a_seat]} {verdict}"
-            progress(
-                f"game {index + 1}/{games}: {agent_a} {verdict} ({record.reason}, {record.plies} plies,"
-                f" {record.seconds:.1f} s), score {result.score:.3f}"
-            )
+            progress(_progress_line(result, record, before, seat_names[record.a_seat], games))
         if stop is not None and stop(result):
             break
     return result
 
 
+def _limits(defs: tuple, limit: Limit | None, movetime: float | None) -> tuple[Limit, Limit]:
+    """A's and B's limits: ``limit``, else ``movetime`` seconds a move, else each agent's own."""
+    if limit is not None:
+        return limit, limit
+    if movetime is not None:
+        return Limit(time=movetime), Limit(time=movetime)
+    return defs[0].default_limit, defs[1].default_limit
+
+
+def _progress_line(
+    result: ArenaResult, record: GameRecord, before: tuple, a_seat_name: str, games: int
+) -> str:
+    """The line printed as a game ends: how A did, and the score so far."""
+    if result.seats == 1:
+        verdict = "solved" if record.reward >= 1.0 else "unsolved"
+    else:
+        counts = (result.wins, result.draws, result.losses)
+        verdict = "won" if counts[0] > before[0] else "drew" if counts[1] > before[1] else "lost"
+        verdict = f"as {a_seat_name} {verdict}"
+    return (
+        f"game {record.index + 1}/{games}: {result.agent_a} {verdict} ({record.reason}, {record.plies} plies,"
+        f" {record.seconds:.1f} s), score {result.score:.3f}"
+    )
+
+
+@dataclass
+class _Match:
+    """What every game of a run shares: the game and its options, the agents A and B (names,
+    definitions, limits), the move callback, the ply cap and the worker."""
+
+    game: GameDef
+    resolved: dict
+    names: tuple[str, str]
+    defs: tuple
+    limits: tuple[Limit, Limit]
+    on_move: MoveCallback | None
+    max_plies: int
+    worker: Any
+
+    def seat_names(self, a_seat: int) -> list[str]:
+        seats = self.game.seats(self.resolved)
+        return [self.names[0] if s == a_seat else self.names[1] for s in range(seats)]
+
+
 def _play_one(
-    game: GameDef,
-    resolved: dict,
-    index: int,
-    game_seed: int,
-    a_seat: int,
-    names: list[str],
-    limits: list[Limit],
-    defs: tuple,
-    on_move: MoveCallback | None,
-    max_plies: int,
-    worker,
-    opening: str | None = None,
+    match: _Match, index: int, game_seed: int, a_seat: int, opening: str | None = None
 ) -> tuple[GameRecord, list[str]]:
     """One game; the record has no time yet. The game's own code runs under plugin_code."""
-    seats = len(names)
+    game = match.game
     where = f"game {game.id}, arena game {index + 1}"
+    with plugin_code(game.plugin, where):
+        names = match.seat_names(a_seat)
+    seats = len(names)
     agents: list[Agent] = []
-    if worker is None:
+    if match.worker is None:
         for s in range(seats):
-            agent_def = defs[0] if s == a_seat else defs[1]
             try:
-                agents.append(agent_def.factory(game))
+                agents.append(match.defs[0 if s == a_seat else 1].factory(game))
             except KeyboardInterrupt:
                 raise
             except BaseException as exc:  # noqa: BLE001 - an agent's bug loses its games, no more
                 return _forfeited(index, game_seed, a_seat, seats, 0, s, names[s], "crash", one_line(exc)), []
-    rng = random.Random(game_seed)
+    game_run = _GameRun(match, index, game_seed, a_seat, names, agents, opening, where)
     with plugin_code(game.plugin, where):
         if opening is not None:
-            state = game.parse_position(opening, resolved)
+            state = game.parse_position(opening, match.resolved)
         else:
-            state = game.new_state(resolved, game_seed if game.random_setup else None)
+            state = game.new_state(match.resolved, game_seed if game.random_setup else None)
     moves: list[str] = []
-    plies = 0
-    while plies < max_plies:
+    while len(moves) < match.max_plies:
         with plugin_code(game.plugin, where):
             if state.outcome is not None:
                 break
             seat = state.to_move
             state.legal_moves()  # the rules' own failure here is the game's, not the agent's
-        name = names[seat]
         try:
-            if worker is None:
-                text = _local_move(game, state, agents[seat], limits[seat], rng, name, where)
+            state = game_run.move(state, seat, moves)
+        except _Forfeit as lost:
+            record = _forfeited(
+                index, game_seed, a_seat, seats, len(moves), seat, names[seat], lost.kind, str(lost)
+            )
+            return record, moves
+    return game_run.record(state, len(moves)), moves
+
+
+@dataclass
+class _GameRun:
+    """One game under way: asks each seat's agent for its move and plays it."""
+
+    match: _Match
+    index: int
+    game_seed: int
+    a_seat: int
+    names: list[str]
+    agents: list[Agent]
+    opening: str | None
+    where: str
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.game_seed)
+
+    def move(self, state: GameState, seat: int, moves: list[str]) -> GameState:
+        """The state after the move of ``seat``'s agent (its text appended to ``moves``);
+        _Forfeit when the agent fails, PluginFailure when the rules fail in the worker."""
+        match, game, name = self.match, self.match.game, self.names[seat]
+        limit = match.limits[0 if seat == self.a_seat else 1]
+        try:
+            if match.worker is None:
+                text = _local_move(game, state, self.agents[seat], limit, self.rng, name, self.where)
             else:
                 from tafel.ai.worker import AIRequest
 
                 request = AIRequest(
-                    game.id, dict(resolved), game_seed, opening, list(moves), seat, name, limits[seat]
+                    game.id,
+                    dict(match.resolved),
+                    self.game_seed,
+                    self.opening,
+                    list(moves),
+                    seat,
+                    name,
+                    limit,
                 )
-                text = _worker_move(worker, request)
+                text = _worker_move(match.worker, request)
             try:
-                with plugin_code(game.plugin, where):
+                with plugin_code(game.plugin, self.where):
                     move = state.parse_move(text)
                     canonical = state.move_to_text(move)
             except GameError as exc:
                 raise _Forfeit(
                     "crash", f"agent {name} chose an illegal move {shorten(text)!r}: {shorten(str(exc))}"
                 ) from None
-            if on_move is not None:
-                on_move(index, state, canonical, seat)
+            if match.on_move is not None:
+                match.on_move(self.index, state, canonical, seat)
             try:
-                with plugin_code(game.plugin, where):
+                with plugin_code(game.plugin, self.where):
                     state = state.play(move)
             except GameError as exc:
                 raise _Forfeit(
                     "crash", f"agent {name} chose an illegal move {shorten(text)!r}: {shorten(str(exc))}"
                 ) from None
         except _RulesFailed as exc:
-            raise PluginFailure(game.plugin, f"{where}, in the AI worker", str(exc)) from None
-        except _Forfeit as lost:
-            return _forfeited(index, game_seed, a_seat, seats, plies, seat, name, lost.kind, str(lost)), moves
+            raise PluginFailure(game.plugin, f"{self.where}, in the AI worker", str(exc)) from None
         moves.append(canonical)
-        plies += 1
-    with plugin_code(game.plugin, where):
-        outcome = state.outcome
-        if outcome is None:
-            # A puzzle has no draw: unfinished is unsolved.
-            reward, verdict = (0.0, "loss") if seats == 1 else (0.5, "draw")
-            reason = f"stopped after {plies} plies"
-            return GameRecord(index, game_seed, a_seat, reward, plies, reason, True, verdict=verdict), moves
-        reward, reason = outcome.rewards[a_seat], outcome.reason
-        if seats == 1:
-            verdict = "win" if reward >= 1.0 else "loss"
-        elif outcome.winners == (a_seat,) or reward >= 1.0:
-            verdict = "win"  # full reward is a win, also when shared (a team's partners both get 1)
-        elif a_seat in outcome.winners or outcome.is_draw:
-            verdict = "draw"
-        else:
-            verdict = "loss"
-    return GameRecord(index, game_seed, a_seat, reward, plies, reason, verdict=verdict), moves
+        return state
+
+    def record(self, state: GameState, plies: int) -> GameRecord:
+        """The record of a game played out (or stopped at the ply cap)."""
+        index, game_seed, a_seat, seats = self.index, self.game_seed, self.a_seat, len(self.names)
+        with plugin_code(self.match.game.plugin, self.where):
+            outcome = state.outcome
+            if outcome is None:
+                # A puzzle has no draw: unfinished is unsolved.
+                reward, verdict = (0.0, "loss") if seats == 1 else (0.5, "draw")
+                reason = f"stopped after {plies} plies"
+                return GameRecord(index, game_seed, a_seat, reward, plies, reason, True, verdict=verdict)
+            reward, reason = outcome.rewards[a_seat], outcome.reason
+            if seats == 1:
+                verdict = "win" if reward >= 1.0 else "loss"
+            elif outcome.winners == (a_seat,) or reward >= 1.0:
+                verdict = "win"  # full reward is a win, also when shared (a team's partners both get 1)
+            elif a_seat in outcome.winners or outcome.is_draw:
+                verdict = "draw"
+            else:
+                verdict = "loss"
+        return GameRecord(index, game_seed, a_seat, reward, plies, reason, verdict=verdict)
 
 
 def _local_move(
