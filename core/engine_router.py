@@ -34,10 +34,12 @@ from tafel.engines import (
     EngineConfig,
     EngineFailure,
     EngineProcess,
+    flood_text,
     is_engine_agent,
     resolve_engine,
     shorten,
 )
+from tafel.i18n import _
 
 #: The clock the sessions keep the sides' thinking times by (a module global, so tests can
 #: set the time).
@@ -206,9 +208,8 @@ class EngineSession:
         while True:
             now = time.monotonic()
             if now >= deadline:
-                flood = process.lines_since_send
-                said = f" (it wrote {flood} lines)" if flood > 1000 else ""
-                raise EngineFailure("hang", f"no move within {deadline - began:.1f} s{said}")
+                late = _("no move within {seconds} s").format(seconds=f"{deadline - began:.1f}")
+                raise EngineFailure("hang", late + flood_text(process.lines_since_send))
             if self._is_cancelled(epoch) and not stopped:
                 process.send("stop")
                 stopped = True
@@ -233,7 +234,7 @@ class EngineSession:
             return None
         move = parse_bestmove(line)
         if move is not None and len(move) > MAX_MOVE_TEXT:
-            raise EngineFailure("crash", f"its bestmove is no move: {shorten(move, 40)}")
+            raise EngineFailure("crash", _("its bestmove is no move: {text}").format(text=shorten(move, 40)))
         return move
 
     def _go(self, request: AIRequest, ply: int) -> tuple[float, str]:

@@ -46,6 +46,7 @@ from tafel.ai.base import AgentDef, Limit
 from tafel.datadir import atomic_write, data_dir, load_json_file
 from tafel.engine_protocol import EngineOption, EngineProtocol, setoption_command
 from tafel.game import GameError
+from tafel.i18n import _
 
 FILE_NAME = "engines.json"
 #: Seconds an engine has to answer its hello (``uaiok``) and ``isready``.
@@ -335,9 +336,13 @@ def resolve_engine(agent: str, protocol: str, engines: list[EngineConfig] | None
 
 #: Bytes a line of an engine may have; a longer one is dropped and the engine counts as broken.
 MAX_LINE = 64 * 1024
-#: Lines a second an engine's output is read at, at most (a burst of as many at once): a flood
-#: is read slowly, so it costs little time, and the deadline ends it.
-FLOOD_RATE = 2000
+#: Lines a second an engine's output is read at, at most: a flood is read slowly, so it costs
+#: the frame loop nothing (bench/engine_flood_frames.py), and the deadline ends it.
+FLOOD_RATE = 1000
+#: Lines read at once before the rate holds (an engine's hello, a burst of ``info`` lines), and
+#: the pause when it does: short, so the reading thread holds Python's lock only briefly.
+FLOOD_BURST = 100
+_FLOOD_PAUSE = 0.01
 #: Characters of what an engine wrote that a message quotes (its last stderr line, a move).
 QUOTE = 120
 #: Seconds a line sent to the engine may wait for the engine to read its input.
@@ -421,7 +426,7 @@ class EngineProcess:
         self.closed = False
         #: Lines read since the last line sent (a flood says so in its failure).
         self.lines_since_send = 0
-        self._tokens = float(FLOOD_RATE)
+        self._tokens = float(FLOOD_BURST)
         self._refilled = time.monotonic()
         self._reaped = False
         if not _POSIX:
@@ -437,7 +442,8 @@ class EngineProcess:
                 cwd=os.path.dirname(os.path.abspath(config.path)) if os.path.isfile(config.path) else None,
             )
         except (OSError, ValueError) as exc:
-            raise EngineFailure("crash", f"cannot start {shorten(config.path)}: {_reason(exc)}") from None
+            cannot = _("cannot start {path}: {reason}").format(path=shorten(config.path), reason=_reason(exc))
+            raise EngineFailure("crash", cannot) from None
         assert self.proc.stdin is not None and self.proc.stdout is not None and self.proc.stderr is not None
         self._in = self.proc.stdin.fileno()
         self.out = _Stream(self.proc.stdout.fileno(), MAX_LINE, keep_long=False)
@@ -496,9 +502,8 @@ class EngineProcess:
                 line = self.out.lines.popleft()
                 if line is None:
                     self.out.lines.appendleft(None)  # every later read sees it too
-                    raise EngineFailure(
-                        "crash", f"the engine wrote a line over {MAX_LINE // 1024} KB (dropped): it is broken"
-                    )
+                    too_long = _("the engine wrote a line over {size} KB (dropped): it is broken")
+                    raise EngineFailure("crash", too_long.format(size=MAX_LINE // 1024))
                 self._throttle(deadline)
                 self.lines_since_send += 1
                 return line
@@ -513,16 +518,17 @@ class EngineProcess:
                     raise self.crashed()
 
     def _hang(self) -> EngineFailure:
-        flood = f" (it wrote {self.lines_since_send} lines meanwhile)" if self.lines_since_send > 1000 else ""
-        return EngineFailure("hang", f"the engine did not answer in time{flood}")
+        return EngineFailure(
+            "hang", _("the engine did not answer in time") + flood_text(self.lines_since_send)
+        )
 
     def _throttle(self, deadline: float) -> None:
         """Hold a flood to :data:`FLOOD_RATE` lines a second; past ``deadline``, a hang."""
         now = time.monotonic()
-        self._tokens = min(float(FLOOD_RATE), self._tokens + (now - self._refilled) * FLOOD_RATE)
+        self._tokens = min(float(FLOOD_BURST), self._tokens + (now - self._refilled) * FLOOD_RATE)
         self._refilled = now
         if self._tokens < 1:
-            pause = 0.05
+            pause = _FLOOD_PAUSE
             if now + pause >= deadline:
                 raise self._hang()
             time.sleep(pause)
@@ -544,15 +550,15 @@ class EngineProcess:
             code = self._reap()
         self.closed = True
         said = f": {self.stderr[-1]}" if self.stderr else ""
-        how = f"exit code {code}" if code is not None else "its output closed"
-        return EngineFailure("crash", f"the engine stopped ({how}){said}")
+        how = _("exit code {code}").format(code=code) if code is not None else _("its output closed")
+        return EngineFailure("crash", _("the engine stopped ({how})").format(how=how) + said)
 
     # --- writing --------------------------------------------------------------------------
 
     def send(self, line: str, timeout: float = SEND_TIMEOUT) -> None:
         """Write one line; "hang" when the engine does not read it within ``timeout``."""
         if self.closed:
-            raise EngineFailure("crash", "the engine is not running")
+            raise EngineFailure("crash", _("the engine is not running"))
         data = (line + "\n").encode("utf-8", "replace")
         deadline = time.monotonic() + timeout
         while data:
@@ -565,7 +571,7 @@ class EngineProcess:
             data = data[written:]
             if data:
                 if time.monotonic() >= deadline:
-                    raise EngineFailure("hang", "the engine does not read its input")
+                    raise EngineFailure("hang", _("the engine does not read its input"))
                 select.select([], [self._in], [], 0.05)
         self.lines_since_send = 0
 
@@ -594,7 +600,11 @@ class EngineProcess:
             if exc.kind == "hang":
                 self.kill()
                 raise EngineFailure(
-                    "hang", f"no {self.protocol.hello_ok} within {timeout:g} s{_flood(exc)}"
+                    "hang",
+                    _("no {answer} within {seconds} s").format(
+                        answer=self.protocol.hello_ok, seconds=f"{timeout:g}"
+                    )
+                    + flood_text(self.lines_since_send),
                 ) from None
             raise
 
@@ -671,9 +681,9 @@ class EngineProcess:
         self._release()
 
 
-def _flood(exc: EngineFailure) -> str:
-    text = str(exc)
-    return text[text.index(" (it wrote") :] if " (it wrote" in text else ""
+def flood_text(lines: int) -> str:
+    """`` (it wrote 12000 lines)`` after a hang's message when the engine flooded, else ""."""
+    return " " + _("(it wrote {n} lines)").format(n=lines) if lines > 1000 else ""
 
 
 def _reason(exc: BaseException) -> str:

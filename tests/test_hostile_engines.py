@@ -232,6 +232,9 @@ def test_an_arcade_seat_of_a_hostile_engine_pauses_with_a_message(registry, quic
         play = app.start_match(Match(registry.game("ataxx"), players=["engine:Bad", "human"], seed=1))
         assert run_until(app, lambda: play.turns.ai_error is not None, frames=1, wait=LIMIT)
         assert "Engine: Bad" in play.turns.ai_error and len(play.turns.ai_error) < 300
+        app.step()
+        pause = app.scenes.top
+        assert pause._contents()[0] == "An engine failed"  # not "A game plugin failed"
         assert play.match.ply == 0
         play.turns.take_over()  # the seat goes to the player; the game goes on
         assert play.match.players[0] == "human"
