@@ -29,16 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tafel.ai.messages import AIRequest, AIResult
+from tafel.engine_process import EngineFailure, EngineProcess, flood_text, shorten
 from tafel.engine_protocol import EngineProtocol, info_text, parse_bestmove, parse_info
-from tafel.engines import (
-    EngineConfig,
-    EngineFailure,
-    EngineProcess,
-    flood_text,
-    is_engine_agent,
-    resolve_engine,
-    shorten,
-)
+from tafel.engines import EngineConfig, is_engine_agent, resolve_engine
 from tafel.i18n import _
 
 #: The clock the sessions keep the sides' thinking times by (a module global, so tests can

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tafel import engines as engines_module
+from tafel import engine_process as engines_module
 from tafel.ai.messages import AIRequest
 from tafel.engine_protocol import EngineProtocol
 from tafel.engine_router import EngineRouter, EngineSession

@@ -446,7 +446,7 @@ def _say_error(message: object) -> None:
 
 
 def _run(argv: list[str]) -> int:
-    from tafel.cli.output import OutputError, stream_failure
+    from tafel.cli.output import OutputError, foreign_failure, stream_failure
     from tafel.plugins import load_registry
 
     # The language first, so that even a bad argument's error speaks it.
@@ -481,21 +481,6 @@ def _run(argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 130
     except (SystemExit, Exception) as exc:
-        return _foreign_failure(exc, args)
-
-
-def _foreign_failure(exc: BaseException, args: argparse.Namespace) -> int:
-    """A plugin's code run by a core command (a game under `check`, a view in the arcade)
-    raised or called sys.exit(): one line naming the plugin. The core's own bugs show."""
-    from tafel.cli.output import OutputError, stream_failure
-    from tafel.plugins import plugin_in_traceback
-
-    failed_stream = stream_failure(exc)
-    if failed_stream is not None:  # the disk or the pipe, whoever's code was writing
-        raise OutputError(failed_stream) from None
-    plugin = plugin_in_traceback(exc)
-    if plugin is None:
-        raise exc
-    failure = PluginFailure(plugin, f"command {args.command or 'play'}", exc)
-    _say_error(failure)
-    return EXIT_PLUGIN_FAILED
+        failure = foreign_failure(exc, f"command {args.command or 'play'}")  # raises the core's own bugs
+        _say_error(failure)
+        return EXIT_PLUGIN_FAILED

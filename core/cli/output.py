@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tafel.commands import CommandError
+from tafel.plugins import PluginFailure
 
 #: The name of the codec error handler that writes stand-ins (registered on import).
 FALLBACK = "tafel-fallback"
@@ -189,3 +190,19 @@ def stream_failure(exc: BaseException) -> str | None:
         current = current.__cause__ or current.__context__
         seen += 1
     return None
+
+
+def foreign_failure(exc: BaseException, where: str) -> PluginFailure:
+    """What a command's unexpected exception was: an :class:`OutputError` when the disk or the
+    pipe failed underneath (raised, whoever's code was writing), the failure of the plugin whose
+    code raised it or called sys.exit() (a game under ``check``, a view in the arcade), or the
+    core's own bug (``exc`` raised again: it shows)."""
+    from tafel.plugins import plugin_in_traceback
+
+    failed_stream = stream_failure(exc)
+    if failed_stream is not None:
+        raise OutputError(failed_stream) from None
+    plugin = plugin_in_traceback(exc)
+    if plugin is None:
+        raise exc
+    return PluginFailure(plugin, where, exc)
