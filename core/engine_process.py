@@ -24,10 +24,12 @@ from __future__ import annotations
 import atexit
 import collections
 import os
+import queue
 import select
 import selectors
 import signal
 import subprocess
+import threading
 import time
 import weakref
 from typing import TYPE_CHECKING
@@ -70,6 +72,8 @@ SEND_TIMEOUT = 5.0
 TERM_GRACE = 0.3
 _CHUNK = 64 * 1024
 _POSIX = os.name == "posix"
+#: SIGKILL where there is one (not on Windows, where a kill is TerminateProcess).
+_SIGKILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 
 
 def shorten(text: str, limit: int = QUOTE) -> str:
@@ -148,8 +152,7 @@ class EngineProcess:
         self._tokens = float(FLOOD_BURST)
         self._refilled = time.monotonic()
         self._reaped = False
-        if not _POSIX:
-            raise EngineFailure("crash", "external engines need a POSIX system (Linux, macOS)")
+        self._posix = _POSIX
         try:
             self.proc = subprocess.Popen(
                 config.command(),
@@ -157,7 +160,7 @@ class EngineProcess:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 bufsize=0,
-                start_new_session=True,  # its own process group: closing kills its children too
+                start_new_session=self._posix,  # its own process group: closing kills its children too
                 cwd=os.path.dirname(os.path.abspath(config.path)) if os.path.isfile(config.path) else None,
             )
         except (OSError, ValueError) as exc:
@@ -167,11 +170,19 @@ class EngineProcess:
         self._in = self.proc.stdin.fileno()
         self.out = _Stream(self.proc.stdout.fileno(), MAX_LINE, keep_long=False)
         self.err = _Stream(self.proc.stderr.fileno(), QUOTE, keep_long=True)
-        for fd in (self._in, self.out.fd, self.err.fd):
-            os.set_blocking(fd, False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self.out.fd, selectors.EVENT_READ, self.out)
-        self._selector.register(self.err.fd, selectors.EVENT_READ, self.err)
+        self._selector: selectors.BaseSelector | None = None
+        self._chunks: queue.Queue[tuple[_Stream, bytes]] = queue.Queue(maxsize=16)
+        if self._posix:
+            for fd in (self._in, self.out.fd, self.err.fd):
+                os.set_blocking(fd, False)
+            self._selector = selectors.DefaultSelector()
+            self._selector.register(self.out.fd, selectors.EVENT_READ, self.out)
+            self._selector.register(self.err.fd, selectors.EVENT_READ, self.err)
+        else:
+            # Windows has no select() on pipes: a thread for each pipe hands its chunks over (at
+            # most 16 waiting), and the engine alone is killed on close, not its children.
+            for stream in (self.out, self.err):
+                threading.Thread(target=self._pump, args=(stream,), daemon=True, name="engine-pipe").start()
         _LIVE.add(self)
 
     # --- reading --------------------------------------------------------------------------
@@ -179,27 +190,54 @@ class EngineProcess:
     def _fill(self, timeout: float) -> bool:
         """Read what the engine wrote within ``timeout`` seconds; True when anything came."""
         got = False
-        try:
-            ready = self._selector.select(max(timeout, 0.0))
-        except (OSError, ValueError):
-            return False
-        for key, _events in ready:
-            stream: _Stream = key.data
+        if self._selector is None:
             try:
-                data = os.read(stream.fd, _CHUNK)
-            except BlockingIOError:
-                continue
-            except OSError:
-                data = b""
+                stream, data = self._chunks.get(timeout=timeout) if timeout > 0 else self._chunks.get_nowait()
+            except queue.Empty:
+                return False
             stream.take(data)
-            if stream.eof:
-                self._selector.unregister(stream.fd)
             got = True
+        else:
+            try:
+                ready = self._selector.select(max(timeout, 0.0))
+            except (OSError, ValueError):
+                return False
+            for key, _events in ready:
+                got = self._read_ready(key.data) or got
         while self.err.lines:
             line = self.err.lines.popleft()
             if line and line.strip():
                 self.stderr.append(shorten(line))
         return got
+
+    def _read_ready(self, stream: _Stream) -> bool:
+        assert self._selector is not None
+        try:
+            data = os.read(stream.fd, _CHUNK)
+        except BlockingIOError:
+            return False
+        except OSError:
+            data = b""
+        stream.take(data)
+        if stream.eof:
+            self._selector.unregister(stream.fd)
+        return True
+
+    def _pump(self, stream: _Stream) -> None:
+        """Without select(): read one pipe and hand its chunks over, until its end or close."""
+        while not self.closed:
+            try:
+                data = os.read(stream.fd, _CHUNK)
+            except (OSError, ValueError):
+                data = b""
+            while not self.closed:
+                try:
+                    self._chunks.put((stream, data), timeout=0.1)
+                    break
+                except queue.Full:
+                    continue
+            if not data:
+                return
 
     def _exited(self) -> bool:
         """Whether the engine's own process ended (not reaped, so its group id stays its own)."""
@@ -291,7 +329,8 @@ class EngineProcess:
             if data:
                 if time.monotonic() >= deadline:
                     raise EngineFailure("hang", _("the engine does not read its input"))
-                select.select([], [self._in], [], 0.05)
+                if self._posix:
+                    select.select([], [self._in], [], 0.05)
         self.lines_since_send = 0
 
     # --- the conversation ---------------------------------------------------------------------
@@ -334,11 +373,15 @@ class EngineProcess:
 
     # --- ending ---------------------------------------------------------------------------
 
-    def _kill_group(self, sig: int = signal.SIGKILL) -> None:
-        """Signal the engine's process group (its children too); quiet when it is gone."""
+    def _kill_group(self, sig: int = _SIGKILL) -> None:
+        """Signal the engine's process group (its children too); quiet when it is gone. (Without
+        process groups, Windows: the engine alone, killed.)"""
         if self._reaped:
             return
         try:
+            if not self._posix:
+                self.proc.kill()
+                return
             os.killpg(self.proc.pid, sig)
         except (ProcessLookupError, PermissionError):
             pass
@@ -356,7 +399,8 @@ class EngineProcess:
     def _release(self) -> None:
         self.closed = True
         try:
-            self._selector.close()
+            if self._selector is not None:
+                self._selector.close()
         except (OSError, ValueError):
             pass
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):

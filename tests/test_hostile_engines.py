@@ -241,3 +241,30 @@ def test_an_arcade_seat_of_a_hostile_engine_pauses_with_a_message(registry, quic
     finally:
         app.close()
     assert left_behind(quick) == []
+
+
+@pytest.mark.parametrize("mode", ["flood", "huge", "exit", "deaf"])
+def test_without_select_on_pipes_as_on_windows_a_hostile_engine_still_loses(
+    registry, quick, monkeypatch, mode
+):
+    """Windows has no select() on pipes and no process groups: a thread a pipe reads it, the
+    engine alone is killed. The same bounds hold (tried here on POSIX)."""
+    monkeypatch.setattr(engines_module, "_POSIX", False)
+    router = EngineRouter(None, registry, engines=[hostile(mode, quick)])
+    try:
+        result = ask(router, registry, "engine:Bad", LIMIT)
+    finally:
+        router.close_engines(wait=3.0)
+    assert result.forfeit == MODES[mode], result.error
+    assert len(result.error) < 300
+    assert left_behind(quick) == []
+
+
+def test_without_select_on_pipes_a_good_engine_plays(registry, quick, monkeypatch):
+    monkeypatch.setattr(engines_module, "_POSIX", False)
+    toy = EngineConfig(name="Toy", path=str(TOY), args=["first"], movetime_ms=MOVETIME_MS)
+    router = EngineRouter(None, registry, engines=[toy])
+    try:
+        assert ask(router, registry, "engine:Toy", LIMIT).move_text == "a6"
+    finally:
+        router.close_engines(wait=3.0)
