@@ -170,12 +170,14 @@ def test_arena_scores_a_hostile_engine_as_a_forfeit(registry, quick, mode):
     token = quick
     toy = EngineConfig(name="Toy", path=str(TOY), args=["first"], movetime_ms=MOVETIME_MS)
     router = EngineRouter(None, registry, engines=[hostile(mode, token), toy])
+    memory = rss_mb()
     began = time.monotonic()
     try:
         result = run_arena(registry, "ataxx", "engine:Bad", "engine:Toy", games=1, seed=1, worker=router)
     finally:
         router.close_engines(wait=3.0)
     assert time.monotonic() - began < LIMIT + 3.0
+    assert rss_mb() - memory < 100
     assert result.losses == 1 and result.records[0].forfeit == MODES[mode]
     assert all(len(line) < 400 for line in result.format())
     assert left_behind(token) == []
