@@ -92,6 +92,15 @@ def test_dev_full_really(tmp_path):
     assert done.stderr.decode().splitlines() == ["error: cannot write to stdout: No space left on device"]
 
 
+def test_a_stdout_closed_before_the_start_is_said_too():
+    script = 'exec "$0" "$1" list >&-'  # the shell closes stdout, Python starts without one
+    done = subprocess.run(
+        ["sh", "-c", script, sys.executable, str(ROOT / "main.py")], stderr=subprocess.PIPE, timeout=60
+    )
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stderr.decode().splitlines() == ["error: cannot write to stdout: Bad file descriptor"]
+
+
 def test_error_stays_the_prefix_in_german(capsys):
     assert main(["--lang", "de", "show", "no-such-game"]) == 2
     err = capsys.readouterr().err

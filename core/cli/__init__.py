@@ -446,7 +446,7 @@ def _say_error(message: object) -> None:
 
 
 def _run(argv: list[str]) -> int:
-    from tafel.cli.output import OutputError, foreign_failure, stream_failure
+    from tafel.cli.output import OutputError, foreign_failure, require_stdout, stream_failure
     from tafel.plugins import load_registry
 
     # The language first, so that even a bad argument's error speaks it.
@@ -460,6 +460,8 @@ def _run(argv: list[str]) -> int:
     if args.command is None:
         args.game = None
         args.func = cmd_play
+    elif args.command != "play":
+        require_stdout()
     # Global options may also be given after `play`.
     for name in ("windowed", "size"):
         if not hasattr(args, name):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import os
 import sys
 import unicodedata
@@ -133,6 +134,24 @@ class _Guarded:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+class _Closed:
+    """What stands for a stream that was closed before Tafel started (``>&-``): every write fails."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def flush(self) -> None:
+        pass
+
+
+def require_stdout() -> None:
+    """A command that prints: a stdout closed before the start (``sys.stdout`` is None) fails on
+    its first line as a full one does, instead of the output going nowhere (the arcade, which
+    prints nothing there, does not ask)."""
+    if sys.stdout is None:
+        sys.stdout = _Guarded(_Closed(), "stdout")  # type: ignore[assignment]
 
 
 @contextlib.contextmanager
