@@ -5,8 +5,9 @@ statistics. It is ``$TAFEL_DATA_DIR`` when set (tests point it at a temporary fo
 platform's usual per-user place: ``$XDG_DATA_HOME/tafel`` (``~/.local/share/tafel``) on Linux,
 ``~/Library/Application Support/Tafel`` on macOS, ``%APPDATA%\\Tafel`` on Windows.
 
-Every file is written by :func:`atomic_write`: a temporary file in the same folder, flushed and
-fsynced, then renamed over the old one with ``os.replace``. A reader sees either the old file or
+Every file is written by :func:`atomic_write` (:func:`atomic_write_bytes`): a temporary file
+with a short name in the same folder, flushed and fsynced, then renamed over the old one with
+``os.replace``. A reader sees either the old file or
 the new one, never a mix, even when the process is killed with SIGKILL half-way.
 
 >>> import tempfile, pathlib
@@ -132,14 +133,28 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path | str, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) atomically: temp file, fsync, ``os.replace``."""
+#: The start of every temporary file :func:`atomic_write` makes: short, whatever the file's
+#: name (a name near the system's 255-byte limit still gets its temporary file).
+TEMP_PREFIX = ".tafel-"
+
+
+def _temp_name(folder: Path) -> tuple[int, str]:
+    """A new temporary file in ``folder``: ``.tafel-PID-RANDOM.tmp`` (the PID says whether its
+    writer still runs, so a killed writer's file is removed by the next run)."""
+    return tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=folder)
+
+
+def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically: a temporary file with a short name in the same
+    folder, fsync, ``os.replace``. On any failure the temporary file is removed and the old file
+    is untouched; one left by a killed writer is removed by the next write to that folder."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temps(path.parent)
+    fd, tmp = _temp_name(path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -150,6 +165,12 @@ def atomic_write(path: Path | str, text: str) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def atomic_write(path: Path | str, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8, ``\\n`` line ends) atomically
+    (:func:`atomic_write_bytes`)."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def move_aside(path: Path, suffix: str = ".corrupt") -> Path:
@@ -324,12 +345,29 @@ def _aside(path: Path) -> str:
 
 
 _TEMP = re.compile(r"^\..+\.[^.]+\.tmp$")
+#: An older render's temporary picture, ``.NAME.PID.tmp.png``.
+_TEMP_PNG = re.compile(r"^\..+\.(\d+)\.tmp\.png$")
+_OURS = re.compile(r"^" + re.escape(TEMP_PREFIX) + r"(\d+)-[^.]+\.tmp$")
+
+
+def _writer_gone(pid: int) -> bool:
+    """Whether the process ``pid`` (a temporary file's writer) has ended."""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False
+    return False
 
 
 def remove_stale_temps(folder: Path | str, older_than: float = STALE_TEMP_AGE) -> list[Path]:
-    """Delete the temporary files a killed :func:`atomic_write` left in ``folder``
-    (``.NAME.*.tmp``, untouched for ``older_than`` seconds; a write in progress is younger).
-    Returns what was removed; errors are ignored."""
+    """Delete the temporary files a killed writer left in ``folder``: :func:`atomic_write`'s
+    (``.tafel-PID-*.tmp``, at once when that process is gone; older ``.NAME.*.tmp`` ones once
+    untouched for ``older_than`` seconds, as a write in progress is younger) and an older
+    render's ``.NAME.PID.tmp.png``. Returns what was removed; errors are ignored."""
     folder = Path(folder)
     removed = []
     now = time.time()
@@ -338,11 +376,14 @@ def remove_stale_temps(folder: Path | str, older_than: float = STALE_TEMP_AGE) -
     except OSError:
         return removed
     for entry in entries:
-        if not _TEMP.match(entry.name):
+        ours = _OURS.match(entry.name) or _TEMP_PNG.match(entry.name)
+        if not ours and not _TEMP.match(entry.name):
             continue
         try:
             st = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= older_than:
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if (ours and _writer_gone(int(ours.group(1)))) or now - st.st_mtime >= older_than:
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:

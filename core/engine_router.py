@@ -29,12 +29,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from tafel.ai.messages import AIRequest, AIResult
+from tafel.engine_process import EngineFailure, EngineProcess, flood_text, shorten
 from tafel.engine_protocol import EngineProtocol, info_text, parse_bestmove, parse_info
-from tafel.engines import EngineConfig, EngineFailure, EngineProcess, is_engine_agent, resolve_engine
+from tafel.engines import EngineConfig, is_engine_agent, resolve_engine
+from tafel.i18n import _
 
 #: The clock the sessions keep the sides' thinking times by (a module global, so tests can
 #: set the time).
 _now = time.monotonic
+#: Characters of a move text an engine may answer with; a longer ``bestmove`` is a broken engine.
+MAX_MOVE_TEXT = 200
+#: Characters of an ``info`` field (the principal variation) kept for the side panel.
+INFO_TEXT = 160
 
 
 @dataclass
@@ -93,9 +99,18 @@ class EngineSession:
     def _is_cancelled(self, epoch: int) -> bool:
         return self._closing or epoch != self.epoch
 
-    def close(self) -> None:
+    def close(self, wait: float = 0.0) -> None:
+        """End the session: its search is stopped and its engine quits. With ``wait``, wait up to
+        that many seconds for it, then kill the engine's process group whatever the thread is
+        doing (``arena`` before it exits: no engine outlives it)."""
         self._closing = True
+        self.epoch += 1
         self.jobs.put(None)
+        if wait > 0:
+            self._thread.join(wait)
+            process = self.process
+            if self._thread.is_alive() and process is not None:
+                process._kill_group()
 
     # --- the thread -----------------------------------------------------------------------
 
@@ -142,50 +157,13 @@ class EngineSession:
             self.process = process
             process.handshake(self.START_TIMEOUT)
         moves = list(request.moves)
-        if self._last is None or self._last[0] != start_text or len(moves) <= self._last[1]:
-            process.send(self.protocol.new_game)  # a new game (or an undo): the engine starts afresh
-            process.ready(time.monotonic() + self.START_TIMEOUT)
-            self._used = {p: ms for p, ms in self._used.items() if p < len(moves)} if self._last else {}
-            self._answered = None
-        if self._answered is not None:
-            # The plies since the engine's last answer are the other seats': they took the
-            # time until this request (shared out when several seats moved).
-            done, when = self._answered
-            others = range(done + 1, len(moves))
-            if others:
-                share = max(0.0, asked - when) * 1000 / len(others)
-                for ply in others:
-                    self._used[ply] = share
-        self._last = (start_text, len(moves))
+        self._follow_game(process, start_text, moves, asked)
         process.send(self.protocol.position_command(start_text, moves))
         think_ms, go = self._go(request, len(moves))
         self.info = {}
         process.send(go)
-        began = time.monotonic()
         started = _now()
-        deadline = began + think_ms / 1000 * 1.5 + self.HANG_GRACE
-        stopped = False
-        while True:
-            try:
-                line = process.read(min(deadline, time.monotonic() + 0.05))
-            except EngineFailure as exc:
-                if exc.kind != "hang" or time.monotonic() >= deadline:
-                    if exc.kind == "hang":
-                        raise EngineFailure("hang", f"no move within {deadline - began:.1f} s") from None
-                    raise
-                if self._is_cancelled(epoch) and not stopped:
-                    process.send("stop")
-                    stopped = True
-                    deadline = min(deadline, time.monotonic() + self.HANG_GRACE)
-                continue
-            info = parse_info(line)
-            if info is not None:
-                if "string" not in info:
-                    self.info = {**self.info, **info}
-                continue
-            move = parse_bestmove(line)
-            if move is not None:
-                break
+        move = self._await_move(process, epoch, think_ms)
         ended = _now()
         used = (ended - started) * 1000
         self._used[len(moves)] = used
@@ -194,6 +172,63 @@ class EngineSession:
             return
         info = {**self.info, "engine": self.config.name, "time_ms": round(used)}
         self.results.put(EngineAnswer(generation, move, None, info))
+
+    def _follow_game(self, process: EngineProcess, start_text: str, moves: list[str], asked: float) -> None:
+        """A new game (or an undo) starts the engine afresh; the plies since its last answer
+        are the other seats' (their time, for a clock)."""
+        if self._last is None or self._last[0] != start_text or len(moves) <= self._last[1]:
+            process.send(self.protocol.new_game)
+            process.ready(time.monotonic() + self.START_TIMEOUT)
+            self._used = {p: ms for p, ms in self._used.items() if p < len(moves)} if self._last else {}
+            self._answered = None
+        if self._answered is not None:
+            # The other seats took the time until this request (shared out when several moved).
+            done, when = self._answered
+            others = range(done + 1, len(moves))
+            if others:
+                share = max(0.0, asked - when) * 1000 / len(others)
+                for ply in others:
+                    self._used[ply] = share
+        self._last = (start_text, len(moves))
+
+    def _await_move(self, process: EngineProcess, epoch: int, think_ms: float) -> str:
+        """The engine's ``bestmove``, its ``info`` kept meanwhile. The deadline (the think time
+        and half again, plus :attr:`HANG_GRACE`) and a cancel are checked before every line, so
+        neither a flood nor silence holds the search past it."""
+        began = time.monotonic()
+        deadline = began + think_ms / 1000 * 1.5 + self.HANG_GRACE
+        stopped = False
+        while True:
+            now = time.monotonic()
+            if now >= deadline:
+                late = _("no move within {seconds} s").format(seconds=f"{deadline - began:.1f}")
+                raise EngineFailure("hang", late + flood_text(process.lines_since_send))
+            if self._is_cancelled(epoch) and not stopped:
+                process.send("stop")
+                stopped = True
+                deadline = min(deadline, now + self.HANG_GRACE)
+            try:
+                line = process.read(min(deadline, now + 0.05))
+            except EngineFailure as exc:
+                if exc.kind == "hang":
+                    continue
+                raise
+            move = self._take(line)
+            if move is not None:
+                return move
+
+    def _take(self, line: str) -> str | None:
+        """Keep an ``info`` line (shortened: the side panel shows it); the move of a ``bestmove``."""
+        info = parse_info(line)
+        if info is not None:
+            if "string" not in info:
+                short = {k: shorten(v, INFO_TEXT) if isinstance(v, str) else v for k, v in info.items()}
+                self.info = {**self.info, **short}
+            return None
+        move = parse_bestmove(line)
+        if move is not None and len(move) > MAX_MOVE_TEXT:
+            raise EngineFailure("crash", _("its bestmove is no move: {text}").format(text=shorten(move, 40)))
+        return move
 
     def _go(self, request: AIRequest, ply: int) -> tuple[float, str]:
         """(Milliseconds the engine may think, the ``go`` line)."""
@@ -327,8 +362,15 @@ class EngineRouter:
                 lines.append(f"{seat_name(seat)}: {text}")
         return lines
 
-    def close_engines(self) -> None:
-        """End every engine process (the AI worker is its owner's to close)."""
-        for session in self.sessions.values():
-            session.close()
+    def close_engines(self, wait: float = 0.0) -> None:
+        """End every engine process (the AI worker is its owner's to close). ``wait``: seconds
+        to wait for them all before their process groups are killed (0: do not wait; the
+        sessions' threads end them, and Tafel's exit kills what is left)."""
+        end = time.monotonic() + wait
+        sessions = list(self.sessions.values())
         self.sessions.clear()
+        for session in sessions:
+            session.close()
+        if wait > 0:
+            for session in sessions:
+                session.close(max(0.01, end - time.monotonic()))

@@ -4,14 +4,14 @@ The list is kept in ``engines.json`` in the data folder (beside ``settings.json`
 has a name, the path of its program, the protocol it speaks (a game's
 :class:`tafel.engine_protocol.EngineProtocol` name, such as ``uai``), the options as the
 engine announced them, the values the player set, and its time control (``movetime_ms``, or a
-clock ``clock_ms`` plus ``increment_ms``). A damaged file gives an empty list and one line on
-stderr, never a failure.
+clock ``clock_ms`` plus ``increment_ms``). It is read like settings and saves
+(:func:`load_engines`): a damaged file is moved aside, a bad entry skipped, each with one line
+on stderr, never a failure.
 
-:class:`EngineProcess` runs one engine as a subprocess. A thread reads its output into a queue,
-so nothing here waits longer than the deadline it is given: no line by then is a hang, the end
-of the output a crash (both :class:`EngineFailure`, with the last lines the engine wrote on
-stderr). The play screen and ``arena`` never call it from their own loop: they go through
-:mod:`tafel.engine_router`, which drives each engine from a thread of its own.
+:class:`EngineProcess` (:mod:`tafel.engine_process`, re-exported here) runs one engine as a
+subprocess that a hostile engine cannot beat. The play screen and ``arena`` never call it from
+their own loop: they go through :mod:`tafel.engine_router`, which drives each engine from a
+thread of its own.
 
 >>> c = EngineConfig.from_dict({"name": "Toy", "path": "/x/toy.py", "values": {"Hash": 16}})
 >>> c.name, c.protocol, c.values, c.command()[1:] == [os.path.abspath("/x/toy.py")]
@@ -22,37 +22,44 @@ True
 
 from __future__ import annotations
 
-import collections
 import json
 import os
-import queue
-import subprocess
 import sys
-import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tafel.ai.base import AgentDef, Limit
 from tafel.datadir import atomic_write, data_dir, load_json_file
-from tafel.engine_protocol import EngineOption, EngineProtocol, setoption_command
+from tafel.engine_process import (
+    HANDSHAKE_TIMEOUT,
+    QUIT_GRACE,
+    EngineFailure,
+    EngineProcess,
+    flood_text,
+    shorten,
+)
+from tafel.engine_protocol import EngineOption, EngineProtocol
 from tafel.game import GameError
 
+__all__ = [
+    "HANDSHAKE_TIMEOUT",
+    "QUIT_GRACE",
+    "EngineConfig",
+    "EngineFailure",
+    "EngineProcess",
+    "entry_problem",
+    "find_engine",
+    "flood_text",
+    "is_engine_agent",
+    "load_engines",
+    "probe",
+    "resolve_engine",
+    "save_engines",
+    "shorten",
+]
+
 FILE_NAME = "engines.json"
-#: Seconds an engine has to answer its hello (``uaiok``) and ``isready``.
-HANDSHAKE_TIMEOUT = 10.0
-#: Seconds a stopped or quitting engine gets before it is killed.
-QUIT_GRACE = 1.0
-
-
-class EngineFailure(Exception):
-    """An engine failed: ``kind`` is "crash" (would not start, stopped, broke the protocol) or
-    "hang" (no answer in time); the message is one line for the screen."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
 
 
 @dataclass
@@ -108,32 +115,96 @@ class EngineConfig:
 
     @classmethod
     def from_dict(cls, data: Any) -> EngineConfig | None:
-        """An engine from JSON; None when its name or path is missing (bad parts get defaults)."""
-        if not isinstance(data, dict):
-            return None
-        name, path = data.get("name"), data.get("path")
-        if not isinstance(name, str) or not name.strip() or not isinstance(path, str) or not path:
+        """An engine from JSON; None when the entry cannot be used (:func:`entry_problem`)."""
+        if entry_problem(data) is not None:
             return None
 
         def whole(key: str, default: int) -> int:
             value = data.get(key)
-            ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**8
-            return value if ok else default
+            return value if isinstance(value, int) else default
 
         options = [o.as_dict() for o in (EngineOption.from_dict(d) for d in data.get("options") or []) if o]
-        values = data.get("values") if isinstance(data.get("values"), dict) else {}
+        values = data.get("values") or {}
         return cls(
-            name=name.strip(),
-            path=path,
-            protocol=str(data.get("protocol") or "uai"),
-            args=[a for a in data.get("args") or [] if isinstance(a, str)],
+            name=data["name"].strip(),
+            path=data["path"],
+            protocol=data.get("protocol") or "uai",
+            args=list(data.get("args") or []),
             options=options,
-            values={str(k): str(v) for k, v in values.items()},
+            values={k: _value_text(v) for k, v in values.items()},
             movetime_ms=max(1, whole("movetime_ms", 1000)),
             clock_ms=whole("clock_ms", 0),
             increment_ms=whole("increment_ms", 0),
-            id_name=str(data.get("id_name") or ""),
+            id_name=data.get("id_name") or "",
         )
+
+
+#: The longest name, path, argument or option value an entry of engines.json may have.
+MAX_TEXT = 4096
+#: Arguments, options and option values an entry may have at most.
+MAX_ITEMS = 500
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _text_ok(value: Any, empty: bool = False) -> bool:
+    return (
+        isinstance(value, str)
+        and (empty or bool(value.strip()))
+        and len(value) <= MAX_TEXT
+        and "\0" not in value
+    )
+
+
+def _lists_problem(data: dict) -> str | None:
+    """Why ``args``, ``options`` or ``values`` of an entry cannot be used, if they cannot."""
+    args = data.get("args", [])
+    if not isinstance(args, list) or len(args) > MAX_ITEMS or not all(_text_ok(a, empty=True) for a in args):
+        return "args is not a list of texts"
+    options = data.get("options", [])
+    if (
+        not isinstance(options, list)
+        or len(options) > MAX_ITEMS
+        or not all(isinstance(o, dict) for o in options)
+    ):
+        return "options is not a list of objects"
+    values = data.get("values", {})
+    if not isinstance(values, dict) or len(values) > MAX_ITEMS:
+        return "values is not an object"
+    for value in values.values():
+        if not (isinstance(value, (int, float)) or _text_ok(value, empty=True)):
+            return "values holds something that is no text or number"
+    return None
+
+
+def entry_problem(data: Any) -> str | None:
+    """Why an entry of engines.json cannot be used, in a few words; None when it can.
+
+    >>> entry_problem({"name": "x", "path": "/x", "args": 5})
+    'args is not a list of texts'
+    >>> entry_problem({"name": "x", "path": "/x", "movetime_ms": -1}), entry_problem([])
+    ('movetime_ms is not a whole number from 0 to 100000000', 'not a JSON object')
+    """
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    for key in ("name", "path"):
+        if not _text_ok(data.get(key)):
+            return f"{key} is missing or not a text"
+    for key in ("protocol", "id_name"):
+        if data.get(key) is not None and not _text_ok(data[key], empty=True):
+            return f"{key} is not a text"
+    problem = _lists_problem(data)
+    if problem is not None:
+        return problem
+    for key in ("movetime_ms", "clock_ms", "increment_ms"):
+        value = data.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**8:
+            return f"{key} is not a whole number from 0 to 100000000"
+    return None
 
 
 # --- the list -----------------------------------------------------------------------------------
@@ -143,23 +214,52 @@ def engines_path() -> Path:
     return data_dir() / FILE_NAME
 
 
+def _engines_file_problem(data: Any) -> str | None:
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    if not isinstance(data.get("engines", []), list):
+        return '"engines" is not a list'
+    return None
+
+
+#: Lines already said about each engines.json (each is said once, though the list is read often).
+_said: set[tuple[str, str]] = set()
+
+
+def _say_once(path: Path, line: str) -> None:
+    if (str(path), line) not in _said and len(_said) < 1000:
+        _said.add((str(path), line))
+        print(f"tafel: {line}", file=sys.stderr)
+
+
 def load_engines(path: Path | None = None) -> list[EngineConfig]:
-    """The configured engines (empty when there is no file or it cannot be used)."""
+    """The configured engines (empty when there is no file or it cannot be used).
+
+    Read like settings and saves: a damaged file (bad JSON, not UTF-8, too large, not a list of
+    engines) is moved aside to ``engines.json.corrupt`` with one line on stderr; an entry that
+    cannot be used (a name that is no text, ``args`` that is no list, ...) or repeats a name is
+    skipped with one line; the others are kept.
+    """
     path = path or engines_path()
-    if not path.exists():
-        return []
-    data, problem = load_json_file(
-        path, "engines file", check=lambda d: None if isinstance(d, dict) else "not a JSON object"
-    )
+    data, problem = load_json_file(path, "engines file", limit=MAX_FILE, check=_engines_file_problem)
     if problem is not None:
-        print(f"tafel: {problem}; no engines configured", file=sys.stderr)
+        _say_once(path, f"{problem}; no engines configured")
         return []
     engines: list[EngineConfig] = []
-    for item in (data or {}).get("engines") or []:
-        config = EngineConfig.from_dict(item)
-        if config is not None and all(e.name.lower() != config.name.lower() for e in engines):
-            engines.append(config)
+    for number, item in enumerate((data or {}).get("engines") or [], 1):
+        reason = entry_problem(item)
+        config = EngineConfig.from_dict(item) if reason is None else None
+        if config is not None and any(e.name.lower() == config.name.lower() for e in engines):
+            reason, config = f"the name {shorten(config.name, 40)!r} is taken by an earlier engine", None
+        if config is None:
+            _say_once(path, f"engines file {path.name}: engine {number} skipped ({reason})")
+            continue
+        engines.append(config)
     return engines
+
+
+#: The largest engines.json read.
+MAX_FILE = 1024 * 1024
 
 
 def save_engines(engines: list[EngineConfig], path: Path | None = None) -> bool:
@@ -228,153 +328,6 @@ def resolve_engine(agent: str, protocol: str, engines: list[EngineConfig] | None
     if config.protocol.lower() != protocol.lower():
         raise EngineFailure("crash", f"engine {config.name} speaks {config.protocol}, this game {protocol}")
     return config
-
-
-# --- one engine process -------------------------------------------------------------------------
-
-
-class EngineProcess:
-    """One engine program as a subprocess; lines in and out, never waiting past a deadline."""
-
-    def __init__(self, config: EngineConfig, protocol: EngineProtocol) -> None:
-        self.config = config
-        self.protocol = protocol
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.stderr: collections.deque[str] = collections.deque(maxlen=20)
-        self.id_name = ""
-        self.options: list[EngineOption] = []
-        self.closed = False
-        try:
-            self.proc = subprocess.Popen(
-                config.command(),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
-                cwd=os.path.dirname(os.path.abspath(config.path)) if os.path.isfile(config.path) else None,
-            )
-        except OSError as exc:
-            raise EngineFailure("crash", f"cannot start {config.path}: {exc.strerror or exc}") from None
-        for target, stream in ((self._read, self.proc.stdout), (self._read_errors, self.proc.stderr)):
-            threading.Thread(target=target, args=(stream,), daemon=True, name="engine-io").start()
-
-    def _read(self, stream) -> None:
-        try:
-            for line in stream:
-                self.lines.put(line.rstrip("\r\n"))
-        except (OSError, ValueError):
-            pass
-        self.lines.put(None)
-
-    def _read_errors(self, stream) -> None:
-        try:
-            for line in stream:
-                if line.strip():
-                    self.stderr.append(line.rstrip())
-        except (OSError, ValueError):
-            pass
-
-    def crashed(self) -> EngineFailure:
-        """The failure of an engine whose output ended."""
-        try:
-            code = self.proc.wait(QUIT_GRACE)
-        except subprocess.TimeoutExpired:
-            code = None
-        self.closed = True
-        time.sleep(0.02)  # the last stderr lines
-        said = f": {self.stderr[-1]}" if self.stderr else ""
-        how = f"exit code {code}" if code is not None else "its output closed"
-        return EngineFailure("crash", f"the engine stopped ({how}){said}")
-
-    def send(self, line: str) -> None:
-        if self.closed:
-            raise EngineFailure("crash", "the engine is not running")
-        try:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (OSError, ValueError):
-            raise self.crashed() from None
-
-    def read(self, deadline: float) -> str:
-        """The next line; EngineFailure("hang") at ``deadline`` (time.monotonic), "crash" at the
-        end of the output."""
-        wait = deadline - time.monotonic()
-        try:
-            line = self.lines.get(timeout=max(wait, 0.0)) if wait > 0 else self.lines.get_nowait()
-        except queue.Empty:
-            raise EngineFailure("hang", "the engine did not answer in time") from None
-        if line is None:
-            self.lines.put(None)  # every later read sees the end too
-            raise self.crashed()
-        return line
-
-    def handshake(self, timeout: float = HANDSHAKE_TIMEOUT) -> None:
-        """The hello (id and options up to ``uaiok``), the player's option values, ``isready``."""
-        deadline = time.monotonic() + timeout
-        self.send(self.protocol.hello)
-        try:
-            while True:
-                line = self.read(deadline)
-                if line.strip() == self.protocol.hello_ok:
-                    break
-                if line.startswith("id name "):
-                    self.id_name = line[len("id name ") :].strip()
-                option = EngineOption.parse(line)
-                if option is not None:
-                    self.options.append(option)
-            known = {o.name.lower() for o in self.options}
-            for name, value in self.config.values.items():
-                if name.lower() in known:
-                    self.send(setoption_command(name, value))
-            self.ready(deadline)
-        except EngineFailure as exc:
-            if exc.kind == "hang":
-                self.close()
-                raise EngineFailure("hang", f"no {self.protocol.hello_ok} within {timeout:g} s") from None
-            raise
-
-    def ready(self, deadline: float) -> None:
-        self.send("isready")
-        while self.read(deadline).strip() != "readyok":
-            pass
-
-    def close(self) -> None:
-        """``quit``, then kill if the engine is still there after a short grace."""
-        if self.proc.poll() is None:
-            try:
-                if not self.closed:
-                    assert self.proc.stdin is not None
-                    self.proc.stdin.write("quit\n")
-                    self.proc.stdin.flush()
-            except (OSError, ValueError):
-                pass
-            try:
-                self.proc.wait(QUIT_GRACE)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                try:
-                    self.proc.wait(QUIT_GRACE)
-                except subprocess.TimeoutExpired:
-                    pass
-        self.closed = True
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except (OSError, ValueError):
-                pass
-
-    def kill(self) -> None:
-        try:
-            self.proc.kill()
-            self.proc.wait(QUIT_GRACE)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        self.close()
 
 
 def probe(path: str, protocol: EngineProtocol, timeout: float = HANDSHAKE_TIMEOUT) -> EngineConfig:

@@ -612,3 +612,37 @@ def test_uai_through_a_pipe():
     assert "nodes 196" in lines
     assert lines.count("readyok") == 3
     assert proc.stderr == b""
+
+
+def test_a_line_too_long_is_dropped_with_one_error_and_the_engine_goes_on():
+    """Issue 42, item 11: the input is read in bounded pieces; a 10 MB line is one error."""
+    from tafel.games.ataxx.uai import MAX_INPUT_LINE
+
+    out = io.StringIO()
+    engine = UaiEngine(out)
+    engine.run(io.StringIO("uai\n" + "x" * 10_000_000 + "\nisready\n" + "y" * MAX_INPUT_LINE + "\nquit\n"))
+    lines = out.getvalue().splitlines()
+    errors = [line for line in lines if "too long" in line]
+    assert len(errors) == 1 and len(errors[0]) < 200, errors
+    assert "readyok" in lines
+    assert any("unknown command 'yyyy" in line for line in lines)  # at the limit: still read
+
+
+def test_uai_reading_dev_zero_stays_small():
+    """``uai < /dev/zero`` (a line that never ends) holds its memory, and answers nothing."""
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "uai"],
+        stdin=open("/dev/zero", "rb"),  # noqa: SIM115 - closed by the child's end
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=dict(os.environ, TAFEL_NO_ENTRY_POINTS="1"),
+    )
+    try:
+        time.sleep(2.0)  # reading without end is the point
+        with open(f"/proc/{proc.pid}/status") as f:
+            rss_kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        assert proc.poll() is None and rss_kb < 200 * 1024, rss_kb
+    finally:
+        proc.kill()
+        proc.communicate(timeout=10)

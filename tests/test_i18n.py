@@ -117,7 +117,7 @@ def test_command_line_lang_de_list_show_and_errors():
 
     bad = run("--lang", "de", "show", "no-such-game")
     assert bad.returncode == 2
-    assert bad.stderr.startswith("Fehler: unbekanntes Spiel 'no-such-game'")
+    assert bad.stderr.startswith("error: unbekanntes Spiel 'no-such-game'")
 
 
 @pytest.fixture

@@ -6,7 +6,11 @@ and AI can be checked without a screen. Plugins add commands through ``register_
 Bad input (unknown game, bad position, illegal move, bad option) prints one line starting
 with ``error:`` to stderr and exits with code 2. A bug in a plugin's code (a game's rules
 during ``show``, ``perft`` or ``arena``, a plugin's command) prints one ``error:`` line naming
-the plugin and exits with code 1.
+the plugin and exits with code 1. Output that cannot be written (a full disk, a closed pipe)
+ends the command with one ``error:`` line (on stderr, if it can still take it) and exit code
+74, never blaming a plugin for it (:mod:`tafel.cli.output`). ``error:`` is the same in every
+language, the message after it is translated; a terminal that cannot show a character gets a
+readable stand-in (``ä`` as ``ae``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,20 @@ from tafel.registry import Registry
 EXIT_BAD_INPUT = 2
 #: A plugin's code failed (a bug in a game's rules, a plugin command that raised).
 EXIT_PLUGIN_FAILED = 1
+#: Writing the output failed: a full disk, a closed pipe or terminal (sysexits' EX_IOERR).
+EXIT_OUTPUT_FAILED = 74
+#: What every error line starts with, in every language: scripts look for it.
+ERROR_PREFIX = "error: "
+
+
+def error_line(message: object) -> str:
+    """One error line: the machine-readable ``error:`` (never translated), then the message
+    (translated where it was made).
+
+    >>> error_line("unknown game 'x'")
+    "error: unknown game 'x'"
+    """
+    return ERROR_PREFIX + str(message)
 
 
 #: Bad command-line input; the message is printed as one line (plugin commands raise it too).
@@ -40,7 +58,7 @@ class OneLineParser(argparse.ArgumentParser):
     like every other bad input; subcommands' parsers, plugins' included, are of this class."""
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, _("error: {message}").format(message=" ".join(message.split())) + "\n")
+        self.exit(EXIT_BAD_INPUT, error_line(" ".join(message.split())) + "\n")
 
 
 def parse_position_text(text: str) -> str:
@@ -294,7 +312,18 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
         help="language of the screens and messages (default: TAFEL_LANG, the setting, the system)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_game_commands(sub)
+    _add_play_command(sub)
+    _add_document_commands(sub)
+    for command in registry.commands.values():
+        p = sub.add_parser(command.name, help=command.help)
+        command.configure(p)
+        p.set_defaults(func=command.run)
+    return parser
 
+
+def _add_game_commands(sub) -> None:
+    """``list``, ``show``, ``perft``, ``arena``, ``saves``: the games and their rules as text."""
     p = sub.add_parser("list", help="list the games found, and broken plugins")
     p.set_defaults(func=cmd_list)
 
@@ -313,6 +342,12 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     arena_command.configure(p)
     p.set_defaults(func=cmd_arena)
 
+    p = sub.add_parser("saves", help="list saved and autosaved games (or --history: finished games)")
+    p.add_argument("--history", action="store_true", help="list finished games instead")
+    p.set_defaults(func=cmd_saves)
+
+
+def _add_play_command(sub) -> None:
     p = sub.add_parser("play", help="open the arcade, or go straight into a game")
     p.add_argument("game", nargs="?")
     p.add_argument("--option", "-o", action="append", metavar="K=V")
@@ -332,7 +367,10 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_play)
 
-    from tafel.cli import render, rules
+
+def _add_document_commands(sub) -> None:
+    """``render``, ``rules``, ``tutorial``, ``review``: pictures and texts of a game."""
+    from tafel.cli import render, review, rules, tutorial
 
     p = sub.add_parser("render", help="draw a position with the game's own board as a PNG")
     _add_game_args(p)
@@ -343,28 +381,14 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     rules.configure(p)
     p.set_defaults(func=rules.run)
 
-    from tafel.cli import tutorial
-
     p = sub.add_parser("tutorial", help="print a game's guided first game, step by step")
     tutorial.configure(p)
     p.set_defaults(func=tutorial.run)
-
-    from tafel.cli import review
 
     p = sub.add_parser("review", help="value each position of a game with the hard AI, as a table")
     _add_game_args(p)
     review.configure(p)
     p.set_defaults(func=cmd_review)
-
-    p = sub.add_parser("saves", help="list saved and autosaved games (or --history: finished games)")
-    p.add_argument("--history", action="store_true", help="list finished games instead")
-    p.set_defaults(func=cmd_saves)
-
-    for command in registry.commands.values():
-        p = sub.add_parser(command.name, help=command.help)
-        command.configure(p)
-        p.set_defaults(func=command.run)
-    return parser
 
 
 def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.AbstractContextManager:
@@ -383,19 +407,48 @@ def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.Ab
 
 
 def _lang_flag(argv: Sequence[str]) -> str | None:
-    """The value of ``--lang X`` or ``--lang=X``, if given (no command has a ``--lang`` of its own)."""
+    """The value of the last ``--lang X`` or ``--lang=X`` (argparse keeps the last too; no
+    command has a ``--lang`` of its own), up to a ``--``.
+
+    >>> _lang_flag(["--lang", "de", "--lang=en", "show", "ataxx"]), _lang_flag(["list"])
+    ('en', None)
+    """
+    value = None
     for i, arg in enumerate(argv):
+        if arg == "--":
+            break
         if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return None
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from tafel.plugins import load_registry
+    """Run one command line; returns the exit code (see the module docstring)."""
+    from tafel.cli.output import OutputError, guarded_streams, output_failed
 
     argv = list(sys.argv[1:] if argv is None else argv)
+    with guarded_streams():
+        try:
+            code = _run(argv)
+            for stream in (sys.stdout, sys.stderr):
+                if stream is not None:
+                    stream.flush()  # a full disk shows here, not at the interpreter's exit
+            return code
+        except OutputError as exc:
+            return output_failed(exc, EXIT_OUTPUT_FAILED)
+
+
+def _say_error(message: object) -> None:
+    """The ``error:`` line on stderr (a stderr that cannot take it is an output failure)."""
+    print(error_line(message), file=sys.stderr)
+
+
+def _run(argv: list[str]) -> int:
+    from tafel.cli.output import OutputError, foreign_failure, require_stdout, stream_failure
+    from tafel.plugins import load_registry
+
     # The language first, so that even a bad argument's error speaks it.
     i18n.set_language(i18n.choose_language(_lang_flag(argv)))
     registry = load_registry()
@@ -407,6 +460,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args.game = None
         args.func = cmd_play
+    elif args.command != "play":
+        require_stdout()
     # Global options may also be given after `play`.
     for name in ("windowed", "size"):
         if not hasattr(args, name):
@@ -414,24 +469,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _plugin_guard(args, registry):
             return int(args.func(args, registry) or 0)
+    except OutputError:
+        raise
     except (GameError, CliError) as exc:
-        print(_("error: {message}").format(message=exc), file=sys.stderr)
+        _say_error(exc)
         return EXIT_BAD_INPUT
     except PluginFailure as exc:  # a plugin's bug: one line naming it, no traceback
-        print(_("error: {message}").format(message=exc), file=sys.stderr)
+        failed_stream = stream_failure(exc)
+        if failed_stream is not None:  # it was the disk or the pipe, not the plugin
+            raise OutputError(failed_stream) from None
+        _say_error(exc)
         return EXIT_PLUGIN_FAILED
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
     except (SystemExit, Exception) as exc:
-        # A plugin's code run by a core command (a game under `check`, a view in the arcade)
-        # raised or called sys.exit(): one line naming the plugin. The core's own bugs show.
-        from tafel.plugins import plugin_in_traceback
-
-        plugin = plugin_in_traceback(exc)
-        if plugin is None:
-            raise
-        failure = PluginFailure(plugin, f"command {args.command or 'play'}", exc)
-        print(f"error: {failure}", file=sys.stderr)
+        failure = foreign_failure(exc, f"command {args.command or 'play'}")  # raises the core's own bugs
+        _say_error(failure)
         return EXIT_PLUGIN_FAILED

@@ -31,11 +31,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tafel.ai.base import Agent, Limit
+from tafel.ai.base import Limit
+from tafel.cli.arena_game import ArenaMatch, GameRecord, MoveCallback, play_game
 from tafel.engines import engine_agent, is_engine_agent
-from tafel.game import GameDef, GameError, GameState, one_line
-from tafel.plugins import PluginFailure, plugin_code
+from tafel.plugins import plugin_code
 from tafel.registry import Registry
+
+__all__ = ["DEFAULT_MAX_PLIES", "ArenaResult", "GameRecord", "elo_from_score", "run_arena"]
 
 #: Plies after which a game is stopped and counted as a draw, unless run_arena is told otherwise.
 DEFAULT_MAX_PLIES = 2000
@@ -48,48 +50,6 @@ def elo_from_score(score: float) -> float:
     (0.0, 190.8)
     """
     return 400.0 * math.log10(score / (1.0 - score))
-
-
-@dataclass
-class GameRecord:
-    """One arena game: A's seat and reward, how it ended, how long it took."""
-
-    index: int
-    seed: int
-    a_seat: int
-    reward: float
-    plies: int
-    reason: str
-    capped: bool = False
-    seconds: float = 0.0
-    #: A game lost to an agent's failure: "hang" (no move within its time and grace) or "crash"
-    #: (raised, its process died, or an illegal move); None for a game played out.
-    forfeit: str | None = None
-    #: For agent A: "win", "draw" or "loss" ("win"/"loss" in a solo game: solved or not).
-    verdict: str = ""
-    #: The agent whose failure ended the game, and its seat.
-    failed_agent: str | None = None
-    failed_seat: int | None = None
-    #: The start position's text when the game began from an opening (``run_arena(openings=)``).
-    start: str | None = None
-
-    def as_dict(self) -> dict:
-        """Plain data, for a log line (``arena --log``)."""
-        return {
-            "game": self.index + 1,
-            "seed": self.seed,
-            "a_seat": self.a_seat,
-            "reward": self.reward,
-            "plies": self.plies,
-            "reason": self.reason,
-            "verdict": self.verdict,
-            "capped": self.capped,
-            "seconds": round(self.seconds, 3),
-            "forfeit": self.forfeit,
-            "failed_agent": self.failed_agent,
-            "failed_seat": self.failed_seat,
-            "start": self.start,
-        }
 
 
 @dataclass
@@ -202,55 +162,9 @@ class ArenaResult:
 
 
 ProgressCallback = Callable[[str], None]
-MoveCallback = Callable[[int, GameState, str, int], None]
 #: ``on_game(record, moves, result)``: a game just finished (``moves``: its move texts,
 #: ``result``: the counts so far, this game included).
 GameCallback = Callable[[GameRecord, list[str], "ArenaResult"], None]
-
-#: Seconds between two looks at the worker while waiting for a move (it wakes up at once when
-#: an answer comes, if the worker can wait on its pipe).
-_POLL = 0.05
-
-
-class _Forfeit(Exception):
-    """An agent failed to give a legal move: its side loses the game."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
-
-
-class _RulesFailed(Exception):
-    """The game's own code failed in the worker process (replaying the moves played here)."""
-
-
-def _worker_move(worker, request) -> str:
-    """The move text the worker's agent chose for ``request``; _Forfeit when it hung or failed."""
-    worker.request(request)
-    while True:
-        result = worker.poll()
-        if result is not None:
-            break
-        if not worker.busy:  # answered elsewhere or forgotten: never wait forever
-            raise _Forfeit("crash", "the AI worker dropped the request")
-        wait = getattr(worker, "wait", None)
-        if wait is not None:
-            wait(_POLL)
-        else:
-            time.sleep(0.002)
-    if result.error is None and result.move_text is not None:
-        return result.move_text
-    error = result.error or "no move"
-    if getattr(result, "forfeit", None):  # an external engine that failed (tafel.engine_router)
-        raise _Forfeit(result.forfeit, f"agent {request.agent} failed: {error}")
-    if getattr(result, "timed_out", False) or "did not answer" in error or "did not start" in error:
-        raise _Forfeit("hang", error)
-    if error.startswith(f"agent {request.agent} ") or "AI process stopped" in error:
-        raise _Forfeit("crash", error)
-    if error.startswith("could not load plugins"):
-        raise GameError(f"the AI worker cannot play {request.game_id}: {error}")
-    # The worker could not rebuild the position this process played: the game's rules disagree.
-    raise _RulesFailed(error)
 
 
 def run_arena(
@@ -290,40 +204,20 @@ def run_arena(
         resolved = game.resolve_options(options or {})
         seats = game.seats(resolved)
         seat_names = game.names(resolved)
-    def_a, def_b = (
+    defs = tuple(
         engine_agent(n) if is_engine_agent(n) else registry.agent(n, game_id) for n in (agent_a, agent_b)
+    )
+    match = ArenaMatch(
+        game, resolved, (agent_a, agent_b), defs, _limits(defs, limit, movetime), on_move, max_plies, worker
     )
     if seed is None:
         seed = random.randrange(1_000_000)
-    if limit is not None:
-        limit_a = limit_b = limit
-    elif movetime is not None:
-        limit_a = limit_b = Limit(time=movetime)
-    else:
-        limit_a, limit_b = def_a.default_limit, def_b.default_limit
     result = ArenaResult(game_id, agent_a, agent_b, seats, max_plies=max_plies, movetime=movetime, seed=seed)
     began = time.perf_counter()
     for index in range(games):
-        game_seed = seed + index
-        a_seat = index % seats
-        names = [agent_a if s == a_seat else agent_b for s in range(seats)]
-        limits = [limit_a if s == a_seat else limit_b for s in range(seats)]
         opening = openings[(index // seats) % len(openings)] if openings else None
         start = time.perf_counter()
-        record, moves = _play_one(
-            game,
-            resolved,
-            index,
-            game_seed,
-            a_seat,
-            names,
-            limits,
-            (def_a, def_b),
-            on_move,
-            max_plies,
-            worker,
-            opening,
-        )
+        record, moves = play_game(match, index, seed + index, index % seats, opening)
         record.seconds, record.start = time.perf_counter() - start, opening
         before = (result.wins, result.draws, result.losses)
         _count(result, record)
@@ -333,156 +227,34 @@ def run_arena(
         if on_game is not None:
             on_game(record, moves, result)
         if progress is not None:
-            if seats == 1:
-                verdict = "solved" if record.reward >= 1.0 else "unsolved"
-            else:
-                counts = (result.wins, result.draws, result.losses)
-                verdict = "won" if counts[0] > before[0] else "drew" if counts[1] > before[1] else "lost"
-                verdict = f"as {seat_names[a_seat]} {verdict}"
-            progress(
-                f"game {index + 1}/{games}: {agent_a} {verdict} ({record.reason}, {record.plies} plies,"
-                f" {record.seconds:.1f} s), score {result.score:.3f}"
-            )
+            progress(_progress_line(result, record, before, seat_names[record.a_seat], games))
         if stop is not None and stop(result):
             break
     return result
 
 
-def _play_one(
-    game: GameDef,
-    resolved: dict,
-    index: int,
-    game_seed: int,
-    a_seat: int,
-    names: list[str],
-    limits: list[Limit],
-    defs: tuple,
-    on_move: MoveCallback | None,
-    max_plies: int,
-    worker,
-    opening: str | None = None,
-) -> tuple[GameRecord, list[str]]:
-    """One game; the record has no time yet. The game's own code runs under plugin_code."""
-    seats = len(names)
-    where = f"game {game.id}, arena game {index + 1}"
-    agents: list[Agent] = []
-    if worker is None:
-        for s in range(seats):
-            agent_def = defs[0] if s == a_seat else defs[1]
-            try:
-                agents.append(agent_def.factory(game))
-            except KeyboardInterrupt:
-                raise
-            except BaseException as exc:  # noqa: BLE001 - an agent's bug loses its games, no more
-                return _forfeited(index, game_seed, a_seat, seats, 0, s, names[s], "crash", one_line(exc)), []
-    rng = random.Random(game_seed)
-    with plugin_code(game.plugin, where):
-        if opening is not None:
-            state = game.parse_position(opening, resolved)
-        else:
-            state = game.new_state(resolved, game_seed if game.random_setup else None)
-    moves: list[str] = []
-    plies = 0
-    while plies < max_plies:
-        with plugin_code(game.plugin, where):
-            if state.outcome is not None:
-                break
-            seat = state.to_move
-            state.legal_moves()  # the rules' own failure here is the game's, not the agent's
-        name = names[seat]
-        try:
-            if worker is None:
-                text = _local_move(game, state, agents[seat], limits[seat], rng, name, where)
-            else:
-                from tafel.ai.worker import AIRequest
-
-                request = AIRequest(
-                    game.id, dict(resolved), game_seed, opening, list(moves), seat, name, limits[seat]
-                )
-                text = _worker_move(worker, request)
-            try:
-                with plugin_code(game.plugin, where):
-                    move = state.parse_move(text)
-                    canonical = state.move_to_text(move)
-            except GameError as exc:
-                raise _Forfeit("crash", f"agent {name} chose an illegal move {text!r}: {exc}") from None
-            if on_move is not None:
-                on_move(index, state, canonical, seat)
-            try:
-                with plugin_code(game.plugin, where):
-                    state = state.play(move)
-            except GameError as exc:
-                raise _Forfeit("crash", f"agent {name} chose an illegal move {text!r}: {exc}") from None
-        except _RulesFailed as exc:
-            raise PluginFailure(game.plugin, f"{where}, in the AI worker", str(exc)) from None
-        except _Forfeit as lost:
-            return _forfeited(index, game_seed, a_seat, seats, plies, seat, name, lost.kind, str(lost)), moves
-        moves.append(canonical)
-        plies += 1
-    with plugin_code(game.plugin, where):
-        outcome = state.outcome
-        if outcome is None:
-            # A puzzle has no draw: unfinished is unsolved.
-            reward, verdict = (0.0, "loss") if seats == 1 else (0.5, "draw")
-            reason = f"stopped after {plies} plies"
-            return GameRecord(index, game_seed, a_seat, reward, plies, reason, True, verdict=verdict), moves
-        reward, reason = outcome.rewards[a_seat], outcome.reason
-        if seats == 1:
-            verdict = "win" if reward >= 1.0 else "loss"
-        elif outcome.winners == (a_seat,) or reward >= 1.0:
-            verdict = "win"  # full reward is a win, also when shared (a team's partners both get 1)
-        elif a_seat in outcome.winners or outcome.is_draw:
-            verdict = "draw"
-        else:
-            verdict = "loss"
-    return GameRecord(index, game_seed, a_seat, reward, plies, reason, verdict=verdict), moves
+def _limits(defs: tuple, limit: Limit | None, movetime: float | None) -> tuple[Limit, Limit]:
+    """A's and B's limits: ``limit``, else ``movetime`` seconds a move, else each agent's own."""
+    if limit is not None:
+        return limit, limit
+    if movetime is not None:
+        return Limit(time=movetime), Limit(time=movetime)
+    return defs[0].default_limit, defs[1].default_limit
 
 
-def _local_move(
-    game: GameDef, state: GameState, agent: Agent, limit: Limit, rng, name: str, where: str
+def _progress_line(
+    result: ArenaResult, record: GameRecord, before: tuple, a_seat_name: str, games: int
 ) -> str:
-    """The agent's move as text, searched in this process (the game's view code is the plugin's)."""
-    with plugin_code(game.plugin, where):
-        view = state.view_for(state.to_move)
-    try:
-        move = agent.choose(view, limit, rng, None)
-    except KeyboardInterrupt:
-        raise
-    except BaseException as exc:  # noqa: BLE001 - the agent's failure loses the game, no more
-        raise _Forfeit("crash", f"agent {name} failed: {one_line(exc)}") from None
-    try:
-        with plugin_code(game.plugin, where):
-            return view.move_to_text(move)
-    except GameError as exc:
-        raise _Forfeit("crash", f"agent {name} chose an illegal move {move!r}: {exc}") from None
-
-
-def _forfeited(
-    index: int,
-    game_seed: int,
-    a_seat: int,
-    seats: int,
-    plies: int,
-    seat: int,
-    name: str,
-    kind: str,
-    message: str,
-) -> GameRecord:
-    """The record of a game seat ``seat`` lost by failing: reward 0 for it, 1 for the others."""
-    what = "hung" if kind == "hang" else "crashed"
-    reason = f"{name} {what}: {message}"
-    lost = seat == a_seat or seats == 1
-    return GameRecord(
-        index,
-        game_seed,
-        a_seat,
-        0.0 if lost else 1.0,
-        plies,
-        reason,
-        verdict="loss" if lost else "win",
-        forfeit=kind,
-        failed_agent=name,
-        failed_seat=seat,
+    """The line printed as a game ends: how A did, and the score so far."""
+    if result.seats == 1:
+        verdict = "solved" if record.reward >= 1.0 else "unsolved"
+    else:
+        counts = (result.wins, result.draws, result.losses)
+        verdict = "won" if counts[0] > before[0] else "drew" if counts[1] > before[1] else "lost"
+        verdict = f"as {a_seat_name} {verdict}"
+    return (
+        f"game {record.index + 1}/{games}: {result.agent_a} {verdict} ({record.reason}, {record.plies} plies,"
+        f" {record.seconds:.1f} s), score {result.score:.3f}"
     )
 
 

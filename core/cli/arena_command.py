@@ -21,13 +21,21 @@ import datetime
 import json
 from typing import TYPE_CHECKING
 
+from tafel.cli.arena import ArenaResult, GameRecord, run_arena
+from tafel.cli.files import open_append, read_input, shown_name
+from tafel.cli.pgn import PgnGame, format_game, result_of
+from tafel.cli.sprt import Sprt
 from tafel.commands import CommandError
-from tafel.engines import find_engine, is_engine_agent
+from tafel.engines import find_engine, is_engine_agent, shorten
 from tafel.game import GameDef, GameError, Options
 from tafel.numbers import decimal_number, seed_number, whole_number
+from tafel.plugins import plugin_code
 
 if TYPE_CHECKING:
     from tafel.registry import Registry
+
+#: Seconds the engines get to quit when the match ends, before their process groups are killed.
+ENGINE_CLOSE_WAIT = 3.0
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -74,37 +82,93 @@ def _agent_name(name: str, game: GameDef, registry: Registry) -> str:
 
 
 def _openings(path: str, game: GameDef, options: Options) -> list[str]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = [line.strip() for line in f]
-    except OSError as exc:
-        raise CommandError(f"cannot read the openings {path}: {exc.strerror or exc}") from None
+    """The openings of ``--openings``: a text file (size, encoding and line length guarded),
+    each line a position the game accepts; errors quote a bad line shortened."""
+    lines = [line.strip() for line in read_input(path, "openings")]
     openings = [line for line in lines if line and not line.startswith("#")]
     if not openings:
-        raise CommandError(f"{path} holds no openings")
+        raise CommandError(f"{shown_name(path)} holds no openings")
     for number, text in enumerate(openings, 1):
         try:
             game.parse_position(text, options)
         except GameError as exc:
-            raise CommandError(f"{path}: opening {number} ({text!r}): {exc}") from None
+            raise CommandError(
+                f"{shown_name(path)}: opening {number} ({shorten(text, 60)!r}): {shorten(str(exc))}"
+            ) from None
     return openings
 
 
-def _open(path: str, what: str):
+def _sprt(args: argparse.Namespace, seats: int) -> Sprt | None:
+    if args.sprt is None:
+        return None
+    if seats != 2:
+        raise CommandError("--sprt needs a game of two seats")
     try:
-        return open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by the caller
-    except OSError as exc:
-        raise CommandError(f"cannot write the {what} {path}: {exc.strerror or exc}") from None
+        return Sprt.parse(args.sprt)
+    except ValueError as exc:
+        raise CommandError(f"--sprt: {exc}") from None
+
+
+class _Recorder:
+    """What happens as each game ends: the log line, the PGN, the SPRT's line; and the result so
+    far, shown when the run is stopped."""
+
+    def __init__(self, args: argparse.Namespace, game: GameDef, options: Options, sprt: Sprt | None) -> None:
+        self.args, self.game, self.options, self.sprt = args, game, options, sprt
+        self.so_far: ArenaResult | None = None
+        self.today = datetime.date.today().strftime("%Y.%m.%d")
+        self.log = open_append(args.log, "log")
+        try:
+            self.pgn = open_append(args.pgn, "PGN file")
+        except CommandError:
+            self.close()
+            raise
+
+    def progress(self, line: str) -> None:
+        if not self.args.quiet:
+            print(line, flush=True)
+
+    def on_game(self, record: GameRecord, moves: list[str], result: ArenaResult) -> None:
+        self.so_far = result
+        if self.log is not None:
+            entry = {"arena": self.game.id, "agent_a": self.args.agent_a, "agent_b": self.args.agent_b}
+            self.log.write(json.dumps({**entry, **record.as_dict(), "moves": moves}) + "\n")
+        if self.pgn is not None and result.seats == 2:
+            self.pgn.write(format_game(self._pgn_game(record, moves)) + "\n\n")
+        if self.sprt is not None:
+            self.sprt.add_game(record.reward)
+            if record.index % 2 == 1:
+                self.sprt.add_pair(result.rewards[-2], result.rewards[-1])
+                self.progress(self.sprt.status())
+
+    def _pgn_game(self, record: GameRecord, moves: list[str]) -> PgnGame:
+        args, game = self.args, self.game
+        players = [args.agent_a, args.agent_b] if record.a_seat == 0 else [args.agent_b, args.agent_a]
+        rewards = (
+            [record.reward, 1 - record.reward] if record.a_seat == 0 else [1 - record.reward, record.reward]
+        )
+        start = record.start
+        if start is None:
+            with plugin_code(game.plugin, f"game {game.id}"):
+                start = game.new_state(self.options, record.seed if game.random_setup else None).to_text()
+        tags = {"Event": f"Tafel arena: {game.title}", "Site": "Tafel", "Date": self.today}
+        tags.update(Round=str(record.index + 1), White=players[0], Black=players[1])
+        tags.update(Result="*" if record.capped else result_of(rewards), FEN=start, SetUp="1")
+        if record.forfeit is not None:
+            tags["Termination"] = "time forfeit" if record.forfeit == "hang" else "rules infraction"
+        return PgnGame(tags, list(moves), record.reason)
+
+    def stop(self, result: ArenaResult) -> bool:
+        return self.sprt is not None and self.sprt.verdict is not None
+
+    def close(self) -> None:
+        for f in (self.log, getattr(self, "pgn", None)):
+            if f is not None:
+                f.close()
 
 
 def run(args: argparse.Namespace, registry: Registry, game: GameDef, options: Options) -> int:
-    from tafel.ai.worker import AIWorker
-    from tafel.cli.arena import ArenaResult, run_arena
-    from tafel.cli.pgn import PgnGame, format_game, result_of
-    from tafel.cli.sprt import Sprt
-    from tafel.engine_router import EngineRouter
-    from tafel.plugins import plugin_code
-
+    """The command, once the game and its options are known (see the module docstring)."""
     with plugin_code(game.plugin, f"game {game.id}"):
         seats = game.seats(options)
         names = game.names(options)
@@ -113,60 +177,43 @@ def run(args: argparse.Namespace, registry: Registry, game: GameDef, options: Op
             raise CommandError(f"{game.id} has {seats} seats: name a second agent")
         args.agent_b = args.agent_a  # a solo game: the one agent plays alone
     args.agent_a, args.agent_b = (_agent_name(n, game, registry) for n in (args.agent_a, args.agent_b))
-    sprt = None
-    if args.sprt is not None:
-        if seats != 2:
-            raise CommandError("--sprt needs a game of two seats")
-        try:
-            sprt = Sprt.parse(args.sprt)
-        except ValueError as exc:
-            raise CommandError(f"--sprt: {exc}") from None
+    sprt = _sprt(args, seats)
     openings = _openings(args.openings, game, options) if args.openings else []
-    log = _open(args.log, "log") if args.log else None
-    pgn = _open(args.pgn, "PGN file") if args.pgn else None
-    so_far: list[ArenaResult] = []
-    today = datetime.date.today().strftime("%Y.%m.%d")
+    recorder = _Recorder(args, game, options, sprt)
+    try:
+        result = _play(args, registry, game, options, openings, recorder)
+    finally:
+        recorder.close()
+    if result is None:
+        return 130
+    for line in result.format(elo=sprt is None):
+        print(line)
+    if sprt is not None:
+        print(sprt.status())
+        print(sprt.verdict_text())
+    if openings:
+        print(
+            f"{len(openings)} opening(s) from {shown_name(args.openings)}, each with both colours;"
+            f" {names[0]} moves first"
+        )
+    return 0
 
-    def progress(line: str) -> None:
-        if not args.quiet:
-            print(line, flush=True)
 
-    def on_game(record, moves, result) -> None:
-        so_far[:] = [result]
-        if log is not None:
-            entry = {"arena": game.id, "agent_a": args.agent_a, "agent_b": args.agent_b, **record.as_dict()}
-            log.write(json.dumps({**entry, "moves": moves}) + "\n")
-            log.flush()
-        if pgn is not None and seats == 2:
-            players = [args.agent_a, args.agent_b] if record.a_seat == 0 else [args.agent_b, args.agent_a]
-            rewards = (
-                [record.reward, 1 - record.reward]
-                if record.a_seat == 0
-                else [1 - record.reward, record.reward]
-            )
-            start = record.start
-            if start is None:
-                with plugin_code(game.plugin, f"game {game.id}"):
-                    start = game.new_state(options, record.seed if game.random_setup else None).to_text()
-            tags = {"Event": f"Tafel arena: {game.title}", "Site": "Tafel", "Date": today}
-            tags.update(Round=str(record.index + 1), White=players[0], Black=players[1])
-            tags.update(Result="*" if record.capped else result_of(rewards), FEN=start, SetUp="1")
-            if record.forfeit is not None:
-                tags["Termination"] = "time forfeit" if record.forfeit == "hang" else "rules infraction"
-            pgn.write(format_game(PgnGame(tags, list(moves), record.reason)) + "\n\n")
-            pgn.flush()
-        if sprt is not None:
-            sprt.add_game(record.reward)
-            if record.index % 2 == 1:
-                sprt.add_pair(result.rewards[-2], result.rewards[-1])
-                progress(sprt.status())
-
-    def stop(result) -> bool:
-        return sprt is not None and sprt.verdict is not None
+def _play(
+    args: argparse.Namespace,
+    registry: Registry,
+    game: GameDef,
+    options: Options,
+    openings: list[str],
+    recorder: _Recorder,
+) -> ArenaResult | None:
+    """The match (None when Ctrl-C stopped it); the engines are ended before it returns."""
+    from tafel.ai.worker import AIWorker
+    from tafel.engine_router import EngineRouter
 
     worker = EngineRouter(AIWorker(registry.spec), registry)
     try:
-        result = run_arena(
+        return run_arena(
             registry,
             game.id,
             args.agent_a,
@@ -175,34 +222,22 @@ def run(args: argparse.Namespace, registry: Registry, game: GameDef, options: Op
             movetime=args.movetime,
             seed=args.seed,
             options=options,
-            progress=progress,
-            on_game=on_game,
+            progress=recorder.progress,
+            on_game=recorder.on_game,
             worker=worker,
             openings=openings,
-            stop=stop,
+            stop=recorder.stop,
         )
     except BaseException as exc:
-        # Ctrl-C or a plugin's bug: the games played so far still count, and are shown.
-        if so_far:
-            print(f"stopped after {so_far[0].games} of {args.games} games; the games played:", flush=True)
-            for line in so_far[0].format(elo=sprt is None):
+        # Ctrl-C, a full disk or a plugin's bug: the games played so far still count, and are shown.
+        if recorder.so_far is not None:
+            so_far = recorder.so_far
+            print(f"stopped after {so_far.games} of {args.games} games; the games played:", flush=True)
+            for line in so_far.format(elo=recorder.sprt is None):
                 print(line, flush=True)
         if isinstance(exc, KeyboardInterrupt):
-            return 130
+            return None
         raise
     finally:
-        worker.close_engines()
+        worker.close_engines(wait=ENGINE_CLOSE_WAIT)  # none outlives the command
         worker.inner.close()
-        for f in (log, pgn):
-            if f is not None:
-                f.close()
-    for line in result.format(elo=sprt is None):
-        print(line)
-    if sprt is not None:
-        print(sprt.status())
-        print(sprt.verdict_text())
-    if openings:
-        print(
-            f"{len(openings)} opening(s) from {args.openings}, each with both colours; {names[0]} moves first"
-        )
-    return 0

@@ -10,11 +10,13 @@ line and exit code 2; a board view that fails is a plugin failure (exit code 1).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tafel.cli.files import shown_name, write_output
 from tafel.commands import CommandError
 from tafel.game import GameDef, GameState, Move, Options
 from tafel.numbers import parse_whole
@@ -81,23 +83,26 @@ def check_out(path: str) -> Path:
     """The file to write: a .png whose folder exists."""
     out = Path(path)
     if out.suffix.lower() != ".png":
-        raise CommandError(f"--out must name a .png file, got {path!r}")
+        raise CommandError(f"--out must name a .png file, got {shown_name(path)!r}")
     if not out.parent.is_dir():
-        raise CommandError(f"cannot write {path}: the folder {out.parent} does not exist")
+        raise CommandError(
+            f"cannot write {shown_name(path)}: the folder {shown_name(out.parent)} does not exist"
+        )
     return out
 
 
 def write_picture(surface: pygame.Surface, out: Path) -> None:
-    """Save as PNG through a file next to it, so a failed write leaves no half file."""
-    from tafel.ui.picture import save_png
+    """Save as PNG through :func:`tafel.cli.files.write_output`: a temporary file with a short
+    name beside it (a name near the 255-byte limit works), so a failed or killed write leaves no
+    half file, and the next run removes what a killed one left."""
+    import pygame
 
-    tmp = out.with_name(f".{out.stem}.{os.getpid()}.tmp.png")
+    buffer = io.BytesIO()
     try:
-        save_png(surface, str(tmp))
-        os.replace(tmp, out)
-    except Exception as exc:  # OSError, pygame.error
-        tmp.unlink(missing_ok=True)
-        raise CommandError(f"cannot write {out}: {getattr(exc, 'strerror', None) or exc}") from None
+        pygame.image.save(surface, buffer, "picture.png")
+    except pygame.error as exc:
+        raise CommandError(f"cannot write {shown_name(out)}: {exc}") from None
+    write_output(out, buffer.getvalue(), "picture")
 
 
 def render(
@@ -129,5 +134,5 @@ def run(args: argparse.Namespace, game: GameDef, options: Options, seed: int | N
     surface = render(game, options, states, moves, args.size)
     write_picture(surface, out)
     width, height = args.size
-    print(f"wrote {out} ({width}x{height}, {len(moves)} moves played)")
+    print(f"wrote {shown_name(out)} ({width}x{height}, {len(moves)} moves played)")
     return 0

@@ -142,6 +142,13 @@ def elo_interval(counts: Sequence[int], values: Sequence[float]) -> tuple[float,
     return elo_of_score(mean), elo_of_score(mean - margin), elo_of_score(mean + margin)
 
 
+#: The largest Elo bound taken: at 1000 the expected score is 0.9968, still short of 1 (at
+#: 7000 it rounds to 1.0 and the test divides by zero; at 1e308 the power overflows).
+MAX_ELO = 1000
+#: The smallest gap between the bounds (a test of no gap never ends).
+MIN_ELO_GAP = 0.01
+
+
 @dataclass
 class Sprt:
     """An SPRT in progress: ``add_pair`` the rewards of each pair of games (A's view), ``add_game``
@@ -153,10 +160,16 @@ class Sprt:
     beta: float = 0.05
 
     def __post_init__(self) -> None:
+        if not all(math.isfinite(x) for x in (self.elo0, self.elo1, self.alpha, self.beta)):
+            raise ValueError("elo0, elo1, alpha and beta must be numbers")
         if not (0 < self.alpha < 1 and 0 < self.beta < 1):
             raise ValueError("alpha and beta must be between 0 and 1")
-        if self.elo1 <= self.elo0:
-            raise ValueError("elo1 must be larger than elo0")
+        if self.alpha + self.beta >= 1:
+            raise ValueError("alpha + beta must be less than 1 (else the bounds cross)")
+        if not (-MAX_ELO <= self.elo0 <= MAX_ELO and -MAX_ELO <= self.elo1 <= MAX_ELO):
+            raise ValueError(f"elo0 and elo1 must be from -{MAX_ELO} to {MAX_ELO}")
+        if self.elo1 - self.elo0 < MIN_ELO_GAP:
+            raise ValueError(f"elo1 must be larger than elo0 (by {MIN_ELO_GAP:g} at least)")
         self.wdl = [0, 0, 0]
         self.pairs = [0, 0, 0, 0, 0]
 

@@ -54,7 +54,7 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from tafel import GameError, Limit
@@ -177,6 +177,35 @@ class _Go:
         self.infinite = False
 
 
+#: The longest command line read (a ``position`` of a long game is a few kB).
+MAX_INPUT_LINE = 64 * 1024
+
+
+def bounded_lines(stream: TextIO, limit: int, too_long: Callable[[str], None]) -> Iterator[str]:
+    """The lines of ``stream``, none longer than ``limit`` characters: a longer one is read
+    through to its end in pieces and dropped, ``too_long(its first 20 characters)`` once for it.
+
+    >>> import io
+    >>> said = []
+    >>> list(bounded_lines(io.StringIO("uai\\n" + "x" * 50 + "\\nisready\\n"), 10, said.append))
+    ['uai\\n', 'isready\\n']
+    >>> said
+    ['xxxxxxxxxxx']
+    """
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith("\n"):
+            yield line
+            continue
+        too_long(line[:20].encode("ascii", "backslashreplace").decode("ascii"))
+        while line and not line.endswith("\n"):
+            line = stream.readline(limit)
+        if not line:
+            return
+
+
 class UaiEngine:
     """The UAI protocol over a text stream; :meth:`handle` takes one input line at a time.
 
@@ -234,15 +263,20 @@ class UaiEngine:
     # --- input ---------------------------------------------------------------------------
 
     def run(self, stream: TextIO) -> int:
-        """Read commands until ``quit``, the end of input or a closed output; returns 0."""
+        """Read commands until ``quit``, the end of input or a closed output; returns 0. A line
+        over :data:`MAX_INPUT_LINE` characters is dropped with one error line (``uai < /dev/zero``
+        reads in bounded pieces, never holding more than one)."""
         try:
-            for line in stream:
+            for line in bounded_lines(stream, MAX_INPUT_LINE, self._too_long):
                 if not self.handle(line):
                     break
         except KeyboardInterrupt:
             pass
         self.quit()
         return 0
+
+    def _too_long(self, shown: str) -> None:
+        self.error(f"line too long (over {MAX_INPUT_LINE} characters), dropped: {shown}...")
 
     def handle(self, line: str) -> bool:
         """Follow one command line; False after ``quit`` (or once the output is closed)."""

@@ -82,7 +82,7 @@ class PauseScene(DialogScene):
                 resume.kind = "normal"
             buttons += [resume, save, menu, quit_]
             lines = [error, N_("The game is saved: you can keep it, and Continue in the menu resumes it.")]
-            title = N_("A game plugin failed")
+            title = N_("An engine failed") if _engine_failed(play) else N_("A game plugin failed")
         else:
             buttons = [
                 resume,
@@ -236,6 +236,19 @@ def _meta_moves(state: GameState) -> list[tuple[str, Move]]:
         return list(state.meta_moves())
     except Exception:  # a plugin bug here must not keep the pause menu from opening
         return []
+
+
+def _engine_failed(play: PausedGame) -> bool:
+    """Whether the failure is an external engine's (its seat's player), not the game plugin's."""
+    from tafel.engines import is_engine_agent
+
+    seat = play.turns.ai_seat
+    return (
+        bool(play.turns.ai_error)
+        and not play.rules_error
+        and seat is not None
+        and is_engine_agent(play.match.players[seat])
+    )
 
 
 class PausedGame(Protocol):

@@ -1,0 +1,114 @@
+"""A fuzz test that stays (issue 42): Hypothesis over the command line's argument space and the
+UAI engine's input stream, run on every test run, bounded (a few dozen examples each, a
+deadline per example) so it costs a few seconds.
+
+The command line: whatever the arguments, ``main`` returns 0 or 2 (never a traceback, never a
+plugin blamed for bad input), and a failure is one line starting with ``error:``. The UAI
+engine: whatever lines it reads, it never raises, answers each with whole lines, and still
+answers ``isready``.
+
+Hypothesis earns its place over a hand-rolled random loop: it shrinks a failure to the
+smallest argument list or input that shows it, and keeps it in its example database so the
+next run tries it first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from tafel.cli import main
+from tafel.games.ataxx.uai import UaiEngine
+
+GAMES = ["ataxx", "atoll", "axxa", "amakta", "amakta-infinit", "hexxagon", "nope", ""]
+COMMANDS = ["list", "show", "perft", "rules", "tutorial", "saves", "render"]
+WORDS = [
+    "--option", "-o", "--seed", "--position", "-p", "--moves", "-m", "--lang", "--history",
+    "--size", "--out", "--help", "de", "en", "xx", "0", "1", "2", "-1", "1e9", "99999999999999999999",
+    "size=5", "seed=3", "f1", "g2", "a7a5", "a1a1", "x5o/7/7/7/7/7/o5x x 0 1", "64x64", "0x0",
+    "--", "=", "\u00e4\u00f6\u00fc", "\udcff", "x" * 300,
+]  # fmt: skip
+TOKENS = st.one_of(st.sampled_from(WORDS), st.sampled_from(GAMES), st.text(max_size=20))
+ARGV = st.tuples(
+    st.lists(st.sampled_from(["--lang", "de", "en", "--windowed"]), max_size=2),
+    st.sampled_from(COMMANDS),
+    st.sampled_from(GAMES),
+    st.lists(TOKENS, max_size=6),
+).map(lambda t: [*t[0], t[1], t[2], *t[3]])
+
+
+@pytest.fixture
+def quick_registry(registry, monkeypatch):
+    """Every main() gets the loaded registry (loading the plugins anew costs 70 ms a run)."""
+    import tafel.plugins
+
+    monkeypatch.setattr(tafel.plugins, "load_registry", lambda *a, **k: registry)
+    folder = tempfile.mkdtemp(prefix="tafel-fuzz-")
+    old = os.getcwd()
+    os.chdir(folder)  # whatever --out names lands in a throwaway folder
+    yield registry
+    os.chdir(old)
+
+
+@settings(
+    max_examples=60,
+    deadline=2000,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(argv=ARGV)
+def test_any_command_line_is_an_answer_or_one_error_line(quick_registry, argv):
+    if argv[argv.index("perft") + 1 :] if "perft" in argv else False:
+        # perft to a large depth is a long count, not a failure.
+        assume(not any(w.strip().isdigit() and int(w) > 2 for w in argv if len(w) < 6))
+    if "render" in argv:
+        assume("--size" not in argv)  # a large picture takes its time; sizes have their own tests
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    assert code in (0, 2), (code, err.getvalue()[-500:])
+    if code == 2:
+        lines = err.getvalue().strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), lines[:5]
+        assert "plugin" not in lines[0].split(":", 2)[1], lines[0]
+
+
+UAI_COMMANDS = [
+    "uai", "isready", "uainewgame", "position", "go", "stop", "d", "perft", "setoption", "debug", "ponderhit",
+]  # fmt: skip
+UAI_WORDS = [
+    "startpos", "fen", "moves", "name", "value", "Level", "Hash", "MoveOverhead", "EngineRules",
+    "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "1", "2", "0", "-5",
+    "99999999999999999999", "f1", "g2", "a7a5", "0000", "x5o/7/7/7/7/7/o5x", "x", "o", "easy", "true",
+]  # fmt: skip
+UAI_LINE = st.tuples(
+    st.sampled_from(UAI_COMMANDS),
+    st.lists(st.one_of(st.sampled_from(UAI_WORDS), st.text(max_size=12)), max_size=8),
+).map(lambda t: " ".join([t[0], *t[1]]))
+
+
+@settings(max_examples=80, deadline=3000, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(st.one_of(UAI_LINE, st.text(max_size=40)), max_size=8))
+def test_any_uai_input_keeps_the_engine_answering(lines):
+    # Searches are kept short: the fuzz is of the input, not of the search's time.
+    lines = [line.replace("infinite", "depth 1") for line in lines]
+    lines = [
+        f"{line} depth 1" if line.split()[:1] == ["go"] else line
+        for line in lines
+        if "perft" not in line.split()[:1] or len(line.split()) < 2 or line.split()[1] in "0123"
+    ]
+    out = io.StringIO()
+    engine = UaiEngine(out)
+    try:
+        for line in [*lines, "stop", "isready"]:
+            assert isinstance(engine.handle(line), bool)
+        engine.wait()
+    finally:
+        engine.quit()
+    text = out.getvalue()
+    assert text.endswith("\n") and "readyok" in text.splitlines()
