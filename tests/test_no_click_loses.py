@@ -135,7 +135,7 @@ def test_continue_is_offered_only_for_a_game_with_a_move(app, registry):
     assert app.scenes.top.continue_card is None
     play = app.start_match(Match(game, {}, players=["human", "human"], seed=1))
     assert run_until(app, lambda: play.interactive, frames=300)
-    play.turns.play_move(play.match.state.legal_moves()[0])
+    play.play_move(play.match.state.legal_moves()[0])
     play.autosave()
     app.back_to_menu()
     app.step()

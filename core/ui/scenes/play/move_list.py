@@ -152,7 +152,7 @@ class MoveListPainting:
     def _mover_colour(self, i: int) -> tuple[int, tuple[int, int, int]]:
         """The seat that played move ``i`` and its colour then (the position it was played in
         says: a first stone stays black after a pie swap), else the panel's seat colour."""
-        state = self.scene.match.states[i]
+        state = self.match.states[i]
         seat = getattr(state, "to_move", 0)
         try:
             colour = state.seat_color(seat, self.ui.theme)
@@ -162,7 +162,7 @@ class MoveListPainting:
 
     def _label(self, i: int) -> str:
         """Move ``i`` in words (the game's ``move_to_words``), not in notation."""
-        match = self.scene.match
+        match = self.match
         return match_words(match.states, match.moves, i)
 
     def _paint_scrollbar(self, surface: pygame.Surface, rect: pygame.Rect, start: int, rows: int) -> None:
