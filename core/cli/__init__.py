@@ -360,6 +360,16 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p.add_argument("--history", action="store_true", help="list finished games instead")
     p.set_defaults(func=cmd_saves)
 
+    from tafel.cli import online
+
+    p = sub.add_parser("host", help="host a game for someone elsewhere: prints the room code")
+    online.configure_host(p)
+    p.set_defaults(func=online.run_host)
+
+    p = sub.add_parser("join", help="join a room by its code (a spectator code watches)")
+    online.configure_join(p)
+    p.set_defaults(func=online.run_join)
+
     for command in registry.commands.values():
         p = sub.add_parser(command.name, help=command.help)
         command.configure(p)

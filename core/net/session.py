@@ -153,6 +153,7 @@ class RoomSession:
         self.peer_name = ""
         self.problems = 0
         self._sent_presence_online = -1
+        self._last_request: bytes | None = None
         self._client = self._make_client()
 
     # --- the caller's side --------------------------------------------------------------------
@@ -210,7 +211,7 @@ class RoomSession:
         client = mqtt.Client(
             mqtt.CallbackAPIVersion.VERSION2, client_id=f"tafel-{self.role}-{uuid.uuid4().hex[:12]}"
         )
-        client.reconnect_delay_set(min_delay=1, max_delay=4)
+        client.reconnect_delay_set(min_delay=0.25, max_delay=2)  # type: ignore[arg-type]
         if self.broker.tls:
             client.tls_set()
         client.on_connect = self._on_connect
@@ -302,6 +303,10 @@ class RoomSession:
             self._publish_game()
         elif self.role == "guest":
             self._publish_presence(True)
+            if (
+                self._last_request is not None
+            ):  # lost if the broker restarted; a handled one is dropped as old
+                self._client.publish(self.topics["req"], self._last_request, qos=1, retain=True)
 
     def _publish_presence(self, online: bool) -> None:
         topic = self._presence_topic()
@@ -383,6 +388,7 @@ class RoomSession:
             self._event("refused", {"why": "not connected to the room yet"})
             return
         data = self.sealer.seal(self.topics["req"], "req", body)
+        self._last_request = data
         self._client.publish(self.topics["req"], data, qos=1, retain=True)
 
     def _apply_snapshot(self, game_id: str, game_version: str, snap: dict[str, Any]) -> None:

@@ -1,0 +1,418 @@
+"""``python main.py host GAME`` and ``python main.py join CODE``: a game with someone elsewhere.
+
+``host`` prints ``code: WORDS`` as its first line (then ``watch: WORDS``, the spectator code, and
+``broker: URL``), waits for the guest and plays; ``join CODE`` joins that room (a ``watch`` code
+watches it, read only). Both use ``--broker mqtt://HOST:PORT`` (``mqtts://`` for TLS); without
+it the host starts the broker inside Tafel and announces it on the LAN with zeroconf, and the
+join finds it there.
+
+With ``--as ai:LEVEL``, ``agent:NAME`` or ``uai:PATH`` a side plays headless; otherwise a person
+plays in the terminal: a move in the game's notation, or ``undo``, ``draw``, ``resign``,
+``yes``/``no`` (to the other side's offer), ``rematch``, ``quit``. Each side prints ``ply N: MOVE``
+as the game goes, ``waiting for NAME`` when the other side drops, and ``result: ...`` (the
+outcome line ``arena`` and ``show`` use) at the end. A host that crashed takes its room back with
+``--code WORDS`` (the same game, from its data folder); a guest simply joins again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import random
+import sys
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from tafel.commands import CommandError
+from tafel.game import GameDef, GameError
+from tafel.numbers import decimal_number, seed_number, whole_number
+
+if TYPE_CHECKING:
+    from tafel.net.guest import GuestView
+    from tafel.net.session import RoomSession
+    from tafel.registry import Registry
+
+#: Seconds a side waits for the game to end before it gives up (``--timeout``).
+DEFAULT_TIMEOUT = 24 * 3600.0
+#: Seconds a join looks for the room's broker on the LAN.
+LAN_SEARCH = 8.0
+#: Seconds a finished host waits for the guest to see the end before its broker stops.
+FAREWELL = 10.0
+
+
+def _need_online() -> None:
+    try:
+        import amqtt  # noqa: F401
+        import cryptography  # noqa: F401
+        import paho.mqtt  # noqa: F401
+    except ImportError as exc:
+        raise CommandError(
+            f'online play needs the online extra: pip install -e ".[online]" ({exc.name} is missing)'
+        ) from None
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--broker", default=None, metavar="URL", help="mqtt://HOST:PORT or mqtts://HOST:PORT")
+    p.add_argument(
+        "--as",
+        dest="agent",
+        default=None,
+        metavar="AGENT",
+        help="play headless: ai:LEVEL, agent:NAME or uai:PATH",
+    )
+    p.add_argument("--name", default="", help="the name the other side sees")
+    p.add_argument(
+        "--timeout",
+        type=decimal_number(1, 10**7, what="seconds"),
+        default=DEFAULT_TIMEOUT,
+        help="give up after this many seconds",
+    )
+
+
+def configure_host(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game id (see `list`)")
+    p.add_argument("--option", "-o", action="append", metavar="K=V", help="game option, repeatable")
+    p.add_argument("--seed", type=seed_number(), default=None, help="the deal of a game with a random setup")
+    p.add_argument(
+        "--seat", type=whole_number(1, 2), default=1, help="the host's seat: 1 moves first (default), 2"
+    )
+    p.add_argument(
+        "--clock",
+        default=None,
+        metavar="MIN+INC",
+        help="clocks kept by the host: minutes + seconds a move, e.g. 5+3",
+    )
+    p.add_argument(
+        "--code", default=None, metavar="WORDS", help="host this room code (take a crashed room back)"
+    )
+    p.add_argument(
+        "--listen", default="0.0.0.0", metavar="ADDR", help="the embedded broker's address (default all)"
+    )
+    p.add_argument(
+        "--max-plies",
+        type=whole_number(1, 4000),
+        default=4000,
+        help="stop the game as a draw after this many plies",
+    )
+    _common(p)
+
+
+def configure_join(p: argparse.ArgumentParser) -> None:
+    p.add_argument("code", help="the room code the host printed (or its spectator code: watch ...)")
+    _common(p)
+
+
+def _parse_clock(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    minutes, _, inc = text.partition("+")
+    try:
+        base, increment = float(minutes) * 60.0, float(inc or 0)
+    except ValueError:
+        raise CommandError(f"--clock {text!r}: use MINUTES+SECONDS, e.g. 5+3") from None
+    if not 0 < base <= 24 * 3600 or not 0 <= increment <= 3600:
+        raise CommandError(f"--clock {text!r} is out of range")
+    return base, increment
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+# --- players -------------------------------------------------------------------------------------
+
+
+class AgentPlayer:
+    """An agent of this process (``ai:LEVEL``, ``agent:NAME``) choosing on what its seat sees."""
+
+    def __init__(self, registry: Registry, spec: str, game: GameDef) -> None:
+        name = spec.split(":", 1)[1]
+        agent_def = registry.agent(name, game.id)
+        self.agent = agent_def.factory(game)
+        self.limit = agent_def.default_limit
+        self.rng = random.Random()
+
+    def move(self, view: GuestView, seat: int) -> str:
+        state = view.state.view_for(seat)
+        return state.move_to_text(self.agent.choose(state, self.limit, self.rng, None))
+
+    def close(self) -> None:
+        pass
+
+
+class EnginePlayer:
+    """An engine program (``uai:PATH``) through the engine router, given the position as text."""
+
+    def __init__(self, registry: Registry, spec: str, game: GameDef) -> None:
+        from tafel.ai.worker import AIWorker
+        from tafel.engine_router import EngineRouter
+
+        if game.engine_protocol is None:
+            raise CommandError(f"{game.id} declares no engine protocol: engines cannot play it")
+        self.router = EngineRouter(AIWorker(registry.spec), registry)
+        self.spec = spec
+
+    def move(self, view: GuestView, seat: int) -> str:
+        from tafel.ai.messages import AIRequest
+
+        start = view.state.view_for(seat).to_text()
+        self.router.request(AIRequest(view.game.id, dict(view.options), None, start, [], seat, self.spec))
+        deadline = time.monotonic() + 3600
+        while time.monotonic() < deadline:
+            result = self.router.poll()
+            if result is not None:
+                if result.error is not None or result.move_text is None:
+                    raise CommandError(f"{self.spec} failed: {result.error or 'no move'}")
+                return result.move_text
+            self.router.wait(0.05)
+        raise CommandError(f"{self.spec} gave no move")
+
+    def close(self) -> None:
+        self.router.close_engines()
+        self.router.inner.close()
+
+
+def make_player(registry: Registry, spec: str, game: GameDef) -> Any:
+    if spec.startswith(("ai:", "agent:")):
+        return AgentPlayer(registry, spec, game)
+    if spec.startswith("uai:"):
+        return EnginePlayer(registry, spec, game)
+    raise CommandError(f"--as {spec!r}: use ai:LEVEL, agent:NAME or uai:PATH")
+
+
+class TerminalPlayer:
+    """A person at this terminal: lines read by a thread of their own, so the game never waits."""
+
+    def __init__(self) -> None:
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in sys.stdin:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+
+# --- the game loop --------------------------------------------------------------------------------
+
+
+def _report(session: RoomSession, kind: str, data: Any) -> None:
+    if kind == "peer":
+        online, name = data
+        _say(f"joined: {name}" if online else f"waiting for {name or 'the other side'}")
+    elif kind == "refused":
+        _say(f"refused: {data.get('why', '')}")
+    elif kind == "offer":
+        _say(f"offer: {data.get('kind')} (by seat {int(data.get('by', 0)) + 1})")
+    elif kind == "declined":
+        _say(f"declined: {data.get('kind')}")
+    elif kind == "undo":
+        _say(f"undone: {data} plies")
+    elif kind == "rematch":
+        _say(f"rematch: round {data}")
+    elif kind == "problem":
+        print(f"warning: {data}", file=sys.stderr, flush=True)
+
+
+def play(
+    session: RoomSession, player: Any, registry: Registry, timeout: float, make: Any = make_player
+) -> int:
+    """Plays the room's game to its end (a spectator watches it): prints the plies and ``result:``."""
+    deadline = time.monotonic() + timeout
+    asked: tuple[int, int] | None = None
+    answered: Any = None
+    printed = 0
+    round_ = 0
+    while time.monotonic() < deadline:
+        for kind, data in session.wait(0.2):
+            _report(session, kind, data)
+            if kind == "refused":
+                asked = None  # the host said no (an old ply): think again on what it has
+        view = session.view
+        if view is None:
+            continue
+        if view.round != round_:
+            round_, printed = view.round, 0
+        printed = min(printed, len(view.moves))  # an undo takes plies back
+        for ply in range(printed, len(view.moves)):
+            _say(f"ply {ply + 1}: {view.moves[ply]}")
+        printed = len(view.moves)
+        if isinstance(player, str):  # the agent is made once the game is known (a guest learns it here)
+            player = make(registry, player, view.game)
+        seat = session.my_seat
+        if view.status == "over" and view.result is not None:
+            return _finish(session, view, player)
+        if seat is None or view.status != "playing":
+            continue
+        if view.pending is not None and view.pending.get("by") != seat and answered != view.pending:
+            answered = view.pending
+            if not isinstance(player, TerminalPlayer):
+                session.send("answer", kind=view.pending["kind"], yes=False)  # agents play on
+        key = (view.round, len(view.moves))
+        if isinstance(player, TerminalPlayer):
+            if _terminal_turn(session, player, view, seat, asked != key):
+                asked = key
+        elif view.state.to_move == seat and asked != key:
+            asked = key
+            session.send("move", move=player.move(view, seat), ply=len(view.moves))
+    _say("error: the game did not end in time")
+    return 1
+
+
+def _terminal_turn(
+    session: RoomSession, player: TerminalPlayer, view: GuestView, seat: int, fresh: bool
+) -> bool:
+    """A person's commands; True when the prompt for this position was shown."""
+    mine = view.state.to_move == seat
+    if fresh and mine:
+        state = view.state.view_for(seat)
+        _say(f"position: {state.to_text()}")
+        _say("your move (" + " ".join(state.move_to_text(m) for m in state.legal_moves()[:40]) + "):")
+    try:
+        line = player.lines.get_nowait()
+    except queue.Empty:
+        return fresh and mine
+    if line is None or line == "quit":
+        raise KeyboardInterrupt
+    words = {"undo": ("undo", {}), "draw": ("draw", {}), "resign": ("resign", {}), "rematch": ("rematch", {})}
+    if line in words:
+        session.send(words[line][0])
+    elif line in ("yes", "no") and view.pending is not None:
+        session.send("answer", kind=view.pending["kind"], yes=line == "yes")
+    elif line:
+        session.send("move", move=line, ply=len(view.moves))
+    return fresh and mine
+
+
+def _finish(session: RoomSession, view: GuestView, player: Any) -> int:
+    assert view.result is not None
+    if view.deal_verified is not None:
+        _say(
+            "deal: "
+            + (
+                "verified, fixed before the first move"
+                if view.deal_verified
+                else "NOT verified: the revealed deal does not match the commitment"
+            )
+        )
+    _say("moves: " + " ".join(view.moves))
+    _say(f"result: {view.result.line}")
+    if session.role == "host":
+        # The guest reads the end from the broker; a broker in this process must outlive that.
+        limit = time.monotonic() + FAREWELL
+        while session.peer_online and time.monotonic() < limit:
+            session.wait(0.2)
+    if hasattr(player, "close"):
+        player.close()
+    return 0
+
+
+# --- the commands ---------------------------------------------------------------------------------
+
+
+def run_host(args: argparse.Namespace, registry: Registry) -> int:
+    _need_online()
+    from tafel.net.broker import Announcer, EmbeddedBroker, LanRoom, lan_addresses
+    from tafel.net.codes import CodeError, new_code, normalize_code, room_keys
+    from tafel.net.game import HostGame
+    from tafel.net.session import BrokerError, RoomSession, load_room, parse_broker_url
+
+    game = registry.game(args.game)
+    options = game.parse_options(args.option or [])
+    if game.seats(options) != 2:
+        raise CommandError(
+            f"{game.id} with these options has {game.seats(options)} seats; online play needs 2"
+        )
+    try:
+        code = normalize_code(args.code) if args.code else new_code()
+    except CodeError as exc:
+        raise CommandError(str(exc)) from None
+    keys = room_keys(code)
+    if not keys.can_play:
+        raise CommandError("a spectator code cannot host")
+    host_game = load_room(keys.room_id, registry.game) if args.code else None
+    resumed = host_game is not None
+    if host_game is None:
+        if args.seed is not None and isinstance(options.get("seed"), int):
+            options["seed"] = args.seed
+        host_game = HostGame(
+            game,
+            options,
+            seed=args.seed,
+            host_seat=args.seat - 1,
+            host_name=args.name or "Host",
+            clock=_parse_clock(args.clock),
+            max_plies=args.max_plies,
+        )
+    elif host_game.game.id != game.id:
+        raise CommandError(f"room {code!r} plays {host_game.game.id}, not {game.id}")
+    _say(f"code: {code}")
+    _say(f"watch: {keys.spectator_code}")
+    broker = announcer = None
+    try:
+        if args.broker:
+            address = parse_broker_url(args.broker)
+        else:
+            broker = EmbeddedBroker(args.listen).start()
+            shown = "127.0.0.1" if args.listen in ("0.0.0.0", "127.0.0.1") else args.listen
+            address = parse_broker_url(f"mqtt://{shown}:{broker.port}")
+            lan = lan_addresses() if args.listen == "0.0.0.0" else []
+            if lan:
+                room = LanRoom(
+                    keys.room_id, lan[0], broker.port, game.id, host_game.names[host_game.host_seat]
+                )
+                announcer = Announcer(room, lan)
+                address = parse_broker_url(room.url)
+        _say(f"broker: {address.url}")
+        if resumed:
+            _say(f"resumed: ply {len(host_game.moves)}")
+        session = RoomSession(
+            keys, address, role="host", name=args.name or "Host", host_game=host_game, code=code
+        ).start()
+        player: Any = args.agent or TerminalPlayer()
+        try:
+            return play(session, player, registry, args.timeout)
+        finally:
+            session.close()
+    except (BrokerError, GameError) as exc:
+        raise CommandError(str(exc)) from None
+    finally:
+        if announcer is not None:
+            announcer.close()
+        if broker is not None:
+            broker.stop()
+
+
+def run_join(args: argparse.Namespace, registry: Registry) -> int:
+    _need_online()
+    from tafel.net.broker import browse
+    from tafel.net.codes import CodeError, normalize_code, room_keys
+    from tafel.net.session import BrokerError, RoomSession, parse_broker_url
+
+    try:
+        code = normalize_code(args.code)
+    except CodeError as exc:
+        raise CommandError(str(exc)) from None
+    keys = room_keys(code)
+    try:
+        if args.broker:
+            address = parse_broker_url(args.broker)
+        else:
+            rooms = browse(LAN_SEARCH, keys.room_id)
+            if not rooms:
+                raise CommandError(
+                    "no room with this code on the LAN; name its broker with --broker mqtt://HOST:PORT"
+                )
+            address = parse_broker_url(rooms[0].url)
+    except BrokerError as exc:
+        raise CommandError(str(exc)) from None
+    role = "guest" if keys.can_play else "spectator"
+    session = RoomSession(
+        keys, address, role=role, name=args.name or ("Guest" if role == "guest" else ""), games=registry.game
+    ).start()
+    player: Any = None if role == "spectator" else (args.agent or TerminalPlayer())
+    try:
+        return play(session, player, registry, args.timeout)
+    finally:
+        session.close()
