@@ -61,9 +61,13 @@ class GuestGame:
         self.view: GuestView | None = None
         self.resyncs = 0
 
-    def apply(self, game_id: str, game_version: str, snap: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    def apply(
+        self, game_id: str, game_version: str, snap: Mapping[str, Any], state: GameState | None = None
+    ) -> list[tuple[str, Any]]:
+        """Take a snapshot; ``state`` is the position when the caller knows it already (the host's
+        own copy, which need not replay its own rules)."""
         try:
-            new = self._read(game_id, game_version, snap)
+            new = self._read(game_id, game_version, snap, state)
         except SnapshotError:
             raise
         except Exception as exc:  # noqa: BLE001 - the host's data: refused, never raised
@@ -71,7 +75,9 @@ class GuestGame:
         old, self.view = self.view, new
         return _changes(old, new)
 
-    def _read(self, game_id: str, game_version: str, snap: Mapping[str, Any]) -> GuestView:
+    def _read(
+        self, game_id: str, game_version: str, snap: Mapping[str, Any], known: GameState | None
+    ) -> GuestView:
         game = self.games(game_id)
         if game.version != game_version:
             raise SnapshotError(
@@ -91,7 +97,7 @@ class GuestGame:
         round_ = snap.get("round")
         if not isinstance(round_, int):
             raise SnapshotError("bad round")
-        state = self._state(game, options, snap, moves, round_)
+        state = known if known is not None else self._state(game, options, snap, moves, round_)
         if position_hash(state.to_text()) != snap.get("hash"):
             raise SnapshotError("the position's hash does not match")
         names = snap.get("names")

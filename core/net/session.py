@@ -327,7 +327,8 @@ class RoomSession:
             return
         self._save(host)
         self._client.publish(self.topics["game"], data, qos=1, retain=True)
-        self._apply_snapshot(host.game.id, host.game.version, snap)
+        known = None if host.hidden else host.state  # the host's copy needs no second check of its own rules
+        self._apply_snapshot(host.game.id, host.game.version, snap, known)
 
     def _goodbye(self) -> None:
         if self.connected and self.sealer is not None and self._presence_topic() is not None:
@@ -391,9 +392,11 @@ class RoomSession:
         self._last_request = data
         self._client.publish(self.topics["req"], data, qos=1, retain=True)
 
-    def _apply_snapshot(self, game_id: str, game_version: str, snap: dict[str, Any]) -> None:
+    def _apply_snapshot(
+        self, game_id: str, game_version: str, snap: dict[str, Any], known: Any = None
+    ) -> None:
         try:
-            events = self.copy.apply(game_id, game_version, snap)
+            events = self.copy.apply(game_id, game_version, snap, known)
         except SnapshotError as exc:
             self.opener.dropped["bad game"] += 1
             self._event("problem", f"the host's game was refused: {exc}")
