@@ -401,3 +401,44 @@ def test_undo_and_draw_across_the_network(registry, broker):
     finally:
         host.close()
         guest.close()
+
+
+def _seat_until(seat, check, seen: list, timeout: float = 10.0) -> bool:
+    """Waits for ``check()`` while keeping every event the seat gives in ``seen``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        seen.extend(seat.wait(0.1))
+        if check():
+            return True
+    return False
+
+
+def test_remote_seat_polls_moves_and_sends_its_own(registry):
+    """The object a play-screen seat wraps: its own embedded broker, moves as events, the panel's line."""
+    from tafel.net.remote import host_room, join_room
+
+    game = registry.game("ataxx")
+    host = host_room(game, game.resolve_options({}), registry.game, name="Ann", listen="127.0.0.1")
+    guest = join_room(host.code, registry.game, name="Bob", broker=host.broker_url)
+    host_seen: list = []
+    guest_seen: list = []
+    try:
+        assert _seat_until(host, lambda: host.game is not None and host.game.status == "playing", host_seen)
+        assert _seat_until(
+            guest, lambda: guest.game is not None and guest.game.status == "playing", guest_seen
+        )
+        assert host.seat == 0 and guest.seat == 1 and host.my_turn() and not guest.my_turn()
+        assert host.connection_text() == "online with Bob" and guest.connection_text() == "online with Ann"
+        host.send(host.game.state.move_to_text(host.game.state.legal_moves()[0]))
+        assert _seat_until(guest, guest.my_turn, guest_seen)
+        plies = [e for e in guest_seen if e.kind == "ply"]
+        assert [(e.ply, e.text) for e in plies] == [(0, host.game.moves[0])]
+        guest.send("zz9")  # not a move: refused by the host, the game unchanged
+        assert _seat_until(guest, lambda: any(e.kind == "refused" for e in guest_seen), guest_seen)
+        assert len(guest.game.moves) == 1
+        guest.request("resign")
+        assert _seat_until(host, lambda: any(e.kind == "over" for e in host_seen), host_seen)
+        assert "Blue resigned" in [e for e in host_seen if e.kind == "over"][0].text
+    finally:
+        guest.close()
+        host.close()

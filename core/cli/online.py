@@ -25,7 +25,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from tafel.commands import CommandError
-from tafel.game import GameDef, GameError
+from tafel.game import GameDef
 from tafel.numbers import decimal_number, seed_number, whole_number
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 
 #: Seconds a side waits for the game to end before it gives up (``--timeout``).
 DEFAULT_TIMEOUT = 24 * 3600.0
-#: Seconds a join looks for the room's broker on the LAN.
-LAN_SEARCH = 8.0
 #: Seconds a finished host waits for the guest to see the end before its broker stops.
 FAREWELL = 10.0
 
@@ -313,10 +311,7 @@ def _finish(session: RoomSession, view: GuestView, player: Any) -> int:
 
 def run_host(args: argparse.Namespace, registry: Registry) -> int:
     _need_online()
-    from tafel.net.broker import Announcer, EmbeddedBroker, LanRoom, lan_addresses
-    from tafel.net.codes import CodeError, new_code, normalize_code, room_keys
-    from tafel.net.game import HostGame
-    from tafel.net.session import BrokerError, RoomSession, load_room, parse_broker_url
+    from tafel.net.remote import host_room
 
     game = registry.game(args.game)
     options = game.parse_options(args.option or [])
@@ -324,95 +319,45 @@ def run_host(args: argparse.Namespace, registry: Registry) -> int:
         raise CommandError(
             f"{game.id} with these options has {game.seats(options)} seats; online play needs 2"
         )
+    if args.seed is not None and isinstance(options.get("seed"), int):
+        options["seed"] = args.seed
     try:
-        code = normalize_code(args.code) if args.code else new_code()
-    except CodeError as exc:
-        raise CommandError(str(exc)) from None
-    keys = room_keys(code)
-    if not keys.can_play:
-        raise CommandError("a spectator code cannot host")
-    host_game = load_room(keys.room_id, registry.game) if args.code else None
-    resumed = host_game is not None
-    if host_game is None:
-        if args.seed is not None and isinstance(options.get("seed"), int):
-            options["seed"] = args.seed
-        host_game = HostGame(
+        seat = host_room(
             game,
             options,
+            registry.game,
+            name=args.name or "Host",
+            seat=args.seat - 1,
             seed=args.seed,
-            host_seat=args.seat - 1,
-            host_name=args.name or "Host",
             clock=_parse_clock(args.clock),
+            code=args.code,
+            broker=args.broker,
+            listen=args.listen,
             max_plies=args.max_plies,
         )
-    elif host_game.game.id != game.id:
-        raise CommandError(f"room {code!r} plays {host_game.game.id}, not {game.id}")
-    _say(f"code: {code}")
-    _say(f"watch: {keys.spectator_code}")
-    broker = announcer = None
-    try:
-        if args.broker:
-            address = parse_broker_url(args.broker)
-        else:
-            broker = EmbeddedBroker(args.listen).start()
-            shown = "127.0.0.1" if args.listen in ("0.0.0.0", "127.0.0.1") else args.listen
-            address = parse_broker_url(f"mqtt://{shown}:{broker.port}")
-            lan = lan_addresses() if args.listen == "0.0.0.0" else []
-            if lan:
-                room = LanRoom(
-                    keys.room_id, lan[0], broker.port, game.id, host_game.names[host_game.host_seat]
-                )
-                announcer = Announcer(room, lan)
-                address = parse_broker_url(room.url)
-        _say(f"broker: {address.url}")
-        if resumed:
-            _say(f"resumed: ply {len(host_game.moves)}")
-        session = RoomSession(
-            keys, address, role="host", name=args.name or "Host", host_game=host_game, code=code
-        ).start()
-        player: Any = args.agent or TerminalPlayer()
-        try:
-            return play(session, player, registry, args.timeout)
-        finally:
-            session.close()
-    except (BrokerError, GameError) as exc:
+    except (ValueError, RuntimeError) as exc:  # a bad code or broker address, no broker: one line
         raise CommandError(str(exc)) from None
+    try:
+        _say(f"code: {seat.code}")
+        _say(f"watch: {seat.spectator_code}")
+        _say(f"broker: {seat.broker_url}")
+        if seat.resumed:
+            _say(f"resumed: ply {len(seat.session.host_game.moves)}")  # type: ignore[union-attr]
+        return play(seat.session, args.agent or TerminalPlayer(), registry, args.timeout)
     finally:
-        if announcer is not None:
-            announcer.close()
-        if broker is not None:
-            broker.stop()
+        seat.close()
 
 
 def run_join(args: argparse.Namespace, registry: Registry) -> int:
     _need_online()
-    from tafel.net.broker import browse
-    from tafel.net.codes import CodeError, normalize_code, room_keys
-    from tafel.net.session import BrokerError, RoomSession, parse_broker_url
+    from tafel.net.remote import join_room
 
     try:
-        code = normalize_code(args.code)
-    except CodeError as exc:
+        seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=args.broker)
+    except (ValueError, LookupError) as exc:
         raise CommandError(str(exc)) from None
-    keys = room_keys(code)
     try:
-        if args.broker:
-            address = parse_broker_url(args.broker)
-        else:
-            rooms = browse(LAN_SEARCH, keys.room_id)
-            if not rooms:
-                raise CommandError(
-                    "no room with this code on the LAN; name its broker with --broker mqtt://HOST:PORT"
-                )
-            address = parse_broker_url(rooms[0].url)
-    except BrokerError as exc:
-        raise CommandError(str(exc)) from None
-    role = "guest" if keys.can_play else "spectator"
-    session = RoomSession(
-        keys, address, role=role, name=args.name or ("Guest" if role == "guest" else ""), games=registry.game
-    ).start()
-    player: Any = None if role == "spectator" else (args.agent or TerminalPlayer())
-    try:
-        return play(session, player, registry, args.timeout)
+        player: Any = None if seat.session.role == "spectator" else (args.agent or TerminalPlayer())
+        return play(seat.session, player, registry, args.timeout)
     finally:
-        session.close()
+        seat.close()
