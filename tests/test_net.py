@@ -246,3 +246,18 @@ def test_hidden_deal_is_committed_and_verified(registry):
     cheated = GuestGame(registry.game)
     cheated.apply("axxa", game.version, lying)
     assert cheated.view.deal_verified is False
+
+
+def test_clock_and_broker_arguments():
+    from tafel.cli.online import _parse_clock
+    from tafel.commands import CommandError
+    from tafel.net.session import BrokerError, parse_broker_url
+
+    assert _parse_clock("5+3") == (300.0, 3.0) and _parse_clock(None) is None
+    for bad in ("x", "0+1", "5+-1"):
+        with pytest.raises(CommandError):
+            _parse_clock(bad)
+    assert parse_broker_url("mqtts://example.org").tls
+    for bad in ("http://x:1", "mqtt://:1883", "mqtt://h:99999"):
+        with pytest.raises(BrokerError):
+            parse_broker_url(bad)

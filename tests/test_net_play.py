@@ -197,11 +197,16 @@ def _same_end(host: Side, guest: Side) -> str:
     return result
 
 
-def test_a_full_game_through_the_embedded_broker(env):
+def test_a_full_game_through_the_embedded_broker_with_a_spectator(env):
     host, guest, code, url = _pair(env, ["ataxx"])
     assert url.startswith("mqtt://127.0.0.1:")
     assert host.lines[0] == f"code: {code}" and len(code.split()) == 6
-    assert "wins" in _same_end(host, guest) or "draw" in host.lines[-1]
+    watch = [line for line in host.lines if line.startswith("watch: ")][0].split(": ", 1)[1]
+    spectator = Side("join", watch, "--broker", url, "--timeout", str(GAME_TIMEOUT), env=env)
+    result = _same_end(host, guest)
+    assert spectator.value("result:") == result
+    assert _plies(spectator) == _plies(guest)
+    assert spectator.finish() == 0
 
 
 #: Each two-player game with what keeps it short: Amakta between random agents can wander for
@@ -442,3 +447,19 @@ def test_remote_seat_polls_moves_and_sends_its_own(registry):
     finally:
         guest.close()
         host.close()
+
+
+def test_nothing_blocks_when_the_broker_is_unreachable(registry):
+    """A broker nobody listens on: opening, polling and sending return at once, the panel says so."""
+    from tafel.net.remote import join_room
+
+    seat = join_room(new_code(), registry.game, broker=f"mqtt://127.0.0.1:{free_port()}")
+    try:
+        start = time.monotonic()
+        for _ in range(100):
+            seat.poll()
+            seat.send("a1")
+        assert time.monotonic() - start < 0.5
+        assert seat.game is None and seat.connection_text().startswith("connecting to mqtt://127.0.0.1:")
+    finally:
+        seat.close()
