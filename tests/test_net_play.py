@@ -463,3 +463,45 @@ def test_nothing_blocks_when_the_broker_is_unreachable(registry):
         assert seat.game is None and seat.connection_text().startswith("connecting to mqtt://127.0.0.1:")
     finally:
         seat.close()
+
+
+def test_remote_worker_lets_a_match_play_the_person_elsewhere(registry):
+    """The play screen's side: a Match whose seat 2 is the remote player, asked through the
+    move-worker interface as an AI seat would be; this side's moves reach the room with the ask."""
+    from tafel.match import Match
+    from tafel.net.remote import RemoteWorker, host_room, join_room
+
+    game = registry.game("ataxx")
+    host = host_room(game, game.resolve_options({}), registry.game, name="Ann", listen="127.0.0.1")
+    guest = join_room(host.code, registry.game, name="Bob", broker=host.broker_url)
+    worker = RemoteWorker(host)
+    match = Match(game, players=["human", "remote"])
+    try:
+        assert _until(host.session, lambda: host.game is not None and host.game.status == "playing")
+        for _turn in range(3):
+            match.play(match.state.legal_moves()[0])  # the person here moves on the board
+            generation = worker.request(match.ai_request(1))
+            answer = None
+            deadline = time.monotonic() + 10
+            while answer is None and time.monotonic() < deadline:
+                answer = worker.poll()
+                guest.wait(0.05)
+                if guest.my_turn():
+                    state = guest.game.state
+                    guest.send(state.move_to_text(state.legal_moves()[-1]))
+            assert answer is not None and answer.generation == generation and answer.error is None
+            match.play(match.state.parse_move(answer.move_text))
+            assert match.texts == list(host.game.moves)
+        match.undo()  # an undo made only here, then another move: the board and the room differ
+        match.play(match.state.legal_moves()[1])
+        worker.request(match.ai_request(1))
+        answer = None
+        for _ in range(100):
+            answer = worker.poll()
+            if answer is not None:
+                break
+            host.wait(0.02)
+        assert answer is not None and answer.move_text is None and "differ" in answer.error
+    finally:
+        guest.close()
+        worker.close()

@@ -240,3 +240,72 @@ def join_room(
         keys, address, role=role, name=name or (_("Guest") if role == "guest" else ""), games=games
     )
     return RemoteSeat(session.start(), code, address.url)
+
+
+class RemoteWorker:
+    """A :class:`RemoteSeat` behind the play screen's move-worker interface (``request``, ``poll``,
+    ``cancel``, ``busy``, ``start``), so a match whose other seat is the person elsewhere plays
+    through the play screen unchanged, as an engine seat does.
+
+    A request (:class:`tafel.ai.messages.AIRequest`) carries the board's moves: the one this side
+    made since the room's last is sent to the room first; the answer is the other side's next
+    move from the room. A board that no longer matches the room (an undo made here, a move the
+    host refused) is answered with an error, never a wrong move. ``news`` keeps the room's other
+    events (offers, the other side dropping) for the screen to show.
+    """
+
+    def __init__(self, seat: RemoteSeat) -> None:
+        self.seat = seat
+        self.news: list[RemoteEvent] = []
+        self._pending: Any = None
+        self._generation = 0
+        self._sent: tuple[int, str] | None = None
+
+    def start(self) -> None:
+        pass
+
+    @property
+    def busy(self) -> bool:
+        """True while a request waits for the other side (as long as that takes)."""
+        return self._pending is not None
+
+    def request(self, req: Any) -> int:
+        self._generation += 1
+        self._pending = (self._generation, req)
+        return self._generation
+
+    def cancel(self) -> None:
+        self._pending = None
+
+    def close(self) -> None:
+        self.seat.close()
+
+    def poll(self) -> Any:
+        from tafel.ai.messages import AIResult
+
+        self.news.extend(e for e in self.seat.poll() if e.kind != "ply")
+        del self.news[:-100]
+        view = self.seat.game
+        if self._pending is None or view is None:
+            return None
+        generation, req = self._pending
+        board, room = list(req.moves), list(view.moves)
+        answer: tuple[str | None, str | None] | None = None
+        if len(room) == len(board) + 1 and room[:-1] == board:
+            answer = (room[-1], None)
+        elif view.result is not None and room == board:
+            answer = (None, view.result.line)
+        elif len(board) == len(room) + 1 and board[:-1] == room:
+            if self._sent != (len(room), board[-1]):
+                self._sent = (len(room), board[-1])
+                self.seat.send(board[-1])
+            refused = [e for e in self.news if e.kind == "refused"]
+            if refused and self._sent is not None:
+                answer = (None, _("the host refused the move: {why}").format(why=refused[-1].text))
+                self.news.remove(refused[-1])
+        elif room != board:
+            answer = (None, _("this board and the online game differ (undo is a request to the other side)"))
+        if answer is None:
+            return None
+        self._pending = None
+        return AIResult(generation, answer[0], answer[1])
