@@ -475,7 +475,7 @@ def test_remote_worker_lets_a_match_play_the_person_elsewhere(registry):
     host = host_room(game, game.resolve_options({}), registry.game, name="Ann", listen="127.0.0.1")
     guest = join_room(host.code, registry.game, name="Bob", broker=host.broker_url)
     worker = RemoteWorker(host)
-    match = Match(game, players=["human", "remote"])
+    match = Match(game, players=["human", "remote:Bob"])
     try:
         assert _until(host.session, lambda: host.game is not None and host.game.status == "playing")
         for _turn in range(3):

@@ -6,7 +6,8 @@ watches it, read only). Both use ``--broker mqtt://HOST:PORT`` (``mqtts://`` for
 it the host starts the broker inside Tafel and announces it on the LAN with zeroconf, and the
 join finds it there.
 
-With ``--as ai:LEVEL``, ``agent:NAME`` or ``uai:PATH`` a side plays headless; otherwise a person
+With ``--as ai:LEVEL``, ``agent:NAME`` or ``uai:PATH`` a side plays headless; otherwise the arcade
+opens on the online game (the other seat is the person elsewhere), or with ``--terminal`` a person
 plays in the terminal: a move in the game's notation, or ``undo``, ``draw``, ``resign``,
 ``yes``/``no`` (to the other side's offer), ``rematch``, ``quit``. Each side prints ``ply N: MOVE``
 as the game goes, ``waiting for NAME`` when the other side drops, and ``result: ...`` (the
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 
 #: Seconds a side waits for the game to end before it gives up (``--timeout``).
 DEFAULT_TIMEOUT = 24 * 3600.0
+#: Seconds the arcade waits for the room's game before it opens.
+ARCADE_WAIT = 60.0
 #: Seconds a finished host waits for the guest to see the end before its broker stops.
 FAREWELL = 10.0
 
@@ -60,12 +63,61 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="play headless: ai:LEVEL, agent:NAME or uai:PATH",
     )
     p.add_argument("--name", default="", help="the name the other side sees")
+    p.add_argument("--terminal", action="store_true", help="play in the terminal instead of the arcade")
     p.add_argument(
         "--timeout",
         type=decimal_number(1, 10**7, what="seconds"),
         default=DEFAULT_TIMEOUT,
         help="give up after this many seconds",
     )
+
+
+def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
+    """The arcade opens on the online game: this side's seat a person at the screen, the other
+    the person elsewhere, asked through :class:`tafel.net.remote.RemoteWorker` as an engine seat is.
+    A hidden game's guest cannot hold the whole game; it plays in the terminal instead."""
+    from tafel.match import Match
+    from tafel.net.remote import REMOTE_PREFIX, RemoteWorker
+
+    # The host opens the board once the guest is there (the seats' names known); a guest once
+    # the room's game has arrived.
+    deadline = time.monotonic() + (args.timeout if seat.session.role == "host" else ARCADE_WAIT)
+    if seat.session.role == "host":
+        _say("waiting for a guest")
+    while (seat.game is None or seat.game.status == "waiting") and time.monotonic() < deadline:
+        seat.wait(0.2)
+    view = seat.game
+    if view is None or view.status == "waiting":
+        raise CommandError(
+            "no guest came"
+            if seat.session.role == "host"
+            else "the room's game did not arrive; is the host there?"
+        )
+    host_game = seat.session.host_game
+    if host_game is None and view.seed is None and view.start is None and view.commit is not None:
+        _say("this game hides pieces from the guest's board: playing in the terminal")
+        return play(seat.session, TerminalPlayer(), registry, args.timeout)
+    seed = host_game.seed if host_game is not None else view.seed
+    options = host_game.options if host_game is not None else view.options
+    start = host_game.start if host_game is not None else view.start
+    mine = view.seat_of(seat.session.role)
+    players = ["human", "human"]
+    players[1 - mine] = REMOTE_PREFIX + (view.names[1 - mine] or "?")
+    match = Match(view.game, options, seed=seed, position=start, players=players)
+    match.replay(list(view.moves))
+    import pygame
+
+    from tafel.ui.app import App
+
+    windowed = True if getattr(args, "windowed", None) else None
+    app = App(
+        registry, windowed=windowed, size=getattr(args, "size", None), start=match, worker=RemoteWorker(seat)
+    )
+    try:
+        return app.loop()
+    finally:
+        app.close()
+        pygame.quit()
 
 
 def configure_host(p: argparse.ArgumentParser) -> None:
@@ -343,6 +395,8 @@ def run_host(args: argparse.Namespace, registry: Registry) -> int:
         _say(f"broker: {seat.broker_url}")
         if seat.resumed:
             _say(f"resumed: ply {len(seat.session.host_game.moves)}")  # type: ignore[union-attr]
+        if args.agent is None and not args.terminal:
+            return _arcade(seat, registry, args)
         return play(seat.session, args.agent or TerminalPlayer(), registry, args.timeout)
     finally:
         seat.close()
@@ -357,6 +411,8 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     except (ValueError, LookupError) as exc:
         raise CommandError(str(exc)) from None
     try:
+        if seat.session.role == "guest" and args.agent is None and not args.terminal:
+            return _arcade(seat, registry, args)
         player: Any = None if seat.session.role == "spectator" else (args.agent or TerminalPlayer())
         return play(seat.session, player, registry, args.timeout)
     finally:

@@ -42,6 +42,9 @@ class GuestView:
     deal_verified: bool | None = None
     declined: dict[str, Any] | None = None
     refused: dict[str, Any] | None = None
+    #: The start: ``new_state(options, seed)`` or ``parse_position(start)`` (both None in a hidden game).
+    seed: int | None = None
+    start: str | None = None
 
     def seat_of(self, role: str) -> int | None:
         """The seat the host or the guest plays (None for a spectator)."""
@@ -126,6 +129,12 @@ class GuestGame:
             None,
             _small_dict(snap.get("declined")),
             _small_dict(snap.get("refused")),
+        )
+        seed, start = snap.get("seed"), snap.get("start")
+        view = replace(
+            view,
+            seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+            start=start if isinstance(start, str) else None,
         )
         if snap.get("reveal") is not None:
             view = replace(view, deal_verified=verify_deal(game, options, snap, commit))

@@ -33,6 +33,8 @@ from tafel.net.session import BrokerAddress, RoomSession, load_room, parse_broke
 
 #: Seconds a join looks for the room's broker on the LAN.
 LAN_SEARCH = 8.0
+#: A match's player that is the person elsewhere: ``remote:NAME``.
+REMOTE_PREFIX = "remote:"
 
 
 @dataclass(frozen=True)
@@ -289,6 +291,9 @@ class RemoteWorker:
         if self._pending is None or view is None:
             return None
         generation, req = self._pending
+        if not str(req.agent).startswith(REMOTE_PREFIX):  # a hint: the other side is no adviser
+            self._pending = None
+            return AIResult(generation, None, _("no hints in an online game"))
         board, room = list(req.moves), list(view.moves)
         answer: tuple[str | None, str | None] | None = None
         if len(room) == len(board) + 1 and room[:-1] == board:
