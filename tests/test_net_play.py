@@ -505,3 +505,29 @@ def test_remote_worker_lets_a_match_play_the_person_elsewhere(registry):
     finally:
         guest.close()
         worker.close()
+
+
+def test_the_arcade_shows_the_other_sides_moves(registry):
+    """A guest's arcade (headless): its board gets the host's moves through the RemoteWorker, as
+    `join CODE` without --as opens it."""
+    from tafel.match import Match
+    from tafel.net.remote import RemoteWorker, host_room, join_room
+    from tafel.testing import run_until
+    from tafel.ui.app import App
+
+    game = registry.game("ataxx")
+    host = host_room(game, game.resolve_options({}), registry.game, name="Ann", listen="127.0.0.1")
+    guest = join_room(host.code, registry.game, name="Bob", broker=host.broker_url)
+    app = None
+    try:
+        assert _until(guest.session, lambda: guest.game is not None and guest.game.status == "playing")
+        match = Match(game, players=["remote:Ann", "human"])
+        app = App(registry, windowed=True, size=(1280, 720), start=match, worker=RemoteWorker(guest))
+        host.send(host.game.state.move_to_text(host.game.state.legal_moves()[0]))
+        assert run_until(app, lambda: match.ply == 1, frames=60, wait=10.0)  # the network takes real time
+        assert match.texts == list(host.game.moves)
+    finally:
+        if app is not None:
+            app.close()
+        guest.close()
+        host.close()
