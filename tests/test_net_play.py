@@ -198,7 +198,7 @@ def _same_end(host: Side, guest: Side) -> str:
 
 
 def test_a_full_game_through_the_embedded_broker_with_a_spectator(env):
-    host, guest, code, url = _pair(env, ["ataxx"])
+    host, guest, code, url = _pair(env, ["ataxx", "--as", "agent:greedy"])
     assert url.startswith("mqtt://127.0.0.1:")
     assert host.lines[0] == f"code: {code}" and len(code.split()) == 6
     watch = [line for line in host.lines if line.startswith("watch: ")][0].split(": ", 1)[1]
@@ -209,11 +209,12 @@ def test_a_full_game_through_the_embedded_broker_with_a_spectator(env):
     assert spectator.finish() == 0
 
 
-#: Each two-player game with what keeps it short: Amakta between random agents can wander for
-#: thousands of plies (its rules read each move slowly), so the host plays it greedy and Amakta
+#: Each two-player game with what keeps it short: random agents fill an Ataxx board in 200 plies
+#: and Amakta's can wander for thousands (its rules read each move slowly), so the host plays
+#: those greedy, and Amakta
 #: Infinit's room stops it as a draw after 60 plies (the room's ply cap, as `arena` has one).
 GAMES = [
-    ["ataxx"],
+    ["ataxx", "--as", "agent:greedy"],
     ["atoll"],
     ["amakta", "--as", "agent:greedy"],
     ["amakta-infinit", "--max-plies", "60"],

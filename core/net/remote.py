@@ -29,7 +29,7 @@ from tafel.net.broker import Announcer, EmbeddedBroker, LanRoom, browse, lan_add
 from tafel.net.codes import new_code, normalize_code, room_keys
 from tafel.net.game import HostGame
 from tafel.net.guest import GuestView
-from tafel.net.session import BrokerAddress, RoomSession, load_room, parse_broker_url
+from tafel.net.session import BrokerAddress, RoomSession, load_room, parse_broker_url, prune_rooms
 
 #: Seconds a join looks for the room's broker on the LAN.
 LAN_SEARCH = 8.0
@@ -195,6 +195,7 @@ def host_room(
     keys = room_keys(code)
     if not keys.can_play:
         raise ValueError("a spectator code cannot host")
+    prune_rooms()  # old rooms' files do not pile up
     host_game = load_room(keys.room_id, games) if again else None
     resumed = host_game is not None
     if host_game is None:

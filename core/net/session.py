@@ -22,6 +22,7 @@ folder (``rooms/R.json``) with the secrets a restarted host needs (the hidden de
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import socket
@@ -49,6 +50,10 @@ DEFAULT_TLS_PORT = 8883
 TICK = 0.05
 #: The most events kept for a caller that does not poll (older ones are dropped).
 MAX_EVENTS = 10_000
+#: The most messages waiting for the session thread (more are dropped and counted as a flood).
+MAX_INBOX = 10_000
+#: A room file of the host's not touched for this many days is removed when a room is hosted.
+ROOM_FILE_DAYS = 30
 
 
 class BrokerError(ValueError):
@@ -132,7 +137,7 @@ class RoomSession:
         self.topics = room_topics(keys.room_id)
         self.host_game = host_game
         self.code, self.save = code, save
-        self._inbox: queue.Queue = queue.Queue()
+        self._inbox: queue.Queue = queue.Queue(maxsize=MAX_INBOX)
         self._events: queue.Queue = queue.Queue(maxsize=MAX_EVENTS)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"tafel-net-{role}", daemon=True)
@@ -188,7 +193,10 @@ class RoomSession:
         if self.role == "spectator":
             self._event("problem", "a spectator cannot play")
             return
-        self._inbox.put(("cmd", {"what": what, **fields}))
+        try:
+            self._inbox.put_nowait(("cmd", {"what": what, **fields}))
+        except queue.Full:  # never block the caller: say so instead
+            self._event("problem", "the network is flooded; try again")
 
     @property
     def my_seat(self) -> int | None:
@@ -201,7 +209,8 @@ class RoomSession:
     def close(self, timeout: float = 3.0) -> None:
         """Say goodbye (presence offline), disconnect and end the thread, within ``timeout``."""
         if self._thread.is_alive():
-            self._inbox.put(("close", None))
+            with contextlib.suppress(queue.Full):
+                self._inbox.put(("close", None), timeout=timeout)
             self._thread.join(timeout)
         self._stop.set()
 
@@ -216,9 +225,15 @@ class RoomSession:
             client.tls_set()
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
-        client.on_message = lambda c, u, msg: self._inbox.put(("message", (msg.topic, bytes(msg.payload))))
+        client.on_message = self._on_raw_message
         self._set_will(client)
         return client
+
+    def _on_raw_message(self, client, userdata, msg) -> None:
+        try:
+            self._inbox.put_nowait(("message", (msg.topic, bytes(msg.payload))))
+        except queue.Full:  # a flood: dropped and counted, the queue never grows without bound
+            self.opener.dropped["flood"] += 1
 
     def _on_connect(self, client, userdata, flags, rc, props=None) -> None:
         sock = client.socket()
@@ -227,11 +242,13 @@ class RoomSession:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             except OSError:
                 pass
-        self._inbox.put(("connected", not rc.is_failure))
+        with contextlib.suppress(queue.Full):
+            self._inbox.put(("connected", not rc.is_failure), timeout=1.0)
 
     def _on_disconnect(self, client, userdata, flags, rc, props=None) -> None:
         self._set_will(client)  # the next connection's will, numbered after this one's presence
-        self._inbox.put(("disconnected", str(rc)))
+        with contextlib.suppress(queue.Full):
+            self._inbox.put(("disconnected", str(rc)), timeout=1.0)
 
     def _presence_topic(self) -> str | None:
         return {"host": self.topics["host"], "guest": self.topics["guest"]}.get(self.role)
@@ -432,6 +449,20 @@ class RoomSession:
         the guest's requests it already handled."""
         assert self.host_game is not None and self.sealer is not None
         self.opener.remember("guest", self.topics["req"], self.host_game.acked)
+
+
+def prune_rooms(days: float = ROOM_FILE_DAYS) -> int:
+    """Remove the host's room files not written for ``days`` days; how many went."""
+    limit = time.time() - days * 86400
+    removed = 0
+    for path in datadir.subdir("rooms").glob("*.json"):
+        try:
+            if path.stat().st_mtime < limit:
+                path.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
 
 
 def load_room(room_id: str, game_of: Callable[[str], GameDef]) -> HostGame | None:
