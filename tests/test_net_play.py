@@ -163,28 +163,16 @@ def _host(env, game_args, broker_url=None) -> Side:
     return Side(*args, env=env)
 
 
-def _join(env, host: Side) -> tuple[Side, str, str]:
+def _join(env, host: Side, agent: str = "ai:random") -> tuple[Side, str, str]:
     code = host.value("code:")
     url = host.value("broker:")
-    guest = Side(
-        "join",
-        code,
-        "--broker",
-        url,
-        "--as",
-        "ai:random",
-        "--name",
-        "Bob",
-        "--timeout",
-        str(GAME_TIMEOUT),
-        env=env,
-    )
-    return guest, code, url
+    args = ["join", code, "--broker", url, "--as", agent, "--name", "Bob", "--timeout", str(GAME_TIMEOUT)]
+    return Side(*args, env=env), code, url
 
 
-def _pair(env, game_args, broker_url=None):
+def _pair(env, game_args, broker_url=None, guest_agent: str = "ai:random"):
     host = _host(env, game_args, broker_url)
-    guest, code, url = _join(env, host)
+    guest, code, url = _join(env, host, guest_agent)
     return host, guest, code, url
 
 
@@ -198,7 +186,8 @@ def _same_end(host: Side, guest: Side) -> str:
 
 
 def test_a_full_game_through_the_embedded_broker_with_a_spectator(env):
-    host, guest, code, url = _pair(env, ["ataxx", "--as", "agent:greedy"])
+    toy_engine = f"uai:{ROOT / 'tests' / 'uai_toy_engine.py'}"  # the guest is an engine program
+    host, guest, code, url = _pair(env, ["ataxx", "--as", "agent:greedy"], guest_agent=toy_engine)
     assert url.startswith("mqtt://127.0.0.1:")
     assert host.lines[0] == f"code: {code}" and len(code.split()) == 6
     watch = [line for line in host.lines if line.startswith("watch: ")][0].split(": ", 1)[1]
@@ -212,12 +201,12 @@ def test_a_full_game_through_the_embedded_broker_with_a_spectator(env):
 #: Each two-player game with what keeps it short: random agents fill an Ataxx board in 200 plies
 #: and Amakta's can wander for thousands (its rules read each move slowly), so the host plays
 #: those greedy, and Amakta
-#: Infinit's room stops it as a draw after 60 plies (the room's ply cap, as `arena` has one).
+#: Infinit's room stops it as a draw after 24 plies (the room's ply cap, as `arena` has one).
 GAMES = [
     ["ataxx", "--as", "agent:greedy"],
     ["atoll"],
     ["amakta", "--as", "agent:greedy"],
-    ["amakta-infinit", "--max-plies", "60"],
+    ["amakta-infinit", "--max-plies", "24"],
     ["axxa", "-o", "mode=competitive"],
 ]
 

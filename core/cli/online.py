@@ -195,12 +195,11 @@ class EnginePlayer:
     """An engine program (``uai:PATH``) through the engine router, given the position as text."""
 
     def __init__(self, registry: Registry, spec: str, game: GameDef) -> None:
-        from tafel.ai.worker import AIWorker
         from tafel.engine_router import EngineRouter
 
         if game.engine_protocol is None:
             raise CommandError(f"{game.id} declares no engine protocol: engines cannot play it")
-        self.router = EngineRouter(AIWorker(registry.spec), registry)
+        self.router = EngineRouter(None, registry)  # engine seats only: no AI worker process
         self.spec = spec
 
     def move(self, view: GuestView, seat: int) -> str:
@@ -220,7 +219,6 @@ class EnginePlayer:
 
     def close(self) -> None:
         self.router.close_engines()
-        self.router.inner.close()
 
 
 def make_player(registry: Registry, spec: str, game: GameDef) -> Any:
