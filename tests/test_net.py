@@ -261,3 +261,16 @@ def test_clock_and_broker_arguments():
     for bad in ("http://x:1", "mqtt://:1883", "mqtt://h:99999"):
         with pytest.raises(BrokerError):
             parse_broker_url(bad)
+
+
+def test_a_guest_whose_rules_disagree_takes_the_hosts_position(registry):
+    game = registry.game("ataxx")
+    host = HostGame(game, game.resolve_options({}))
+    host.guest_joined("Bob", 0.0)
+    _play(host, 0)
+    snap = host.snapshot(0.0)
+    other = game.new_state(host.options, None).legal_moves()[-1]
+    lying_moves = {**snap, "moves": [game.new_state(host.options, None).move_to_text(other)]}
+    guest = GuestGame(registry.game)
+    guest.apply("ataxx", "1", lying_moves)  # the moves lead elsewhere here: the host's position stands
+    assert guest.disagreements == 1 and guest.view.state.to_text() == host.state.to_text()

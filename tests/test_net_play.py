@@ -44,14 +44,21 @@ class Side:
             cwd=ROOT,
         )
         self.lines: list[str] = []
+        self.errors: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_errors, daemon=True).start()
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
             self._queue.put(line.rstrip("\n"))
         self._queue.put(None)
+
+    def _read_errors(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.errors.append(line.rstrip("\n"))
 
     def expect(self, prefix: str, timeout: float = GAME_TIMEOUT) -> str:
         """The first line (from here on) starting with ``prefix``."""
@@ -66,9 +73,8 @@ class Side:
             self.lines.append(line)
             if line.startswith(prefix):
                 return line
-        err = self.proc.stderr.read() if self.proc.poll() is not None and self.proc.stderr else ""
         raise AssertionError(
-            f"no line {prefix!r} within {timeout} s; got {self.lines[-5:]}; stderr {err[-800:]}"
+            f"no line {prefix!r} within {timeout} s; got {self.lines[-5:]}; stderr {self.errors[-8:]}"
         )
 
     def value(self, prefix: str) -> str:
@@ -177,7 +183,10 @@ def _pair(env, game_args, broker_url=None, guest_agent: str = "ai:random"):
 
 
 def _same_end(host: Side, guest: Side) -> str:
-    result = host.value("result:")
+    try:
+        result = host.value("result:")
+    except AssertionError as exc:  # say what the other side saw too
+        raise AssertionError(f"{exc}; the guest: {guest.lines[-5:]} {guest.errors[-8:]}") from None
     assert guest.value("result:") == result
     moves = [line for line in host.lines if line.startswith("moves:")][-1]
     assert [line for line in guest.lines if line.startswith("moves:")][-1] == moves

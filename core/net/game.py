@@ -215,6 +215,8 @@ class HostGame:
             "moves": list(self.moves),
             "hash": position_hash(self.position_text()),
             "view": self.position_text() if self.hidden else None,
+            # The whole position, for a guest whose rules disagree even after a resync.
+            "position": None if self.hidden else self.state.to_text(),
             "first_view": self.first.view_for(self.guest_seat).to_text() if self.hidden else None,
             "commit": commitment(self.seed or 0, self.salt) if self.hidden else None,
             "reveal": {"seed": self.seed, "salt": self.salt} if self.hidden and over else None,

@@ -63,6 +63,8 @@ class GuestGame:
         self.games = games
         self.view: GuestView | None = None
         self.resyncs = 0
+        #: Snapshots whose moves led this side's rules elsewhere (the host's position was taken).
+        self.disagreements = 0
 
     def apply(
         self, game_id: str, game_version: str, snap: Mapping[str, Any], state: GameState | None = None
@@ -165,6 +167,12 @@ class GuestGame:
         state = start_state(game, options, seed, start)
         for text in moves:
             state = state.play(state.parse_move(text))
+        position = snap.get("position")
+        if position_hash(state.to_text()) != snap.get("hash") and isinstance(position, str):
+            # This side's rules reach another position from the same moves (another version of
+            # a plugin, a notation that names two moves): the host's position stands.
+            self.disagreements += 1
+            state = game.parse_position(position, options)
         return state
 
 
