@@ -120,6 +120,19 @@ def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
         pygame.quit()
 
 
+def _list_lan() -> int:
+    """The rooms announced on the LAN: game, host's name, broker (their codes are never announced)."""
+    from tafel.net.broker import browse
+    from tafel.net.remote import LAN_SEARCH
+
+    rooms = browse(LAN_SEARCH / 2)
+    if not rooms:
+        _say("no rooms on the LAN")
+    for room in sorted(rooms, key=lambda r: (r.game, r.host_name)):
+        _say(f"{room.game:<16} {room.host_name:<20} {room.url}")
+    return 0
+
+
 def configure_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game id (see `list`)")
     p.add_argument("--option", "-o", action="append", metavar="K=V", help="game option, repeatable")
@@ -149,7 +162,10 @@ def configure_host(p: argparse.ArgumentParser) -> None:
 
 
 def configure_join(p: argparse.ArgumentParser) -> None:
-    p.add_argument("code", help="the room code the host printed (or its spectator code: watch ...)")
+    p.add_argument(
+        "code", nargs="?", help="the room code the host printed (or its spectator code: watch ...)"
+    )
+    p.add_argument("--list", action="store_true", help="list the rooms announced on the LAN, then stop")
     _common(p)
 
 
@@ -404,6 +420,10 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     _need_online()
     from tafel.net.remote import join_room
 
+    if args.list:
+        return _list_lan()
+    if not args.code:
+        raise CommandError("join needs the room's code (or --list for the rooms on the LAN)")
     try:
         seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=args.broker)
     except (ValueError, LookupError) as exc:
