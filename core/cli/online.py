@@ -110,8 +110,9 @@ def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
     from tafel.ui.app import App
 
     windowed = True if getattr(args, "windowed", None) else None
+    size, language = getattr(args, "size", None), getattr(args, "lang", None)
     app = App(
-        registry, windowed=windowed, size=getattr(args, "size", None), start=match, worker=RemoteWorker(seat)
+        registry, windowed=windowed, size=size, start=match, worker=RemoteWorker(seat), language=language
     )
     try:
         return app.loop()
