@@ -33,12 +33,12 @@ GAME_TIMEOUT = 60.0
 class Side:
     """A ``main.py`` process whose stdout lines are read by a thread, so waits have timeouts."""
 
-    def __init__(self, *args: str, env: dict[str, str]) -> None:
+    def __init__(self, *args: str, env: dict[str, str], stdin: int = subprocess.DEVNULL) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            stdin=subprocess.DEVNULL,
+            stdin=stdin,
             text=True,
             env=env,
             cwd=ROOT,
@@ -530,3 +530,23 @@ def test_the_arcade_shows_the_other_sides_moves(registry):
             app.close()
         guest.close()
         host.close()
+
+
+def test_a_person_in_the_terminal_moves_offers_a_draw_and_resigns(env):
+    """`join CODE --terminal`: moves typed on stdin, a draw offer the host's agent declines, resign."""
+    host = _host(env, ["ataxx"])
+    code, url = host.value("code:"), host.value("broker:")
+    args = ["join", code, "--broker", url, "--terminal", "--name", "Bob", "--timeout", str(GAME_TIMEOUT)]
+    guest = Side(*args, env=env, stdin=subprocess.PIPE)
+    assert guest.proc.stdin is not None
+    guest.expect("your move")
+    guest.proc.stdin.write("zz9\n")  # no move: the host refuses it, the game goes on
+    guest.proc.stdin.flush()
+    guest.expect("refused:")
+    guest.proc.stdin.write("b2\ndraw\n")
+    guest.proc.stdin.flush()
+    guest.expect("ply 2: b2")
+    guest.expect("declined: draw")
+    guest.proc.stdin.write("resign\n")
+    guest.proc.stdin.flush()
+    assert _same_end(host, guest) == "Red wins: Blue resigned"
