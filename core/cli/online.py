@@ -340,9 +340,8 @@ def _terminal_turn(
         return fresh and mine
     if line is None or line == "quit":
         raise KeyboardInterrupt
-    words = {"undo": ("undo", {}), "draw": ("draw", {}), "resign": ("resign", {}), "rematch": ("rematch", {})}
-    if line in words:
-        session.send(words[line][0])
+    if line in ("undo", "draw", "resign", "rematch"):
+        session.send(line)
     elif line in ("yes", "no") and view.pending is not None:
         session.send("answer", kind=view.pending["kind"], yes=line == "yes")
     elif line:

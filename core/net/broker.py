@@ -18,6 +18,7 @@ import logging
 import socket
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 #: Seconds the broker has to start or stop.
 START_TIMEOUT = 10.0
@@ -40,7 +41,7 @@ class EmbeddedBroker:
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._error: BaseException | None = None
-        self._broker = None
+        self._broker: Any = None
         self._thread = threading.Thread(target=self._run, name="tafel-broker", daemon=True)
 
     def start(self) -> EmbeddedBroker:

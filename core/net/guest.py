@@ -152,12 +152,17 @@ class GuestGame:
             return game.parse_position(view, options)
         old = self.view
         same_game = old is not None and old.round == round_ and old.game is game and old.options == options
-        if same_game and len(moves) == len(old.moves) + 1 and list(old.moves) == moves[:-1]:
+        if (
+            old is not None
+            and same_game
+            and len(moves) == len(old.moves) + 1
+            and list(old.moves) == moves[:-1]
+        ):
             state = old.state.play(old.state.parse_move(moves[-1]))
             if position_hash(state.to_text()) == snap.get("hash"):
                 return state
             self.resyncs += 1  # our rules disagree with the host's: rebuild from its full game
-        elif same_game and list(old.moves) == moves:
+        elif old is not None and same_game and list(old.moves) == moves:
             return old.state
         elif old is not None:
             self.resyncs += 1
