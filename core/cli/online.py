@@ -121,6 +121,24 @@ def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
         pygame.quit()
 
 
+def _arcade_online_screen(registry: Registry, args: argparse.Namespace) -> int:
+    """``join`` without a code: the arcade opens on its Play online screen (host or join there)."""
+    import pygame
+
+    from tafel.ui.app import App
+    from tafel.ui.scenes.online import OnlineScene
+
+    windowed = True if getattr(args, "windowed", None) else None
+    size, language = getattr(args, "size", None), getattr(args, "lang", None)
+    app = App(registry, windowed=windowed, size=size, language=language)
+    try:
+        app.push(OnlineScene(app))
+        return app.loop()
+    finally:
+        app.close()
+        pygame.quit()
+
+
 def _list_lan() -> int:
     """The rooms announced on the LAN: game, host's name, broker (their codes are never announced)."""
     from tafel.net.broker import browse
@@ -423,7 +441,7 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     if args.list:
         return _list_lan()
     if not args.code:
-        raise CommandError("join needs the room's code (or --list for the rooms on the LAN)")
+        return _arcade_online_screen(registry, args)
     try:
         seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=args.broker)
     except (ValueError, LookupError) as exc:

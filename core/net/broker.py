@@ -58,6 +58,10 @@ class EmbeddedBroker:
         for name in ("amqtt", "transitions"):
             logging.getLogger(name).setLevel(logging.CRITICAL)  # its chatter is not the user's news
         asyncio.set_event_loop(self._loop)
+        # A client that vanishes mid-packet (a killed process) is the broker's everyday news.
+        self._loop.set_exception_handler(
+            lambda loop, context: logging.getLogger("amqtt").debug("%s", context)
+        )
         config = {
             "listeners": {"default": {"type": "tcp", "bind": f"{self.host}:{self.port}"}},
             "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},

@@ -123,7 +123,7 @@ class RemoteSeat:
             return _("connecting to {broker}").format(broker=self.broker_url)
         view = self.game
         if view is None:
-            return _("connected, waiting for the host")
+            return _("Opening the room…") if session.role == "host" else _("connected, waiting for the host")
         other = 1 - view.host_seat if session.role == "host" else view.host_seat
         name = view.names[other] or _("the other side")
         if session.role == "host" and not view.guest_online:
