@@ -76,8 +76,7 @@ def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
     """The arcade opens on the online game: this side's seat a person at the screen, the other
     the person elsewhere, asked through :class:`tafel.net.remote.RemoteWorker` as an engine seat is.
     A hidden game's guest cannot hold the whole game; it plays in the terminal instead."""
-    from tafel.match import Match
-    from tafel.net.remote import REMOTE_PREFIX, RemoteWorker
+    from tafel.net.remote import RemoteWorker
 
     # The host opens the board once the guest is there (the seats' names known); a guest once
     # the room's game has arrived.
@@ -93,18 +92,12 @@ def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
             if seat.session.role == "host"
             else "the room's game did not arrive; is the host there?"
         )
-    host_game = seat.session.host_game
-    if host_game is None and view.seed is None and view.start is None and view.commit is not None:
+    from tafel.ui.scenes.online import match_for
+
+    match = match_for(seat)
+    if match is None:
         _say("this game hides pieces from the guest's board: playing in the terminal")
         return play(seat.session, TerminalPlayer(), registry, args.timeout)
-    seed = host_game.seed if host_game is not None else view.seed
-    options = host_game.options if host_game is not None else view.options
-    start = host_game.start if host_game is not None else view.start
-    mine = view.seat_of(seat.session.role)
-    players = ["human", "human"]
-    players[1 - mine] = REMOTE_PREFIX + (view.names[1 - mine] or "?")
-    match = Match(view.game, options, seed=seed, position=start, players=players)
-    match.replay(list(view.moves))
     import pygame
 
     from tafel.ui.app import App
