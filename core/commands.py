@@ -13,7 +13,21 @@ if TYPE_CHECKING:
 
 #: The subcommands the core's command line (:mod:`tafel.cli`) defines itself, ``help`` included.
 CORE_COMMANDS = frozenset(
-    {"help", "list", "show", "perft", "arena", "play", "saves", "render", "rules", "review", "tutorial"}
+    {
+        "help",
+        "list",
+        "show",
+        "perft",
+        "arena",
+        "play",
+        "saves",
+        "render",
+        "rules",
+        "review",
+        "tutorial",
+        "host",
+        "join",
+    }
 )
 
 

@@ -92,6 +92,8 @@ def player_label(player: str) -> str:
         return _("Human")
     if player.startswith("engine:"):
         return _("Engine: {name}").format(name=player[len("engine:") :])
+    if player.startswith("remote:"):  # a person elsewhere (tafel.net.remote)
+        return _("Online: {name}").format(name=player[len("remote:") :])
     return _("AI {level}").format(level=_(player) if player in LEVELS else player)
 
 

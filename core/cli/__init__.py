@@ -315,6 +315,7 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     _add_game_commands(sub)
     _add_play_command(sub)
     _add_document_commands(sub)
+    _add_online_commands(sub)
     for command in registry.commands.values():
         p = sub.add_parser(command.name, help=command.help)
         command.configure(p)
@@ -389,6 +390,19 @@ def _add_document_commands(sub) -> None:
     _add_game_args(p)
     review.configure(p)
     p.set_defaults(func=cmd_review)
+
+
+def _add_online_commands(sub) -> None:
+    """``host``, ``join``: a game with someone elsewhere (:mod:`tafel.cli.online`)."""
+    from tafel.cli import online
+
+    p = sub.add_parser("host", help="host a game for someone elsewhere: prints the room code")
+    online.configure_host(p)
+    p.set_defaults(func=online.run_host)
+
+    p = sub.add_parser("join", help="join a room by its code (a spectator code watches)")
+    online.configure_join(p)
+    p.set_defaults(func=online.run_join)
 
 
 def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.AbstractContextManager:

@@ -1,0 +1,448 @@
+"""``python main.py host GAME`` and ``python main.py join CODE``: a game with someone elsewhere.
+
+``host`` prints ``code: WORDS`` as its first line (then ``watch: WORDS``, the spectator code, and
+``broker: URL``), waits for the guest and plays; ``join CODE`` joins that room (a ``watch`` code
+watches it, read only). Both use ``--broker mqtt://HOST:PORT`` (``mqtts://`` for TLS); without
+it the host starts the broker inside Tafel and announces it on the LAN with zeroconf, and the
+join finds it there.
+
+With ``--as ai:LEVEL``, ``agent:NAME`` or ``uai:PATH`` a side plays headless; otherwise the arcade
+opens on the online game (the other seat is the person elsewhere), or with ``--terminal`` a person
+plays in the terminal: a move in the game's notation, or ``undo``, ``draw``, ``resign``,
+``yes``/``no`` (to the other side's offer), ``rematch``, ``quit``. Each side prints ``ply N: MOVE``
+as the game goes, ``waiting for NAME`` when the other side drops, and ``result: ...`` (the
+outcome line ``arena`` and ``show`` use) at the end. A host that crashed takes its room back with
+``--code WORDS`` (the same game, from its data folder); a guest simply joins again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import random
+import sys
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from tafel.commands import CommandError
+from tafel.game import GameDef
+from tafel.numbers import decimal_number, seed_number, whole_number
+
+if TYPE_CHECKING:
+    from tafel.net.guest import GuestView
+    from tafel.net.session import RoomSession
+    from tafel.registry import Registry
+
+#: Seconds a side waits for the game to end before it gives up (``--timeout``).
+DEFAULT_TIMEOUT = 24 * 3600.0
+#: Seconds the arcade waits for the room's game before it opens.
+ARCADE_WAIT = 60.0
+#: Seconds a finished host waits for the guest to see the end before its broker stops.
+FAREWELL = 10.0
+
+
+def _need_online() -> None:
+    try:
+        import amqtt  # noqa: F401
+        import cryptography  # noqa: F401
+        import paho.mqtt  # noqa: F401
+    except ImportError as exc:
+        raise CommandError(
+            f'online play needs the online extra: pip install -e ".[online]" ({exc.name} is missing)'
+        ) from None
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--broker", default=None, metavar="URL", help="mqtt://HOST:PORT or mqtts://HOST:PORT")
+    p.add_argument(
+        "--as",
+        dest="agent",
+        default=None,
+        metavar="AGENT",
+        help="play headless: ai:LEVEL, agent:NAME or uai:PATH",
+    )
+    p.add_argument("--name", default="", help="the name the other side sees")
+    p.add_argument("--terminal", action="store_true", help="play in the terminal instead of the arcade")
+    p.add_argument(
+        "--timeout",
+        type=decimal_number(1, 10**7, what="seconds"),
+        default=DEFAULT_TIMEOUT,
+        help="give up after this many seconds",
+    )
+
+
+def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
+    """The arcade opens on the online game: this side's seat a person at the screen, the other
+    the person elsewhere, asked through :class:`tafel.net.remote.RemoteWorker` as an engine seat is.
+    A hidden game's guest cannot hold the whole game; it plays in the terminal instead."""
+    from tafel.net.remote import RemoteWorker
+
+    # The host opens the board once the guest is there (the seats' names known); a guest once
+    # the room's game has arrived.
+    deadline = time.monotonic() + (args.timeout if seat.session.role == "host" else ARCADE_WAIT)
+    if seat.session.role == "host":
+        _say("waiting for a guest")
+    while (seat.game is None or seat.game.status == "waiting") and time.monotonic() < deadline:
+        seat.wait(0.2)
+    view = seat.game
+    if view is None or view.status == "waiting":
+        raise CommandError(
+            "no guest came"
+            if seat.session.role == "host"
+            else "the room's game did not arrive; is the host there?"
+        )
+    from tafel.ui.scenes.online import match_for
+
+    match = match_for(seat)
+    if match is None:
+        _say("this game hides pieces from the guest's board: playing in the terminal")
+        return play(seat.session, TerminalPlayer(), registry, args.timeout)
+    import pygame
+
+    from tafel.ui.app import App
+
+    windowed = True if getattr(args, "windowed", None) else None
+    size, language = getattr(args, "size", None), getattr(args, "lang", None)
+    app = App(
+        registry, windowed=windowed, size=size, start=match, worker=RemoteWorker(seat), language=language
+    )
+    try:
+        return app.loop()
+    finally:
+        app.close()
+        pygame.quit()
+
+
+def _arcade_online_screen(registry: Registry, args: argparse.Namespace) -> int:
+    """``join`` without a code: the arcade opens on its Play online screen (host or join there)."""
+    import pygame
+
+    from tafel.ui.app import App
+    from tafel.ui.scenes.online import OnlineScene
+
+    windowed = True if getattr(args, "windowed", None) else None
+    size, language = getattr(args, "size", None), getattr(args, "lang", None)
+    app = App(registry, windowed=windowed, size=size, language=language)
+    try:
+        app.push(OnlineScene(app))
+        return app.loop()
+    finally:
+        app.close()
+        pygame.quit()
+
+
+def _list_lan() -> int:
+    """The rooms announced on the LAN: game, host's name, broker (their codes are never announced)."""
+    from tafel.net.broker import browse
+    from tafel.net.remote import LAN_SEARCH
+
+    rooms = browse(LAN_SEARCH / 2)
+    if not rooms:
+        _say("no rooms on the LAN")
+    for room in sorted(rooms, key=lambda r: (r.game, r.host_name)):
+        _say(f"{room.game:<16} {room.host_name:<20} {room.url}")
+    return 0
+
+
+def configure_host(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game id (see `list`)")
+    p.add_argument("--option", "-o", action="append", metavar="K=V", help="game option, repeatable")
+    p.add_argument("--seed", type=seed_number(), default=None, help="the deal of a game with a random setup")
+    p.add_argument(
+        "--seat", type=whole_number(1, 2), default=1, help="the host's seat: 1 moves first (default), 2"
+    )
+    p.add_argument(
+        "--clock",
+        default=None,
+        metavar="MIN+INC",
+        help="clocks kept by the host: minutes + seconds a move, e.g. 5+3",
+    )
+    p.add_argument(
+        "--code", default=None, metavar="WORDS", help="host this room code (take a crashed room back)"
+    )
+    p.add_argument(
+        "--listen", default="0.0.0.0", metavar="ADDR", help="the embedded broker's address (default all)"
+    )
+    p.add_argument(
+        "--max-plies",
+        type=whole_number(1, 4000),
+        default=4000,
+        help="stop the game as a draw after this many plies",
+    )
+    _common(p)
+
+
+def configure_join(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "code", nargs="?", help="the room code the host printed (or its spectator code: watch ...)"
+    )
+    p.add_argument("--list", action="store_true", help="list the rooms announced on the LAN, then stop")
+    _common(p)
+
+
+def _parse_clock(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    minutes, _, inc = text.partition("+")
+    try:
+        base, increment = float(minutes) * 60.0, float(inc or 0)
+    except ValueError:
+        raise CommandError(f"--clock {text!r}: use MINUTES+SECONDS, e.g. 5+3") from None
+    if not 0 < base <= 24 * 3600 or not 0 <= increment <= 3600:
+        raise CommandError(f"--clock {text!r} is out of range")
+    return base, increment
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+# --- players -------------------------------------------------------------------------------------
+
+
+class AgentPlayer:
+    """An agent of this process (``ai:LEVEL``, ``agent:NAME``) choosing on what its seat sees."""
+
+    def __init__(self, registry: Registry, spec: str, game: GameDef) -> None:
+        name = spec.split(":", 1)[1]
+        agent_def = registry.agent(name, game.id)
+        self.agent = agent_def.factory(game)
+        self.limit = agent_def.default_limit
+        self.rng = random.Random()
+
+    def move(self, view: GuestView, seat: int) -> str:
+        state = view.state.view_for(seat)
+        return state.move_to_text(self.agent.choose(state, self.limit, self.rng, None))
+
+    def close(self) -> None:
+        pass
+
+
+class EnginePlayer:
+    """An engine program (``uai:PATH``) through the engine router, given the position as text."""
+
+    def __init__(self, registry: Registry, spec: str, game: GameDef) -> None:
+        from tafel.engine_router import EngineRouter
+
+        if game.engine_protocol is None:
+            raise CommandError(f"{game.id} declares no engine protocol: engines cannot play it")
+        self.router = EngineRouter(None, registry)  # engine seats only: no AI worker process
+        self.spec = spec
+
+    def move(self, view: GuestView, seat: int) -> str:
+        from tafel.ai.messages import AIRequest
+
+        start = view.state.view_for(seat).to_text()
+        self.router.request(AIRequest(view.game.id, dict(view.options), None, start, [], seat, self.spec))
+        deadline = time.monotonic() + 3600
+        while time.monotonic() < deadline:
+            result = self.router.poll()
+            if result is not None:
+                if result.error is not None or result.move_text is None:
+                    raise CommandError(f"{self.spec} failed: {result.error or 'no move'}")
+                return result.move_text
+            self.router.wait(0.05)
+        raise CommandError(f"{self.spec} gave no move")
+
+    def close(self) -> None:
+        self.router.close_engines()
+
+
+def make_player(registry: Registry, spec: str, game: GameDef) -> Any:
+    if spec.startswith(("ai:", "agent:")):
+        return AgentPlayer(registry, spec, game)
+    if spec.startswith("uai:"):
+        return EnginePlayer(registry, spec, game)
+    raise CommandError(f"--as {spec!r}: use ai:LEVEL, agent:NAME or uai:PATH")
+
+
+class TerminalPlayer:
+    """A person at this terminal: lines read by a thread of their own, so the game never waits."""
+
+    def __init__(self) -> None:
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in sys.stdin:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+
+# --- the game loop --------------------------------------------------------------------------------
+
+
+def _report(session: RoomSession, kind: str, data: Any) -> None:
+    if kind == "peer":
+        online, name = data
+        _say(f"joined: {name}" if online else f"waiting for {name or 'the other side'}")
+    elif kind == "refused":
+        _say(f"refused: {data.get('why', '')}")
+    elif kind == "offer":
+        _say(f"offer: {data.get('kind')} (by seat {int(data.get('by', 0)) + 1})")
+    elif kind == "declined":
+        _say(f"declined: {data.get('kind')}")
+    elif kind == "undo":
+        _say(f"undone: {data} plies")
+    elif kind == "rematch":
+        _say(f"rematch: round {data}")
+    elif kind == "problem":
+        print(f"warning: {data}", file=sys.stderr, flush=True)
+
+
+def play(
+    session: RoomSession, player: Any, registry: Registry, timeout: float, make: Any = make_player
+) -> int:
+    """Plays the room's game to its end (a spectator watches it): prints the plies and ``result:``."""
+    deadline = time.monotonic() + timeout
+    asked: tuple[int, int] | None = None
+    answered: Any = None
+    printed = 0
+    round_ = 0
+    while time.monotonic() < deadline:
+        for kind, data in session.wait(0.2):
+            _report(session, kind, data)
+            if kind == "refused":
+                asked = None  # the host said no (an old ply): think again on what it has
+        view = session.view
+        if view is None:
+            continue
+        if view.round != round_:
+            round_, printed = view.round, 0
+        printed = min(printed, len(view.moves))  # an undo takes plies back
+        for ply in range(printed, len(view.moves)):
+            _say(f"ply {ply + 1}: {view.moves[ply]}")
+        printed = len(view.moves)
+        if isinstance(player, str):  # the agent is made once the game is known (a guest learns it here)
+            player = make(registry, player, view.game)
+        seat = session.my_seat
+        if view.status == "over" and view.result is not None:
+            return _finish(session, view, player)
+        if seat is None or view.status != "playing":
+            continue
+        if view.pending is not None and view.pending.get("by") != seat and answered != view.pending:
+            answered = view.pending
+            if not isinstance(player, TerminalPlayer):
+                session.send("answer", kind=view.pending["kind"], yes=False)  # agents play on
+        key = (view.round, len(view.moves))
+        if isinstance(player, TerminalPlayer):
+            if _terminal_turn(session, player, view, seat, asked != key):
+                asked = key
+        elif view.state.to_move == seat and asked != key:
+            asked = key
+            session.send("move", move=player.move(view, seat), ply=len(view.moves))
+    _say("error: the game did not end in time")
+    return 1
+
+
+def _terminal_turn(
+    session: RoomSession, player: TerminalPlayer, view: GuestView, seat: int, fresh: bool
+) -> bool:
+    """A person's commands; True when the prompt for this position was shown."""
+    mine = view.state.to_move == seat
+    if fresh and mine:
+        state = view.state.view_for(seat)
+        _say(f"position: {state.to_text()}")
+        _say("your move (" + " ".join(state.move_to_text(m) for m in state.legal_moves()[:40]) + "):")
+    try:
+        line = player.lines.get_nowait()
+    except queue.Empty:
+        return fresh and mine
+    if line is None or line == "quit":
+        raise KeyboardInterrupt
+    if line in ("undo", "draw", "resign", "rematch"):
+        session.send(line)
+    elif line in ("yes", "no") and view.pending is not None:
+        session.send("answer", kind=view.pending["kind"], yes=line == "yes")
+    elif line:
+        session.send("move", move=line, ply=len(view.moves))
+    return fresh and mine
+
+
+def _finish(session: RoomSession, view: GuestView, player: Any) -> int:
+    assert view.result is not None
+    if view.deal_verified is not None:
+        _say(
+            "deal: "
+            + (
+                "verified, fixed before the first move"
+                if view.deal_verified
+                else "NOT verified: the revealed deal does not match the commitment"
+            )
+        )
+    _say("moves: " + " ".join(view.moves))
+    _say(f"result: {view.result.line}")
+    if session.role == "host":
+        # The guest reads the end from the broker; a broker in this process must outlive that.
+        limit = time.monotonic() + FAREWELL
+        while session.peer_online and time.monotonic() < limit:
+            session.wait(0.2)
+    if hasattr(player, "close"):
+        player.close()
+    return 0
+
+
+# --- the commands ---------------------------------------------------------------------------------
+
+
+def run_host(args: argparse.Namespace, registry: Registry) -> int:
+    _need_online()
+    from tafel.net.remote import host_room
+
+    game = registry.game(args.game)
+    options = game.parse_options(args.option or [])
+    if game.seats(options) != 2:
+        raise CommandError(
+            f"{game.id} with these options has {game.seats(options)} seats; online play needs 2"
+        )
+    if args.seed is not None and isinstance(options.get("seed"), int):
+        options["seed"] = args.seed
+    try:
+        seat = host_room(
+            game,
+            options,
+            registry.game,
+            name=args.name or "Host",
+            seat=args.seat - 1,
+            seed=args.seed,
+            clock=_parse_clock(args.clock),
+            code=args.code,
+            broker=args.broker,
+            listen=args.listen,
+            max_plies=args.max_plies,
+        )
+    except (ValueError, RuntimeError) as exc:  # a bad code or broker address, no broker: one line
+        raise CommandError(str(exc)) from None
+    try:
+        _say(f"code: {seat.code}")
+        _say(f"watch: {seat.spectator_code}")
+        _say(f"broker: {seat.broker_url}")
+        if seat.resumed:
+            _say(f"resumed: ply {len(seat.session.host_game.moves)}")  # type: ignore[union-attr]
+        if args.agent is None and not args.terminal:
+            return _arcade(seat, registry, args)
+        return play(seat.session, args.agent or TerminalPlayer(), registry, args.timeout)
+    finally:
+        seat.close()
+
+
+def run_join(args: argparse.Namespace, registry: Registry) -> int:
+    _need_online()
+    from tafel.net.remote import join_room
+
+    if args.list:
+        return _list_lan()
+    if not args.code:
+        return _arcade_online_screen(registry, args)
+    try:
+        seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=args.broker)
+    except (ValueError, LookupError) as exc:
+        raise CommandError(str(exc)) from None
+    try:
+        if seat.session.role == "guest" and args.agent is None and not args.terminal:
+            return _arcade(seat, registry, args)
+        player: Any = None if seat.session.role == "spectator" else (args.agent or TerminalPlayer())
+        return play(seat.session, player, registry, args.timeout)
+    finally:
+        seat.close()
