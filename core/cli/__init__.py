@@ -356,6 +356,13 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     review.configure(p)
     p.set_defaults(func=cmd_review)
 
+    from tafel.cli import puzzles
+
+    p = sub.add_parser("puzzles", help="make (mine) or list a game's puzzles")
+    puzzles.configure_puzzles(p)
+    p = sub.add_parser("puzzle", help="show a puzzle, or check an answer (exit 1 when wrong)")
+    puzzles.configure_puzzle(p)
+
     p = sub.add_parser("saves", help="list saved and autosaved games (or --history: finished games)")
     p.add_argument("--history", action="store_true", help="list finished games instead")
     p.set_defaults(func=cmd_saves)
