@@ -78,11 +78,18 @@ def _puzzles(game: GameDef) -> list[Puzzle]:
 
 
 def run_mine(args: argparse.Namespace, registry: Registry) -> int:
-    from tafel.puzzles.miner import mine
+    import time
+
+    from tafel.puzzles.miner import Miner
 
     game = _game(registry, args.game)
     log = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-    found = mine(game, args.count, args.seed, args.budget, log)
+    miner = Miner(game, args.seed, log)
+    deadline = time.monotonic() + args.budget if args.budget is not None else None
+    try:
+        found = miner.run(args.count, deadline)
+    except KeyboardInterrupt:  # Ctrl+C: keep what was found
+        found = miner.found
     support = game.puzzles
     about = {
         "seed": args.seed,

@@ -89,12 +89,15 @@ class Miner:
         self.options = game.resolve_options(dict(self.support.options))
         self.log = log or (lambda line: None)
         self.seen: set[str] = set()
+        self.found: list[Puzzle] = []
 
     def scores(self, state: GameState, depth: int) -> list[tuple[Move, float]]:
         return self.support.move_scores(self.game, state, depth)
 
     def run(self, count: int, deadline: float | None = None) -> list[Puzzle]:
-        found: list[Puzzle] = []
+        """Up to ``count`` puzzles; they are in :attr:`found` as they come (an interrupted run
+        keeps what it found)."""
+        found = self.found = []
         games = 0
         while len(found) < count and games < GAMES_PER_PUZZLE * count:
             if deadline is not None and time.monotonic() > deadline:

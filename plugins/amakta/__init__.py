@@ -129,7 +129,7 @@ PUZZLES = PuzzleSupport(
     opening=6,
     max_line=2,
     min_moves=6,
-    mistakes=0.5,
+    mistakes=0.7,
     move_key=_puzzle_key,
 )
 

@@ -162,12 +162,14 @@ class MenuScene(Scene):
         reg = app.registry
         games = sorted(reg.games.values(), key=lambda g: g.title.lower())
         self.cards = [GameCard(game=g) for g in games] + [GameCard(broken=b) for b in reg.broken]
+        self.puzzles_button = Button(N_("Puzzles"), self.open_puzzles, key="puzzles")
         self.saves_button = Button(N_("Saved games"), self.open_saves, key="saves")
         self.history_button = Button(N_("History"), self.open_history, key="history")
         self.stats_button = Button(N_("Statistics"), self.open_stats, key="stats")
         self.settings_button = Button(N_("Settings"), self.open_settings, key="settings")
         self.quit_button = Button(N_("Quit"), self.app.quit, key="quit")
         self.buttons = [
+            self.puzzles_button,
             self.saves_button,
             self.history_button,
             self.stats_button,
@@ -295,6 +297,11 @@ class MenuScene(Scene):
         from tafel.ui.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app, card.game))
+
+    def open_puzzles(self) -> None:
+        from tafel.ui.scenes.puzzle import open_puzzles
+
+        open_puzzles(self.app)
 
     def open_saves(self) -> None:
         from tafel.ui.scenes.savelist import SavesScene
