@@ -159,9 +159,10 @@ def run_puzzle(args: argparse.Namespace, registry: Registry) -> int:
         print("correct")
         return 0
     if verdict.played and verdict.refutation:
-        print(f"wrong: {verdict.played} {' '.join(verdict.refutation)}")
+        detail = " ".join((verdict.played, *verdict.refutation))
     elif verdict.played:
-        print(f"wrong: {verdict.played} ({_('not the move')})")
+        detail = _("{move} is not the move").format(move=verdict.played)
     else:
-        print(f"wrong: {_('more moves are needed')}")
+        detail = _("more moves are needed")
+    print(f"wrong: {detail}")
     return EXIT_WRONG

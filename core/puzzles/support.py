@@ -22,6 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafel.game import GameDef, GameState, Move
+from tafel.i18n import N_, _
+
+#: The themes the generator gives every puzzle: how many moves the solver makes.
+LENGTH_THEMES = {"one-move": N_("One move"), "short": N_("Two moves"), "long": N_("Three moves or more")}
 
 #: ``score_moves(state, depth)``: every legal move of ``state`` with its value for the side to
 #: move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss), searched ``depth`` plies deep, best first.
@@ -85,6 +89,9 @@ class PuzzleSupport:
         return [str(t) for t in self.themes(state, line)]
 
     def theme_label(self, theme: str) -> str:
+        """``theme`` for people, in their language."""
+        if theme in LENGTH_THEMES:
+            return _(LENGTH_THEMES[theme])
         label = self.theme_labels.get(theme, theme)
         return self.translate(label) if self.translate is not None else label
 

@@ -8,7 +8,8 @@ every reply leaves us able to occupy theirs. It is 0 when the opponent can occup
 after it, else 0.5 plus 0.4 times the game's evaluation. Only the fastest wins count: where a
 move wins at once, the slower ones are valued by the evaluation. Three plies look for the win in two among
 the moves that take control of the opponent's base (a win needs it); four plies, the confirming
-search, also try every reply to the twelve best other moves, whatever they control.
+search, also try every reply to the twelve best other moves, whatever they control; five plies
+(the tests' deeper check of a shipped set) to every other move.
 
 Themes: ``base`` (the line occupies the base), ``threat`` (its first move takes control of the
 base the opponent then cannot hold), the kind of the first move (``placement``, ``rotation``,
@@ -98,7 +99,8 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
         scores.append((move, value))
     if deep and depth >= 4:
         order = sorted(range(len(scores)), key=lambda i: -scores[i][1])
-        for i in order[1 : 1 + VERIFY_OTHERS]:
+        others = order[1:] if depth >= 5 else order[1 : 1 + VERIFY_OTHERS]
+        for i in others:
             move, value = scores[i]
             if 0.1 < value < 1.0 and _wins_in_two(state.play_unchecked(move), seat):
                 scores[i] = (move, 1.0)

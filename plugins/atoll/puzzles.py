@@ -10,7 +10,8 @@ it must take it. So:
 
 - three plies (win in two): a move leaving two or more winning cells while the opponent has none;
 - five plies: also a move leaving one winning cell, which the opponent must take, after which a
-  win in two follows (a forcing line; quiet moves are valued at three plies).
+  win in two follows (a forcing line; quiet moves are valued at three plies);
+- seven plies (the tests' deeper check of a shipped set): forcing lines one threat longer.
 
 Only the fastest wins count: where a move joins at once, the slower ones are valued by the
 evaluation.
@@ -85,6 +86,7 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
     empty = state.empty
     mine_now = _cells(board, stones, colour, empty)
     theirs_now = _cells(board, stones, colour ^ 1, empty)
+    plies = min(7, depth if depth % 2 else depth - 1)
     scores: list[tuple[Move, float]] = []
     for move in state.legal_moves():
         if move.is_swap:
@@ -95,7 +97,7 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
             value = 1.0
         elif theirs_now & ~(1 << cell):
             value = 0.01 if theirs_now >> cell & 1 else 0.0  # the opponent joins next (blocking one: a try)
-        elif depth >= 3 and not mine_now and _move_wins(board, stones, colour, cell, 5 if depth >= 5 else 3):
+        elif depth >= 3 and not mine_now and _move_wins(board, stones, colour, cell, plies):
             value = 1.0
         else:
             value = 0.5 + 0.2 * evaluate(state.play_unchecked(move), seat)

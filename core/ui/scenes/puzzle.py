@@ -55,7 +55,9 @@ class PuzzleScene(Scene):
         self.games = games_with_puzzles(app.registry)
         if game is not None and game not in self.games:
             self.games.insert(0, game)
-        self.game = game or (self.games[0] if self.games else None)
+        if game is None:  # the first game whose set has puzzles (a set may be missing or broken)
+            game = next((g for g in self.games if load_shipped(g)[0]), self.games[0] if self.games else None)
+        self.game = game
         self.progress = progress or load_progress()
         if self.progress.problem:
             app.notify(self.progress.problem)
@@ -117,12 +119,6 @@ class PuzzleScene(Scene):
         return game.translate(game.title) if game is not None else ""
 
     def theme_label(self, theme: str) -> str:
-        if theme in ("one-move", "short", "long"):
-            return _(
-                {"one-move": N_("One move"), "short": N_("Two moves"), "long": N_("Three moves or more")}[
-                    theme
-                ]
-            )
         support = self.game.puzzles if self.game is not None else None
         return support.theme_label(theme) if support is not None else theme
 
@@ -208,8 +204,10 @@ class PuzzleScene(Scene):
             return
         attempt.helped = True
         self.board.hint = attempt.expected()
-        move = attempt.state.move_to_text(self.board.hint)
-        self.message, self.message_kind = _("Hint: start with {move}").format(move=move), "text"
+        self.message = _(
+            "Hint: the move to start with is marked on the board (the puzzle then counts as missed)"
+        )
+        self.message_kind = "text"
 
     def show_solution(self) -> None:
         attempt = self.attempt
