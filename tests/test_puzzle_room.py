@@ -28,6 +28,8 @@ def app(registry):
 
 
 def _settle(app, scene, frames=400):
+    if scene._refuting is not None:
+        scene._refuting.join(60)  # the search runs in a thread: wait for it, bounded
     for _ in range(frames):
         app.step(0.1)
         if scene._refuting is None and not scene.board.busy:

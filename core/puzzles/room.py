@@ -80,14 +80,15 @@ def streak_next(
 
 
 def refutation(game: GameDef, state: GameState, plies: int = 3) -> list[str]:
-    """The best line from ``state`` (a wrong move just played) by the game's puzzle search: the
-    opponent's answer and what follows, ``plies`` moves at most (notation)."""
+    """The best line from ``state`` (a wrong move just played) by the game's puzzle search (two
+    plies short of the confirming one, so a screen shows it in a moment): the opponent's answer
+    and what follows, ``plies`` moves at most (notation)."""
     support = game.puzzles
     texts: list[str] = []
     for _ in range(plies):
         if state.outcome is not None:
             break
-        scores = support.move_scores(game, state, support.verify_depth)
+        scores = support.move_scores(game, state, max(support.depth, support.verify_depth - 2))
         if not scores:
             break
         move = scores[0][0]

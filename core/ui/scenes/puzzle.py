@@ -443,6 +443,9 @@ class PuzzleScene(Scene):
                 lines.append((_("Puzzle {id}").format(id=puzzle.id), BODY, "text", True))
                 count = puzzle.solver_moves
                 lines.append((_("Moves to find: {count}").format(count=count), SMALL, "text_dim", False))
+                status = self._describe(attempt.state)
+                if status:  # the game's own words for the position (whose colour is to move)
+                    lines.append((status, SMALL, "text_dim", False))
         lines.append((self.message, BODY, self.message_kind, True))
         if attempt is not None and attempt.result is not None:
             if self.change is not None:
@@ -487,6 +490,13 @@ class PuzzleScene(Scene):
                         )
                     )
         return lines
+
+    @staticmethod
+    def _describe(state: Any) -> str:
+        try:
+            return str(state.describe() or "")
+        except Exception:  # a plugin's status line is a nicety
+            return ""
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
