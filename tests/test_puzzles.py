@@ -154,3 +154,28 @@ def test_the_command_line_without_puzzles_says_so_in_one_line(capsys):
     assert main(["puzzles", "list", "axxa"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "axxa has no puzzles" in err
+
+
+def test_the_command_line_mines_a_set_that_loads_again(tmp_path, capsys):
+    from tafel.testing import load_registry
+
+    out = tmp_path / "atoll.json"
+    assert main(["puzzles", "mine", "atoll", "--count", "2", "--seed", "3", "--out", str(out), "-q"]) == 0
+    assert "2" in capsys.readouterr().out
+    game = load_registry().game("atoll")
+    puzzles, problems = parse_set(game, out.read_text())
+    assert len(puzzles) == 2 and problems == []
+    assert json.loads(out.read_text())["seed"] == 3
+
+
+def test_an_answer_needs_its_puzzle_and_german_output(capsys):
+    assert main(["puzzle", "atoll", "--answer", "a1"]) == 2
+    assert "--id" in capsys.readouterr().err
+    from tafel import i18n
+
+    try:
+        assert main(["--lang", "de", "puzzle", "atoll", "--daily"]) == 0
+    finally:
+        i18n.set_language("en")  # the other tests expect English
+    out = capsys.readouterr().out
+    assert "Stellung:" in out and "Am Zug:" in out and "Motive:" in out

@@ -140,6 +140,8 @@ def _find(game: GameDef, puzzles: list[Puzzle], args: argparse.Namespace) -> Puz
 
 def run_puzzle(args: argparse.Namespace, registry: Registry) -> int:
     game = _game(registry, args.game)
+    if args.answer is not None and args.id is None and not args.daily:
+        raise CommandError(_("--answer needs the puzzle: --id ID or --daily"))
     puzzle = _find(game, _puzzles(game), args)
     if args.answer is None:
         state = puzzle.start(game)
