@@ -24,6 +24,7 @@ same set (``--budget`` may cut it short, then it is a prefix of that set).
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import time
 from collections.abc import Callable
@@ -74,6 +75,39 @@ def decisive(
             continue
         return value < support.win_at and best - value >= support.gap
     return False
+
+
+def starting_rating(
+    support: PuzzleSupport,
+    game: GameDef,
+    state: GameState,
+    first: Move,
+    solver_moves: int,
+    best: float,
+    second: float,
+) -> float:
+    """A puzzle's rating before anyone tried it, from what makes it hard: a first move that a
+    one-ply look does not single out (``hidden``), more of the solver's moves, more legal moves
+    to choose from, and a narrow margin to the second-best move (values rounded as the set
+    writes them, so a set's ratings can be recomputed from it).
+
+    >>> s = PuzzleSupport()
+    >>> from tests.ui_toygame import toy_game_def
+    >>> game = toy_game_def(); state = game.parse_position("x../.x./o.. x", game.resolve_options({}))
+    >>> starting_rating(s, game, state, state.parse_move("c3"), 1, 1.0, 0.5)
+    951.0
+    """
+    shallow = support.move_scores(game, state, 1)
+    hidden = not (
+        decisive(support, shallow, state)
+        and support.key_of(state, shallow[0][0]) == support.key_of(state, first)
+    )
+    margin = min(1.0, max(0.0, (round(best, 2) - round(second, 2)) / 0.7))
+    moves = max(1, len(shallow))
+    branching = max(-150, min(250, round(120 * math.log2(moves / 12))))
+    return float(
+        1000 + (350 if hidden else 0) + 200 * (solver_moves - 1) + branching + round(250 * (1 - margin))
+    )
 
 
 class Miner:
@@ -184,9 +218,9 @@ class Miner:
         themes = self.support.theme_names(state, moves)
         solver_moves = (len(moves) + 1) // 2
         themes.append("one-move" if solver_moves == 1 else "short" if solver_moves == 2 else "long")
-        shallow = self.scores(state, 1)
-        hidden = not (decisive(self.support, shallow, state) and shallow[0][0] == moves[0])
-        rating = 1000 + (300 if hidden else 0) + 200 * (solver_moves - 1) + min(200, 4 * len(deep))
+        rating = starting_rating(
+            self.support, self.game, state, moves[0], solver_moves, deep[0][1], deep[1][1]
+        )
         position = state.to_text()
         digest = hashlib.sha1(f"{self.game.id}|{position}|{' '.join(texts)}".encode()).hexdigest()[:6]
         search = (
