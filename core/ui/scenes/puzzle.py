@@ -36,9 +36,8 @@ from tafel.puzzles.session import CORRECT, SOLVED, WRONG, Attempt
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.puzzle_board import PuzzleBoard
-from tafel.ui.widgets import BODY, H2, SMALL, Button, FocusList, is_back
-
-RATED, DAILY, STREAK = "rated", "daily", "streak"
+from tafel.ui.scenes.puzzle_panel import DAILY, RATED, STREAK, panel_lines
+from tafel.ui.widgets import BODY, H2, Button, FocusList, is_back
 
 
 def games_with_puzzles(registry: Any) -> list[GameDef]:
@@ -380,123 +379,8 @@ class PuzzleScene(Scene):
     # --- drawing --------------------------------------------------------------------------------
 
     def info_lines(self) -> list[tuple[str, int, str, bool]]:
-        """(text, size, colour name, bold) lines of the panel, top down."""
-        lines: list[tuple[str, int, str, bool]] = []
-        game = self.game
-        if game is None:
-            return [(self.message, BODY, "text", False)]
-        player = self.progress.rating(game.id)
-        lines.append(
-            (
-                _("Your rating: {rating} ± {deviation}").format(
-                    rating=round(player.rating), deviation=round(2 * player.deviation)
-                ),
-                BODY,
-                "text",
-                True,
-            )
-        )
-        record = self.progress.of(game.id)
-        lines.append(
-            (
-                _("Solved {solved} of {total} · best streak {best}").format(
-                    solved=len(record.solved), total=len(self.puzzles), best=record.best_streak
-                ),
-                SMALL,
-                "text_dim",
-                False,
-            )
-        )
-        mode = {
-            RATED: _("Rated puzzle"),
-            DAILY: _("Daily puzzle"),
-            STREAK: _("Streak: {count}").format(count=self.streak),
-        }[self.mode]
-        theme = self.theme_label(self.theme) if self.theme else _("all themes")
-        lines.append((_("{mode} · {theme}").format(mode=mode, theme=theme), SMALL, "text_dim", False))
-        lines.append(("", SMALL, "text", False))
-        attempt = self.attempt
-        if attempt is not None:
-            puzzle = attempt.puzzle
-            done = attempt.result is not None
-            if done:
-                rating = self.progress.puzzle_rating(puzzle).rating
-                lines.append(
-                    (
-                        _("Puzzle {id} · rating {rating}").format(id=puzzle.id, rating=round(rating)),
-                        BODY,
-                        "text",
-                        True,
-                    )
-                )
-                lines.append(
-                    (
-                        _("Themes: {themes}").format(
-                            themes=", ".join(self.theme_label(t) for t in puzzle.themes)
-                        ),
-                        SMALL,
-                        "text_dim",
-                        False,
-                    )
-                )
-            else:
-                lines.append((_("Puzzle {id}").format(id=puzzle.id), BODY, "text", True))
-                count = puzzle.solver_moves
-                lines.append((_("Moves to find: {count}").format(count=count), SMALL, "text_dim", False))
-                status = self._describe(attempt.state)
-                if status:  # the game's own words for the position (whose colour is to move)
-                    lines.append((status, SMALL, "text_dim", False))
-        lines.append((self.message, BODY, self.message_kind, True))
-        if attempt is not None and attempt.result is not None:
-            if self.change is not None:
-                delta = self.change.delta
-                sign = "+" if delta >= 0 else ""
-                lines.append(
-                    (
-                        _("Rating {before} → {after} ({delta})").format(
-                            before=round(self.change.before),
-                            after=round(self.change.after),
-                            delta=f"{sign}{delta}",
-                        ),
-                        BODY,
-                        "ok" if delta >= 0 else "danger",
-                        True,
-                    )
-                )
-            elif self.mode == STREAK and attempt.result == "failed":
-                lines.append(
-                    (_("The streak ends at {count}").format(count=self.streak), BODY, "danger", True)
-                )
-            lines.append(
-                (_("The line: {line}").format(line=" ".join(attempt.puzzle.line)), SMALL, "text", False)
-            )
-            if self._refutation:
-                state = attempt.state
-                texts = []
-                try:
-                    s = state.play(attempt.wrong) if attempt.wrong is not None else None
-                    for move in self._refutation:
-                        texts.append(s.move_to_text(move))
-                        s = s.play(move)
-                except Exception:
-                    pass
-                if texts:
-                    lines.append(
-                        (
-                            _("The answer to your move: {line}").format(line=" ".join(texts)),
-                            SMALL,
-                            "text",
-                            False,
-                        )
-                    )
-        return lines
-
-    @staticmethod
-    def _describe(state: Any) -> str:
-        try:
-            return str(state.describe() or "")
-        except Exception:  # a plugin's status line is a nicety
-            return ""
+        """(text, size, colour name, bold) lines of the panel, top down (:mod:`.puzzle_panel`)."""
+        return panel_lines(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
