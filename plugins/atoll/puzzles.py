@@ -13,8 +13,8 @@ it must take it. So:
   win in two follows (a forcing line; quiet moves are valued at three plies);
 - seven plies (the tests' deeper check of a shipped set): forcing lines one threat longer.
 
-Only the fastest wins count: where a move joins at once, the slower ones are valued by the
-evaluation.
+Only the fastest wins count: where a move joins at once, or wins in fewer plies, the slower
+ones are valued by the evaluation (a puzzle's solution is the one fastest win).
 
 Themes: ``connection`` (the line joins a pair), ``double-threat`` (its first move leaves two
 winning cells), ``forcing`` (a threat the opponent must answer comes first), ``pie`` (the
@@ -86,21 +86,29 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
     empty = state.empty
     mine_now = _cells(board, stones, colour, empty)
     theirs_now = _cells(board, stones, colour ^ 1, empty)
-    plies = min(7, depth if depth % 2 else depth - 1)
+    longest = min(7, depth if depth % 2 else depth - 1)
     scores: list[tuple[Move, float]] = []
+    open_cells: list[tuple[Move, int]] = []
     for move in state.legal_moves():
         if move.is_swap:
             scores.append((move, 0.5))
             continue
         cell = move.cell
         if mine_now >> cell & 1:
-            value = 1.0
+            scores.append((move, 1.0))
         elif theirs_now & ~(1 << cell):
-            value = 0.01 if theirs_now >> cell & 1 else 0.0  # the opponent joins next (blocking one: a try)
-        elif depth >= 3 and not mine_now and _move_wins(board, stones, colour, cell, plies):
-            value = 1.0
+            # The opponent joins next (blocking one of two cells is a try all the same).
+            scores.append((move, 0.01 if theirs_now >> cell & 1 else 0.0))
         else:
-            value = 0.5 + 0.2 * evaluate(state.play_unchecked(move), seat)
+            open_cells.append((move, cell))
+    # The fastest wins only: three plies for every move first, five only where none wins in three.
+    winners: set[int] = set()
+    plies = 3
+    while not mine_now and not winners and plies <= longest:
+        winners = {cell for _move, cell in open_cells if _move_wins(board, stones, colour, cell, plies)}
+        plies += 2
+    for move, cell in open_cells:
+        value = 1.0 if cell in winners else 0.5 + 0.2 * evaluate(state.play_unchecked(move), seat)
         scores.append((move, value))
     return scores
 
