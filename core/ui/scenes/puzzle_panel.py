@@ -10,6 +10,8 @@ from tafel.i18n import _
 from tafel.ui.widgets import BODY, SMALL
 
 RATED, DAILY, STREAK = "rated", "daily", "streak"
+#: A rating deviation above this marks the player's rating as provisional.
+PROVISIONAL = 110.0
 
 
 def describe(state: Any) -> str:
@@ -30,7 +32,9 @@ def panel_lines(scene: Any) -> list[tuple[str, int, str, bool]]:
     lines.append(
         (
             _("Your rating: {rating} ± {deviation}").format(
-                rating=round(player.rating), deviation=round(2 * player.deviation)
+                # A question mark while the rating is provisional (few puzzles yet), as Lichess writes it.
+                rating=f"{round(player.rating)}{'?' if player.deviation > PROVISIONAL else ''}",
+                deviation=round(2 * player.deviation),
             ),
             BODY,
             "text",
