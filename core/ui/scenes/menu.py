@@ -250,7 +250,9 @@ class MenuScene(Scene):
             x += bw + bgap
         # One size for the row: the largest at which every label fits its button (a German
         # "Einstellungen" a little smaller than its neighbours looks untidy).
-        size = min(ui.fonts.fit_size(b.label, BODY, bw - ui.px(20), True) for b in self.buttons)
+        # (Six buttons since the puzzle room's: a German row at 800x600 needs two thirds of the size.)
+        floor = int(BODY * 0.6)
+        size = min(ui.fonts.fit_size(b.label, BODY, bw - ui.px(20), True, floor) for b in self.buttons)
         for b in self.buttons:
             b.size = size
         self._clamp_scroll()
