@@ -73,6 +73,7 @@ class PuzzleScene(Scene):
         self.message_kind = "text"
         self._refuting: threading.Thread | None = None
         self._refutation: list[Move] | None = None
+        self._refutation_box: dict[str, list[Move]] = {}
         self.size = (1, 1)
         self.game_button = Button(N_("Game"), self.next_game, key="game")
         self.next_button = Button(N_("Next puzzle"), self.next_puzzle, key="next", kind="primary")
