@@ -125,3 +125,23 @@ def test_the_room_draws_in_both_languages(registry, tmp_path, lang):
         assert lines[0].startswith("Deine Wertung" if lang == "de" else "Your rating")
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game_id", ["ataxx", "amakta"])
+def test_no_text_of_the_room_is_cut_at_800x600(registry, tmp_path, monkeypatch, lang, game_id):
+    from tests.test_i18n_screens import record_drawing
+
+    drawn = record_drawing(monkeypatch)
+    app = App(registry, windowed=True, size=(800, 600), worker=FakeWorker(registry), language=lang)
+    try:
+        scene = _room(app, tmp_path, game_id)
+        attempt = scene.attempt
+        wrong = next(m for m in attempt.state.legal_moves() if m != attempt.expected())
+        scene.played(wrong)
+        _settle(app, scene)
+        app.step()
+        assert isinstance(app.scenes.top, PuzzleScene) and drawn.lines
+        assert not drawn.cut, drawn.cut
+    finally:
+        app.close()
