@@ -86,6 +86,7 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
     log = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
     miner = Miner(game, args.seed, log)
     deadline = time.monotonic() + args.budget if args.budget is not None else None
+    cpu = time.process_time()
     try:
         found = miner.run(args.count, deadline)
     except KeyboardInterrupt:  # Ctrl+C: keep what was found
@@ -99,6 +100,8 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
     out = Path(args.out or f"{game.id}-puzzles.json")
     atomic_write(out, set_to_json(game.id, found, about))
     print(_("{count} puzzles written to {path}").format(count=len(found), path=out))
+    seconds = time.process_time() - cpu
+    print(_("{games} engine games, {seconds} s of CPU").format(games=miner.games, seconds=round(seconds, 1)))
     return 0
 
 

@@ -124,6 +124,7 @@ class Miner:
         self.log = log or (lambda line: None)
         self.seen: set[str] = set()
         self.found: list[Puzzle] = []
+        self.games = 0  # engine games played so far
 
     def scores(self, state: GameState, depth: int) -> list[tuple[Move, float]]:
         return self.support.move_scores(self.game, state, depth)
@@ -132,12 +133,13 @@ class Miner:
         """Up to ``count`` puzzles; they are in :attr:`found` as they come (an interrupted run
         keeps what it found)."""
         found = self.found = []
-        games = 0
+        games = self.games = 0
         while len(found) < count and games < GAMES_PER_PUZZLE * count:
             if deadline is not None and time.monotonic() > deadline:
                 self.log(f"time is up after {games} games")
                 break
             games += 1
+            self.games = games
             for puzzle in self.play_one(count - len(found), deadline):
                 found.append(puzzle)
                 self.log(
