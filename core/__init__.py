@@ -45,6 +45,7 @@ from tafel.game import (
 from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
 from tafel.i18n import Translations, current, format_datetime, format_number, format_percent, translations
 from tafel.numbers import decimal_number, seed_number, whole_number
+from tafel.puzzles.support import PuzzleSupport
 from tafel.registry import Registry
 from tafel.tutorial import Tutorial, TutorialStep
 
@@ -74,6 +75,7 @@ __all__ = [
     "OptionError",
     "Options",
     "Outcome",
+    "PuzzleSupport",
     "RandomAgent",
     "RecordsTable",
     "Registrar",

@@ -378,6 +378,9 @@ class GameDef(GameTexts):
     tutorial: Any = None
     #: Optional ``tafel.EngineProtocol``: external engines speaking it can play this game.
     engine_protocol: Any = None
+    #: Optional ``tafel.PuzzleSupport``: the game's puzzles (themes, shipped set, move values) for
+    #: the puzzle room and ``python main.py puzzles`` (:mod:`tafel.puzzles`).
+    puzzles: Any = None
     #: Optional moves (the game's notation) the menu's picture plays from the default setup (seed 1)
     #: to show a game under way, for a game that opens with an auction or a set-up phase; without
     #: them it plays a few random moves (:func:`tafel.ui.scenes.previews.preview_position`).

@@ -316,6 +316,7 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     _add_play_command(sub)
     _add_document_commands(sub)
     _add_online_commands(sub)
+    _add_puzzle_commands(sub)
     for command in registry.commands.values():
         p = sub.add_parser(command.name, help=command.help)
         command.configure(p)
@@ -403,6 +404,16 @@ def _add_online_commands(sub) -> None:
     p = sub.add_parser("join", help="join a room by its code (a spectator code watches)")
     online.configure_join(p)
     p.set_defaults(func=online.run_join)
+
+
+def _add_puzzle_commands(sub) -> None:
+    """``puzzles``, ``puzzle``: positions with one winning move (:mod:`tafel.cli.puzzles`)."""
+    from tafel.cli import puzzles
+
+    p = sub.add_parser("puzzles", help="make (mine) or list a game's puzzles")
+    puzzles.configure_puzzles(p)
+    p = sub.add_parser("puzzle", help="show a puzzle, or check an answer (exit 1 when wrong)")
+    puzzles.configure_puzzle(p)
 
 
 def _plugin_guard(args: argparse.Namespace, registry: Registry) -> contextlib.AbstractContextManager:

@@ -16,13 +16,14 @@ from tafel import (
     GameState,
     Option,
     Options,
+    PuzzleSupport,
     hookimpl,
     level_agents,
 )
 
 from .rules import catalog
 from .rules.state import SEAT_NAMES, AmaktaState
-from .texts import N_
+from .texts import N_, _
 from .tutorial import TUTORIAL
 
 GAME_ID = "amakta"
@@ -82,6 +83,59 @@ def evaluate(state: GameState, seat: int) -> float:
     return _evaluate(state, seat)  # type: ignore[arg-type]
 
 
+def _puzzle_scores(state: GameState, depth: int):
+    from .puzzles import score_moves
+
+    return score_moves(state, depth)
+
+
+def _puzzle_themes(state: GameState, line):
+    from .puzzles import themes
+
+    return themes(state, line)
+
+
+#: The themes of Amakta puzzles (:mod:`.puzzles` names them for a solution).
+PUZZLE_THEMES = {
+    "base": N_("Base occupied"),
+    "threat": N_("Unstoppable threat"),
+    "defence": N_("Under threat"),
+    "placement": N_("Placement"),
+    "rotation": N_("Rotation"),
+    "expropriation": N_("Expropriation"),
+    "relocation": N_("Relocation"),
+    "removal": N_("Removal"),
+    "appropriation": N_("Appropriation"),
+    "replacement": N_("Replacement"),
+}
+
+
+def _puzzle_key(state: GameState, move):
+    from .puzzles import move_key
+
+    return move_key(state, move)
+
+
+PUZZLES = PuzzleSupport(
+    score_moves=_puzzle_scores,
+    themes=_puzzle_themes,
+    theme_labels=PUZZLE_THEMES,
+    translate=lambda text: _(text),
+    data="puzzles.json",
+    depth=3,
+    verify_depth=4,
+    win_at=0.9,
+    gap=0.3,
+    # The beginners' set: the standard set's many pieces in hand make ten times as many moves, and
+    # a puzzle ten times as long to find (issue 41: the standard set's puzzles are left for later).
+    options={"board": "hexagon", "set": "beginner"},
+    opening=6,
+    max_line=2,
+    min_moves=6,
+    mistakes=0.7,
+    move_key=_puzzle_key,
+)
+
 GAME = GameDef(
     id=GAME_ID,
     title="Amakta",
@@ -98,6 +152,7 @@ GAME = GameDef(
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
     tutorial=TUTORIAL,
+    puzzles=PUZZLES,
 )
 
 __all__ = ["GAME", "GAME_ID", "AmaktaState"]

@@ -19,13 +19,14 @@ from tafel import (
     Limit,
     Option,
     Options,
+    PuzzleSupport,
     hookimpl,
     level_agents,
 )
 
 from .layouts import LAYOUTS, layout_fen
 from .rules import RED, SEAT_NAMES, AtaxxState, perft
-from .texts import N_
+from .texts import N_, _
 from .tutorial import TUTORIAL
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
@@ -68,6 +69,44 @@ def evaluate(state: GameState, seat: int) -> float:
     return (mine - theirs) / total if total else 0.0
 
 
+def _puzzle_scores(state: GameState, depth: int):
+    from .puzzles import score_moves
+
+    return score_moves(state, depth)
+
+
+def _puzzle_themes(state: GameState, line):
+    from .puzzles import themes
+
+    return themes(state, line)
+
+
+#: The themes of Ataxx puzzles (:mod:`.puzzles` names them for a solution).
+PUZZLE_THEMES = {
+    "jump": N_("Jump"),
+    "clone": N_("Clone"),
+    "big-capture": N_("Big capture"),
+    "not-greedy": N_("Not the greediest"),
+    "wipe-out": N_("Wipe-out"),
+    "blocked": N_("Blocked"),
+    "endgame": N_("Endgame"),
+}
+
+PUZZLES = PuzzleSupport(
+    score_moves=_puzzle_scores,
+    themes=_puzzle_themes,
+    theme_labels=PUZZLE_THEMES,
+    translate=lambda text: _(text),
+    data="puzzles.json",
+    depth=1,
+    verify_depth=5,
+    win_at=0.8,
+    gap=0.3,
+    opening=4,
+    max_line=3,
+    min_moves=12,
+)
+
 GAME = GameDef(
     id="ataxx",
     title="Ataxx",
@@ -88,6 +127,7 @@ GAME = GameDef(
     # External UAI engines can play Ataxx: positions as FEN (to_text), moves as they write them.
     # x, Red, moves first and is UAI's Black: its clock is ``btime``/``binc`` (libataxx's convention).
     engine_protocol=EngineProtocol("uai", sides=("b", "w")),
+    puzzles=PUZZLES,
 )
 
 __all__ = ["GAME", "RED", "AtaxxState"]

@@ -17,13 +17,14 @@ from tafel import (
     Limit,
     Option,
     Options,
+    PuzzleSupport,
     hookimpl,
     level_agents,
 )
 
 from .board import BLACK, SIZES, STANDARD, WHITE, Board
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft
-from .texts import N_
+from .texts import N_, _
 from .tutorial import TUTORIAL
 
 RULES = files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
@@ -77,6 +78,41 @@ def evaluate(state: GameState, seat: int) -> float:
     return (theirs - mine) / (theirs + mine + 1)
 
 
+def _puzzle_scores(state: GameState, depth: int):
+    from .puzzles import score_moves
+
+    return score_moves(state, depth)
+
+
+def _puzzle_themes(state: GameState, line):
+    from .puzzles import themes
+
+    return themes(state, line)
+
+
+#: The themes of Atoll puzzles (:mod:`.puzzles` names them for a solution).
+PUZZLE_THEMES = {
+    "connection": N_("Connection"),
+    "double-threat": N_("Double threat"),
+    "forcing": N_("Forcing"),
+    "pie": N_("Pie rule"),
+}
+
+PUZZLES = PuzzleSupport(
+    score_moves=_puzzle_scores,
+    themes=_puzzle_themes,
+    theme_labels=PUZZLE_THEMES,
+    translate=lambda text: _(text),
+    data="puzzles.json",
+    depth=3,
+    verify_depth=5,
+    win_at=0.9,
+    gap=0.3,
+    opening=6,
+    max_line=3,
+    min_moves=6,
+)
+
 GAME = GameDef(
     id="atoll",
     title="Atoll",
@@ -94,6 +130,7 @@ GAME = GameDef(
     seat_names=lambda options: list(SEAT_NAMES),
     perft=lambda state, depth: perft(state, depth),
     tutorial=TUTORIAL,
+    puzzles=PUZZLES,
 )
 
 #: Think time per level in seconds (levels differ only by time; the search is the same).

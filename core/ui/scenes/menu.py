@@ -162,12 +162,14 @@ class MenuScene(Scene):
         reg = app.registry
         games = sorted(reg.games.values(), key=lambda g: g.title.lower())
         self.cards = [GameCard(game=g) for g in games] + [GameCard(broken=b) for b in reg.broken]
+        self.puzzles_button = Button(N_("Puzzles"), self.open_puzzles, key="puzzles")
         self.saves_button = Button(N_("Saved games"), self.open_saves, key="saves")
         self.history_button = Button(N_("History"), self.open_history, key="history")
         self.stats_button = Button(N_("Statistics"), self.open_stats, key="stats")
         self.settings_button = Button(N_("Settings"), self.open_settings, key="settings")
         self.quit_button = Button(N_("Quit"), self.app.quit, key="quit")
         self.buttons = [
+            self.puzzles_button,
             self.saves_button,
             self.history_button,
             self.stats_button,
@@ -253,7 +255,9 @@ class MenuScene(Scene):
             x += bw + bgap
         # One size for the row: the largest at which every label fits its button (a German
         # "Einstellungen" a little smaller than its neighbours looks untidy).
-        size = min(ui.fonts.fit_size(b.label, BODY, bw - ui.px(20), True) for b in self.buttons)
+        # (Six buttons since the puzzle room's: a German row at 800x600 needs two thirds of the size.)
+        floor = int(BODY * 0.6)
+        size = min(ui.fonts.fit_size(b.label, BODY, bw - ui.px(20), True, floor) for b in self.buttons)
         for b in self.buttons:
             b.size = size
         self._clamp_scroll()
@@ -300,6 +304,11 @@ class MenuScene(Scene):
         from tafel.ui.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app, card.game))
+
+    def open_puzzles(self) -> None:
+        from tafel.ui.scenes.puzzle import open_puzzles
+
+        open_puzzles(self.app)
 
     def open_saves(self) -> None:
         from tafel.ui.scenes.savelist import SavesScene

@@ -68,6 +68,9 @@ class SetupScene(RowsScreen, Scene):
         if game.records is not None:
             self.records_button = Button(N_("Records"), self.show_records, key="records")
             self.buttons.insert(2, self.records_button)
+        if game.puzzles is not None:
+            self.puzzles_button = Button(N_("Puzzles"), self.show_puzzles, key="puzzles")
+            self.buttons.insert(len(self.buttons) - 1, self.puzzles_button)
         self.rows: list[ChoiceRow] = []
         self.focus = FocusList([], wrap=True)
         self.rebuild()
@@ -290,6 +293,11 @@ class SetupScene(RowsScreen, Scene):
             start_guided(self.app, self.game, self.players)
         except Exception as exc:  # a plugin's tutorial that does not play out
             self.error = _("The guided game failed to start: {error}").format(error=exc)
+
+    def show_puzzles(self) -> None:
+        from tafel.ui.scenes.puzzle import open_puzzles
+
+        open_puzzles(self.app, self.game)
 
     def show_records(self) -> None:
         from tafel.ui.scenes.records import open_records

@@ -1,0 +1,78 @@
+"""Issue 41, the shipped puzzle sets: 300 or more puzzles each for Ataxx, Atoll and Amakta, every
+entry usable, a few hundred kB at most, and a sample re-verified by a search two plies deeper than
+the generator's confirming one: the solution's first move is the only decisive move there (the
+only one worth ``win_at``; the generator's ``gap`` to the second is its own margin), and
+the whole line is accepted as the answer. The command line answers on them too."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+import pytest
+
+from tafel.cli import main
+from tafel.puzzles.puzzle import check_answer, load_shipped
+from tafel.testing import load_registry
+
+GAMES = ("ataxx", "atoll", "amakta")
+#: Puzzles re-verified per game (spread over the set), and the largest set file allowed.
+SAMPLE = 3
+#: How much deeper than the generator's confirming search: two plies, so that the last ply is the
+#: same side's as there (an odd and an even horizon value a position differently).
+DEEPER = 2
+MAX_BYTES = 400_000
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return load_registry()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_set_has_300_usable_puzzles_and_stays_small(registry, game_id):
+    game = registry.game(game_id)
+    puzzles, problems = load_shipped(game)
+    assert problems == []
+    assert len(puzzles) >= 300
+    assert len({p.position for p in puzzles}) == len(puzzles)
+    size = len(files(game.package).joinpath(game.puzzles.data).read_bytes())
+    assert size <= MAX_BYTES
+    themes = {t for p in puzzles for t in p.themes}
+    assert len(themes) >= 3  # the plugin names its tactics, the core adds the length
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_sample_is_confirmed_by_a_deeper_search(registry, game_id):
+    game = registry.game(game_id)
+    support = game.puzzles
+    puzzles, _ = load_shipped(game)
+    step = max(1, len(puzzles) // SAMPLE)
+    for puzzle in puzzles[::step][:SAMPLE]:
+        state = puzzle.start(game)
+        scores = support.move_scores(game, state, support.verify_depth + DEEPER)
+        first = state.parse_move(puzzle.line[0])
+        key = support.key_of(state, first)
+        assert support.key_of(state, scores[0][0]) == key and scores[0][1] >= support.win_at, puzzle.id
+        others = [v for m, v in scores if support.key_of(state, m) != key]
+        assert others and max(others) < support.win_at, (puzzle.id, scores[:3])
+        assert check_answer(game, puzzle, puzzle.line[::2]).correct
+
+
+def test_the_command_line_on_a_shipped_puzzle(registry, capsys):
+    game = registry.game("atoll")
+    puzzle = load_shipped(game)[0][0]
+    assert main(["puzzle", "atoll", "--id", puzzle.id]) == 0
+    out = capsys.readouterr().out
+    assert puzzle.position in out and "Themes:" in out and "To move:" in out
+    assert main(["puzzle", "atoll", "--id", puzzle.id, "--answer", *puzzle.line[::2]]) == 0
+    assert capsys.readouterr().out.strip() == "correct"
+    state = puzzle.start(game)
+    wrong = next(m for m in state.legal_moves() if state.move_to_text(m) != puzzle.line[0] and not m.is_swap)
+    assert main(["puzzle", "atoll", "--id", puzzle.id, "--answer", state.move_to_text(wrong)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("wrong: " + state.move_to_text(wrong)) and len(out.split()) > 2
+    assert main(["puzzle", "atoll", "--daily"]) == 0
+    assert "Position:" in capsys.readouterr().out
+    assert main(["puzzles", "list", "atoll", "--theme", "double-threat"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) > 10 and all("double-threat" in line for line in listed[1:-1])
