@@ -102,15 +102,20 @@ def check_shape(tutorial: object) -> None:
         if not isinstance(getattr(tutorial, name), str):
             raise TypeError(f"tutorial: {name} must be a str")
     for n, step in enumerate(tutorial.steps, 1):
-        if not isinstance(step, TutorialStep):
-            raise TypeError(f"tutorial step {n}: must be a TutorialStep, got {type(step).__name__}")
-        for name in ("move", "say", "rule", "reply"):
-            if not isinstance(getattr(step, name), str):
-                raise TypeError(f"tutorial step {n}: {name} must be a str")
-        if not step.move.strip():
-            raise ValueError(f"tutorial step {n}: give the move to make")
-        if not step.say.strip():
-            raise ValueError(f"tutorial step {n}: give the words that ask for the move")
+        _check_step(n, step)
+
+
+def _check_step(n: int, step: object) -> None:
+    """Step ``n`` (from 1): a :class:`TutorialStep` of texts, with a move and the words asking it."""
+    if not isinstance(step, TutorialStep):
+        raise TypeError(f"tutorial step {n}: must be a TutorialStep, got {type(step).__name__}")
+    for name in ("move", "say", "rule", "reply"):
+        if not isinstance(getattr(step, name), str):
+            raise TypeError(f"tutorial step {n}: {name} must be a str")
+    if not step.move.strip():
+        raise ValueError(f"tutorial step {n}: give the move to make")
+    if not step.say.strip():
+        raise ValueError(f"tutorial step {n}: give the words that ask for the move")
 
 
 def play_out(game: GameDef) -> Lesson:

@@ -290,39 +290,12 @@ class GridBoardView(CellControls, BoardView):
         self._ensure_marks(ctx)
         moving = self.motion.busy and state is self._moved
         live = ctx.interactive and not moving and state.outcome is None
-        selected = (
-            self.selected
-            if live and self.selected is not None and self.can_select(state, self.selected)
-            else None
-        )
-        focus = (self.cursor.cell if self.cursor.shown else self.hover) if live else None
-        targets = self.targets(state, selected) if selected is not None else {}
-        hover = None
-        if focus is not None and not self.cursor.shown and focus != selected and focus not in targets:
-            if self.hover_all or (self.select_first and self.can_select(state, focus)):
-                hover = focus
-        preview = (
-            self.move_for(state, selected if self.select_first else None, focus)
-            if focus is not None
-            else None
-        )
-        if preview is not None and self.select_first and selected is None:
-            preview = None
-        if (self.hover_all or not self.select_first) and preview is not None and not self.cursor.shown:
-            hover = focus
+        selected, focus, targets, hover, preview = self._pointing(state, live)
         last = self.move_cells(ctx.last_move) if ctx.show_last and ctx.last_move is not None else (None, None)
         hidden = self.motion.hidden if moving else frozenset()
         self._draw_still(surface, state, ctx, hidden, last, hover, selected)
-        box = self.piece_box()
         if moving:
-            for pose in self.motion.poses(lambda c: self.grid.center(c), self.grid.size):
-                frame = self._sprite(pose.piece, ctx)
-                frame = self._sprites.scaled((pose.piece, ctx.theme), box, pose.sx, pose.sy)
-                if frame is not None:
-                    if pose.alpha < 255:
-                        frame = frame.copy()
-                        frame.set_alpha(pose.alpha)
-                    blit_centered(surface, frame, pose.at)
+            self._draw_moving(surface, ctx)
         self.draw_over(surface, state, ctx)
         if ctx.show_legal:
             for cell, kind in targets.items():
@@ -344,6 +317,45 @@ class GridBoardView(CellControls, BoardView):
             draw_chain(
                 surface, points, ctx.theme.highlight, self.piece_box() * self.chain_size, progress, ctx.time
             )
+
+    def _pointing(
+        self, state: GameState, live: bool
+    ) -> tuple[Cell | None, Cell | None, dict[Cell, str], Cell | None, Move | None]:
+        """What the player points at, for this frame: the selected cell, the focused one (cursor
+        or mouse), the selection's targets, the cell to light as hovered and the move to preview."""
+        selected = (
+            self.selected
+            if live and self.selected is not None and self.can_select(state, self.selected)
+            else None
+        )
+        focus = (self.cursor.cell if self.cursor.shown else self.hover) if live else None
+        targets = self.targets(state, selected) if selected is not None else {}
+        hover = None
+        if focus is not None and not self.cursor.shown and focus != selected and focus not in targets:
+            if self.hover_all or (self.select_first and self.can_select(state, focus)):
+                hover = focus
+        preview = (
+            self.move_for(state, selected if self.select_first else None, focus)
+            if focus is not None
+            else None
+        )
+        if preview is not None and self.select_first and selected is None:
+            preview = None
+        if (self.hover_all or not self.select_first) and preview is not None and not self.cursor.shown:
+            hover = focus
+        return selected, focus, targets, hover, preview
+
+    def _draw_moving(self, surface: pygame.Surface, ctx: ViewContext) -> None:
+        """The pieces in flight of the move being shown, over the still board."""
+        box = self.piece_box()
+        for pose in self.motion.poses(lambda c: self.grid.center(c), self.grid.size):
+            frame = self._sprite(pose.piece, ctx)
+            frame = self._sprites.scaled((pose.piece, ctx.theme), box, pose.sx, pose.sy)
+            if frame is not None:
+                if pose.alpha < 255:
+                    frame = frame.copy()
+                    frame.set_alpha(pose.alpha)
+                blit_centered(surface, frame, pose.at)
 
     def draw_over(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
         """Draw the game's own marks over the pieces (every frame), under the targets, hint,

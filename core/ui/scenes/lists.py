@@ -138,13 +138,8 @@ class ListScene(RowsScreen, Scene):
         if event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
             return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
-            inside = self.list_rect.collidepoint(event.pos)
-            if not inside:
-                for row in self.items:  # the pointer left the rows (their tooltip goes too)
-                    row.hovered = False
-                if not any(b.rect.collidepoint(event.pos) for b in self.focus.items[len(self.items) :]):
-                    return event.type == pygame.MOUSEBUTTONDOWN
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and self._off_list(event.pos):
+            return event.type == pygame.MOUSEBUTTONDOWN
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             focused = self.focus.focused
             if focused not in self.items:
@@ -161,6 +156,15 @@ class ListScene(RowsScreen, Scene):
         else:
             item.activate()
         return True
+
+    def _off_list(self, pos: tuple[int, int]) -> bool:
+        """True when ``pos`` is on neither a row nor a button (a row under the pointer is no
+        longer hovered once it is outside the list, and its tooltip goes)."""
+        if self.list_rect.collidepoint(pos):
+            return False
+        for row in self.items:
+            row.hovered = False
+        return not any(b.rect.collidepoint(pos) for b in self.focus.items[len(self.items) :])
 
     def update(self, dt: float) -> None:
         over = next((row for row in self.items if row.hovered), None)
