@@ -8,6 +8,10 @@ Everything a player does is a move, setup steps included. A move is any hashable
 value (plugins use small frozen dataclasses); the core only ever handles moves through the state
 that produced them and turns them into text with :meth:`GameState.move_to_text`.
 
+What a game keeps of the games played at the screen is part of the contract too: a
+:class:`FinishedGame` is what ``GameDef.on_finished`` receives, a :class:`RecordsTable` what
+``GameDef.records`` gives the core's Records screen.
+
 >>> from tafel.game import Outcome
 >>> Outcome.win(0, 2, "no stones left").rewards
 (1.0, 0.0)
@@ -25,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafel.i18n import GameTexts
-from tafel.records import FinishedGame, RecordsTable  # noqa: F401 - part of this module's API
 
 Move = Hashable
 """Any hashable value a game uses for a move (usually a frozen dataclass)."""
@@ -462,3 +465,47 @@ def _package_of(function: object) -> str:
     """The package of the module where ``function`` was defined ("" when unknown)."""
     module = sys.modules.get(getattr(function, "__module__", None) or "")
     return (getattr(module, "__package__", None) or "") if module is not None else ""
+
+
+# --- what a game keeps of the games played at the screen ----------------------------------------
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game that just ended at the screen, as ``GameDef.on_finished`` receives it.
+
+    ``players``: per seat ``"human"`` or the agent's name. ``undos`` and ``hints`` count what the
+    people used (puzzles keep records of them).
+    """
+
+    game_id: str
+    options: Options
+    seed: int | None
+    state: GameState
+    players: tuple[str, ...]
+    moves: int
+    undos: int = 0
+    hints: int = 0
+    match_id: str = ""
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.players) if p == "human")
+
+
+@dataclass(frozen=True)
+class RecordsTable:
+    """A game's records for the core's Records screen: column headers with their share of the
+    width, and rows of texts (best first). ``note`` is one line under the title.
+
+    >>> t = RecordsTable("Solo records", (("Deal", 1.0), ("Best", 1.0)), (("42", "solved"),))
+    >>> t.rows[0][1]
+    'solved'
+    """
+
+    title: str
+    columns: tuple[tuple[str, float], ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    note: str = ""
+    empty: str = "No records yet: finish a game to set the first."
+    summary: tuple[str, ...] = ()  # lines under the rows (a puzzle's streaks and win rates)
