@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from tafel.cli.scaffold import write_plugin
 from tests.bench_scripts import load
@@ -101,3 +102,39 @@ def test_the_cycle_count_follows_type_only_and_relative_imports(tmp_path, monkey
     (core / "ui" / "b.py").write_text("from .. import a\n")
     monkeypatch.setattr(metrics, "CORE", core)
     assert metrics.import_cycles() == [["tafel.a", "tafel.ui.b"]]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "from tafel.kit.text import font",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tafel.registry import Registry",
+    ],
+)
+def test_a_plugin_importing_past_the_public_modules_breaks_the_border(mirror, tmp_path, line):
+    """A kit submodule, or a core module named for the type checker alone, is past the border."""
+    base = tmp_path / "imports"
+    shutil.copytree(mirror, base)
+    (base / "tafel" / "games" / "atoll" / "probe.py").write_text(line + "\n", encoding="utf-8")
+    done = _lint_imports(base)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Plugins import only the public API" in done.stdout.split("Broken contracts")[1]
+
+
+def test_the_border_forbids_every_core_module_but_the_public_four():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    border = config["tool"]["importlinter"]["contracts"][0]
+    core = ROOT / "core"
+    modules = {p.stem for p in core.glob("*.py")} | {
+        p.name for p in core.iterdir() if (p / "__init__.py").exists()
+    }
+    expected = {f"tafel.{m}" for m in modules - {"__init__", "view", "kit"}} | {"tafel.kit.*"}
+    assert set(border["forbidden_modules"]) == expected
+
+
+def test_plugins_import_only_names_in_the_public_modules_all():
+    """The four public modules' ``__all__`` is the API: a plugin (plugins/, examples/) imports
+    those names from those modules, nothing else of ``tafel`` (its own game, and Amakta for Amakta
+    Infinit, aside). import-linter sees modules; this sees names."""
+    metrics = load("contract_metrics")
+    assert metrics.plugin_imports(metrics.public_names()) == []
