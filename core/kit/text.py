@@ -36,7 +36,13 @@ def font(ctx: ViewContext, px: float, bold: bool = False) -> pygame.font.Font:
 
 
 def label(
-    surface: pygame.Surface, ctx: ViewContext, line: str, px: float, color: Color, bold: bool = True, **at
+    surface: pygame.Surface,
+    ctx: ViewContext,
+    line: str,
+    px: float,
+    color: Color,
+    bold: bool = True,
+    **at: tuple[int, int],
 ) -> pygame.Rect:
     """``line`` at about ``px`` pixels, placed by one anchor: ``label(..., center=(x, y))``;
     returns where it was drawn."""

@@ -101,8 +101,9 @@ class Skin:
         """One line anchored at ``pos``, in the theme's text colour unless ``color`` is given, fitted
         to ``max_width`` as :meth:`tafel.ui.fonts.Fonts.draw` does; returns its rect."""
         color = self.theme.text if color is None else color
-        kw = dict(bold=bold, anchor=anchor, max_width=max_width, min_size=min_size)
-        return self.fonts.draw(surface, text, pos, size, color, **kw)
+        return self.fonts.draw(
+            surface, text, pos, size, color, bold=bold, anchor=anchor, max_width=max_width, min_size=min_size
+        )
 
     def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 14) -> None:
         ring = rect.inflate(self.px(8), self.px(8))
@@ -172,7 +173,8 @@ class Button(Widget):
         elif self.kind == "primary":
             fill, color = t.button_primary, t.button_primary_text
             if self.hovered:
-                fill = tuple(min(255, c + 24) for c in fill)
+                red, green, blue = (min(255, c + 24) for c in fill)
+                fill = (red, green, blue)
         else:
             fill = t.button_hover if self.hovered or self.focused else t.button
             color = t.danger if self.kind == "danger" else t.text
@@ -477,12 +479,13 @@ class ContextMenu:
         if cancel:
             self.close()
             return None
-        item = self.focus.handle_event(event)  # up/down, Enter/Space, a click on an item
-        if item is None:
+        chosen = self.focus.handle_event(event)  # up/down, Enter/Space, a click on an item
+        if chosen is None:
             return None
         self.close(cancelled=False)
-        item.activate()
-        return item
+        chosen.activate()
+        button: Button = chosen
+        return button
 
     def draw(self, surface: pygame.Surface, ui: Skin) -> None:
         if not self.is_open:
