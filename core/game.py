@@ -26,9 +26,12 @@ import random
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tafel.i18n import GameTexts
+
+if TYPE_CHECKING:
+    from tafel.engine_protocol import EngineProtocol
 
 Move = Hashable
 """Any hashable value a game uses for a move (usually a frozen dataclass)."""
@@ -370,7 +373,7 @@ class GameDef(GameTexts):
     #: Optional ``tafel.Tutorial``: a guided first game, offered from setup (:mod:`tafel.tutorial`).
     tutorial: Any = None
     #: Optional ``tafel.EngineProtocol``: external engines speaking it can play this game.
-    engine_protocol: Any = None
+    engine_protocol: EngineProtocol | None = None
     #: Optional moves (the game's notation) the menu's picture plays from the default setup (seed 1)
     #: to show a game under way, for a game that opens with an auction or a set-up phase; without
     #: them it plays a few random moves (:func:`tafel.ui.scenes.previews.preview_position`).
