@@ -40,12 +40,13 @@ from tafel.game import (
     Options,
     Outcome,
     RecordsTable,
+    Tutorial,
+    TutorialStep,
 )
 from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
 from tafel.i18n import Translations, current, format_datetime, format_number, format_percent, translations
 from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.registry import Registry
-from tafel.tutorial import Tutorial, TutorialStep
 
 __all__ = [
     "Agent",

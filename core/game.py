@@ -10,7 +10,9 @@ that produced them and turns them into text with :meth:`GameState.move_to_text`.
 
 What a game keeps of the games played at the screen is part of the contract too: a
 :class:`FinishedGame` is what ``GameDef.on_finished`` receives, a :class:`RecordsTable` what
-``GameDef.records`` gives the core's Records screen.
+``GameDef.records`` gives the core's Records screen; and a :class:`Tutorial` (steps of
+:class:`TutorialStep`) is the guided first game ``GameDef.tutorial`` declares, which
+:mod:`tafel.tutorial` checks and plays out.
 
 >>> from tafel.game import Outcome
 >>> Outcome.win(0, 2, "no stones left").rewards
@@ -370,8 +372,8 @@ class GameDef(GameTexts):
     #: Optional ``records() -> RecordsTable``: the game's own records, shown on a Records screen
     #: opened from its setup screen, its game-over card and the statistics screen.
     records: Callable[[], RecordsTable] | None = None
-    #: Optional ``tafel.Tutorial``: a guided first game, offered from setup (:mod:`tafel.tutorial`).
-    tutorial: Any = None
+    #: Optional: a guided first game, offered from setup (played out by :mod:`tafel.tutorial`).
+    tutorial: Tutorial | None = None
     #: Optional ``tafel.EngineProtocol``: external engines speaking it can play this game.
     engine_protocol: EngineProtocol | None = None
     #: Optional moves (the game's notation) the menu's picture plays from the default setup (seed 1)
@@ -512,3 +514,33 @@ class RecordsTable:
     note: str = ""
     empty: str = "No records yet: finish a game to set the first."
     summary: tuple[str, ...] = ()  # lines under the rows (a puzzle's streaks and win rates)
+
+
+# --- a guided first game (played out and checked by tafel.tutorial) -------------------------------
+
+
+@dataclass(frozen=True)
+class TutorialStep:
+    """One step: ``move`` (the learner's move, as text), ``say`` (the words asking for it: "Click
+    your stone on g1, then the empty square f2"), ``rule`` (the rule it shows, one or two short
+    sentences) and ``reply`` (the other seat's answer, as text; "" for none)."""
+
+    move: str
+    say: str
+    rule: str = ""
+    reply: str = ""
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A guided first game: ``steps`` played from ``position`` (the game's notation; None: the
+    start) with ``options`` (``K=V`` texts; the rest are the defaults) and ``seed`` (a random
+    setup's deal). ``intro`` is shown before the first step's words, ``outro`` when the steps
+    are done and the game goes on."""
+
+    steps: tuple[TutorialStep, ...]
+    position: str | None = None
+    options: tuple[str, ...] = ()
+    seed: int | None = None
+    intro: str = ""
+    outro: str = "Well done! The game goes on from here against the AI."
