@@ -28,16 +28,22 @@ import random
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tafel.i18n import GameTexts
 
 if TYPE_CHECKING:
     from tafel.engine_protocol import EngineProtocol
+    from tafel.ui.theme import Theme
 
 Move = Hashable
 """Any hashable value a game uses for a move (usually a frozen dataclass)."""
 
+OptionValue = str | int | bool
+"""An option's value: a choice's key, on or off, a whole number, or a text."""
+
+# Any: a game reads its own options as the types it declared them with; values typed OptionValue
+# would make every read in every game a cast.
 Options = dict[str, Any]
 """Option values by key, always complete (defaults filled in by :meth:`GameDef.resolve_options`)."""
 
@@ -226,7 +232,7 @@ class GameState:
         """True when the only move is a pass the core may play without asking the player."""
         return False
 
-    def seat_color(self, seat: int, theme: Any) -> tuple[int, int, int] | None:
+    def seat_color(self, seat: int, theme: Theme) -> tuple[int, int, int] | None:
         """The colour the side panel shows for ``seat`` (e.g. a stone colour that may change after a
         pie swap); None means the theme's seat colour. ``theme`` is a :class:`tafel.ui.theme.Theme`."""
         return None
@@ -258,12 +264,12 @@ class Option:
     key: str
     label: str
     kind: str
-    default: Any
-    choices: tuple[tuple[Any, str], ...] = ()
+    default: OptionValue
+    choices: tuple[tuple[OptionValue, str], ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
-    when: tuple[str, tuple[Any, ...]] | None = None
+    when: tuple[str, tuple[OptionValue, ...]] | None = None
 
     def applies(self, values: Options) -> bool:
         """False when ``when`` names another option whose current value leaves this one unused."""
@@ -272,7 +278,7 @@ class Option:
         key, allowed = self.when
         return key not in values or values[key] in allowed
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> OptionValue:
         """The value that ``text`` names, as typed on a command line (``K=V``)."""
         if self.kind == "bool":
             low = text.strip().lower()
@@ -283,10 +289,10 @@ class Option:
             raise OptionError(f"option {self.key}: expected on/off, got {text!r}")
         if self.kind == "int":
             try:
-                value = int(text)
+                number = int(text)
             except ValueError:
                 raise OptionError(f"option {self.key}: expected a whole number, got {text!r}") from None
-            return self.validate(value)
+            return self.validate(number)
         if self.kind == "choice":
             for value, label in self.choices:
                 if str(value) == text or label.lower() == text.lower():
@@ -295,7 +301,7 @@ class Option:
             raise OptionError(f"option {self.key}: {text!r} is not one of {names}")
         return text
 
-    def validate(self, value: Any) -> Any:
+    def validate(self, value: object) -> OptionValue:
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise OptionError(f"option {self.key}: expected true or false, got {value!r}")
@@ -309,9 +315,9 @@ class Option:
         elif self.kind == "choice":
             if value not in [v for v, _ in self.choices]:
                 raise OptionError(f"option {self.key}: {value!r} is not a choice")
-        return value
+        return cast(OptionValue, value)  # checked above; a text option takes the text it is given
 
-    def label_of(self, value: Any) -> str:
+    def label_of(self, value: object) -> str:
         if self.kind == "bool":
             return "on" if value else "off"
         for v, label in self.choices:
@@ -399,7 +405,7 @@ class GameDef(GameTexts):
         known = ", ".join(o.key for o in self.options) or "none"
         raise OptionError(f"{self.id} has no option {key!r} (options: {known})")
 
-    def resolve_options(self, given: dict[str, Any] | None = None) -> Options:
+    def resolve_options(self, given: Mapping[str, object] | None = None) -> Options:
         """Defaults filled in, every given value validated."""
         values = {opt.key: opt.default for opt in self.options}
         for key, value in (given or {}).items():
@@ -411,7 +417,7 @@ class GameDef(GameTexts):
 
         Raises OptionError on an unknown key or a bad value.
         """
-        given: dict[str, Any] = {}
+        given: dict[str, OptionValue] = {}
         for pair in pairs:
             if "=" not in pair:
                 raise OptionError(f"option {pair!r} must look like KEY=VALUE")

@@ -323,12 +323,12 @@ class Writer:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._jobs: deque[tuple[str | None, Callable[[], Any]]] = deque()
+        self._jobs: deque[tuple[str | None, Callable[[], object]]] = deque()
         self._busy = False
         self._thread: threading.Thread | None = None
         self._errors: list[str] = []
 
-    def submit(self, job: Callable[[], Any], key: str | None = None) -> None:
+    def submit(self, job: Callable[[], object], key: str | None = None) -> None:
         with self._cond:
             if key is not None:
                 self._jobs = deque(j for j in self._jobs if j[0] != key)

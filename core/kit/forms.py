@@ -118,7 +118,7 @@ class Tile(_Button):
     def __init__(
         self,
         label: str,
-        action: Callable[[], Any] | None = None,
+        action: Callable[[], object] | None = None,
         *,
         key: str | None = None,
         rect: pygame.Rect | None = None,
@@ -126,10 +126,10 @@ class Tile(_Button):
         primary: bool = False,
         selected: bool = False,
         dim: bool = False,
-        picture: Callable[[pygame.Surface, pygame.Rect], Any] | None = None,
+        picture: Callable[[pygame.Surface, pygame.Rect], object] | None = None,
         note: str = "",
         layout: str = "below",
-        alt_action: Callable[[], Any] | None = None,
+        alt_action: Callable[[], object] | None = None,
         size: int | None = None,
         bold: bool = False,
         kind: str = "normal",
@@ -195,11 +195,11 @@ class Tile(_Button):
 def choices(
     labels: Sequence[str],
     rects: Sequence[pygame.Rect],
-    choose: Callable[[int], Any],
+    choose: Callable[[int], object],
     chosen: int | None = None,
     *,
     key: str = "choice",
-    pictures: Sequence[Callable[[pygame.Surface, pygame.Rect], Any] | None] | None = None,
+    pictures: Sequence[Callable[[pygame.Surface, pygame.Rect], object] | None] | None = None,
     **kw: Any,
 ) -> list[Tile]:
     """A group of tiles to choose one from (a segmented control, a palette): tile ``i`` shows

@@ -212,8 +212,8 @@ class KeptPanel(KeptArea):
         surface: pygame.Surface,
         base: Hashable,
         parts: dict,
-        paint_bg: Callable[[pygame.Surface], Any],
-        paint_part: Callable[[pygame.Surface, Hashable, tuple], Any],
+        paint_bg: Callable[[pygame.Surface], object],
+        paint_part: Callable[[pygame.Surface, Hashable, tuple], object],
         rect: pygame.Rect,
         mendable: bool = True,
     ) -> bool:
@@ -279,8 +279,8 @@ class MendedBoard:
         base: tuple,
         looks: dict | Callable[[], dict],
         bounds: pygame.Rect | Callable[[], pygame.Rect],
-        paint_bare: Callable[[pygame.Surface], Any],
-        paint_cells: Callable[[pygame.Surface, set | None], Any],
+        paint_bare: Callable[[pygame.Surface], object],
+        paint_cells: Callable[[pygame.Surface, set | None], object],
         centres: Callable[[], dict],
         half: int,
     ) -> bool:

@@ -140,7 +140,7 @@ class Button(Widget):
     def __init__(
         self,
         label: str,
-        action: Callable[[], Any] | None = None,
+        action: Callable[[], object] | None = None,
         *,
         kind: str = "normal",
         enabled: bool = True,
@@ -281,11 +281,11 @@ class ChoiceRow(Widget):
         key: str,
         label: str,
         get: Callable[[], str],
-        change: Callable[[int], Any],
+        change: Callable[[int], object],
         *,
         swatch: Color | None = None,
         arrows: bool = True,
-        on_activate: Callable[[], Any] | None = None,
+        on_activate: Callable[[], object] | None = None,
         size: int = BODY,
         tooltip: str = "",
     ) -> None:

@@ -76,7 +76,7 @@ class App:
         size: tuple[int, int] | None = None,
         start: Match | StartRequest | None = None,
         worker: Any = None,
-        worker_factory: Callable[[], Any] | None = None,
+        worker_factory: Callable[[], object] | None = None,
         theme: Theme | None = None,
         settings: Settings | None = None,
         strict: bool = False,
@@ -338,7 +338,7 @@ class App:
         traceback.print_exception(exc, file=sys.stderr)
         return line
 
-    def _guarded(self, fn: Callable[..., Any], *args: Any) -> Any:
+    def _guarded(self, fn: Callable[..., object], *args: Any) -> Any:
         if self.strict:
             return fn(*args)
         try:

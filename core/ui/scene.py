@@ -148,7 +148,7 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.size = size
         #: Changes asked for during a frame, made by :meth:`apply_pending` (in order).
-        self.pending: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+        self.pending: list[tuple[Callable[..., object], tuple[Any, ...]]] = []
         self._in_frame = False
         #: A full-screen scene left the stack: collect its reference cycles when the frame ends.
         self._left = False
@@ -209,7 +209,7 @@ class SceneManager:
         """Forget the queued changes (the app recovering from a screen that failed)."""
         self.pending.clear()
 
-    def _change(self, change: Callable[..., Any], *args: Any) -> None:
+    def _change(self, change: Callable[..., object], *args: Any) -> None:
         if self._in_frame:
             self.pending.append((change, args))
         else:

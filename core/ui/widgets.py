@@ -341,10 +341,10 @@ class TextRow(ChoiceRow):
         key: str,
         label: str,
         get: Callable[[], str],
-        change: Callable[[int], Any],
+        change: Callable[[int], object],
         *,
         editable: Callable[[], str],
-        commit: Callable[[str], Any],
+        commit: Callable[[str], object],
         accept: Callable[[str], bool] | None = None,
         arrows: bool = True,
     ) -> None:

@@ -15,7 +15,7 @@ import pygame
 
 from tafel.i18n import N_, _
 from tafel.kit.widgets import Tooltip
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.rows_screen import RowsScreen
 from tafel.ui.widgets import BODY, H1, SMALL, TINY, UI, Button, FocusList, is_back
@@ -62,7 +62,7 @@ class ListScene(RowsScreen, Scene):
     #: to spare (a table of short figures, as a game's records: its shares are only a hint).
     fit_columns = False
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.items: list[ListRow] = []
         self.messages: list[str] = []
@@ -311,14 +311,14 @@ def shows_whole(ui: UI, text: str, size: int, box: tuple[int, int], bold: bool =
 
 
 def action_dialog(
-    app: Any, title: str, lines: Sequence[str], actions: Sequence[tuple[str, Callable[[], Any], str]]
+    app: Host, title: str, lines: Sequence[str], actions: Sequence[tuple[str, Callable[[], object], str]]
 ) -> Scene:
     """A small card with a button per (label, action, kind) and Cancel; each button closes it first."""
     from tafel.ui.scenes.dialog import DialogScene
 
     dialog: DialogScene
 
-    def wrap(fn: Callable[[], Any]) -> Callable[[], Any]:
+    def wrap(fn: Callable[[], object]) -> Callable[[], object]:
         def run() -> None:
             dialog.close()
             fn()

@@ -14,7 +14,7 @@ import pygame
 
 from tafel import saves
 from tafel.i18n import N_, _, ngettext
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
 from tafel.ui.scenes.previews import PREVIEW_IDLE, Previews
 from tafel.ui.widgets import BODY, H2, SMALL, TINY, TITLE, Button, FocusList, is_back
@@ -157,7 +157,7 @@ class GameCard:
 class MenuScene(Scene):
     """Title, the list of games (scrolls when long) and Quit. Enter opens a game's setup."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         reg = app.registry
         games = sorted(reg.games.values(), key=lambda g: g.title.lower())

@@ -3,14 +3,12 @@ takes effect at once; leaving the screen saves them (kept between runs)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from tafel import settings as settings_mod
 from tafel.engines import load_engines
 from tafel.i18n import N_, _
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.rows_screen import RowsScreen
 from tafel.ui.widgets import H1, H3, Button, ChoiceRow, FocusList
@@ -37,7 +35,7 @@ LAYOUT: tuple[tuple[str, str], ...] = (
 
 
 class SettingsScene(RowsScreen, Scene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.rows: list[ChoiceRow] = []
         self.headings: dict[int, str] = {}

@@ -17,7 +17,7 @@ from tafel.engines import engine_players
 from tafel.game import GameDef, GameError, Option
 from tafel.i18n import N_, _
 from tafel.match import HUMAN, Match, player_label
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.difficulty import RATINGS, difficulty_text
 from tafel.ui.scenes.rows_screen import RowsScreen
@@ -36,7 +36,7 @@ class SetupScene(RowsScreen, Scene):
     value_width = 420
     view_click_used = False
 
-    def __init__(self, app: Any, game: GameDef) -> None:
+    def __init__(self, app: Host, game: GameDef) -> None:
         super().__init__(app)
         self.game = game
         memory = app.setup_memory.get(game.id, {})
