@@ -109,7 +109,7 @@ class StartRequest:
     """
 
     game_id: str
-    options: dict[str, Any] | Sequence[str] = field(default_factory=dict)
+    options: Options | Sequence[str] = field(default_factory=dict)
     players: Sequence[str] | None = None
     seed: int | None = None
     position: str | None = None
@@ -384,7 +384,7 @@ class Match:
 
     # --- saving ------------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-friendly record of the match (setup and move texts).
 
         >>> from tests.ui_toygame import toy_game_def
@@ -408,6 +408,7 @@ class Match:
         }
 
     @classmethod
+    # Any: a save's JSON object, its shape checked by tafel.saves before it comes here.
     def from_dict(cls, data: dict[str, Any], registry_or_game: Registry | GameDef) -> Match:
         """A match from :meth:`to_dict` output, its moves replayed. Raises GameError subclasses."""
         if isinstance(registry_or_game, GameDef):

@@ -62,6 +62,10 @@ from tafel.match import HUMAN, Match, parse_player, player_label
 if TYPE_CHECKING:
     from tafel.registry import Registry
 
+# Any: a save as its JSON object. Its shape is checked once, where it is read (_shape_problem); the
+# values are read by key after that.
+SaveData = dict[str, Any]
+
 
 # --- one file: names and keys, reading, shape checks, what the lists show ----------------------
 
@@ -143,7 +147,7 @@ class SaveInfo:
     moves: int
     saved_at: datetime | None
     players: list[str]
-    result: dict[str, Any] | None = None
+    result: SaveData | None = None
 
     @property
     def label(self) -> str:
@@ -199,7 +203,7 @@ def _move(path: Path, suffix: str) -> Path | None:
         return None
 
 
-def read(path: Path) -> dict[str, Any]:
+def read(path: Path) -> SaveData:
     """The record in ``path``, checked for shape. A file that is not a regular file, too large,
     not UTF-8 (a byte-order mark is fine), not JSON, nested too deeply or not a save is moved
     aside (SaveError); so is one that cannot be read, unless the error passes (too many open
@@ -223,7 +227,7 @@ def read(path: Path) -> dict[str, Any]:
     return data
 
 
-def _shape_problem(data: Any) -> str | None:
+def _shape_problem(data: object) -> str | None:
     if not isinstance(data, dict):
         return "not a Tafel save"
     if data.get("format") != FORMAT:
@@ -249,7 +253,7 @@ def _shape_problem(data: Any) -> str | None:
     return None
 
 
-def _saved_at(value: Any) -> datetime | None:
+def _saved_at(value: object) -> datetime | None:
     """The time in a record, in UTC (so any two compare), or None when it is not a usable time
     (``9999-12-31T23:59:59-14:00`` is past the last one Python knows in UTC)."""
     if not isinstance(value, str) or len(value) > 64:
@@ -263,7 +267,7 @@ def _saved_at(value: Any) -> datetime | None:
         return None
 
 
-def info(path: Path, data: dict[str, Any]) -> SaveInfo:
+def info(path: Path, data: SaveData) -> SaveInfo:
     """What the lists show; every text from the file is made :func:`printable`."""
     kind = data.get("kind") if data.get("kind") in (AUTOSAVE, NAMED, HISTORY) else NAMED
     result = data.get("result") if isinstance(data.get("result"), dict) else None
@@ -381,9 +385,9 @@ def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def record(match: Match, *, kind: str = NAMED, name: str | None = None) -> dict[str, Any]:
+def record(match: Match, *, kind: str = NAMED, name: str | None = None) -> SaveData:
     """The JSON object stored for ``match`` (see SAVES.md)."""
-    data: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION, "kind": kind}
+    data: SaveData = {"format": FORMAT, "format_version": FORMAT_VERSION, "kind": kind}
     data["name"] = name or ""
     data["saved_at"] = now_text()
     data["title"] = match.game.title
@@ -401,7 +405,7 @@ def record(match: Match, *, kind: str = NAMED, name: str | None = None) -> dict[
     return data
 
 
-def write(path: Path, data: dict[str, Any]) -> Path:
+def write(path: Path, data: SaveData) -> Path:
     """Write a record atomically. Raises OSError (disk full, read-only folder, ...)."""
     atomic_write(path, json.dumps(data, indent=1, ensure_ascii=False, default=str) + "\n")
     return path

@@ -54,6 +54,7 @@ class Agent:
     #: winning (where the value is not one: a solo game's expected progress) puts it in
     #: ``info["win_chance"]``. Hints and the game review show the win chance where given, else
     #: the value (:func:`tafel.ai.messages.value_of`, :func:`~tafel.ai.messages.chance_of`).
+    # Any: each agent's own figures (a value, a depth, its ranked moves...), read by name.
     info: dict[str, Any]
 
     def __init__(self) -> None:

@@ -37,13 +37,12 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from tafel.ai.base import Agent, Limit
 from tafel.ai.messages import AIRequest, AIResult, Quit, Ready, Search, Skipped, Started, answer
 from tafel.game import GameError, GameState
 from tafel.memory import release
-from tafel.registry import LoadSpec
+from tafel.registry import LoadSpec, Registry
 
 __all__ = ["AIRequest", "AIResult", "AIWorker", "Quit", "Ready", "Search", "Skipped", "Started"]
 
@@ -66,9 +65,9 @@ def _one_line(exc: BaseException) -> str:
     return f"{name}: {text.splitlines()[0]}" if text else name
 
 
-def _plain(info: dict) -> dict:
+def _plain(info: dict[str, object]) -> dict[str, str | int | float | bool | None]:
     """Only plain values cross the pipe (an agent's info might hold anything)."""
-    out: dict[str, Any] = {}
+    out: dict[str, str | int | float | bool | None] = {}
     for key, value in info.items():
         if isinstance(value, (str, int, float, bool)) or value is None:
             out[str(key)] = value
@@ -83,7 +82,7 @@ def _plain(info: dict) -> dict:
 class _Session:
     """The worker side: the registry, the last game replayed, and agents kept between moves."""
 
-    def __init__(self, registry: Any, load_error: str | None) -> None:
+    def __init__(self, registry: Registry | None, load_error: str | None) -> None:
         self.registry = registry
         self.load_error = load_error
         self.key: tuple | None = None
