@@ -154,6 +154,9 @@ class Match:
         self.created = time.time()
         self.hints = 0
         self.undos = 0
+        #: Seats whose external engine is no longer configured (seat, engine name), set when a save
+        #: is resumed (tafel.saves); the play screen says so once and clears it.
+        self.missing_engines: list[tuple[int, str]] = []
         #: Groups of undone moves, the latest undo last.
         self._redo: list[list[Move]] = []
 

@@ -269,9 +269,10 @@ def _saved_at(value: object) -> datetime | None:
 
 def info(path: Path, data: SaveData) -> SaveInfo:
     """What the lists show; every text from the file is made :func:`printable`."""
-    kind = data.get("kind") if data.get("kind") in (AUTOSAVE, NAMED, HISTORY) else NAMED
+    given_kind, given_name = data.get("kind"), data.get("name")
+    kind = given_kind if isinstance(given_kind, str) and given_kind in (AUTOSAVE, NAMED, HISTORY) else NAMED
     result = data.get("result") if isinstance(data.get("result"), dict) else None
-    name = data.get("name") if isinstance(data.get("name"), str) else ""
+    name = given_name if isinstance(given_name, str) else ""
     return SaveInfo(
         path=path,
         kind=kind,

@@ -37,10 +37,12 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 from tafel.ai.base import Agent, Limit
 from tafel.ai.messages import AIRequest, AIResult, Quit, Ready, Search, Skipped, Started, answer
-from tafel.game import GameError, GameState
+from tafel.game import GameDef, GameError, GameState
 from tafel.memory import release
 from tafel.registry import LoadSpec, Registry
 
@@ -86,7 +88,7 @@ class _Session:
         self.registry = registry
         self.load_error = load_error
         self.key: tuple | None = None
-        self.game = None
+        self.game: GameDef | None = None
         self.moves: list[str] = []
         self.states: list[GameState] = []
         self.agents: dict[tuple[int, str], Agent] = {}
@@ -100,6 +102,7 @@ class _Session:
             if self.states:  # another game: the last one's positions and agents' trees go
                 self.moves, self.states, self.agents = [], [], {}
                 release()
+            assert self.registry is not None  # run() answers without plugins before it comes here
             game = self.registry.game(req.game_id)
             resolved = game.resolve_options(options)
             if req.start_position is not None:
@@ -147,6 +150,7 @@ class _Session:
             agent_def = self.registry.agent(name, req.game_id)
             agent = self.agents.get((seat, name))
             if agent is None:
+                assert self.game is not None  # position() set it
                 agent = agent_def.factory(self.game)
                 self.agents[(seat, name)] = agent
             limit = req.limit if req.limit is not None else agent_def.default_limit
@@ -264,8 +268,8 @@ class AIWorker:
         self.restarts = 0
         self._ctx = multiprocessing.get_context("spawn")
         self._stop_below = self._ctx.Value("q", 0, lock=False)
-        self._process = None
-        self._conn = None
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
         self._ready_at: float | None = None
         self._started_at = 0.0
         self._generation = 0

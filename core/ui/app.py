@@ -91,7 +91,7 @@ class App:
         self.strict = strict
         #: One line per exception a screen raised and the app recovered from.
         self.errors: list[str] = []
-        self.notices: list[list[Any]] = []
+        self.notices: list[tuple[str, float]] = []
         #: Seconds since the player last pressed, clicked or moved a stick (the attract mode).
         self.idle = 0.0
         pygame.display.init()
@@ -185,7 +185,7 @@ class App:
     def notify(self, text: str) -> None:
         """A one-line notice at the bottom of the screen for a few seconds (any scene)."""
         self.notices = [n for n in self.notices if n[0] != text][-2:]
-        self.notices.append([text, NOTICE_TIME])
+        self.notices.append((text, NOTICE_TIME))
 
     def screenshot(self) -> Path | None:
         """Save the screen as a PNG in the pictures (or data) folder; returns the path."""
@@ -338,7 +338,7 @@ class App:
         traceback.print_exception(exc, file=sys.stderr)
         return line
 
-    def _guarded(self, fn: Callable[..., object], *args: Any) -> Any:
+    def _guarded(self, fn: Callable[..., object], *args: object) -> object:
         if self.strict:
             return fn(*args)
         try:
@@ -388,9 +388,7 @@ class App:
             self.dispatch(event)
         self.time += dt
         self.idle += dt
-        for notice in self.notices:
-            notice[1] -= dt
-        self.notices = [n for n in self.notices if n[1] > 0]
+        self.notices = [(text, left - dt) for text, left in self.notices if left - dt > 0]
         self._guarded(self.scenes.update, dt)
         if not self.scenes.stack:
             return
