@@ -18,9 +18,7 @@ from collections.abc import Sequence
 import pygame
 
 from tafel.kit.widgets import Skin
-from tafel.view import ViewContext
-
-Color = Sequence[int]
+from tafel.view import Color, ViewContext
 
 __all__ = ["card", "font", "label", "units"]
 
