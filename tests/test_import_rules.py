@@ -1,9 +1,11 @@
 """The import border and the core's layers, checked by import-linter (contracts in pyproject.toml).
 
-Folders and import names differ (core/ is ``tafel``, plugins/ is ``tafel.games``), and
-import-linter reads a package from its folder, so the test first lays the sources out under their
-import names in a temporary folder, with the Hexxagon example and the ``new-game`` template (as
-``tafel_template``) beside them, then runs ``lint-imports`` there.
+``lint-imports`` runs twice. From the repository root, as a developer runs it: there the games are
+the package ``plugins`` (import-linter reads a package from its folder, and plugins/ is not inside
+core/). Then on a mirror laid out under the import names (core/ as ``tafel``, plugins/ as
+``tafel.games``), with the Hexxagon example and the ``new-game`` template (as ``tafel_template``)
+beside the games, and the same contracts renamed to match (:func:`mirrored_config`): there a game's
+absolute imports of ``tafel.games...`` count too, and the example and the template are checked.
 """
 
 from __future__ import annotations
@@ -34,8 +36,40 @@ def mirror(tmp_path_factory) -> Path:
         ROOT / "examples" / "tafel-hexxagon" / "tafel_hexxagon", base / "tafel_hexxagon", ignore=IGNORE
     )
     write_plugin("template-game", base / "tafel_template")
-    shutil.copy2(ROOT / "pyproject.toml", base / "pyproject.toml")
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    (base / "pyproject.toml").write_text(mirrored_config(text), encoding="utf-8")
     return base
+
+
+#: The root configuration's names for the games, and what they are on the mirror.
+RENAMES = [
+    ('root_packages = ["tafel", "plugins"]', 'root_packages = ["tafel", "tafel_hexxagon", "tafel_template"]'),
+    ('source_modules = ["plugins"]', 'source_modules = ["tafel.games", "tafel_hexxagon", "tafel_template"]'),
+    (
+        'forbidden_modules = ["plugins"]',
+        'forbidden_modules = ["tafel.games", "tafel_hexxagon", "tafel_template"]',
+    ),
+    (
+        '    "plugins.amakta_infinit",\n]',
+        '    "plugins.amakta_infinit",\n    "tafel_hexxagon",\n    "tafel_template",\n]',
+    ),
+    ('"plugins.', '"tafel.games.'),
+    (" plugins.", " tafel.games."),
+]
+
+
+def mirrored_config(text: str) -> str:
+    """pyproject.toml's import contracts with the games under their import names."""
+    for old, new in RENAMES:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_lint_imports_runs_from_the_repository_root():
+    done = _lint_imports(ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Contracts: 4 kept, 0 broken." in done.stdout
 
 
 def _in_mirror(mirror: Path, code: str) -> subprocess.CompletedProcess:
@@ -44,9 +78,10 @@ def _in_mirror(mirror: Path, code: str) -> subprocess.CompletedProcess:
 
 
 def _lint_imports(base: Path) -> subprocess.CompletedProcess:
-    # lint-imports, run from this interpreter (its script may live in another bin folder).
+    # lint-imports, run from this interpreter (its script may live in another bin folder); from the
+    # repository root with the environment as it is, in a mirror with the mirror first on the path.
     code = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
-    env = dict(os.environ, PYTHONPATH=str(base))
+    env = dict(os.environ) if base == ROOT else dict(os.environ, PYTHONPATH=str(base))
     return subprocess.run(
         [sys.executable, "-c", code, "pyproject.toml", "--no-cache"],
         capture_output=True,
@@ -121,7 +156,9 @@ def test_a_plugin_importing_past_the_public_modules_breaks_the_border(mirror, tm
     assert "Plugins import only the public API" in done.stdout.split("Broken contracts")[1]
 
 
-def test_the_border_forbids_every_core_module_but_the_public_four():
+def test_the_contracts_name_every_core_module():
+    """The border forbids every core module but the public four; every core module is kept from
+    importing a plugin (a module added to the core must be added to both lists)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     border = config["tool"]["importlinter"]["contracts"][0]
     core = ROOT / "core"
@@ -130,6 +167,8 @@ def test_the_border_forbids_every_core_module_but_the_public_four():
     }
     expected = {f"tafel.{m}" for m in modules - {"__init__", "view", "kit"}} | {"tafel.kit.*"}
     assert set(border["forbidden_modules"]) == expected
+    core_contract = config["tool"]["importlinter"]["contracts"][2]
+    assert set(core_contract["source_modules"]) == {f"tafel.{m}" for m in modules - {"__init__"}}
 
 
 def test_plugins_import_only_names_in_the_public_modules_all():
