@@ -33,7 +33,7 @@ from tafel.match import Match, StartRequest  # noqa: E402
 from tafel.settings import Settings  # noqa: E402
 from tafel.sound import Sound  # noqa: E402
 from tafel.ui.input import InputTranslator  # noqa: E402
-from tafel.ui.scene import Scene, SceneManager  # noqa: E402
+from tafel.ui.scene import Scene, SceneManager, SetupMemory  # noqa: E402
 from tafel.ui.theme import COLORBLIND, DEFAULT, Theme  # noqa: E402
 from tafel.ui.widgets import SMALL, UI  # noqa: E402
 
@@ -120,7 +120,7 @@ class App:
         self._worker = worker
         self._worker_factory = worker_factory
         #: Last setup chosen per game id, so "Setup" reopens with the same choices.
-        self.setup_memory: dict[str, dict[str, Any]] = {}
+        self.setup_memory: dict[str, SetupMemory] = {}
 
         from tafel.ui.scenes.menu import MenuScene
 

@@ -46,18 +46,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 import pygame
 
 from tafel.memory import release
 
 if TYPE_CHECKING:
+    from tafel.game import Options
     from tafel.match import Match
     from tafel.registry import Registry
     from tafel.settings import Settings
     from tafel.sound import Sound
     from tafel.ui.widgets import UI
+
+
+class SetupMemory(TypedDict, total=False):
+    """A game's last choices on its setup screen: the options, who plays, and whether it was the
+    daily deal."""
+
+    options: Options
+    players: list[str]
+    daily: bool
 
 
 class Host(Protocol):
@@ -75,7 +85,7 @@ class Host(Protocol):
     time: float
     idle: float
     #: The setup screen's last choices per game, kept while the app runs.
-    setup_memory: dict[str, dict[str, Any]]
+    setup_memory: dict[str, SetupMemory]
 
     def push(self, scene: Scene) -> None: ...
     # worker: a tafel.ui.scenes.play.turns.MoveWorker, a part of the play screen's package.
@@ -148,7 +158,7 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.size = size
         #: Changes asked for during a frame, made by :meth:`apply_pending` (in order).
-        self.pending: list[tuple[Callable[..., object], tuple[Any, ...]]] = []
+        self.pending: list[tuple[Callable[..., object], tuple[object, ...]]] = []
         self._in_frame = False
         #: A full-screen scene left the stack: collect its reference cycles when the frame ends.
         self._left = False
@@ -209,7 +219,7 @@ class SceneManager:
         """Forget the queued changes (the app recovering from a screen that failed)."""
         self.pending.clear()
 
-    def _change(self, change: Callable[..., object], *args: Any) -> None:
+    def _change(self, change: Callable[..., object], *args: object) -> None:
         if self._in_frame:
             self.pending.append((change, args))
         else:

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Protocol
 
 import pygame
 
@@ -395,7 +395,13 @@ def outside(rect: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect
     return parts
 
 
-def layout_column(rects_for: Sequence[Any], x: int, y: int, width: int, height: int, gap: int) -> int:
+class Placed(Protocol):
+    """An item a layout places: it has a ``rect``."""
+
+    rect: pygame.Rect
+
+
+def layout_column(rects_for: Sequence[Placed], x: int, y: int, width: int, height: int, gap: int) -> int:
     """Stack items top to bottom from (x, y); returns the y below the last one."""
     for item in rects_for:
         item.rect = pygame.Rect(x, y, width, height)
@@ -403,7 +409,7 @@ def layout_column(rects_for: Sequence[Any], x: int, y: int, width: int, height: 
     return y
 
 
-def layout_row(items: Sequence[Any], center_x: int, y: int, width: int, height: int, gap: int) -> None:
+def layout_row(items: Sequence[Placed], center_x: int, y: int, width: int, height: int, gap: int) -> None:
     """Place items side by side, centred on ``center_x``."""
     total = len(items) * width + max(0, len(items) - 1) * gap
     x = center_x - total // 2

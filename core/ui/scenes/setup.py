@@ -186,7 +186,7 @@ class SetupScene(RowsScreen, Scene):
             )
         return ChoiceRow(f"opt:{opt.key}", opt.label, get, change)
 
-    def _set_option(self, opt: Option, value: Any) -> None:
+    def _set_option(self, opt: Option, value: object) -> None:
         try:
             self.values[opt.key] = opt.validate(value)
             self.error = ""
