@@ -110,6 +110,11 @@ LEVELS = ("easy", "medium", "hard")
 LEVEL_TIME = {"easy": 0.05, "medium": 0.3, "hard": 1.0}
 
 
+def _factory(make: Callable[[str], Agent], level: str) -> AgentFactory:
+    """An agent factory for ``level``: the game is not needed, ``make`` knows it."""
+    return lambda game: make(level)
+
+
 def level_agents(
     game_id: str,
     make: Callable[[str], Agent],
@@ -126,14 +131,14 @@ def level_agents(
     ['easy', 'medium', 'hard']
     """
     times = times or LEVEL_TIME
-    agents = []
+    agents: list[AgentDef] = []
     for level in LEVELS:
         text = description[level] if isinstance(description, dict) else f"{description}, {level}"
         agents.append(
             AgentDef(
                 level,
                 text,
-                lambda game, _level=level: make(_level),
+                _factory(make, level),
                 games=(game_id,),
                 default_limit=Limit(time=times[level]),
             )

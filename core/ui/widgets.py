@@ -138,7 +138,7 @@ class UI(Skin):
         self.fonts.scale = scale
         self.size = (int(1920 * scale), int(1080 * scale))
         self.set_size(self.size)
-        self._veils: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._veils: dict[tuple[int, ...], pygame.Surface] = {}
         self._wrapped: dict[tuple, tuple[int, list[str]]] = {}
 
     def set_size(self, size: tuple[int, int]) -> None:
@@ -276,12 +276,12 @@ class UI(Skin):
         if shadow:
             off = self.px(6)
             shade = self._veil((rect.width, rect.height), 90, self.theme.shadow, r)
-            shadow = shade.get_rect(topleft=(rect.x + off // 2, rect.y + off))
+            drop = shade.get_rect(topleft=(rect.x + off // 2, rect.y + off))
             # The panel covers all of its rect but the rounded corners, so only the shadow's
             # edges can show: blending those alone spares a full-panel alpha blit every frame.
             covered = (rect.inflate(0, -2 * r), rect.inflate(-2 * r, 0))
-            for part in outside(shadow, covered):
-                surface.blit(shade, part, part.move(-shadow.x, -shadow.y))
+            for part in outside(drop, covered):
+                surface.blit(shade, part, part.move(-drop.x, -drop.y))
         pygame.draw.rect(surface, color if color is not None else self.theme.panel, rect, border_radius=r)
         if border is not None:
             pygame.draw.rect(surface, border, rect, max(1, self.px(width)), border_radius=r)

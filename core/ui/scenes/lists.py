@@ -170,10 +170,11 @@ class ListScene(RowsScreen, Scene):
         over = next((row for row in self.items if row.hovered), None)
         if over is None and self._keyboard and self.focus.focused in self.items:
             over = self.focus.focused
-        text = "\n".join(over.cut) if over is not None and over.cut else None
-        if text and not self.list_rect.colliderect(over.rect):
-            text = None  # scrolled out of sight
-        self.tooltip.update(dt, self._tip_lines(text) if text else None, over.rect if text else (0, 0))
+        text = "\n".join(over.cut) if over is not None and over.cut else ""
+        if over is None or not text or not self.list_rect.colliderect(over.rect):
+            self.tooltip.update(dt, None, (0, 0))  # no tip, or its row scrolled out of sight
+            return
+        self.tooltip.update(dt, self._tip_lines(text), over.rect)
 
     def _tip_lines(self, text: str) -> str:
         """``text`` wrapped to the tooltip's width (the tooltip fits each line, it does not wrap)."""
@@ -277,7 +278,8 @@ class ListScene(RowsScreen, Scene):
                 w + (n - w) * give if n > w else w - (w - n) * take
                 for n, w in zip(needs, widths, strict=True)
             ]
-        self._fit_key, self._fit_widths = key, fitted
+        self._fit_key: object = key
+        self._fit_widths: list[float] = fitted
         return fitted
 
     def _draw_row(self, surface: pygame.Surface, row: ListRow, xs: list[int]) -> None:

@@ -3,6 +3,8 @@ takes effect at once; leaving the screen saves them (kept between runs)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from tafel import settings as settings_mod
@@ -47,8 +49,8 @@ class SettingsScene(RowsScreen, Scene):
                 ChoiceRow(
                     name,
                     label,
-                    lambda n=name: settings_mod.label_of(n, getattr(self.app.settings, n)),
-                    lambda d, n=name: self.change(n, d),
+                    partial(self._label_of, name),
+                    partial(self.change, name),
                 )
             )
         # The external engines (Settings, Engines): a row under Games that opens their screen.
@@ -74,6 +76,9 @@ class SettingsScene(RowsScreen, Scene):
             self.app.settings.save()
 
     # --- model ------------------------------------------------------------------------------
+
+    def _label_of(self, name: str) -> str:
+        return settings_mod.label_of(name, getattr(self.app.settings, name))
 
     def change(self, name: str, delta: int) -> None:
         s = self.app.settings

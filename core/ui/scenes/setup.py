@@ -7,6 +7,7 @@ and seed values are typed after Enter. Start builds the :class:`tafel.match.Matc
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -133,8 +134,8 @@ class SetupScene(RowsScreen, Scene):
                 ChoiceRow(
                     f"seat:{seat}",
                     names[seat],
-                    lambda s=seat: player_label(self.players[s]),
-                    lambda d, s=seat: self._cycle_player(s, d, choices),
+                    partial(self._seat_label, seat),
+                    partial(self._cycle_player, seat, choices=choices),
                     swatch=self.ui.theme.seat(seat),
                 )
             )
@@ -233,6 +234,9 @@ class SetupScene(RowsScreen, Scene):
         except GameError:
             return ""
         return difficulty_text(RATINGS.get(self.game, options, self.seed))
+
+    def _seat_label(self, seat: int) -> str:
+        return player_label(self.players[seat])
 
     def _cycle_player(self, seat: int, delta: int, choices: list[str]) -> None:
         current = self.players[seat]
