@@ -95,7 +95,7 @@ def _forget_fonts() -> None:
     _FONTS = None
 
 
-def view_context(**kw: Any) -> ViewContext:
+def view_context(**kw: Any) -> ViewContext:  # Any: any ViewContext field, by name
     """A context for a view under test: the default theme, fonts opened once, both seats human
     and interactive unless ``kw`` says otherwise."""
     global _FONTS

@@ -215,7 +215,7 @@ def choices(
     *,
     key: str = "choice",
     pictures: Sequence[Callable[[pygame.Surface, pygame.Rect], object] | None] | None = None,
-    **kw: Any,
+    **kw: Any,  # Any: Tile's keyword options, the same for every tile
 ) -> list[Tile]:
     """A group of tiles to choose one from (a segmented control, a palette): tile ``i`` shows
     ``labels[i]`` (and ``pictures[i]``) at ``rects[i]``, is selected when ``i == chosen``, keyed

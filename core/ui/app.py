@@ -264,6 +264,7 @@ class App:
             return None
         return self.start_match(match)
 
+    # Any: a tafel.ui.scenes.play.turns.MoveWorker (the play screen's protocol, a layer above).
     def get_worker(self) -> Any:
         """The shared AI worker, created on first use. Raises whatever starting it raises."""
         if self._worker is None:

@@ -28,7 +28,7 @@ class ListRow:
         self,
         key: str,
         columns: Sequence[str],
-        payload: Any = None,
+        payload: Any = None,  # Any: what the screen opens the row with (a save, a game)
         *,
         dim: bool = False,
         shorter: dict[int, Sequence[str]] | None = None,
