@@ -28,7 +28,7 @@ import random
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Generic, cast
 
 from tafel.i18n import GameTexts
 
@@ -38,6 +38,17 @@ if TYPE_CHECKING:
 
 Move = Hashable
 """Any hashable value a game uses for a move (usually a frozen dataclass)."""
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    # Any by default: the core handles any game's moves as opaque values; a game names its own
+    # (class AtaxxState(GameState[AtaxxMove])) and the type checker follows them through its code.
+    MoveT = TypeVar("MoveT", bound=Hashable, default=Any)
+else:
+    from typing import TypeVar
+
+    MoveT = TypeVar("MoveT", bound=Hashable)
 
 OptionValue = str | int | bool
 """An option's value: a choice's key, on or off, a whole number, or a text."""
@@ -138,11 +149,15 @@ class Outcome:
         return len(self.rewards) > 1 and not self.winners
 
 
-class GameState:
+class GameState(Generic[MoveT]):
     """Base class of every game state. Subclasses are immutable values.
 
     Required: ``to_move``, ``players``, :meth:`legal_moves`, :meth:`play`, :attr:`outcome`,
     :meth:`to_text`, :meth:`move_to_text`, :meth:`parse_move`; the rest have defaults.
+
+    Generic in the game's move type for a type checker: ``class AtaxxState(GameState[AtaxxMove])``
+    lets it follow the game's moves through ``play`` and ``legal_moves``; a bare ``GameState`` (the
+    core's view) takes any move.
     """
 
     #: Seat whose turn it is (0-based). Meaningless once ``outcome`` is set.
@@ -150,18 +165,18 @@ class GameState:
     #: Number of seats in this game.
     players: int
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[MoveT]:
         """Every legal move, in a stable order. Empty exactly when the game is over."""
         raise NotImplementedError
 
-    def play(self, move: Move) -> GameState:
+    def play(self, move: MoveT) -> GameState[MoveT]:
         """The state after ``move``. Raises :class:`IllegalMoveError` for a move not in ``legal_moves``.
 
         Search code that knows a move is legal calls :meth:`play_unchecked`, which may skip the check.
         """
         raise NotImplementedError
 
-    def play_unchecked(self, move: Move) -> GameState:
+    def play_unchecked(self, move: MoveT) -> GameState[MoveT]:
         """Like :meth:`play` for a move known to be legal; games override it to skip checks."""
         return self.play(move)
 
@@ -189,15 +204,15 @@ class GameState:
         """The position in the game's notation; ``GameDef.parse_position`` reads it back."""
         raise NotImplementedError
 
-    def move_to_text(self, move: Move) -> str:
+    def move_to_text(self, move: MoveT) -> str:
         """A move of this position in the game's notation."""
         raise NotImplementedError
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> MoveT:
         """The legal move that ``text`` names here. Raises NotationError or IllegalMoveError."""
         raise NotImplementedError
 
-    def parse_move_or_none(self, text: str) -> Move | None:
+    def parse_move_or_none(self, text: str) -> MoveT | None:
         try:
             return self.parse_move(text)
         except GameError:
@@ -205,7 +220,7 @@ class GameState:
 
     # --- hidden information -------------------------------------------------------------
 
-    def view_for(self, seat: int) -> GameState:
+    def view_for(self, seat: int) -> GameState[MoveT]:
         """What ``seat`` may see. Perfect-information games return ``self``.
 
         Games with hidden pieces return a state whose hidden parts are unknown; such a
@@ -214,7 +229,7 @@ class GameState:
         """
         return self
 
-    def determinize(self, rng: random.Random) -> GameState:
+    def determinize(self, rng: random.Random) -> GameState[MoveT]:
         """A full state consistent with this view, hidden parts sampled with ``rng``."""
         return self
 
@@ -237,7 +252,7 @@ class GameState:
         pie swap); None means the theme's seat colour. ``theme`` is a :class:`tafel.ui.theme.Theme`."""
         return None
 
-    def meta_moves(self) -> list[tuple[str, Move]]:
+    def meta_moves(self) -> list[tuple[str, MoveT]]:
         """Legal moves made from the pause menu rather than on the board, with labels
         (``[("Offer a draw", m), ("Resign", m2)]``). The core lists them there; default none."""
         return []
