@@ -9,7 +9,7 @@ Prints five figures, each with its details below it:
   ``PlayScene``;
 - functions in the core over 80 lines (``def`` to its last line, docstring included);
 - ``Any`` in the core's annotations: every occurrence inside a parameter's, a return's or a
-  variable's annotation, a type alias, a ``cast`` or a type argument (``dict[str, Any]`` counts
+  variable's annotation, a type alias, a ``cast``, a TypeVar's bound or default, or a type argument (``dict[str, Any]`` counts
   one); its imports don't count;
 - plugin imports outside the public API: an import in ``plugins/`` or ``examples/`` of a ``tafel``
   module other than ``tafel``, ``tafel.view``, ``tafel.kit`` and ``tafel.testing``, or of a name
@@ -242,6 +242,8 @@ def any_in_annotations(path: Path) -> int:
             count += _count_any(node.value)  # an alias: Row = dict[str, Any]
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "cast":
             count += _count_any(node.args[0]) if node.args else 0
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "TypeVar":
+            count += sum(_count_any(k.value) for k in node.keywords)  # bound=, default=
         elif getattr(node, "type_params", None) or isinstance(node, getattr(ast, "TypeAlias", ())):
             count += _count_any(getattr(node, "value", None))
     return count
