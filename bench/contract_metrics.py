@@ -9,8 +9,8 @@ Prints five figures, each with its details below it:
   ``PlayScene``;
 - functions in the core over 80 lines (``def`` to its last line, docstring included);
 - ``Any`` in the core's annotations: every occurrence inside a parameter's, a return's or a
-  variable's annotation, a type alias, a ``cast``, a TypeVar's bound or default, or a type argument (``dict[str, Any]`` counts
-  one); its imports don't count;
+  variable's annotation, a type alias, a ``cast``, a TypeVar's bound or default, or a type
+  argument (``dict[str, Any]`` counts one); its imports don't count;
 - plugin imports outside the public API: an import in ``plugins/`` or ``examples/`` of a ``tafel``
   module other than ``tafel``, ``tafel.view``, ``tafel.kit`` and ``tafel.testing``, or of a name
   not in that module's ``__all__`` (a game's own modules, and Amakta Infinit's of Amakta, aside).
