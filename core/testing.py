@@ -1,4 +1,5 @@
-"""Tafel's test kit, for Tafel's own tests and for plugin authors' (a documented public module).
+"""Tafel's test kit, for Tafel's own tests and for plugin authors' (public: its ``__all__`` is part
+of the API PLUGINS.md describes in "The public API").
 
 Synthetic input events, a view context, a view driver and an app driver, plus the command line,
 the plugin loader and the conformance suite, so a plugin's tests import only ``tafel`` and

@@ -1,6 +1,7 @@
 """The board kit: public building blocks for board views, and a complete view for grid games.
 
-A plugin imports these from ``tafel.kit`` (PLUGINS.md lists them), one module a concern:
+A plugin imports these from ``tafel.kit`` itself, never from its submodules (``__all__`` is the
+public part; PLUGINS.md, "The public API", lists them), one module a concern:
 
 - ``grids``: square and hex cells (any set of cells, holes, unbounded under a camera), pixel to
   cell, cursor steps, rim labels; ``hexboard``: hex boards in rows (doubled coordinates);
