@@ -1,9 +1,8 @@
 """Tafel: the public API for game plugins.
 
-A plugin imports only this package and :mod:`tafel.view` (the board view base class, its
-context and helpers; it imports pygame, so it is kept apart for a fast command line). Nothing
-else in ``tafel`` is public; ``tests/test_import_rules.py`` checks the border with
-import-linter. PLUGINS.md describes every name.
+What is public is said once, in PLUGINS.md ("The public API"): the names in ``__all__`` of this
+package, :mod:`tafel.view` (the board view; it imports pygame, so it is kept apart for a fast
+command line), :mod:`tafel.kit` and :mod:`tafel.testing`.
 
 >>> import tafel
 >>> {"GameDef", "GameState", "hookimpl"} <= set(tafel.__all__)
@@ -39,15 +38,17 @@ from tafel.game import (
     Option,
     OptionError,
     Options,
+    OptionValue,
     Outcome,
     RecordsTable,
+    Tutorial,
+    TutorialStep,
 )
 from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
 from tafel.i18n import Translations, current, format_datetime, format_number, format_percent, translations
 from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.puzzles.support import PuzzleSupport
 from tafel.registry import Registry
-from tafel.tutorial import Tutorial, TutorialStep
 
 __all__ = [
     "Agent",
@@ -73,6 +74,7 @@ __all__ = [
     "NotationError",
     "Option",
     "OptionError",
+    "OptionValue",
     "Options",
     "Outcome",
     "PuzzleSupport",

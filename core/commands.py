@@ -5,11 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from tafel.registry import Registry
-
+from typing import Any
 
 #: The subcommands the core's command line (:mod:`tafel.cli`) defines itself, ``help`` included.
 CORE_COMMANDS = frozenset(
@@ -40,11 +36,14 @@ class CommandDef:
     """A subcommand of ``python main.py``.
 
     ``configure(parser)`` adds its arguments; ``run(args, registry)`` does the work and
-    returns the process exit code (0 success, 2 bad input).
+    returns the process exit code (0 success, 2 bad input). ``registry`` is a
+    :class:`tafel.Registry`: the games, agents and commands installed.
     """
 
     name: str
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, Registry], int]
+    # Any: a tafel.Registry. The registry keeps CommandDefs, so naming it here (even for the type
+    # checker alone) would make an import cycle; a run function annotates its own parameter.
+    run: Callable[[argparse.Namespace, Any], int]
     plugin: str = ""

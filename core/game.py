@@ -8,6 +8,12 @@ Everything a player does is a move, setup steps included. A move is any hashable
 value (plugins use small frozen dataclasses); the core only ever handles moves through the state
 that produced them and turns them into text with :meth:`GameState.move_to_text`.
 
+What a game keeps of the games played at the screen is part of the contract too: a
+:class:`FinishedGame` is what ``GameDef.on_finished`` receives, a :class:`RecordsTable` what
+``GameDef.records`` gives the core's Records screen; and a :class:`Tutorial` (steps of
+:class:`TutorialStep`) is the guided first game ``GameDef.tutorial`` declares, which
+:mod:`tafel.tutorial` checks and plays out.
+
 >>> from tafel.game import Outcome
 >>> Outcome.win(0, 2, "no stones left").rewards
 (1.0, 0.0)
@@ -22,14 +28,33 @@ import random
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, cast
 
 from tafel.i18n import GameTexts
-from tafel.records import FinishedGame, RecordsTable  # noqa: F401 - part of this module's API
+
+if TYPE_CHECKING:
+    from tafel.engine_protocol import EngineProtocol
+    from tafel.ui.theme import Theme
 
 Move = Hashable
 """Any hashable value a game uses for a move (usually a frozen dataclass)."""
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    # Any by default: the core handles any game's moves as opaque values; a game names its own
+    # (class AtaxxState(GameState[AtaxxMove])) and the type checker follows them through its code.
+    MoveT = TypeVar("MoveT", bound=Hashable, default=Any)
+else:
+    from typing import TypeVar
+
+    MoveT = TypeVar("MoveT", bound=Hashable)
+
+OptionValue = str | int | bool
+"""An option's value: a choice's key, on or off, a whole number, or a text."""
+
+# Any: a game reads its own options as the types it declared them with; values typed OptionValue
+# would make every read in every game a cast.
 Options = dict[str, Any]
 """Option values by key, always complete (defaults filled in by :meth:`GameDef.resolve_options`)."""
 
@@ -124,11 +149,15 @@ class Outcome:
         return len(self.rewards) > 1 and not self.winners
 
 
-class GameState:
+class GameState(Generic[MoveT]):
     """Base class of every game state. Subclasses are immutable values.
 
     Required: ``to_move``, ``players``, :meth:`legal_moves`, :meth:`play`, :attr:`outcome`,
     :meth:`to_text`, :meth:`move_to_text`, :meth:`parse_move`; the rest have defaults.
+
+    Generic in the game's move type for a type checker: ``class AtaxxState(GameState[AtaxxMove])``
+    lets it follow the game's moves through ``play`` and ``legal_moves``; a bare ``GameState`` (the
+    core's view) takes any move.
     """
 
     #: Seat whose turn it is (0-based). Meaningless once ``outcome`` is set.
@@ -136,18 +165,18 @@ class GameState:
     #: Number of seats in this game.
     players: int
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[MoveT]:
         """Every legal move, in a stable order. Empty exactly when the game is over."""
         raise NotImplementedError
 
-    def play(self, move: Move) -> GameState:
+    def play(self, move: MoveT) -> GameState[MoveT]:
         """The state after ``move``. Raises :class:`IllegalMoveError` for a move not in ``legal_moves``.
 
         Search code that knows a move is legal calls :meth:`play_unchecked`, which may skip the check.
         """
         raise NotImplementedError
 
-    def play_unchecked(self, move: Move) -> GameState:
+    def play_unchecked(self, move: MoveT) -> GameState[MoveT]:
         """Like :meth:`play` for a move known to be legal; games override it to skip checks."""
         return self.play(move)
 
@@ -175,15 +204,15 @@ class GameState:
         """The position in the game's notation; ``GameDef.parse_position`` reads it back."""
         raise NotImplementedError
 
-    def move_to_text(self, move: Move) -> str:
+    def move_to_text(self, move: MoveT) -> str:
         """A move of this position in the game's notation."""
         raise NotImplementedError
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> MoveT:
         """The legal move that ``text`` names here. Raises NotationError or IllegalMoveError."""
         raise NotImplementedError
 
-    def move_to_words(self, move: Move) -> str:
+    def move_to_words(self, move: MoveT) -> str:
         """A move of this position named for people, short and in the current language (the
         plugin's own catalog): ``"piece 14 to e1, turned 120°"`` where the notation says
         ``place:14:e1:r2``. Screens show these words (move list, hints, review, history); the
@@ -193,7 +222,7 @@ class GameState:
         """
         return self.move_to_text(move)
 
-    def parse_move_or_none(self, text: str) -> Move | None:
+    def parse_move_or_none(self, text: str) -> MoveT | None:
         try:
             return self.parse_move(text)
         except GameError:
@@ -201,7 +230,7 @@ class GameState:
 
     # --- hidden information -------------------------------------------------------------
 
-    def view_for(self, seat: int) -> GameState:
+    def view_for(self, seat: int) -> GameState[MoveT]:
         """What ``seat`` may see. Perfect-information games return ``self``.
 
         Games with hidden pieces return a state whose hidden parts are unknown; such a
@@ -210,7 +239,7 @@ class GameState:
         """
         return self
 
-    def determinize(self, rng: random.Random) -> GameState:
+    def determinize(self, rng: random.Random) -> GameState[MoveT]:
         """A full state consistent with this view, hidden parts sampled with ``rng``."""
         return self
 
@@ -228,12 +257,12 @@ class GameState:
         """True when the only move is a pass the core may play without asking the player."""
         return False
 
-    def seat_color(self, seat: int, theme: Any) -> tuple[int, int, int] | None:
+    def seat_color(self, seat: int, theme: Theme) -> tuple[int, int, int] | None:
         """The colour the side panel shows for ``seat`` (e.g. a stone colour that may change after a
         pie swap); None means the theme's seat colour. ``theme`` is a :class:`tafel.ui.theme.Theme`."""
         return None
 
-    def meta_moves(self) -> list[tuple[str, Move]]:
+    def meta_moves(self) -> list[tuple[str, MoveT]]:
         """Legal moves made from the pause menu rather than on the board, with labels
         (``[("Offer a draw", m), ("Resign", m2)]``). The core lists them there; default none."""
         return []
@@ -260,12 +289,12 @@ class Option:
     key: str
     label: str
     kind: str
-    default: Any
-    choices: tuple[tuple[Any, str], ...] = ()
+    default: OptionValue
+    choices: tuple[tuple[OptionValue, str], ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
-    when: tuple[str, tuple[Any, ...]] | None = None
+    when: tuple[str, tuple[OptionValue, ...]] | None = None
 
     def applies(self, values: Options) -> bool:
         """False when ``when`` names another option whose current value leaves this one unused."""
@@ -274,7 +303,7 @@ class Option:
         key, allowed = self.when
         return key not in values or values[key] in allowed
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> OptionValue:
         """The value that ``text`` names, as typed on a command line (``K=V``)."""
         if self.kind == "bool":
             low = text.strip().lower()
@@ -285,10 +314,10 @@ class Option:
             raise OptionError(f"option {self.key}: expected on/off, got {text!r}")
         if self.kind == "int":
             try:
-                value = int(text)
+                number = int(text)
             except ValueError:
                 raise OptionError(f"option {self.key}: expected a whole number, got {text!r}") from None
-            return self.validate(value)
+            return self.validate(number)
         if self.kind == "choice":
             for value, label in self.choices:
                 if str(value) == text or label.lower() == text.lower():
@@ -297,7 +326,7 @@ class Option:
             raise OptionError(f"option {self.key}: {text!r} is not one of {names}")
         return text
 
-    def validate(self, value: Any) -> Any:
+    def validate(self, value: object) -> OptionValue:
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise OptionError(f"option {self.key}: expected true or false, got {value!r}")
@@ -311,9 +340,9 @@ class Option:
         elif self.kind == "choice":
             if value not in [v for v, _ in self.choices]:
                 raise OptionError(f"option {self.key}: {value!r} is not a choice")
-        return value
+        return cast(OptionValue, value)  # checked above; a text option takes the text it is given
 
-    def label_of(self, value: Any) -> str:
+    def label_of(self, value: object) -> str:
         if self.kind == "bool":
             return "on" if value else "off"
         for v, label in self.choices:
@@ -374,12 +403,13 @@ class GameDef(GameTexts):
     #: Optional ``records() -> RecordsTable``: the game's own records, shown on a Records screen
     #: opened from its setup screen, its game-over card and the statistics screen.
     records: Callable[[], RecordsTable] | None = None
-    #: Optional ``tafel.Tutorial``: a guided first game, offered from setup (:mod:`tafel.tutorial`).
-    tutorial: Any = None
+    #: Optional: a guided first game, offered from setup (played out by :mod:`tafel.tutorial`).
+    tutorial: Tutorial | None = None
     #: Optional ``tafel.EngineProtocol``: external engines speaking it can play this game.
-    engine_protocol: Any = None
+    engine_protocol: EngineProtocol | None = None
     #: Optional ``tafel.PuzzleSupport``: the game's puzzles (themes, shipped set, move values) for
-    #: the puzzle room and ``python main.py puzzles`` (:mod:`tafel.puzzles`).
+    #: the puzzle room and ``python main.py puzzles`` (:mod:`tafel.puzzles`). Typed ``Any``: the
+    #: contract sits below the puzzle service, and naming its class here would close a cycle.
     puzzles: Any = None
     #: Optional moves (the game's notation) the menu's picture plays from the default setup (seed 1)
     #: to show a game under way, for a game that opens with an auction or a set-up phase; without
@@ -404,7 +434,7 @@ class GameDef(GameTexts):
         known = ", ".join(o.key for o in self.options) or "none"
         raise OptionError(f"{self.id} has no option {key!r} (options: {known})")
 
-    def resolve_options(self, given: dict[str, Any] | None = None) -> Options:
+    def resolve_options(self, given: Mapping[str, object] | None = None) -> Options:
         """Defaults filled in, every given value validated."""
         values = {opt.key: opt.default for opt in self.options}
         for key, value in (given or {}).items():
@@ -416,7 +446,7 @@ class GameDef(GameTexts):
 
         Raises OptionError on an unknown key or a bad value.
         """
-        given: dict[str, Any] = {}
+        given: dict[str, OptionValue] = {}
         for pair in pairs:
             if "=" not in pair:
                 raise OptionError(f"option {pair!r} must look like KEY=VALUE")
@@ -475,3 +505,77 @@ def _package_of(function: object) -> str:
     """The package of the module where ``function`` was defined ("" when unknown)."""
     module = sys.modules.get(getattr(function, "__module__", None) or "")
     return (getattr(module, "__package__", None) or "") if module is not None else ""
+
+
+# --- what a game keeps of the games played at the screen ----------------------------------------
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game that just ended at the screen, as ``GameDef.on_finished`` receives it.
+
+    ``players``: per seat ``"human"`` or the agent's name. ``undos`` and ``hints`` count what the
+    people used (puzzles keep records of them).
+    """
+
+    game_id: str
+    options: Options
+    seed: int | None
+    state: GameState
+    players: tuple[str, ...]
+    moves: int
+    undos: int = 0
+    hints: int = 0
+    match_id: str = ""
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.players) if p == "human")
+
+
+@dataclass(frozen=True)
+class RecordsTable:
+    """A game's records for the core's Records screen: column headers with their share of the
+    width, and rows of texts (best first). ``note`` is one line under the title.
+
+    >>> t = RecordsTable("Solo records", (("Deal", 1.0), ("Best", 1.0)), (("42", "solved"),))
+    >>> t.rows[0][1]
+    'solved'
+    """
+
+    title: str
+    columns: tuple[tuple[str, float], ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    note: str = ""
+    empty: str = "No records yet: finish a game to set the first."
+    summary: tuple[str, ...] = ()  # lines under the rows (a puzzle's streaks and win rates)
+
+
+# --- a guided first game (played out and checked by tafel.tutorial) -------------------------------
+
+
+@dataclass(frozen=True)
+class TutorialStep:
+    """One step: ``move`` (the learner's move, as text), ``say`` (the words asking for it: "Click
+    your stone on g1, then the empty square f2"), ``rule`` (the rule it shows, one or two short
+    sentences) and ``reply`` (the other seat's answer, as text; "" for none)."""
+
+    move: str
+    say: str
+    rule: str = ""
+    reply: str = ""
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A guided first game: ``steps`` played from ``position`` (the game's notation; None: the
+    start) with ``options`` (``K=V`` texts; the rest are the defaults) and ``seed`` (a random
+    setup's deal). ``intro`` is shown before the first step's words, ``outro`` when the steps
+    are done and the game goes on."""
+
+    steps: tuple[TutorialStep, ...]
+    position: str | None = None
+    options: tuple[str, ...] = ()
+    seed: int | None = None
+    intro: str = ""
+    outro: str = "Well done! The game goes on from here against the AI."

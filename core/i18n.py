@@ -38,7 +38,6 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from importlib import resources
-from typing import Any
 
 #: The languages Tafel speaks: code and name (in that language).
 LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("de", "Deutsch"))
@@ -215,7 +214,7 @@ class GameTexts:
         """``text``, one of the game's own words, in the current language."""
         return translations(self.package)(text) if text and self.package else text
 
-    def shown_names(self, options: Any) -> list[str]:
+    def shown_names(self, options: Mapping[str, object]) -> list[str]:
         """The seats' names in the current language, as screens show them."""
         names = self.names(options)  # type: ignore[attr-defined]
         if getattr(self, "seat_names", None) is None:  # the core's own "Player 1", "Player 2", ...

@@ -111,7 +111,7 @@ class StartRequest:
     """
 
     game_id: str
-    options: dict[str, Any] | Sequence[str] = field(default_factory=dict)
+    options: Options | Sequence[str] = field(default_factory=dict)
     players: Sequence[str] | None = None
     seed: int | None = None
     position: str | None = None
@@ -156,6 +156,9 @@ class Match:
         self.created = time.time()
         self.hints = 0
         self.undos = 0
+        #: Seats whose external engine is no longer configured (seat, engine name), set when a save
+        #: is resumed (tafel.saves); the play screen says so once and clears it.
+        self.missing_engines: list[tuple[int, str]] = []
         #: Groups of undone moves, the latest undo last.
         self._redo: list[list[Move]] = []
 
@@ -388,7 +391,7 @@ class Match:
 
     # --- saving ------------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-friendly record of the match (setup and move texts).
 
         >>> from tests.ui_toygame import toy_game_def
@@ -412,6 +415,7 @@ class Match:
         }
 
     @classmethod
+    # Any: a save's JSON object, its shape checked by tafel.saves before it comes here.
     def from_dict(cls, data: dict[str, Any], registry_or_game: Registry | GameDef) -> Match:
         """A match from :meth:`to_dict` output, its moves replayed. Raises GameError subclasses."""
         if isinstance(registry_or_game, GameDef):

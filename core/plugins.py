@@ -27,8 +27,9 @@ import importlib.util
 import os
 import sys
 import traceback
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 
@@ -122,7 +123,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _folder_plugins(folder: Path) -> list[str]:
-    names = []
+    names: list[str] = []
     if not folder.is_dir():
         return names
     for entry in sorted(folder.iterdir()):
@@ -144,7 +145,7 @@ def _is_builtin(ep: importlib.metadata.EntryPoint) -> bool:
     return dist is not None and dist.name == DISTRIBUTION and ep.value.startswith(BUILTIN_PACKAGE + ".")
 
 
-def builtin_plugins() -> list[tuple[str, object]]:
+def builtin_plugins() -> list[tuple[str, Callable[[], object]]]:
     """The built-in games as (name, importer): the ``tafel`` entry points of Tafel's own
     distribution, declared in ``pyproject.toml`` exactly as a third-party plugin declares its own.
 
@@ -158,7 +159,7 @@ def builtin_plugins() -> list[tuple[str, object]]:
 
     package = importlib.import_module(BUILTIN_PACKAGE)
     return [
-        (info.name, lambda n=info.name: importlib.import_module(f"{BUILTIN_PACKAGE}.{n}"))
+        (info.name, partial(importlib.import_module, f"{BUILTIN_PACKAGE}.{info.name}"))
         for info in pkgutil.iter_modules(package.__path__)
         if not info.name.startswith("_")
     ]
@@ -251,7 +252,8 @@ def default_spec() -> LoadSpec:
 
 
 #: The registrar each hook receives, and the registry method it hands items to.
-_REGISTRARS = {
+#: Each hook's registrar class, and the registry's method that checks and keeps an item.
+_REGISTRARS: dict[str, tuple[type[hookspecs.Registrar], str]] = {
     "register_games": (hookspecs.GameRegistrar, "add_game"),
     "register_agents": (hookspecs.AgentRegistrar, "add_agent"),
     "register_commands": (hookspecs.CommandRegistrar, "add_command"),

@@ -215,10 +215,15 @@ def _check_game_parts(plugin: str, game: GameDef) -> None:
             check_shape(game.tutorial)
         except (TypeError, ValueError) as exc:
             raise PluginError(f"{where}: {exc}") from None
-    if not isinstance(game.options, (tuple, list)):
-        raise PluginError(f"{where}: options must be a tuple of Option, got {type(game.options).__name__}")
+    _check_options(where, game.options)
+
+
+def _check_options(where: str, options: object) -> None:
+    """``GameDef.options``: a tuple of valid :class:`Option` values, each key once."""
+    if not isinstance(options, (tuple, list)):
+        raise PluginError(f"{where}: options must be a tuple of Option, got {type(options).__name__}")
     keys: set[str] = set()
-    for opt in game.options:
+    for opt in options:
         if not isinstance(opt, Option):
             raise PluginError(f"{where}: options must hold Option values, got {type(opt).__name__}")
         if opt.kind not in ("choice", "bool", "int", "text"):

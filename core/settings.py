@@ -19,7 +19,6 @@ import math
 import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
 
 from tafel.ai.base import LEVELS
 from tafel.datadir import atomic_write, data_dir, load_json_file
@@ -30,8 +29,11 @@ MAX_BYTES = 1024 * 1024
 
 FILE_NAME = "settings.json"
 
+#: A setting's value: on or off, a number (a scale, a volume, a speed) or a text (a level, a language).
+Value = bool | float | str
+
 #: Allowed values of the settings with a fixed list, with labels for the settings screen.
-CHOICES: dict[str, tuple[tuple[Any, str], ...]] = {
+CHOICES: dict[str, tuple[tuple[Value, str], ...]] = {
     "ui_scale": ((0.8, "80 %"), (0.9, "90 %"), (1.0, "100 %"), (1.15, "115 %"), (1.3, "130 %")),
     "anim_speed": ((0.0, N_("Off")), (0.5, N_("Fast")), (1.0, N_("Normal")), (1.6, N_("Slow"))),
     "ai_level": tuple((level, level.capitalize()) for level in LEVELS),
@@ -77,7 +79,7 @@ class Settings:
     # --- reading and writing --------------------------------------------------------------------
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
+    def from_dict(cls, data: object) -> Settings:
         """Settings from parsed JSON; anything missing or wrong keeps its default."""
         settings = cls()
         if not isinstance(data, dict):
@@ -89,7 +91,7 @@ class Settings:
             setattr(settings, f.name, value)
         return settings
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Value]:
         return asdict(self)
 
     @classmethod
@@ -128,7 +130,7 @@ class Settings:
         return 0.0 if self.mute else self.music_volume
 
 
-def _valid(name: str, value: Any, default: Any) -> Any:
+def _valid(name: str, value: object, default: Value) -> Value:
     if isinstance(default, bool):
         return value if isinstance(value, bool) else default
     if name in CHOICES:
@@ -149,7 +151,7 @@ def settings_path() -> Path:
     return data_dir() / FILE_NAME
 
 
-def label_of(name: str, value: Any) -> str:
+def label_of(name: str, value: Value) -> str:
     """How the settings screen shows ``value`` of setting ``name``, in the current language.
 
     >>> label_of("anim_speed", 0.0), label_of("effects_volume", 0.8), label_of("mute", True)
@@ -160,12 +162,12 @@ def label_of(name: str, value: Any) -> str:
     for choice, label in CHOICES.get(name, ()):
         if choice == value:
             return label if name == "language" and choice else _(label)
-    if name.endswith("_volume"):
+    if name.endswith("_volume") and isinstance(value, (int, float)):
         return f"{round(value * 100)} %"
     return str(value)
 
 
-def step(name: str, value: Any, delta: int) -> Any:
+def step(name: str, value: Value, delta: int) -> Value:
     """The next (``delta`` 1) or previous (-1) value of a setting, wrapping round.
 
     >>> step("anim_speed", 1.0, 1), step("effects_volume", 1.0, 1), step("mute", False, 1)
@@ -182,7 +184,13 @@ def step(name: str, value: Any, delta: int) -> Any:
     if value in values:
         i = values.index(value)
     elif isinstance(value, (int, float)):
-        i = min(range(len(values)), key=lambda k: abs(values[k] - value))
+        number = value
+        i = min(range(len(values)), key=lambda k: abs(_number(values[k]) - number))
     else:
         i = 0
     return values[(i + delta) % len(values)]
+
+
+def _number(value: Value) -> float:
+    """A numeric setting's value as a number (a text counts as 0: it never stands among numbers)."""
+    return float(value) if isinstance(value, (int, float)) else 0.0

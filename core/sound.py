@@ -20,8 +20,8 @@ import math
 import os
 import random
 from array import array
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Protocol
 
 import pygame
 
@@ -135,7 +135,7 @@ MUSIC_CHORDS = (
 )
 
 
-def music_chunks(rate: int = RATE, seconds: float = 16.0, chunk: int = 4096):
+def music_chunks(rate: int = RATE, seconds: float = 16.0, chunk: int = 4096) -> Iterator[array]:
     """A slow, quiet four-chord pad (signed 16-bit mono samples) that loops without a click,
     made a chunk at a time so building it never holds up a frame for long."""
     per = int(seconds / len(MUSIC_CHORDS) * rate)
@@ -164,17 +164,27 @@ def music_loop(rate: int = RATE, seconds: float = 16.0) -> array:
     return out
 
 
+class Volumes(Protocol):
+    """The settings a :class:`Sound` plays by (:class:`tafel.settings.Settings`, a sibling service)."""
+
+    @property
+    def effects_gain(self) -> float: ...
+
+    @property
+    def music_gain(self) -> float: ...
+
+
 class Sound:
     """The mixer, the effects (made on first use) and the music loop; silent without audio."""
 
-    def __init__(self, settings: Any = None, *, enabled: bool = True) -> None:
+    def __init__(self, settings: Volumes | None = None, *, enabled: bool = True) -> None:
         self.settings = settings
         self.available = False
         self.error: str | None = None
-        self._cache: dict[str, Any] = {}
-        self._music: Any = None
-        self._music_channel: Any = None
-        self._music_parts: Any = None
+        self._cache: dict[str, pygame.mixer.Sound] = {}
+        self._music: pygame.mixer.Sound | None = None
+        self._music_channel: pygame.mixer.Channel | None = None
+        self._music_parts: Iterator[array] | None = None
         self._music_samples = array("h")
         #: Effects played at a volume above zero, newest last (also without a device: for tests).
         self.played: list[str] = []
@@ -189,7 +199,10 @@ class Sound:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
-            freq, fmt, channels = pygame.mixer.get_init()
+            started = pygame.mixer.get_init()
+            if not started:
+                raise pygame.error("the mixer did not start")
+            freq, fmt, channels = started
         except (pygame.error, TypeError, AttributeError, NotImplementedError) as exc:
             self.error = str(exc) or type(exc).__name__
             return
@@ -213,7 +226,7 @@ class Sound:
 
     # --- playing -----------------------------------------------------------------------------
 
-    def _make(self, samples: array) -> Any:
+    def _make(self, samples: array) -> pygame.mixer.Sound:
         if self.channels > 1:
             wide = array("h", bytes(2 * len(samples) * self.channels))
             for c in range(self.channels):

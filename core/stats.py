@@ -23,7 +23,6 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from tafel.datadir import atomic_write, data_dir, load_json_file
 from tafel.game import Outcome
@@ -96,7 +95,7 @@ class Stats:
         del self.seen[:-SEEN_LIMIT]
         return True
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "version": 1,
             "games": {g: {o: line.to_dict() for o, line in ops.items()} for g, ops in self.lines.items()},
@@ -104,7 +103,7 @@ class Stats:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> Stats:
+    def from_dict(cls, data: object) -> Stats:
         stats = cls()
         if not isinstance(data, dict):
             return stats

@@ -1,4 +1,5 @@
-"""Tafel's test kit, for Tafel's own tests and for plugin authors' (a documented public module).
+"""Tafel's test kit, for Tafel's own tests and for plugin authors' (public: its ``__all__`` is part
+of the API PLUGINS.md describes in "The public API").
 
 Synthetic input events, a view context, a view driver and an app driver, plus the command line,
 the plugin loader and the conformance suite, so a plugin's tests import only ``tafel`` and
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,6 +28,11 @@ from tafel.i18n import language
 from tafel.plugins import load_registry
 from tafel.registry import LoadSpec
 from tafel.view import BoardView, ViewContext
+
+if TYPE_CHECKING:
+    from tafel.game import GameState, Move
+    from tafel.ui.app import App
+    from tafel.ui.fonts import Fonts
 
 __all__ = [
     "LoadSpec",
@@ -82,7 +88,7 @@ def wheel(y: int, pos: Pos) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, pos=_pos(pos))]
 
 
-_FONTS: Any = None
+_FONTS: Fonts | None = None
 
 
 def _forget_fonts() -> None:
@@ -90,7 +96,7 @@ def _forget_fonts() -> None:
     _FONTS = None
 
 
-def view_context(**kw: Any) -> ViewContext:
+def view_context(**kw: Any) -> ViewContext:  # Any: any ViewContext field, by name
     """A context for a view under test: the default theme, fonts opened once, both seats human
     and interactive unless ``kw`` says otherwise."""
     global _FONTS
@@ -101,6 +107,7 @@ def view_context(**kw: Any) -> ViewContext:
         _FONTS = Fonts()
         # Fonts die with pygame.quit() (a test's display fixture may call it): open anew then.
         pygame.register_quit(_forget_fonts)
+    # Any: any of ViewContext's fields, by name.
     values: dict[str, Any] = dict(
         theme=DEFAULT, fonts=_FONTS, interactive=True, human_seats=frozenset({0, 1})
     )
@@ -112,15 +119,17 @@ class ViewDriver:
     """Feeds events to a view, updating and drawing between them as the frame loop does, and
     keeps the moves it returns (``moves``; ``send`` returns the last one of its events)."""
 
-    def __init__(self, view: BoardView, state: Any, surface: pygame.Surface, ctx: ViewContext | None = None):
+    def __init__(
+        self, view: BoardView, state: GameState, surface: pygame.Surface, ctx: ViewContext | None = None
+    ) -> None:
         self.view = view
         self.state = state
         self.surface = surface
         self.ctx = ctx if ctx is not None else view_context()
-        self.moves: list[Any] = []
+        self.moves: list[Move] = []
         view.draw(surface, state, self.ctx)
 
-    def send(self, events: Iterable[pygame.event.Event], dt: float = 1 / 60) -> Any:
+    def send(self, events: Iterable[pygame.event.Event], dt: float = 1 / 60) -> Move | None:
         got = None
         for event in events:
             result = self.view.handle_event(event, self.state, self.ctx)
@@ -149,7 +158,7 @@ def distinct_colours(surface: pygame.Surface, step: int = 3) -> int:
 
 
 def run_until(
-    app: Any, condition: Callable[[], bool], frames: int = 600, dt: float = 1 / 30, *, wait: float = 0.0
+    app: App, condition: Callable[[], bool], frames: int = 600, dt: float = 1 / 30, *, wait: float = 0.0
 ) -> bool:
     """Step ``app`` until ``condition()`` holds (True) or ``frames`` frames have passed (False).
 

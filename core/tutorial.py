@@ -1,4 +1,5 @@
-"""Guided first games: the tutorial a game may declare (``GameDef.tutorial``), checked and played out.
+"""Guided first games: the tutorial a game may declare (``GameDef.tutorial``, a
+:class:`tafel.game.Tutorial`), checked and played out.
 
 A tutorial is a start (a position, options, a seed) and a few steps on a real board. Each step
 is the move the learner makes (in the game's notation), the words that ask for it, optionally
@@ -17,36 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tafel.game import GameDef, GameError, GameState, Move, Options
+from tafel.game import GameDef, GameError, GameState, Move, Options, Tutorial, TutorialStep
 
-__all__ = ["Lesson", "Tutorial", "TutorialStep", "check_shape", "play_out"]
-
-
-@dataclass(frozen=True)
-class TutorialStep:
-    """One step: ``move`` (the learner's move, as text), ``say`` (the words asking for it: "Click
-    your stone on g1, then the empty square f2"), ``rule`` (the rule it shows, one or two short
-    sentences) and ``reply`` (the other seat's answer, as text; "" for none)."""
-
-    move: str
-    say: str
-    rule: str = ""
-    reply: str = ""
-
-
-@dataclass(frozen=True)
-class Tutorial:
-    """A guided first game: ``steps`` played from ``position`` (the game's notation; None: the
-    start) with ``options`` (``K=V`` texts; the rest are the defaults) and ``seed`` (a random
-    setup's deal). ``intro`` is shown before the first step's words, ``outro`` when the steps
-    are done and the game goes on."""
-
-    steps: tuple[TutorialStep, ...]
-    position: str | None = None
-    options: tuple[str, ...] = ()
-    seed: int | None = None
-    intro: str = ""
-    outro: str = "Well done! The game goes on from here against the AI."
+__all__ = ["Lesson", "check_shape", "play_out"]
 
 
 @dataclass
@@ -102,15 +76,20 @@ def check_shape(tutorial: object) -> None:
         if not isinstance(getattr(tutorial, name), str):
             raise TypeError(f"tutorial: {name} must be a str")
     for n, step in enumerate(tutorial.steps, 1):
-        if not isinstance(step, TutorialStep):
-            raise TypeError(f"tutorial step {n}: must be a TutorialStep, got {type(step).__name__}")
-        for name in ("move", "say", "rule", "reply"):
-            if not isinstance(getattr(step, name), str):
-                raise TypeError(f"tutorial step {n}: {name} must be a str")
-        if not step.move.strip():
-            raise ValueError(f"tutorial step {n}: give the move to make")
-        if not step.say.strip():
-            raise ValueError(f"tutorial step {n}: give the words that ask for the move")
+        _check_step(n, step)
+
+
+def _check_step(n: int, step: object) -> None:
+    """Step ``n`` (from 1): a :class:`TutorialStep` of texts, with a move and the words asking it."""
+    if not isinstance(step, TutorialStep):
+        raise TypeError(f"tutorial step {n}: must be a TutorialStep, got {type(step).__name__}")
+    for name in ("move", "say", "rule", "reply"):
+        if not isinstance(getattr(step, name), str):
+            raise TypeError(f"tutorial step {n}: {name} must be a str")
+    if not step.move.strip():
+        raise ValueError(f"tutorial step {n}: give the move to make")
+    if not step.say.strip():
+        raise ValueError(f"tutorial step {n}: give the words that ask for the move")
 
 
 def play_out(game: GameDef) -> Lesson:

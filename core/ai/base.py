@@ -54,6 +54,7 @@ class Agent:
     #: winning (where the value is not one: a solo game's expected progress) puts it in
     #: ``info["win_chance"]``. Hints and the game review show the win chance where given, else
     #: the value (:func:`tafel.ai.messages.value_of`, :func:`~tafel.ai.messages.chance_of`).
+    # Any: each agent's own figures (a value, a depth, its ranked moves...), read by name.
     info: dict[str, Any]
 
     def __init__(self) -> None:
@@ -109,6 +110,11 @@ LEVELS = ("easy", "medium", "hard")
 LEVEL_TIME = {"easy": 0.05, "medium": 0.3, "hard": 1.0}
 
 
+def _factory(make: Callable[[str], Agent], level: str) -> AgentFactory:
+    """An agent factory for ``level``: the game is not needed, ``make`` knows it."""
+    return lambda game: make(level)
+
+
 def level_agents(
     game_id: str,
     make: Callable[[str], Agent],
@@ -125,14 +131,14 @@ def level_agents(
     ['easy', 'medium', 'hard']
     """
     times = times or LEVEL_TIME
-    agents = []
+    agents: list[AgentDef] = []
     for level in LEVELS:
         text = description[level] if isinstance(description, dict) else f"{description}, {level}"
         agents.append(
             AgentDef(
                 level,
                 text,
-                lambda game, _level=level: make(_level),
+                _factory(make, level),
                 games=(game_id,),
                 default_limit=Limit(time=times[level]),
             )

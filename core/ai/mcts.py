@@ -150,11 +150,12 @@ class MCTSAgent(Agent):
             node.children.append(child)
             node = child
         rewards = self._playout(node.state, rng)  # type: ignore[arg-type]
-        while node is not None:
-            node.visits += 1
-            if node.seat is not None:
-                node.value += rewards[node.seat]
-            node = node.parent
+        back: _Node | None = node
+        while back is not None:
+            back.visits += 1
+            if back.seat is not None:
+                back.value += rewards[back.seat]
+            back = back.parent
 
     def _playout(self, state: GameState, rng: random.Random) -> tuple[float, ...]:
         rand = rng.random
@@ -289,8 +290,9 @@ class MCTSAgent(Agent):
             world = world.play_unchecked(best.move)  # type: ignore[union-attr]
             node = best  # type: ignore[assignment]
         rewards = self._playout(world, rng)
-        while node is not None:
-            node.visits += 1
-            if node.seat is not None:
-                node.value += rewards[node.seat]
-            node = node.parent
+        back: _Node | None = node
+        while back is not None:
+            back.visits += 1
+            if back.seat is not None:
+                back.value += rewards[back.seat]
+            back = back.parent

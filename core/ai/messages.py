@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from tafel.ai.base import Limit
+from tafel.game import Options
 
 
 @dataclass
@@ -29,7 +29,7 @@ class AIRequest:
     """
 
     game_id: str
-    options: dict[str, Any]
+    options: Options
     seed: int | None
     #: Position text to start from; None starts from ``new_state(options, seed)``.
     start_position: str | None

@@ -37,13 +37,14 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 from tafel.ai.base import Agent, Limit
 from tafel.ai.messages import AIRequest, AIResult, Quit, Ready, Search, Skipped, Started, answer
-from tafel.game import GameError, GameState
+from tafel.game import GameDef, GameError, GameState
 from tafel.memory import release
-from tafel.registry import LoadSpec
+from tafel.registry import LoadSpec, Registry
 
 __all__ = ["AIRequest", "AIResult", "AIWorker", "Quit", "Ready", "Search", "Skipped", "Started"]
 
@@ -66,9 +67,9 @@ def _one_line(exc: BaseException) -> str:
     return f"{name}: {text.splitlines()[0]}" if text else name
 
 
-def _plain(info: dict) -> dict:
+def _plain(info: dict[str, object]) -> dict[str, str | int | float | bool | None]:
     """Only plain values cross the pipe (an agent's info might hold anything)."""
-    out: dict[str, Any] = {}
+    out: dict[str, str | int | float | bool | None] = {}
     for key, value in info.items():
         if isinstance(value, (str, int, float, bool)) or value is None:
             out[str(key)] = value
@@ -83,11 +84,11 @@ def _plain(info: dict) -> dict:
 class _Session:
     """The worker side: the registry, the last game replayed, and agents kept between moves."""
 
-    def __init__(self, registry: Any, load_error: str | None) -> None:
+    def __init__(self, registry: Registry | None, load_error: str | None) -> None:
         self.registry = registry
         self.load_error = load_error
         self.key: tuple | None = None
-        self.game = None
+        self.game: GameDef | None = None
         self.moves: list[str] = []
         self.states: list[GameState] = []
         self.agents: dict[tuple[int, str], Agent] = {}
@@ -101,6 +102,7 @@ class _Session:
             if self.states:  # another game: the last one's positions and agents' trees go
                 self.moves, self.states, self.agents = [], [], {}
                 release()
+            assert self.registry is not None  # run() answers without plugins before it comes here
             game = self.registry.game(req.game_id)
             resolved = game.resolve_options(options)
             if req.start_position is not None:
@@ -148,6 +150,7 @@ class _Session:
             agent_def = self.registry.agent(name, req.game_id)
             agent = self.agents.get((seat, name))
             if agent is None:
+                assert self.game is not None  # position() set it
                 agent = agent_def.factory(self.game)
                 self.agents[(seat, name)] = agent
             limit = req.limit if req.limit is not None else agent_def.default_limit
@@ -265,8 +268,8 @@ class AIWorker:
         self.restarts = 0
         self._ctx = multiprocessing.get_context("spawn")
         self._stop_below = self._ctx.Value("q", 0, lock=False)
-        self._process = None
-        self._conn = None
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
         self._ready_at: float | None = None
         self._started_at = 0.0
         self._generation = 0

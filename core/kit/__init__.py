@@ -1,6 +1,7 @@
 """The board kit: public building blocks for board views, and a complete view for grid games.
 
-A plugin imports these from ``tafel.kit`` (PLUGINS.md lists them), one module a concern:
+A plugin imports these from ``tafel.kit`` itself, never from its submodules (``__all__`` is the
+public part; PLUGINS.md, "The public API", lists them), one module a concern:
 
 - ``grids``: square and hex cells (any set of cells, holes, unbounded under a camera), pixel to
   cell, cursor steps, rim labels; ``hexboard``: hex boards in rows (doubled coordinates);
@@ -26,7 +27,7 @@ from tafel.kit.effects import Celebration
 from tafel.kit.forms import Form, NumberField, Tile, choices, grid, paragraph, pixels, split
 from tafel.kit.grid_view import GridBoardView
 from tafel.kit.grids import Cursor, Grid, HexGrid, SquareGrid, hexagon, rectangle
-from tafel.kit.hexboard import DoubledHexGrid, dashed, hex_points, x_mark
+from tafel.kit.hexboard import SQRT3, DoubledHexGrid, dashed, hex_points, x_mark
 from tafel.kit.layers import KeptArea, KeptPanel, Layer, MendedBoard, ScreenLayer, unaligned_surface
 from tafel.kit.markers import edge_marker
 from tafel.kit.motion import (
@@ -77,19 +78,19 @@ from tafel.kit.pieces import (
     supersampled,
     tile,
 )
-from tafel.kit.text import card, label
-from tafel.kit.widgets import Button, ChoiceRow, ContextMenu, FocusList, Skin, Tooltip, Widget
+from tafel.kit.text import card, font, label
+from tafel.kit.widgets import Button, ChoiceRow, ContextMenu, FocusList, Skin, Tooltip, Widget, is_activate
 
 __all__ = [
     "BoardLayout", "Button", "CameraDrag", "Capture", "Celebration", "CellControls", "ChoiceRow",
     "ContextMenu", "Cursor", "DoubledHexGrid", "Drop", "Flip", "Fly", "FocusList", "Form", "Grid",
     "GridBoardView", "HexGrid", "Jump", "KeptArea", "KeptBoard", "KeptPanel", "Layer", "MendedBoard",
-    "Motion", "NumberField", "PieceAnimation", "Place", "Pose", "Remove", "ScreenLayer", "Skin", "Slide",
-    "Sprites", "SquareGrid", "Texts", "Tile", "Tooltip", "Travel", "Tween", "Widget", "arc", "arrow",
-    "blit_centered", "blur", "board_layout", "button_row", "card", "cell_mark", "choices", "cross",
-    "dashed", "diff_animations", "draw_chain", "draw_cursor", "draw_hint", "ease_in", "ease_in_out",
-    "ease_out", "ease_out_back", "edge_marker", "fast", "gem", "grid", "hex_points", "hexagon", "label",
-    "linear", "paint_board", "paragraph", "pixels", "plate", "polygon", "pulse", "rectangle", "ring",
-    "rounded", "slot_grid", "split", "stone", "stroke", "supersampled", "target", "tile", "tip",
-    "unaligned_surface", "x_mark",
+    "Motion", "NumberField", "PieceAnimation", "Place", "Pose", "Remove", "SQRT3", "ScreenLayer", "Skin",
+    "Slide", "Sprites", "SquareGrid", "Texts", "Tile", "Tooltip", "Travel", "Tween", "Widget", "arc",
+    "arrow", "blit_centered", "blur", "board_layout", "button_row", "card", "cell_mark", "choices",
+    "cross", "dashed", "diff_animations", "draw_chain", "draw_cursor", "draw_hint", "ease_in",
+    "ease_in_out", "ease_out", "ease_out_back", "edge_marker", "fast", "font", "gem", "grid",
+    "hex_points", "hexagon", "is_activate", "label", "linear", "paint_board", "paragraph", "pixels",
+    "plate", "polygon", "pulse", "rectangle", "ring", "rounded", "slot_grid", "split", "stone", "stroke",
+    "supersampled", "target", "tile", "tip", "unaligned_surface", "x_mark",
 ]  # fmt: skip

@@ -19,10 +19,11 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import pygame
 
-from tafel.kit.grids import Grid, HexGrid, SquareGrid
+from tafel.kit.grids import Grid, HexGrid
 from tafel.kit.layers import Layer, ScreenLayer
 from tafel.kit.pieces import blur, polygon, rounded
-from tafel.view import darken, lighten
+from tafel.ui.theme import Theme
+from tafel.view import Color, darken, lighten
 
 Point = tuple[float, float]
 
@@ -54,7 +55,7 @@ def paint_board(
     grid: Grid,
     outline: Sequence[Point],
     offset: tuple[int, int],
-    theme,
+    theme: Theme,
     blocked: Iterable[Hashable] = (),
     labels: Iterable[tuple[str, Point]] = (),
     font: pygame.font.Font | None = None,
@@ -89,7 +90,9 @@ def paint_board(
         _square_board(big, grid, [at(p, s) for p in outline], at, s, theme, blocked, tint)
         ink = darken(theme.board_dark, 0.55)
     surface.blit(pygame.transform.smoothscale(big, (w, h)) if s > 1 else big, (0, 0))
-    for text, p in labels if font is not None else ():
+    if font is None:
+        return
+    for text, p in labels:
         img = font.render(text, True, ink)
         surface.blit(img, img.get_rect(center=tuple(round(v) for v in at(p))))
 
@@ -142,7 +145,17 @@ class KeptBoard:
         self.still.blit(surface, (board_key, tuple(background), key), rect, paint_still)
 
 
-def _hex_board(big, grid: HexGrid, outline, at, s, rim, theme, blocked, tint) -> None:
+def _hex_board(
+    big: pygame.Surface,
+    grid: HexGrid,
+    outline: list[Point],
+    at: Callable[[Point, float], Point],
+    s: int,
+    rim: Color,
+    theme: Theme,
+    blocked: set[Hashable],
+    tint: Callable[[Hashable], int] | None,
+) -> None:
     r = grid.size * s
     cx = sum(p[0] for p in outline) / 6
     cy = sum(p[1] for p in outline) / 6
@@ -184,7 +197,16 @@ def _hex_board(big, grid: HexGrid, outline, at, s, rim, theme, blocked, tint) ->
         pygame.draw.lines(big, lighten(base, 0.22), False, edge, max(1, round(r / 20)))
 
 
-def _square_board(big, grid: SquareGrid, outline, at, s, theme, blocked, tint) -> None:
+def _square_board(
+    big: pygame.Surface,
+    grid: Grid,
+    outline: list[Point],
+    at: Callable[[Point, float], Point],
+    s: int,
+    theme: Theme,
+    blocked: set[Hashable],
+    tint: Callable[[Hashable], int] | None,
+) -> None:
     c = grid.size * s
     frame = pygame.Rect(
         round(outline[0][0]),
@@ -225,7 +247,7 @@ def _square_board(big, grid: SquareGrid, outline, at, s, theme, blocked, tint) -
     )
 
 
-def _blocked_tile(board: pygame.Surface, rect: pygame.Rect, theme) -> None:
+def _blocked_tile(board: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     """A dark recessed tile: nothing can stand here (jumps may pass over it)."""
     base, radius, lip = theme.blocked, max(2, rect.width // 10), max(1, rect.width // 22)
     tile = rect.inflate(-2 * max(1, rect.width // 12), -2 * max(1, rect.width // 12))

@@ -26,11 +26,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS
+
+if TYPE_CHECKING:
+    from tafel.game import GameState, Move
+    from tafel.kit.grids import Cursor, Grid
 
 __all__ = ["CellControls"]
 
@@ -41,17 +45,17 @@ class CellControls(ABC):
     the cursor where the player was looking: the selection, the pointer's cell, where the cursor
     was, else :meth:`default_cursor`; the next arrows move it. The pointer hides the cursor."""
 
-    grid: Any
-    cursor: Any
+    grid: Grid
+    cursor: Cursor
     hover: Hashable | None = None
     selected: Hashable | None = None
 
     @abstractmethod
-    def activate(self, cell: Hashable | None, state: Any) -> Any:
+    def activate(self, cell: Hashable | None, state: GameState) -> Move | None:
         """A click (or Enter) on ``cell`` (None: off the board): the move it makes, or None."""
 
     @abstractmethod
-    def default_cursor(self, state: Any) -> Hashable:
+    def default_cursor(self, state: GameState) -> Hashable:
         """Where the cursor first shows when the player looked nowhere yet."""
 
     def cell_at(self, pos: tuple[int, int]) -> Hashable | None:
@@ -62,7 +66,7 @@ class CellControls(ABC):
         """Forget the selection (right click, Escape)."""
         self.selected = None
 
-    def cell_event(self, event: pygame.event.Event, state: Any) -> Any:
+    def cell_event(self, event: pygame.event.Event, state: GameState) -> Move | None:
         """Handle one event over the cells; returns the move it makes, or None."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.cell_at(event.pos)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
-from tafel.kit.motion import PieceAnimation
+from tafel.kit.motion import PieceAnimation, Point, Pose
 from tafel.kit.text import font
 from tafel.view import ViewContext
 
@@ -58,10 +58,10 @@ class Celebration(PieceAnimation):
             self.sparks.append((math.cos(ang) * spd, math.sin(ang) * spd - size, color))
 
     @property
-    def cells(self) -> tuple:
+    def cells(self) -> tuple[Hashable, ...]:
         return ()
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Hashable], Point], size: float) -> Pose | None:
         return None
 
     def draw(self, surface: pygame.Surface, ctx: ViewContext) -> None:

@@ -17,14 +17,15 @@ gamepad (the core turns a pad into keys: D-pad = arrows, A = Enter, right stick 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any
 
 import pygame
 
 from tafel.kit.widgets import Button as _Button
 from tafel.kit.widgets import FocusList, Skin, Tooltip, Widget, is_activate
-from tafel.view import mix
+from tafel.view import Color, mix
 
 __all__ = ["Form", "NumberField", "Tile", "choices", "grid", "paragraph", "pixels", "split"]
 
@@ -75,7 +76,7 @@ def paragraph(
     text: str,
     pos: tuple[float, float],
     sizes: Sequence[int],
-    color: Any,
+    color: Color,
     width: int,
     *,
     lines: int = 3,
@@ -118,7 +119,7 @@ class Tile(_Button):
     def __init__(
         self,
         label: str,
-        action: Callable[[], Any] | None = None,
+        action: Callable[[], object] | None = None,
         *,
         key: str | None = None,
         rect: pygame.Rect | None = None,
@@ -126,25 +127,28 @@ class Tile(_Button):
         primary: bool = False,
         selected: bool = False,
         dim: bool = False,
-        picture: Callable[[pygame.Surface, pygame.Rect], Any] | None = None,
+        picture: Callable[[pygame.Surface, pygame.Rect], object] | None = None,
         note: str = "",
         layout: str = "below",
-        alt_action: Callable[[], Any] | None = None,
+        alt_action: Callable[[], object] | None = None,
         size: int | None = None,
         bold: bool = False,
         kind: str = "normal",
+        # Any: what the view keeps on the tile to know it by (an index, a piece), read back by it.
         data: Any = None,
         tooltip: str = "",
     ) -> None:
         super().__init__(label, action, kind=kind, enabled=enabled, key=key, tooltip=tooltip)
         self.rect = pygame.Rect(rect) if rect is not None else self.rect
         self.primary, self.selected, self.dim, self.picture, self.note = primary, selected, dim, picture, note
-        self.layout, self.alt_action, self.size, self.bold, self.data = layout, alt_action, size, bold, data
+        self.layout, self.alt_action, self.bold, self.data = layout, alt_action, bold, data
+        # None: the label takes a size from the tile's height (a Button's size is always given).
+        self.size = size  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Tile({self.label!r})"
 
-    def fill(self, ui: Skin) -> Any:
+    def fill(self, ui: Skin) -> Color:
         """The tile's colour for its state (disabled, primary, selected, hovered or focused, dim)."""
         t = ui.theme
         if not self.enabled:
@@ -171,11 +175,20 @@ class Tile(_Button):
                 t.disabled if not self.enabled or self.dim else t.danger if self.kind == "danger" else t.text
             )
         # Shrunk (down to 8 pixels) rather than cut: a tile's words are short, and every letter counts.
-        fit = dict(min_size=pixels(ui, 8))
+        least = pixels(ui, 8)
         if self.picture is None:
             size = self.size or pixels(ui, r.height * 0.45)
-            kw = dict(bold=self.bold, anchor="center", max_width=r.width - 4, **fit)
-            ui.draw_text(surface, self.label, r.center, size, color, **kw)
+            ui.draw_text(
+                surface,
+                self.label,
+                r.center,
+                size,
+                color,
+                bold=self.bold,
+                anchor="center",
+                max_width=r.width - 4,
+                min_size=least,
+            )
         elif self.layout == "below":
             side = int(min(r.width, r.height) * 0.72)
             self.picture(surface, pygame.Rect(r.centerx - side // 2, r.y + 2, side, side))
@@ -186,21 +199,23 @@ class Tile(_Button):
             self.picture(surface, pygame.Rect(r.x + 4, r.centery - side // 2, side, side))
             x, high = r.x + side + 8, max(9, min(r.height * 0.3, 18))
             size, w, gap = self.size or pixels(ui, high), r.right - r.x - side - 12, int(high * 0.1)
-            kw = dict(anchor="bottomleft", max_width=w, **fit)
-            ui.draw_text(surface, self.label, (x, r.centery - gap), size, color, **kw)
+            label_at, note_at = (x, r.centery - gap), (x, r.centery + gap)
+            ui.draw_text(
+                surface, self.label, label_at, size, color, anchor="bottomleft", max_width=w, min_size=least
+            )
             note = pixels(ui, high * 0.85)
-            ui.draw_text(surface, self.note, (x, r.centery + gap), note, t.text_dim, max_width=w, **fit)
+            ui.draw_text(surface, self.note, note_at, note, t.text_dim, max_width=w, min_size=least)
 
 
 def choices(
     labels: Sequence[str],
     rects: Sequence[pygame.Rect],
-    choose: Callable[[int], Any],
+    choose: Callable[[int], object],
     chosen: int | None = None,
     *,
     key: str = "choice",
-    pictures: Sequence[Callable[[pygame.Surface, pygame.Rect], Any] | None] | None = None,
-    **kw: Any,
+    pictures: Sequence[Callable[[pygame.Surface, pygame.Rect], object] | None] | None = None,
+    **kw: Any,  # Any: Tile's keyword options, the same for every tile
 ) -> list[Tile]:
     """A group of tiles to choose one from (a segmented control, a palette): tile ``i`` shows
     ``labels[i]`` (and ``pictures[i]``) at ``rects[i]``, is selected when ``i == chosen``, keyed
@@ -215,7 +230,7 @@ def choices(
     return [
         Tile(
             label,
-            lambda i=i: choose(i),
+            partial(choose, i),
             rect=rect,
             key=f"{key}{i}",
             selected=i == chosen,
@@ -251,25 +266,27 @@ class Form:
 
     def __init__(
         self,
-        items: Sequence[Any] = (),
+        items: Sequence[_Button] = (),
         *,
         default: str | None = None,
         keys: tuple[int, int] = (pygame.K_LEFT, pygame.K_RIGHT),
         tooltip: Tooltip | None = None,
     ) -> None:
         self.default, self.keys, self.tooltip = default, keys, tooltip
-        self.focus = FocusList()
+        self.focus: FocusList[_Button] = FocusList()
         self.show_focus = False
         self.pointer: tuple[int, int] = (-1, -1)
-        self.result: Any = None
-        self._made, self._seen = 0, None
+        #: What the last activated control's action returned (a move, say).
+        self.result: object = None
+        self._made = 0
+        self._seen: tuple[tuple[int, int], bool, int, int] | None = None
         self.set_items(items)
 
     @property
-    def items(self) -> list[Any]:
+    def items(self) -> list[_Button]:
         return self.focus.items
 
-    def set_items(self, items: Sequence[Any]) -> None:
+    def set_items(self, items: Sequence[_Button]) -> None:
         """New controls (the focus stays on the control with the same key, hover under the pointer)."""
         key = self.focus.focused.key if self.show_focus and self.focus.focused is not None else self.default
         self.focus.set_items(items, keep=False)
@@ -290,24 +307,24 @@ class Form:
             item.hovered = item.enabled and item.rect.collidepoint(self.pointer)
             item.focused = self.show_focus and i == self.focus.index  # a hidden focus is not drawn
 
-    def hovered(self) -> Any | None:
+    def hovered(self) -> _Button | None:
         return next((item for item in self.items if item.hovered), None)
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[tuple[Hashable, ...], ...]:
         """What the controls look like (for a kept picture's key)."""
         return tuple(
             (i.key, i.label, i.enabled, getattr(i, "selected", False), i.hovered, i.focused)
             for i in self.items
         )
 
-    def _run(self, item: Any, alt: bool = False) -> Any:
+    def _run(self, item: _Button, alt: bool = False) -> _Button | None:
         action = getattr(item, "alt_action", None) if alt else item.action
         if action is None or not item.enabled:
             return None
         self.result = action()
         return item
 
-    def handle_event(self, event: pygame.event.Event) -> Any | None:
+    def handle_event(self, event: pygame.event.Event) -> _Button | None:
         self.result = None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.point(event.pos)
@@ -397,9 +414,7 @@ class NumberField(Widget):
     def steppers(self, deltas: Sequence[int] = (-10, -1, 1, 10), **kw: Any) -> list[Tile]:
         """Tiles that step the number (labelled "-10", "+1"...); ``kw`` go to each tile."""
         return [
-            Tile(
-                f"{d:+d}", lambda d=d: self.step(d), key=f"{self.key}{d:+d}", enabled=bool(self.bounds), **kw
-            )
+            Tile(f"{d:+d}", partial(self.step, d), key=f"{self.key}{d:+d}", enabled=bool(self.bounds), **kw)
             for d in deltas
         ]
 

@@ -33,6 +33,7 @@ from tafel.kit.grids import Cursor, Grid, HexGrid, SquareGrid
 from tafel.kit.motion import Jump, Motion, PieceAnimation, Slide, Tween, diff_animations, ease_out
 from tafel.kit.overlays import blit_centered, cell_mark, draw_chain, draw_cursor, draw_hint, target
 from tafel.kit.pieces import Sprites, stone
+from tafel.ui.theme import Theme
 from tafel.view import BoardView, ViewContext, darken
 
 Cell = Hashable
@@ -73,10 +74,12 @@ class GridBoardView(CellControls, BoardView):
         self._gen = 0
         self._sprites = Sprites()
         self._marks: dict[str, pygame.Surface] = {}
-        self._marks_key: tuple | None = None
+        self._marks_key: tuple[Hashable, ...] | None = None
         self._kept = KeptBoard()  # the board and the pieces at rest
         self._board = self._kept.board  # the board's own picture
-        self._known: list[tuple[GameState, dict, dict]] = []  # recent states: pieces and moves
+        self._known: list[
+            tuple[GameState, dict[Cell, Piece], dict[tuple[Cell | None, Cell | None], Move]]
+        ] = []  # recent states: pieces and moves
         self._moved: GameState | None = None  # the state the running animations lead to
         self._chain: Tween | None = None
 
@@ -90,7 +93,7 @@ class GridBoardView(CellControls, BoardView):
     def piece_at(self, state: GameState, cell: Cell) -> Piece | None:
         """What stands on ``cell``: any hashable value :meth:`paint_piece` knows (a seat), or None."""
 
-    def paint_piece(self, piece: Piece, size: int, theme) -> pygame.Surface:
+    def paint_piece(self, piece: Piece, size: int, theme: Theme) -> pygame.Surface:
         """A picture of ``piece``, ``size`` pixels square (kept per size). Default: a stone in the
         colour of seat ``piece``."""
         return stone(theme.seat(int(piece)), size)  # type: ignore[call-overload]
@@ -177,7 +180,9 @@ class GridBoardView(CellControls, BoardView):
 
     # --- what the states hold (kept for a few recent states) ----------------------------------
 
-    def _facts(self, state: GameState) -> tuple[dict, dict]:
+    def _facts(
+        self, state: GameState
+    ) -> tuple[dict[Cell, Piece], dict[tuple[Cell | None, Cell | None], Move]]:
         for known, pieces, moves in self._known:
             if known is state:
                 return pieces, moves
@@ -192,7 +197,7 @@ class GridBoardView(CellControls, BoardView):
         """Every piece of ``state`` by cell."""
         return self._facts(state)[0]
 
-    def _moves(self, state: GameState) -> dict:
+    def _moves(self, state: GameState) -> dict[tuple[Cell | None, Cell | None], Move]:
         return self._facts(state)[1]
 
     def targets(self, state: GameState, frm: Cell) -> dict[Cell, str]:
@@ -290,39 +295,12 @@ class GridBoardView(CellControls, BoardView):
         self._ensure_marks(ctx)
         moving = self.motion.busy and state is self._moved
         live = ctx.interactive and not moving and state.outcome is None
-        selected = (
-            self.selected
-            if live and self.selected is not None and self.can_select(state, self.selected)
-            else None
-        )
-        focus = (self.cursor.cell if self.cursor.shown else self.hover) if live else None
-        targets = self.targets(state, selected) if selected is not None else {}
-        hover = None
-        if focus is not None and not self.cursor.shown and focus != selected and focus not in targets:
-            if self.hover_all or (self.select_first and self.can_select(state, focus)):
-                hover = focus
-        preview = (
-            self.move_for(state, selected if self.select_first else None, focus)
-            if focus is not None
-            else None
-        )
-        if preview is not None and self.select_first and selected is None:
-            preview = None
-        if (self.hover_all or not self.select_first) and preview is not None and not self.cursor.shown:
-            hover = focus
+        selected, focus, targets, hover, preview = self._pointing(state, live)
         last = self.move_cells(ctx.last_move) if ctx.show_last and ctx.last_move is not None else (None, None)
         hidden = self.motion.hidden if moving else frozenset()
         self._draw_still(surface, state, ctx, hidden, last, hover, selected)
-        box = self.piece_box()
         if moving:
-            for pose in self.motion.poses(lambda c: self.grid.center(c), self.grid.size):
-                frame = self._sprite(pose.piece, ctx)
-                frame = self._sprites.scaled((pose.piece, ctx.theme), box, pose.sx, pose.sy)
-                if frame is not None:
-                    if pose.alpha < 255:
-                        frame = frame.copy()
-                        frame.set_alpha(pose.alpha)
-                    blit_centered(surface, frame, pose.at)
+            self._draw_moving(surface, ctx)
         self.draw_over(surface, state, ctx)
         if ctx.show_legal:
             for cell, kind in targets.items():
@@ -345,11 +323,52 @@ class GridBoardView(CellControls, BoardView):
                 surface, points, ctx.theme.highlight, self.piece_box() * self.chain_size, progress, ctx.time
             )
 
+    def _pointing(
+        self, state: GameState, live: bool
+    ) -> tuple[Cell | None, Cell | None, dict[Cell, str], Cell | None, Move | None]:
+        """What the player points at, for this frame: the selected cell, the focused one (cursor
+        or mouse), the selection's targets, the cell to light as hovered and the move to preview."""
+        selected = (
+            self.selected
+            if live and self.selected is not None and self.can_select(state, self.selected)
+            else None
+        )
+        focus = (self.cursor.cell if self.cursor.shown else self.hover) if live else None
+        targets = self.targets(state, selected) if selected is not None else {}
+        hover = None
+        if focus is not None and not self.cursor.shown and focus != selected and focus not in targets:
+            if self.hover_all or (self.select_first and self.can_select(state, focus)):
+                hover = focus
+        preview = (
+            self.move_for(state, selected if self.select_first else None, focus)
+            if focus is not None
+            else None
+        )
+        if preview is not None and self.select_first and selected is None:
+            preview = None
+        if (self.hover_all or not self.select_first) and preview is not None and not self.cursor.shown:
+            hover = focus
+        return selected, focus, targets, hover, preview
+
+    def _draw_moving(self, surface: pygame.Surface, ctx: ViewContext) -> None:
+        """The pieces in flight of the move being shown, over the still board."""
+        box = self.piece_box()
+        for pose in self.motion.poses(lambda c: self.grid.center(c), self.grid.size):
+            self._sprite(pose.piece, ctx)  # made (and kept) first: the scaled frame is of it
+            frame = self._sprites.scaled((pose.piece, ctx.theme), box, pose.sx, pose.sy)
+            if frame is not None:
+                if pose.alpha < 255:
+                    frame = frame.copy()
+                    frame.set_alpha(pose.alpha)
+                blit_centered(surface, frame, pose.at)
+
     def draw_over(self, surface: pygame.Surface, state: GameState, ctx: ViewContext) -> None:
         """Draw the game's own marks over the pieces (every frame), under the targets, hint,
         cursor and winning chain. Default: nothing."""
 
-    def _draw_preview(self, surface, state, move, focus, ctx) -> None:
+    def _draw_preview(
+        self, surface: pygame.Surface, state: GameState, move: Move, focus: Cell, ctx: ViewContext
+    ) -> None:
         """A ghost of the piece a move would put on ``focus``, rings on the pieces it would turn."""
         after = state.play(move)
         piece = self.piece_at(after, focus)
@@ -367,7 +386,16 @@ class GridBoardView(CellControls, BoardView):
             (piece, ctx.theme), self.piece_box(), lambda size: self.paint_piece(piece, size, ctx.theme)
         )
 
-    def _draw_still(self, surface, state, ctx, hidden, last, hover, selected) -> None:
+    def _draw_still(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        ctx: ViewContext,
+        hidden: frozenset[Cell],
+        last: tuple[Cell | None, Cell | None],
+        hover: Cell | None,
+        selected: Cell | None,
+    ) -> None:
         """Board, last move, hover and selection marks and the resting pieces, as one kept picture."""
         board_key = (
             self._gen,
@@ -409,7 +437,7 @@ class GridBoardView(CellControls, BoardView):
             self._sprites.clear()
             self._marks = self.make_marks(ctx.theme)
 
-    def make_marks(self, theme) -> dict[str, pygame.Surface]:
+    def make_marks(self, theme: Theme) -> dict[str, pygame.Surface]:
         """The marks, each blitted centred on its cell: ``hover``, ``selected``, ``last``, ``flip`` (a
         piece a move would turn) and the targets ``near`` and ``far``. Made once per layout and
         theme; override to change some (``super().make_marks(theme) | {...}``)."""

@@ -364,7 +364,7 @@ class HexGrid(Grid):
             return cell, keep
         # The nearer the kept line; on a tie, down (flat) or left (pointy).
         _, best = min(found, key=lambda f: (round(abs(f[0] - keep), 6), -f[0] if not self.pointy else f[0]))
-        return self.cell_of(best), keep  # type: ignore[return-value]
+        return self.cell_of(best), keep
 
 
 class Cursor:

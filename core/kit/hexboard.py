@@ -48,7 +48,9 @@ def hex_points(cx: float, cy: float, r: float, pointy: bool = True) -> list[Poin
     return polygon(cx, cy, r, 6, -30.0 if pointy else 0.0)
 
 
-def dashed(surface: pygame.Surface, colour, start: Point, end: Point, width: int, dash: float) -> None:
+def dashed(
+    surface: pygame.Surface, colour: Sequence[int], start: Point, end: Point, width: int, dash: float
+) -> None:
     """A dashed line from ``start`` to ``end``, dashes and gaps about ``dash`` pixels long."""
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
@@ -66,7 +68,7 @@ def dashed(surface: pygame.Surface, colour, start: Point, end: Point, width: int
         )
 
 
-def x_mark(surface: pygame.Surface, colour, center: Point, half: float, width: int) -> None:
+def x_mark(surface: pygame.Surface, colour: Sequence[int], center: Point, half: float, width: int) -> None:
     """An upright cross (x) of two lines ``2 * half`` pixels wide: "blocked", "gone"."""
     x, y = center
     pygame.draw.line(surface, colour, (x - half, y - half), (x + half, y + half), width)

@@ -27,7 +27,7 @@ breathes over it, every frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import pygame
@@ -41,14 +41,14 @@ class Layer:
     """A transparent picture of a given size, painted again only when its key changes."""
 
     def __init__(self) -> None:
-        self.key: Hashable = None
+        self.key: tuple[Hashable, tuple[int, ...]] | None = None
         self.surface: pygame.Surface | None = None
 
     def forget(self) -> None:
         self.key, self.surface = None, None
 
     def get(
-        self, key: Hashable, size: tuple[int, int], paint: Callable[[pygame.Surface], None]
+        self, key: Hashable, size: tuple[int, int], paint: Callable[[pygame.Surface], object]
     ) -> pygame.Surface:
         """The picture ``paint(surface)`` made for ``key`` (a fresh transparent surface of ``size``)."""
         full_key = (key, tuple(size))
@@ -59,13 +59,18 @@ class Layer:
         return self.surface
 
 
+# Any: a panel's part is a tuple whose first item is its area (a rect); the rest is what its
+# painter needs, the panel only compares it.
+Part = tuple[Any, ...]
+
+
 class ScreenLayer:
     """An opaque, screen-sized kept picture of one area (the board and its resting pieces, say):
     copied into the screen with one fast blit. Paint in screen coordinates; only ``area`` counts,
     and the painter must cover all of it (fill the background first)."""
 
     def __init__(self) -> None:
-        self.key: Hashable = None
+        self.key: tuple[Hashable, tuple[int, ...], tuple[int, int]] | None = None
         self.surface: pygame.Surface | None = None
 
     def forget(self) -> None:
@@ -76,7 +81,7 @@ class ScreenLayer:
         screen: pygame.Surface,
         key: Hashable,
         area: pygame.Rect,
-        paint: Callable[[pygame.Surface], None],
+        paint: Callable[[pygame.Surface], object],
     ) -> None:
         """Copy the picture of ``area`` painted for ``key`` into ``screen`` (painting it first when
         the key, the area or the screen's size changed)."""
@@ -141,7 +146,7 @@ class KeptArea:
         self.key: Hashable = None
         self.image: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.parts: Any = None
+        self.parts: tuple[Hashable, Mapping[Hashable, Part]] | None = None
         self._drawn: Hashable = None
 
     def show(self, surface: pygame.Surface, key: Hashable) -> bool:
@@ -170,6 +175,8 @@ class KeptArea:
     def update(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Copy ``rect`` of ``surface`` (drawn again over the kept picture) into the kept picture."""
         rect = pygame.Rect(rect).clip(self.rect)
+        if self.image is None:  # nothing kept to mend
+            return
         self.image.blit(surface, rect.move(-self.rect.x, -self.rect.y), rect)
 
     def mark(self, key: Hashable) -> None:
@@ -205,15 +212,15 @@ class KeptPanel(KeptArea):
 
     def __init__(self) -> None:
         super().__init__()
-        self.empty: tuple | None = None
+        self.empty: tuple[Hashable, pygame.Surface, pygame.Rect] | None = None
 
     def draw(
         self,
         surface: pygame.Surface,
         base: Hashable,
-        parts: dict,
-        paint_bg: Callable[[pygame.Surface], Any],
-        paint_part: Callable[[pygame.Surface, Hashable, tuple], Any],
+        parts: Mapping[Hashable, Part],
+        paint_bg: Callable[[pygame.Surface], object],
+        paint_part: Callable[[pygame.Surface, Hashable, Part], object],
         rect: pygame.Rect,
         mendable: bool = True,
     ) -> bool:
@@ -270,18 +277,18 @@ class MendedBoard:
     def __init__(self) -> None:
         self.bare = KeptArea()
         self.whole = KeptArea()
-        self.looks: tuple | None = None
+        self.looks: tuple[tuple[Hashable, ...], Mapping[Hashable, Hashable]] | None = None
 
     def draw(
         self,
         surface: pygame.Surface,
         key: Hashable,
-        base: tuple,
-        looks: dict | Callable[[], dict],
+        base: tuple[Hashable, ...],
+        looks: Mapping[Hashable, Hashable] | Callable[[], Mapping[Hashable, Hashable]],
         bounds: pygame.Rect | Callable[[], pygame.Rect],
-        paint_bare: Callable[[pygame.Surface], Any],
-        paint_cells: Callable[[pygame.Surface, set | None], Any],
-        centres: Callable[[], dict],
+        paint_bare: Callable[[pygame.Surface], object],
+        paint_cells: Callable[[pygame.Surface, set[Hashable] | None], object],
+        centres: Callable[[], Mapping[Hashable, tuple[float, float]]],
         half: int,
     ) -> bool:
         """Show or draw the board; True when anything was painted. ``base`` is ``(bare_key, ...)``:

@@ -158,7 +158,7 @@ class Place(PieceAnimation):
 
     LENGTH = 0.2
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         if self.t < self.delay:
             return None
         k = max(0.0, ease_out_back(self.progress))
@@ -170,7 +170,7 @@ class Drop(PieceAnimation):
 
     LENGTH = 0.22
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         p = self.progress
         k = 1.0 + 0.35 * (1.0 - p) ** 2
         return Pose(self.piece, center(self.cell), k, k, round(120 + 135 * p))
@@ -187,11 +187,11 @@ class Slide(PieceAnimation):
         super().__init__(cell, piece, delay, duration)
         self.frm = frm
 
-    def _at(self, center, e: float) -> Point:
+    def _at(self, center: Callable[[Cell], Point], e: float) -> Point:
         (fx, fy), (tx, ty) = center(self.frm), center(self.cell)
         return (fx + (tx - fx) * e, fy + (ty - fy) * e)
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         return Pose(self.piece, self._at(center, ease_in_out(self.progress)))
 
 
@@ -200,7 +200,7 @@ class Jump(Slide):
 
     LENGTH = 0.32
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         p = self.progress
         x, y = self._at(center, ease_in_out(p))
         lift = 1.0 + 0.22 * arc(p)
@@ -224,7 +224,7 @@ class Travel(Slide):
         super().__init__(path[0], path[-1], piece, delay, length)
         self.path = path
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         p = ease_in_out(self.progress)
         pts = [center(c) for c in self.path]
         i = min(len(pts) - 2, int(p * (len(pts) - 1)))
@@ -250,7 +250,7 @@ class Fly(PieceAnimation):
         super().__init__(cell, piece, delay, duration)
         self.goal = goal
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         if self.t < self.delay:
             return Pose(self.piece, center(self.cell))
         if self.t - self.delay > self.duration:
@@ -274,7 +274,7 @@ class Flip(PieceAnimation):
         super().__init__(cell, piece, delay, duration)
         self.old = old
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         p = self.progress
         lift = 1.0 + 0.12 * arc(p)
         return Pose(
@@ -285,7 +285,7 @@ class Flip(PieceAnimation):
 class Remove(PieceAnimation):
     """A piece leaves: it shrinks and fades."""
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         p = ease_in(self.progress)
         return Pose(self.piece, center(self.cell), 1.0 - 0.4 * p, 1.0 - 0.4 * p, round(255 * (1.0 - p)))
 
@@ -295,7 +295,7 @@ class Capture(PieceAnimation):
 
     LENGTH = 0.3
 
-    def pose(self, center, size):
+    def pose(self, center: Callable[[Cell], Point], size: float) -> Pose | None:
         p = self.progress
         k = (1.0 + 0.25 * arc(min(1.0, p * 2))) * (1.0 - ease_in(p))
         return Pose(self.piece, center(self.cell), k, k, round(255 * (1.0 - p * p)))

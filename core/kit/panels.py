@@ -14,11 +14,15 @@ the rows and columns that make each as large as possible.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from tafel.view import ViewContext
+
+if TYPE_CHECKING:
+    from tafel.kit.widgets import Button
 
 __all__ = ["BoardLayout", "Texts", "board_layout", "button_row", "slot_grid", "tip"]
 
@@ -102,7 +106,7 @@ class Texts:
 
     def __init__(self, limit: int = 3000) -> None:
         self.limit = limit
-        self._kept: dict[tuple, pygame.Surface] = {}
+        self._kept: dict[tuple[Hashable, ...], pygame.Surface] = {}
 
     def font(self, ctx: ViewContext, pixels: float, bold: bool = False) -> pygame.font.Font:
         """The font whose letters are about ``pixels`` high on screen."""
@@ -114,7 +118,7 @@ class Texts:
         ctx: ViewContext,
         text: str,
         pixels: float,
-        colour,
+        colour: Sequence[int],
         bold: bool = False,
         max_w: float | None = None,
     ) -> pygame.Surface:
@@ -142,7 +146,16 @@ class Texts:
         return img
 
     def draw(
-        self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None
+        self,
+        surface: pygame.Surface,
+        ctx: ViewContext,
+        text: str,
+        pixels: float,
+        colour: Sequence[int],
+        pos: Sequence[float],
+        anchor: str = "topleft",
+        bold: bool = False,
+        max_w: float | None = None,
     ) -> pygame.Rect:
         """Draw ``text`` with its ``anchor`` point (a pygame.Rect attribute) at ``pos``."""
         img = self.render(ctx, text, pixels, colour, bold, max_w)
@@ -152,7 +165,13 @@ class Texts:
 
 
 def tip(
-    surface: pygame.Surface, texts: Texts, ctx: ViewContext, text: str, anchor, pixels: float, bounds
+    surface: pygame.Surface,
+    texts: Texts,
+    ctx: ViewContext,
+    text: str,
+    anchor: Sequence[float],
+    pixels: float,
+    bounds: pygame.Rect,
 ) -> None:
     """A one-line tooltip in a small card whose bottom centre is ``anchor``, kept inside ``bounds``
     (a board's hover help: what a field or a slot holds)."""
@@ -169,7 +188,7 @@ def button_row(
     surface: pygame.Surface,
     texts: Texts,
     ctx: ViewContext,
-    buttons,
+    buttons: Sequence[Button],
     bar: pygame.Rect,
     focus: int | None = None,
 ) -> int:

@@ -69,16 +69,7 @@ class CameraDrag:
             self.press, self.dragged = event.pos, False  # decided on release
             return True
         if t == pygame.MOUSEMOTION:
-            if self.press is not None:
-                if not self.dragged and math.dist(event.pos, self.press) > self.threshold:
-                    self.dragged = True
-                    cam.pan_pixels(event.pos[0] - self.press[0], event.pos[1] - self.press[1])
-                elif self.dragged:
-                    cam.pan_pixels(*event.rel)
-            elif cam.dragging:
-                cam.handle_event(event)
-                if self._rpress is not None and math.dist(event.pos, self._rpress) > self.threshold:
-                    self._rpress = None
+            self._motion(event)
             return None
         if t == pygame.MOUSEBUTTONUP and event.button == 1:
             press, dragged = self.press, self.dragged
@@ -100,6 +91,21 @@ class CameraDrag:
             cam.handle_event(event)
             return True
         return None
+
+    def _motion(self, event: pygame.event.Event) -> None:
+        """The pointer moved: a left press becomes a drag past the threshold, a drag pans, a
+        right or middle drag goes to the camera (and is no longer a right click)."""
+        cam = self.camera
+        if self.press is not None:
+            if not self.dragged and math.dist(event.pos, self.press) > self.threshold:
+                self.dragged = True
+                cam.pan_pixels(event.pos[0] - self.press[0], event.pos[1] - self.press[1])
+            elif self.dragged:
+                cam.pan_pixels(*event.rel)
+        elif cam.dragging:
+            cam.handle_event(event)
+            if self._rpress is not None and math.dist(event.pos, self._rpress) > self.threshold:
+                self._rpress = None
 
     def hold(self, dt: float, area: pygame.Rect) -> None:
         """Pan and zoom with held keys, and drag with a held button, while no events come."""

@@ -56,7 +56,7 @@ def fast(surface: pygame.Surface) -> pygame.Surface:
 
 
 def supersampled(
-    size: tuple[int, int], paint: Callable[[pygame.Surface, int], None], ss: int = SUPERSAMPLE
+    size: tuple[int, int], paint: Callable[[pygame.Surface, int], object], ss: int = SUPERSAMPLE
 ) -> pygame.Surface:
     """A transparent surface of ``size`` whose picture ``paint(big, ss)`` drew ``ss`` times larger."""
     w, h = max(1, size[0]), max(1, size[1])
@@ -126,7 +126,7 @@ def stroke(surface: pygame.Surface, color: Color, a: Point, b: Point, width: flo
 
 
 def _shadow(
-    size: int, shape: Callable[[pygame.Surface, float, float], None], alpha: int = 120
+    size: int, shape: Callable[[pygame.Surface, float, float], object], alpha: int = 120
 ) -> pygame.Surface:
     """A soft shadow of ``shape(surface, dx, dy)`` drawn a little down and right."""
     shadow = supersampled((size, size), lambda big, ss: shape(big, size * ss * 0.035, size * ss * 0.06), 2)
@@ -272,8 +272,8 @@ class Sprites:
     changes), and their scaled frames for animations."""
 
     def __init__(self) -> None:
-        self._sprites: dict[tuple, pygame.Surface] = {}
-        self._frames: dict[tuple, pygame.Surface] = {}
+        self._sprites: dict[tuple[Hashable, ...], pygame.Surface] = {}
+        self._frames: dict[tuple[Hashable, ...], pygame.Surface] = {}
 
     def clear(self) -> None:
         self._sprites.clear()

@@ -18,9 +18,7 @@ from collections.abc import Sequence
 import pygame
 
 from tafel.kit.widgets import Skin
-from tafel.view import ViewContext
-
-Color = Sequence[int]
+from tafel.view import Color, ViewContext
 
 __all__ = ["card", "font", "label", "units"]
 
@@ -36,7 +34,13 @@ def font(ctx: ViewContext, px: float, bold: bool = False) -> pygame.font.Font:
 
 
 def label(
-    surface: pygame.Surface, ctx: ViewContext, line: str, px: float, color: Color, bold: bool = True, **at
+    surface: pygame.Surface,
+    ctx: ViewContext,
+    line: str,
+    px: float,
+    color: Color,
+    bold: bool = True,
+    **at: tuple[int, int],
 ) -> pygame.Rect:
     """``line`` at about ``px`` pixels, placed by one anchor: ``label(..., center=(x, y))``;
     returns where it was drawn."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -101,8 +101,9 @@ class Skin:
         """One line anchored at ``pos``, in the theme's text colour unless ``color`` is given, fitted
         to ``max_width`` as :meth:`tafel.ui.fonts.Fonts.draw` does; returns its rect."""
         color = self.theme.text if color is None else color
-        kw = dict(bold=bold, anchor=anchor, max_width=max_width, min_size=min_size)
-        return self.fonts.draw(surface, text, pos, size, color, **kw)
+        return self.fonts.draw(
+            surface, text, pos, size, color, bold=bold, anchor=anchor, max_width=max_width, min_size=min_size
+        )
 
     def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 14) -> None:
         ring = rect.inflate(self.px(8), self.px(8))
@@ -114,6 +115,20 @@ class Skin:
         pygame.draw.rect(surface, self.theme.shadow, rect.move(0, self.px(4)), border_radius=r)
         pygame.draw.rect(surface, self.theme.card, rect, border_radius=r)
         pygame.draw.rect(surface, self.theme.panel_edge, rect, max(1, self.px(2)), border_radius=r)
+
+
+class Focusable(Protocol):
+    """What a :class:`FocusList` needs of an item: a ``key``, where it is, and its states."""
+
+    key: str
+    rect: pygame.Rect
+    enabled: bool
+    hovered: bool
+    focused: bool
+
+
+#: The kind of item a FocusList holds (a Button, a Widget, a screen's own rows or cards).
+F = TypeVar("F", bound=Focusable)
 
 
 class Widget:
@@ -139,7 +154,7 @@ class Button(Widget):
     def __init__(
         self,
         label: str,
-        action: Callable[[], Any] | None = None,
+        action: Callable[[], object] | None = None,
         *,
         kind: str = "normal",
         enabled: bool = True,
@@ -150,7 +165,7 @@ class Button(Widget):
         super().__init__(key or label, enabled=enabled, tooltip=tooltip)
         self.label, self.action, self.kind, self.size = label, action, kind, size
 
-    def activate(self) -> Any:
+    def activate(self) -> object:
         if self.enabled and self.action is not None:
             return self.action()
         return None
@@ -172,7 +187,8 @@ class Button(Widget):
         elif self.kind == "primary":
             fill, color = t.button_primary, t.button_primary_text
             if self.hovered:
-                fill = tuple(min(255, c + 24) for c in fill)
+                red, green, blue = (min(255, c + 24) for c in fill)
+                fill = (red, green, blue)
         else:
             fill = t.button_hover if self.hovered or self.focused else t.button
             color = t.danger if self.kind == "danger" else t.text
@@ -183,7 +199,7 @@ class Button(Widget):
         ui.draw_text(surface, self.label, r.center, self.size, color, bold=True, anchor="center", max_width=w)
 
 
-class FocusList:
+class FocusList(Generic[F]):
     """Keyboard focus and mouse hover over a row or column of items (buttons, rows, cards).
 
     Items need ``rect``, ``enabled``, ``hovered`` and ``focused`` attributes. ``handle_event``
@@ -195,12 +211,12 @@ class FocusList:
     (True, False)
     """
 
-    def __init__(self, items: Sequence[Any] = (), *, horizontal: bool = False, wrap: bool = True) -> None:
-        self.items: list[Any] = list(items)
+    def __init__(self, items: Sequence[F] = (), *, horizontal: bool = False, wrap: bool = True) -> None:
+        self.items: list[F] = list(items)
         self.horizontal, self.wrap, self.index = horizontal, wrap, 0
         self.set_items(self.items)
 
-    def set_items(self, items: Sequence[Any], keep: bool = True) -> None:
+    def set_items(self, items: Sequence[F], keep: bool = True) -> None:
         key = getattr(self.focused, "key", None) if keep else None
         self.items, self.index = list(items), 0
         for i, item in enumerate(self.items):
@@ -212,10 +228,10 @@ class FocusList:
         self._sync()
 
     @property
-    def focused(self) -> Any | None:
+    def focused(self) -> F | None:
         return self.items[self.index] if 0 <= self.index < len(self.items) else None
 
-    def focus(self, item_or_key: Any) -> None:
+    def focus(self, item_or_key: F | str) -> None:
         for i, item in enumerate(self.items):
             if item is item_or_key or getattr(item, "key", None) == item_or_key:
                 self.index = i
@@ -239,7 +255,7 @@ class FocusList:
                 break
         self._sync()
 
-    def handle_event(self, event: pygame.event.Event) -> Any | None:
+    def handle_event(self, event: pygame.event.Event) -> F | None:
         if event.type == pygame.MOUSEMOTION:
             for item in self.items:
                 item.hovered = item.enabled and item.rect.collidepoint(event.pos)
@@ -279,11 +295,11 @@ class ChoiceRow(Widget):
         key: str,
         label: str,
         get: Callable[[], str],
-        change: Callable[[int], Any],
+        change: Callable[[int], object],
         *,
         swatch: Color | None = None,
         arrows: bool = True,
-        on_activate: Callable[[], Any] | None = None,
+        on_activate: Callable[[], object] | None = None,
         size: int = BODY,
         tooltip: str = "",
     ) -> None:
@@ -293,7 +309,7 @@ class ChoiceRow(Widget):
         #: The arrows and the value between them (``place`` sets them).
         self.left, self.right, self.value = (pygame.Rect(0, 0, 0, 0) for _ in range(3))
 
-    def activate(self) -> Any:
+    def activate(self) -> object:
         return self.on_activate() if self.on_activate is not None else self.change(1)
 
     def place(self, rect: pygame.Rect, ui: Skin, value_width: int = 420) -> None:
@@ -394,10 +410,11 @@ class Tooltip:
             self.shown_for += dt
         self.anchor = pygame.Rect(anchor) if len(anchor) == 4 else pygame.Rect(anchor, (0, 0))
 
-    def follow(self, dt: float, items: Sequence[Any]) -> None:
+    def follow(self, dt: float, items: Sequence[Focusable]) -> None:
         """``update`` from the first hovered item that has a ``tooltip`` text."""
-        item = next((i for i in items if i.hovered and getattr(i, "tooltip", "")), None)
-        self.update(dt, item.tooltip if item else None, item.rect if item else (0, 0))
+        tips: list[str] = [getattr(i, "tooltip", "") for i in items]
+        found = next(((i, tip) for i, tip in zip(items, tips, strict=True) if i.hovered and tip), None)
+        self.update(dt, found[1] if found else None, found[0].rect if found else (0, 0))
 
     def draw(self, surface: pygame.Surface, ui: Skin, bounds: pygame.Rect | None = None) -> None:
         """The box, inside ``bounds`` (the surface by default), when visible."""
@@ -477,12 +494,13 @@ class ContextMenu:
         if cancel:
             self.close()
             return None
-        item = self.focus.handle_event(event)  # up/down, Enter/Space, a click on an item
-        if item is None:
+        chosen = self.focus.handle_event(event)  # up/down, Enter/Space, a click on an item
+        if chosen is None:
             return None
         self.close(cancelled=False)
-        item.activate()
-        return item
+        chosen.activate()
+        button: Button = chosen
+        return button
 
     def draw(self, surface: pygame.Surface, ui: Skin) -> None:
         if not self.is_open:

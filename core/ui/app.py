@@ -33,7 +33,7 @@ from tafel.match import Match, StartRequest  # noqa: E402
 from tafel.settings import Settings  # noqa: E402
 from tafel.sound import Sound  # noqa: E402
 from tafel.ui.input import InputTranslator  # noqa: E402
-from tafel.ui.scene import Scene, SceneManager  # noqa: E402
+from tafel.ui.scene import Scene, SceneManager, SetupMemory  # noqa: E402
 from tafel.ui.theme import COLORBLIND, DEFAULT, Theme  # noqa: E402
 from tafel.ui.widgets import SMALL, UI  # noqa: E402
 
@@ -76,7 +76,7 @@ class App:
         size: tuple[int, int] | None = None,
         start: Match | StartRequest | None = None,
         worker: Any = None,
-        worker_factory: Callable[[], Any] | None = None,
+        worker_factory: Callable[[], object] | None = None,
         theme: Theme | None = None,
         settings: Settings | None = None,
         strict: bool = False,
@@ -91,7 +91,7 @@ class App:
         self.strict = strict
         #: One line per exception a screen raised and the app recovered from.
         self.errors: list[str] = []
-        self.notices: list[list[Any]] = []
+        self.notices: list[tuple[str, float]] = []
         #: Seconds since the player last pressed, clicked or moved a stick (the attract mode).
         self.idle = 0.0
         pygame.display.init()
@@ -120,7 +120,7 @@ class App:
         self._worker = worker
         self._worker_factory = worker_factory
         #: Last setup chosen per game id, so "Setup" reopens with the same choices.
-        self.setup_memory: dict[str, dict[str, Any]] = {}
+        self.setup_memory: dict[str, SetupMemory] = {}
 
         from tafel.ui.scenes.menu import MenuScene
 
@@ -185,7 +185,7 @@ class App:
     def notify(self, text: str) -> None:
         """A one-line notice at the bottom of the screen for a few seconds (any scene)."""
         self.notices = [n for n in self.notices if n[0] != text][-2:]
-        self.notices.append([text, NOTICE_TIME])
+        self.notices.append((text, NOTICE_TIME))
 
     def screenshot(self) -> Path | None:
         """Save the screen as a PNG in the pictures (or data) folder; returns the path."""
@@ -264,6 +264,7 @@ class App:
             return None
         return self.start_match(match)
 
+    # Any: a tafel.ui.scenes.play.turns.MoveWorker (the play screen's protocol, a layer above).
     def get_worker(self) -> Any:
         """The shared AI worker, created on first use. Raises whatever starting it raises."""
         if self._worker is None:
@@ -338,7 +339,7 @@ class App:
         traceback.print_exception(exc, file=sys.stderr)
         return line
 
-    def _guarded(self, fn: Callable[..., Any], *args: Any) -> Any:
+    def _guarded(self, fn: Callable[..., object], *args: object) -> object:
         if self.strict:
             return fn(*args)
         try:
@@ -388,9 +389,7 @@ class App:
             self.dispatch(event)
         self.time += dt
         self.idle += dt
-        for notice in self.notices:
-            notice[1] -= dt
-        self.notices = [n for n in self.notices if n[1] > 0]
+        self.notices = [(text, left - dt) for text, left in self.notices if left - dt > 0]
         self._guarded(self.scenes.update, dt)
         if not self.scenes.stack:
             return

@@ -17,9 +17,13 @@ Devices are opened when plugged in (hot-plug) and held directions repeat like ke
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from pygame._sdl2.controller import Controller
 
 REPEAT_DELAY = 0.4
 REPEAT_INTERVAL = 0.11
@@ -77,13 +81,14 @@ class InputTranslator:
     """Turns controller and joystick events into key events; ``update(dt)`` yields key repeats."""
 
     def __init__(self) -> None:
-        self.controllers: dict[int, Any] = {}
-        self.joysticks: dict[int, Any] = {}
+        self.controllers: dict[int, Controller] = {}
+        self.joysticks: dict[int, pygame.joystick.JoystickType] = {}
         #: Direction currently pressed per (device, axis): the key, or None.
         self._axis_state: dict[tuple[int, str], int | None] = {}
         #: Held direction keys per device (for repeats): (key, seconds until next repeat).
         self._held: dict[tuple[int, str], tuple[int, float]] = {}
-        self._controller_api: Any = None
+        #: pygame._sdl2.controller, once it started (None: no game-controller support).
+        self._controller_api: ModuleType | None = None
 
     def start(self) -> None:
         """Initialise joystick support and open pads already plugged in."""
@@ -108,7 +113,7 @@ class InputTranslator:
     def _open(self, index: int) -> None:
         api = self._controller_api
         try:
-            if self._is_controller(index):
+            if api is not None and self._is_controller(index):
                 pad = api.Controller(index)
                 self.controllers[pad.as_joystick().get_instance_id()] = pad
             else:

@@ -45,14 +45,60 @@ milliseconds once, at a change of screen, instead of memory that grows.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 import pygame
 
 from tafel.memory import release
 
 if TYPE_CHECKING:
-    from tafel.ui.app import App
+    from tafel.game import Options
+    from tafel.match import Match
+    from tafel.registry import Registry
+    from tafel.settings import Settings
+    from tafel.sound import Sound
+    from tafel.ui.widgets import UI
+
+
+class SetupMemory(TypedDict, total=False):
+    """A game's last choices on its setup screen: the options, who plays, and whether it was the
+    daily deal."""
+
+    options: Options
+    players: list[str]
+    daily: bool
+
+
+class Host(Protocol):
+    """What a scene may use of the app that shows it (:class:`tafel.ui.app.App`; a test's stand-in).
+
+    The scenes know the app through this alone: the app opens the menu and the play screen, so a
+    scene naming the app's class would make an import cycle, even for the type checker alone."""
+
+    registry: Registry
+    settings: Settings
+    sound: Sound
+    ui: UI
+    scenes: SceneManager
+    #: Seconds since the app started, and since the last input (the menu's attract mode).
+    time: float
+    idle: float
+    #: The setup screen's last choices per game, kept while the app runs.
+    setup_memory: dict[str, SetupMemory]
+
+    def push(self, scene: Scene) -> None: ...
+    # worker: a tafel.ui.scenes.play.turns.MoveWorker, a part of the play screen's package.
+    def start_match(self, match: Match, *, worker: Any = None) -> Scene: ...
+    def watch_replay(self, match: Match) -> Scene: ...
+    def back_to_menu(self) -> None: ...
+    def resume_save(self, path: Path) -> Scene | None: ...
+    # Any: a MoveWorker, as above (an AIWorker, or a test's synchronous fake).
+    def get_worker(self) -> Any: ...
+    def quit(self, code: int = 0) -> None: ...
+    def notify(self, text: str) -> None: ...
+    def relayout(self) -> None: ...
+    def apply_settings(self, save: bool = True) -> None: ...
 
 
 class Scene:
@@ -61,12 +107,12 @@ class Scene:
     #: True for scenes drawn over the one below (pause, game over, dialogs).
     overlay: bool = False
 
-    def __init__(self, app: App | Any) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.manager: SceneManager | None = None
 
     @property
-    def ui(self):
+    def ui(self) -> UI:
         return self.app.ui
 
     @property
@@ -112,7 +158,7 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.size = size
         #: Changes asked for during a frame, made by :meth:`apply_pending` (in order).
-        self.pending: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+        self.pending: list[tuple[Callable[..., object], tuple[object, ...]]] = []
         self._in_frame = False
         #: A full-screen scene left the stack: collect its reference cycles when the frame ends.
         self._left = False
@@ -173,7 +219,7 @@ class SceneManager:
         """Forget the queued changes (the app recovering from a screen that failed)."""
         self.pending.clear()
 
-    def _change(self, change: Callable[..., Any], *args: Any) -> None:
+    def _change(self, change: Callable[..., object], *args: object) -> None:
         if self._in_frame:
             self.pending.append((change, args))
         else:

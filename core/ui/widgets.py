@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Protocol
 
 import pygame
 
@@ -147,7 +147,7 @@ class UI(Skin):
         self.fonts.scale = scale
         self.size = (int(1920 * scale), int(1080 * scale))
         self.set_size(self.size)
-        self._veils: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._veils: dict[tuple[int, ...], pygame.Surface] = {}
         self._wrapped: dict[tuple, tuple[int, list[str]]] = {}
 
     def set_size(self, size: tuple[int, int]) -> None:
@@ -285,12 +285,12 @@ class UI(Skin):
         if shadow:
             off = self.px(6)
             shade = self._veil((rect.width, rect.height), 90, self.theme.shadow, r)
-            shadow = shade.get_rect(topleft=(rect.x + off // 2, rect.y + off))
+            drop = shade.get_rect(topleft=(rect.x + off // 2, rect.y + off))
             # The panel covers all of its rect but the rounded corners, so only the shadow's
             # edges can show: blending those alone spares a full-panel alpha blit every frame.
             covered = (rect.inflate(0, -2 * r), rect.inflate(-2 * r, 0))
-            for part in outside(shadow, covered):
-                surface.blit(shade, part, part.move(-shadow.x, -shadow.y))
+            for part in outside(drop, covered):
+                surface.blit(shade, part, part.move(-drop.x, -drop.y))
         pygame.draw.rect(surface, color if color is not None else self.theme.panel, rect, border_radius=r)
         if border is not None:
             pygame.draw.rect(surface, border, rect, max(1, self.px(width)), border_radius=r)
@@ -350,10 +350,10 @@ class TextRow(ChoiceRow):
         key: str,
         label: str,
         get: Callable[[], str],
-        change: Callable[[int], Any],
+        change: Callable[[int], object],
         *,
         editable: Callable[[], str],
-        commit: Callable[[str], Any],
+        commit: Callable[[str], object],
         accept: Callable[[str], bool] | None = None,
         arrows: bool = True,
     ) -> None:
@@ -404,7 +404,13 @@ def outside(rect: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect
     return parts
 
 
-def layout_column(rects_for: Sequence[Any], x: int, y: int, width: int, height: int, gap: int) -> int:
+class Placed(Protocol):
+    """An item a layout places: it has a ``rect``."""
+
+    rect: pygame.Rect
+
+
+def layout_column(rects_for: Sequence[Placed], x: int, y: int, width: int, height: int, gap: int) -> int:
     """Stack items top to bottom from (x, y); returns the y below the last one."""
     for item in rects_for:
         item.rect = pygame.Rect(x, y, width, height)
@@ -412,7 +418,7 @@ def layout_column(rects_for: Sequence[Any], x: int, y: int, width: int, height: 
     return y
 
 
-def layout_row(items: Sequence[Any], center_x: int, y: int, width: int, height: int, gap: int) -> None:
+def layout_row(items: Sequence[Placed], center_x: int, y: int, width: int, height: int, gap: int) -> None:
     """Place items side by side, centred on ``center_x``."""
     total = len(items) * width + max(0, len(items) - 1) * gap
     x = center_x - total // 2

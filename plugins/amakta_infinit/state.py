@@ -140,7 +140,7 @@ class InfinitState(AmaktaState):
     """An Amakta Infinit state (immutable); see the module docstring."""
 
     __slots__ = ("distance", "points", "bids", "pieces", "closed", "quiet", "_taken")
-    _fields = (*STATE_FIELDS, "distance", "points", "bids", "pieces", "closed", "quiet")
+    state_fields = (*STATE_FIELDS, "distance", "points", "bids", "pieces", "closed", "quiet")
 
     def __init__(
         self,
@@ -228,7 +228,7 @@ class InfinitState(AmaktaState):
         low = self.bids[-1] + 1 if self.bids else 0
         return range(low, bid_cap(self.points[0]) + 1)
 
-    def _start_moves(self) -> list[Move]:
+    def start_moves(self) -> list[Move]:
         if self.phase == BID:
             return ([ACCEPT] if self.bids else []) + [Move(BID, piece=n) for n in self.bid_range()]
         colour = self.pos.turn
@@ -243,7 +243,7 @@ class InfinitState(AmaktaState):
                 raise IllegalMoveError(reason)
             return self.play_unchecked(move)
         if not self._allowed(move):
-            raise IllegalMoveError(self._illegal_reason(move))
+            raise IllegalMoveError(self.illegal_reason(move))
         return self.play_unchecked(move)
 
     def is_legal(self, move: object) -> bool:
@@ -284,7 +284,7 @@ class InfinitState(AmaktaState):
             return f"{_safe_text(self, move)} is not legal: the piece is worth {value}, {who} has {left} points left"
         return ""
 
-    def _illegal_reason(self, move: object) -> str:
+    def illegal_reason(self, move: object) -> str:
         if isinstance(move, Move) and self.outcome is None and self.offer is None:
             text = _safe_text(self, move)
             if move.kind == BID and self.phase == BID:
@@ -298,7 +298,7 @@ class InfinitState(AmaktaState):
                 return "accept is not legal: there is no bid to accept yet"
             if move.kind == "close" and self.phase == CREATION:
                 return "close is not legal now"
-        return super()._illegal_reason(move)
+        return super().illegal_reason(move)
 
     def play_unchecked(self, move: Move) -> InfinitState:  # type: ignore[override]
         kind = move.kind
@@ -329,7 +329,7 @@ class InfinitState(AmaktaState):
             return self._with_pieces(self.pieces, closed=closed, turn=other, declined=None)
         raise IllegalMoveError(f"{kind} is not an Amakta Infinit move")
 
-    def _carried(self, marking: bool) -> dict:
+    def carried(self, marking: bool) -> dict:
         return {
             "distance": self.distance,
             "points": self.points,
@@ -341,8 +341,8 @@ class InfinitState(AmaktaState):
 
     # --- the end ------------------------------------------------------------------------------
 
-    def _compute_outcome(self) -> Outcome | None:
-        outcome = super()._compute_outcome()
+    def compute_outcome(self) -> Outcome | None:
+        outcome = super().compute_outcome()
         if outcome is not None or self.phase != PLAY or self.end is not None:
             return outcome
         if self.quiet >= DRAW_MOVES:
@@ -387,14 +387,14 @@ class InfinitState(AmaktaState):
         return amakta_words(self, move, _)
 
     def parse_move(self, text: str) -> Move:
-        move = self._read_move(text)
+        move = self.read_move(text)
         if move.kind == CREATE:
             reason = self.why_not_create(move)
             if reason:
                 raise IllegalMoveError(reason)
             return move
         if not self._allowed(move):
-            raise IllegalMoveError(self._illegal_reason(move))
+            raise IllegalMoveError(self.illegal_reason(move))
         return move
 
     def _allowed(self, move: Move) -> bool:
@@ -404,7 +404,7 @@ class InfinitState(AmaktaState):
             return move in (CLOSE, *self._meta_moves())
         return self._playable(move)
 
-    def _read_move(self, text: str) -> Move:
+    def read_move(self, text: str) -> Move:
         raw = text.strip().lower()
         if raw.startswith(CREATE):
             return read_create(raw)
@@ -449,7 +449,7 @@ class InfinitState(AmaktaState):
 
     # --- display ------------------------------------------------------------------------------
 
-    def _describe_phase(self) -> str:
+    def describe_phase(self) -> str:
         if self.phase == BID:
             seat = self.to_move
             if not self.bids:

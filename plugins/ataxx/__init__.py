@@ -52,6 +52,12 @@ OPTIONS = (
 )
 
 
+def _ataxx(state: GameState) -> AtaxxState:
+    """``state``, which the core hands back from this game's own factories, as an AtaxxState."""
+    assert isinstance(state, AtaxxState), type(state).__name__
+    return state
+
+
 def new_state(options: Options, seed: int | None = None) -> AtaxxState:
     return AtaxxState.from_fen(layout_fen(options["layout"]), options["engine_rules"])
 
@@ -121,7 +127,7 @@ GAME = GameDef(
     version="1",
     view=".view:AtaxxView",
     evaluate=evaluate,
-    perft=lambda state, depth: perft(state, depth),
+    perft=lambda state, depth: perft(_ataxx(state), depth),
     seat_names=lambda options: list(SEAT_NAMES),
     tutorial=TUTORIAL,
     # External UAI engines can play Ataxx: positions as FEN (to_text), moves as they write them.

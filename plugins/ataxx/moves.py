@@ -59,7 +59,7 @@ def gen_moves(own: int, opp: int, empty: int) -> list[int]:
     16
     """
     # Built backwards and reversed once, as AtaxxState.generate does.
-    moves = []
+    moves: list[int] = []
     append = moves.append
     bits = _BIT_BELOW
     for off, table in _JUMP_CODES_DOWN:

@@ -216,7 +216,7 @@ class AtaxxState(GameState):
         """
         own = self.red if self.to_move == RED else self.blue
         empty = BOARD & ~(self.red | self.blue | self.gaps)
-        moves = []
+        moves: list[AtaxxMove] = []
         append = moves.append
         bits = _BIT_BELOW
         for off, table in _JUMPS_BY_LENGTH:
@@ -224,21 +224,22 @@ class AtaxxState(GameState):
             while targets:
                 n = targets.bit_length()
                 targets ^= bits[n]
-                append(table[n])
+                # None only for squares off the board, which ``empty`` never holds.
+                append(table[n])  # type: ignore[arg-type]
         h = own | own << 1 | own >> 1
         targets = (h | h << 9 | h >> 9) & empty
         table = _CLONES_BY_LENGTH
         while targets:
             n = targets.bit_length()
             targets ^= bits[n]
-            append(table[n])
+            append(table[n])  # type: ignore[arg-type]
         moves.reverse()
         return moves
 
     def is_forced_pass(self) -> bool:
         return self.outcome is None and not _has_move(self.stones(self.to_move), self.empty)
 
-    def is_legal(self, move: AtaxxMove) -> bool:
+    def is_legal(self, move: object) -> bool:
         if not isinstance(move, AtaxxMove) or self.outcome is not None:
             return False
         own = self.stones(self.to_move)

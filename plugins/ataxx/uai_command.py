@@ -5,12 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING
 
-from tafel import CommandDef
-
-if TYPE_CHECKING:
-    from tafel.registry import Registry
+from tafel import CommandDef, Registry
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Any
 
-from tafel.game import GameDef, one_line
+from tafel.game import GameDef, Options, one_line
 from tafel.i18n import N_, _, format_percent
 
 #: The difficulty words a game answers with, translated when shown.
@@ -28,7 +27,7 @@ LABELS = (N_("easy"), N_("medium"), N_("hard"), N_("very hard"))
 Answer = tuple[str, float] | str
 
 
-def _key(game: GameDef, options: dict[str, Any], seed: int) -> tuple[str, str, int]:
+def _key(game: GameDef, options: Options, seed: int) -> tuple[str, str, int]:
     return (game.id, json.dumps(options, sort_keys=True, default=str), int(seed))
 
 
@@ -38,11 +37,11 @@ class Ratings:
     def __init__(self, synchronous: bool = False) -> None:
         self.synchronous = synchronous
         self.done: dict[tuple[str, str, int], Answer] = {}
-        self.wanted: dict[tuple[str, str, int], tuple[GameDef, dict[str, Any], int]] = {}
+        self.wanted: dict[tuple[str, str, int], tuple[GameDef, Options, int]] = {}
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
 
-    def get(self, game: GameDef, options: dict[str, Any], seed: int | None) -> Answer | None:
+    def get(self, game: GameDef, options: Options, seed: int | None) -> Answer | None:
         """The answer for this deal (a (label, win rate) pair, or an error text), None while it is
         being worked out or when the game has no difficulty."""
         if game.difficulty is None or seed is None:
@@ -82,7 +81,7 @@ class Ratings:
             thread.join(timeout)
 
 
-def _rate(game: GameDef, options: dict[str, Any], seed: int) -> Answer:
+def _rate(game: GameDef, options: Options, seed: int) -> Answer:
     assert game.difficulty is not None
     try:
         answer = game.difficulty(options, seed)

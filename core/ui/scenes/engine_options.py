@@ -14,7 +14,7 @@ import pygame
 from tafel.engine_protocol import EngineOption
 from tafel.engines import EngineConfig, save_engines
 from tafel.i18n import N_, _, format_number
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
 from tafel.ui.scenes.engine_rows import (
     CLOCK_STEPS,
@@ -36,7 +36,7 @@ class EngineScene(Typing, RowsScreen, Scene):
     """One engine of the list ``engines``: time control, options, Remove."""
 
     def __init__(
-        self, app: Any, engines: list[EngineConfig], config: EngineConfig, on_remove: Callable[[], Any]
+        self, app: Host, engines: list[EngineConfig], config: EngineConfig, on_remove: Callable[[], object]
     ) -> None:
         super().__init__(app)
         self.engines, self.config, self.on_remove = engines, config, on_remove

@@ -15,7 +15,7 @@ import pygame
 
 from tafel.i18n import N_, _
 from tafel.kit.widgets import Tooltip
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.rows_screen import RowsScreen
 from tafel.ui.widgets import BODY, H1, SMALL, TINY, UI, Button, FocusList, is_back
@@ -28,7 +28,7 @@ class ListRow:
         self,
         key: str,
         columns: Sequence[str],
-        payload: Any = None,
+        payload: Any = None,  # Any: what the screen opens the row with (a save, a game)
         *,
         dim: bool = False,
         shorter: dict[int, Sequence[str]] | None = None,
@@ -62,7 +62,7 @@ class ListScene(RowsScreen, Scene):
     #: to spare (a table of short figures, as a game's records: its shares are only a hint).
     fit_columns = False
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.items: list[ListRow] = []
         self.messages: list[str] = []
@@ -138,13 +138,8 @@ class ListScene(RowsScreen, Scene):
         if event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
             return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
-            inside = self.list_rect.collidepoint(event.pos)
-            if not inside:
-                for row in self.items:  # the pointer left the rows (their tooltip goes too)
-                    row.hovered = False
-                if not any(b.rect.collidepoint(event.pos) for b in self.focus.items[len(self.items) :]):
-                    return event.type == pygame.MOUSEBUTTONDOWN
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and self._off_list(event.pos):
+            return event.type == pygame.MOUSEBUTTONDOWN
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             focused = self.focus.focused
             if focused not in self.items:
@@ -162,14 +157,24 @@ class ListScene(RowsScreen, Scene):
             item.activate()
         return True
 
+    def _off_list(self, pos: tuple[int, int]) -> bool:
+        """True when ``pos`` is on neither a row nor a button (a row under the pointer is no
+        longer hovered once it is outside the list, and its tooltip goes)."""
+        if self.list_rect.collidepoint(pos):
+            return False
+        for row in self.items:
+            row.hovered = False
+        return not any(b.rect.collidepoint(pos) for b in self.focus.items[len(self.items) :])
+
     def update(self, dt: float) -> None:
         over = next((row for row in self.items if row.hovered), None)
         if over is None and self._keyboard and self.focus.focused in self.items:
             over = self.focus.focused
-        text = "\n".join(over.cut) if over is not None and over.cut else None
-        if text and not self.list_rect.colliderect(over.rect):
-            text = None  # scrolled out of sight
-        self.tooltip.update(dt, self._tip_lines(text) if text else None, over.rect if text else (0, 0))
+        text = "\n".join(over.cut) if over is not None and over.cut else ""
+        if over is None or not text or not self.list_rect.colliderect(over.rect):
+            self.tooltip.update(dt, None, (0, 0))  # no tip, or its row scrolled out of sight
+            return
+        self.tooltip.update(dt, self._tip_lines(text), over.rect)
 
     def _tip_lines(self, text: str) -> str:
         """``text`` wrapped to the tooltip's width (the tooltip fits each line, it does not wrap)."""
@@ -277,7 +282,8 @@ class ListScene(RowsScreen, Scene):
                 w + (n - w) * give if n > w else w - (w - n) * take
                 for n, w in zip(needs, widths, strict=True)
             ]
-        self._fit_key, self._fit_widths = key, fitted
+        self._fit_key: object = key
+        self._fit_widths: list[float] = fitted
         return fitted
 
     def _draw_row(self, surface: pygame.Surface, row: ListRow, xs: list[int]) -> None:
@@ -311,14 +317,14 @@ def shows_whole(ui: UI, text: str, size: int, box: tuple[int, int], bold: bool =
 
 
 def action_dialog(
-    app: Any, title: str, lines: Sequence[str], actions: Sequence[tuple[str, Callable[[], Any], str]]
+    app: Host, title: str, lines: Sequence[str], actions: Sequence[tuple[str, Callable[[], object], str]]
 ) -> Scene:
     """A small card with a button per (label, action, kind) and Cancel; each button closes it first."""
     from tafel.ui.scenes.dialog import DialogScene
 
     dialog: DialogScene
 
-    def wrap(fn: Callable[[], Any]) -> Callable[[], Any]:
+    def wrap(fn: Callable[[], object]) -> Callable[[], object]:
         def run() -> None:
             dialog.close()
             fn()

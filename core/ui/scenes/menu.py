@@ -8,13 +8,14 @@ attract mode); any key, click or button returns to the menu.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pygame
 
 from tafel import saves
+from tafel.game import GameDef
 from tafel.i18n import N_, _, ngettext
-from tafel.ui.scene import Scene
+from tafel.registry import BrokenPlugin
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
 from tafel.ui.scenes.previews import PREVIEW_IDLE, Previews
 from tafel.ui.widgets import BODY, H2, SMALL, TINY, TITLE, Button, FocusList, is_back
@@ -64,11 +65,11 @@ class ContinueCard:
 class GameCard:
     """One entry of the game list: a game, or a broken plugin (``enabled`` False)."""
 
-    def __init__(self, game: Any = None, broken: Any = None) -> None:
+    def __init__(self, game: GameDef | None = None, broken: BrokenPlugin | None = None) -> None:
         self.game = game
         self.broken = broken
         self.enabled = game is not None
-        self.key = f"game:{game.id}" if game is not None else f"broken:{broken.name}"
+        self.key = f"game:{game.id}" if game is not None else f"broken:{broken.name if broken else ''}"
         self.rect = pygame.Rect(0, 0, 0, 0)
         #: The size of the description (the menu gives all cards the same: see ``text_sizes``).
         self.text_size = SMALL
@@ -157,7 +158,7 @@ class GameCard:
 class MenuScene(Scene):
     """Title, the list of games (scrolls when long) and Quit. Enter opens a game's setup."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         reg = app.registry
         games = sorted(reg.games.values(), key=lambda g: g.title.lower())
@@ -358,7 +359,7 @@ class MenuScene(Scene):
             card.preview = self.previews.get(card.game, card.preview_rect(ui).size, ui.theme)
         return got
 
-    def start_demo(self, replace: Any = None) -> Any:
+    def start_demo(self, replace: Scene | None = None) -> Scene | None:
         """An AI-against-AI game of the next game (easy level) in demo mode; returns its scene."""
         from tafel.match import Match
         from tafel.ui.scenes.play import PlayScene
@@ -382,7 +383,7 @@ class MenuScene(Scene):
         self.app.idle = 0.0
         return None
 
-    def next_demo(self, current: Any) -> None:
+    def next_demo(self, current: Scene) -> None:
         """The demo ``current`` ended: the next game, unless the player is back."""
         self.start_demo(replace=current)
 

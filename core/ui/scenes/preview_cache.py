@@ -24,11 +24,12 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from tafel import datadir
+from tafel.game import GameDef
+from tafel.ui.theme import Theme
 
 #: How the core draws a preview (the opening played, the scale, the picture's kind); a new value
 #: leaves every kept picture unused.
@@ -109,7 +110,7 @@ def module_path(name: str) -> Path | None:
     return Path(spec.origin) if spec.origin else None
 
 
-def game_sources(game: Any) -> list[Path]:
+def game_sources(game: GameDef) -> list[Path]:
     """The folders (or files) whose contents make ``game``'s preview: the package of the plugin
     that registered it, the module of its view when that lives elsewhere, and the core."""
     names = [game.package or getattr(game.new_state, "__module__", "") or ""]
@@ -127,7 +128,7 @@ def game_sources(game: Any) -> list[Path]:
     return found
 
 
-def picture_key(game: Any, size: tuple[int, int], theme: Any, lang: str) -> str | None:
+def picture_key(game: GameDef, size: tuple[int, int], theme: Theme, lang: str) -> str | None:
     """The digest that names ``game``'s preview at ``size`` in ``theme`` and ``lang``; None
     when the game's files cannot be found (its previews are then never kept)."""
     sources = game_sources(game)
@@ -153,7 +154,7 @@ class PreviewCache:
         self._write_failed = False
         self._swept = False
 
-    def path(self, game: Any, size: tuple[int, int], theme: Any, lang: str) -> Path | None:
+    def path(self, game: GameDef, size: tuple[int, int], theme: Theme, lang: str) -> Path | None:
         """The file for this preview (there or not); None when it cannot be kept."""
         try:
             digest = picture_key(game, size, theme, lang)

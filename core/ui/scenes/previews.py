@@ -34,15 +34,16 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
 import pygame
 
 from tafel import i18n
-from tafel.game import GameError
+from tafel.game import GameDef, GameError
 from tafel.ui.fonts import Fonts
 from tafel.ui.picture import BoardPicture
 from tafel.ui.scenes.preview_cache import PreviewCache
+from tafel.ui.theme import Theme
 
 #: Seconds without input before a missing preview is drawn.
 PREVIEW_IDLE = 0.2
@@ -77,7 +78,7 @@ def _fast_switching(on: bool) -> None:
                 sys.setswitchinterval(_switch_before)
 
 
-def preview_position(game: Any, seed: int = 1) -> tuple[list, list]:
+def preview_position(game: GameDef, seed: int = 1) -> tuple[list, list]:
     """The states and moves a preview shows: the game's ``preview_moves`` from the default setup,
     else a few random moves from it (seeded, so every start shows the same), stopping early at the
     game's end or when listing moves takes long. Preview moves that do not play (a stale list)
@@ -115,7 +116,7 @@ class PreviewFailed(Exception):
     """The game's setup or view failed; the card stays as text."""
 
 
-def draw_preview(picture: BoardPicture, size: tuple[int, int], theme: Any) -> pygame.Surface:
+def draw_preview(picture: BoardPicture, size: tuple[int, int], theme: Theme) -> pygame.Surface:
     """``picture`` at ``size``: drawn larger by the view and scaled down. Raises PreviewFailed."""
     factor = max(1.0, min(DRAW_SCALE, MAX_DRAW[0] / size[0], MAX_DRAW[1] / size[1]))
     big = (round(size[0] * factor), round(size[1] * factor))
@@ -127,12 +128,16 @@ def draw_preview(picture: BoardPicture, size: tuple[int, int], theme: Any) -> py
     return pygame.transform.smoothscale(surface, size)
 
 
+#: What a preview was drawn for: its size, the theme and the language.
+PreviewKey = tuple[tuple[int, int], Theme, str]
+
+
 @dataclass
 class _Job:
-    game: Any
-    key: tuple  # (size, theme, language)
+    game: GameDef
+    key: PreviewKey
     #: The file the picture is kept in (None: not kept); looked up by the worker.
-    path: Any = None
+    path: Path | None = None
     #: Looked up in the cache and not found there: to be drawn.
     checked: bool = False
 
@@ -144,7 +149,7 @@ class Previews:
     def __init__(self, cache: PreviewCache | None = None) -> None:
         self.cache = cache if cache is not None else PreviewCache()
         #: Game id -> ((size, theme, language), picture) of the kept previews (UI thread only).
-        self.surfaces: dict[str, tuple[Any, pygame.Surface]] = {}
+        self.surfaces: dict[str, tuple[PreviewKey, pygame.Surface]] = {}
         #: Games whose setup or view failed: never asked for again.
         self.failed: set[str] = set()
         #: Previews drawn by a view, and read from the cache (tests and benches count them).
@@ -168,7 +173,7 @@ class Previews:
 
     # --- the UI thread ----------------------------------------------------------------------
 
-    def want(self, games: list[tuple[Any, tuple[int, int]]], theme: Any, may_draw: bool = True) -> int:
+    def want(self, games: list[tuple[GameDef, tuple[int, int]]], theme: Theme, may_draw: bool = True) -> int:
         """The previews the menu shows now, ``(game, size)`` in the order they should come (the
         cards in view first), in ``theme`` and the current language; ``may_draw`` False holds
         back drawing (the player is busy). Takes the pictures the worker finished and returns
@@ -177,7 +182,7 @@ class Previews:
         lang = i18n.current()
         wanted: dict[str, tuple] = {}
         for game, size in games:
-            key = (tuple(size), theme, lang)
+            key: PreviewKey = ((size[0], size[1]), theme, lang)
             if (
                 game.id in self.failed
                 or size[0] < 8
@@ -229,7 +234,7 @@ class Previews:
             got += 1
         return got
 
-    def get(self, game: Any, size: tuple[int, int], theme: Any) -> pygame.Surface | None:
+    def get(self, game: GameDef, size: tuple[int, int], theme: Theme) -> pygame.Surface | None:
         """The kept preview of ``game`` at ``size`` in ``theme`` and the current language; None
         until it is there."""
         kept = self.surfaces.get(game.id)

@@ -16,13 +16,17 @@ from typing import Any
 
 import pygame
 
-from tafel.ui.widgets import TINY, ChoiceRow, FocusList, is_back
+from tafel.ui.widgets import TINY, UI, ChoiceRow, FocusList, is_back
 
 
 class RowsScreen:
-    """The shared part of a rows screen (see the module docstring)."""
+    """The shared part of a rows screen (see the module docstring).
 
-    ui: Any
+    Its rows are Any: each screen has its own kind (a ChoiceRow, a ListRow, an engine's item) and
+    overrides the methods that place, draw and click them for it; a RowsScreen generic in its row
+    is the way to type them. ``manager`` is the Scene's, as the mixin is always a Scene too."""
+
+    ui: UI
     manager: Any
     focus: FocusList
     rows_rect = pygame.Rect(0, 0, 1, 1)

@@ -14,15 +14,14 @@ to the top and the end; the mouse wheel scrolls.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from tafel.diagrams import Diagram, parse_rules, set_up
-from tafel.game import GameError, one_line
+from tafel.game import GameDef, GameError, one_line
 from tafel.i18n import N_, _
 from tafel.ui.picture import BoardPicture, draw_failure
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.widgets import BODY, H1, H3, SMALL, Button, is_activate, is_back
 
@@ -56,7 +55,7 @@ class RulesScene(Scene):
     #: An opaque screen of its own: the board below is not redrawn under it every frame.
     overlay = False
 
-    def __init__(self, app: Any, game: Any) -> None:
+    def __init__(self, app: Host, game: GameDef) -> None:
         super().__init__(app)
         self.game = game
         self.scroll = 0

@@ -3,14 +3,14 @@ takes effect at once; leaving the screen saves them (kept between runs)."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import pygame
 
 from tafel import settings as settings_mod
 from tafel.engines import load_engines
 from tafel.i18n import N_, _
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.rows_screen import RowsScreen
 from tafel.ui.widgets import H1, H3, Button, ChoiceRow, FocusList
@@ -37,7 +37,7 @@ LAYOUT: tuple[tuple[str, str], ...] = (
 
 
 class SettingsScene(RowsScreen, Scene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.rows: list[ChoiceRow] = []
         self.headings: dict[int, str] = {}
@@ -49,8 +49,8 @@ class SettingsScene(RowsScreen, Scene):
                 ChoiceRow(
                     name,
                     label,
-                    lambda n=name: settings_mod.label_of(n, getattr(self.app.settings, n)),
-                    lambda d, n=name: self.change(n, d),
+                    partial(self._label_of, name),
+                    partial(self.change, name),
                 )
             )
         # The external engines (Settings, Engines): a row under Games that opens their screen.
@@ -76,6 +76,9 @@ class SettingsScene(RowsScreen, Scene):
             self.app.settings.save()
 
     # --- model ------------------------------------------------------------------------------
+
+    def _label_of(self, name: str) -> str:
+        return settings_mod.label_of(name, getattr(self.app.settings, name))
 
     def change(self, name: str, delta: int) -> None:
         s = self.app.settings

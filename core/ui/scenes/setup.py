@@ -7,6 +7,7 @@ and seed values are typed after Enter. Start builds the :class:`tafel.match.Matc
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -17,7 +18,7 @@ from tafel.engines import engine_players
 from tafel.game import GameDef, GameError, Option
 from tafel.i18n import N_, _
 from tafel.match import HUMAN, Match, player_label
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.difficulty import RATINGS, difficulty_text
 from tafel.ui.scenes.rows_screen import RowsScreen
@@ -36,7 +37,7 @@ class SetupScene(RowsScreen, Scene):
     value_width = 420
     view_click_used = False
 
-    def __init__(self, app: Any, game: GameDef) -> None:
+    def __init__(self, app: Host, game: GameDef) -> None:
         super().__init__(app)
         self.game = game
         memory = app.setup_memory.get(game.id, {})
@@ -149,8 +150,8 @@ class SetupScene(RowsScreen, Scene):
                 ChoiceRow(
                     f"seat:{seat}",
                     names[seat],
-                    lambda s=seat: player_label(self.players[s]),
-                    lambda d, s=seat: self._cycle_player(s, d, choices),
+                    partial(self._seat_label, seat),
+                    partial(self._cycle_player, seat, choices=choices),
                     swatch=swatches[seat],
                 )
             )
@@ -206,7 +207,7 @@ class SetupScene(RowsScreen, Scene):
             row.values = lambda: [_(self.game.translate(opt.label_of(v))) for v in _option_values(opt)]
         return row
 
-    def _set_option(self, opt: Option, value: Any) -> None:
+    def _set_option(self, opt: Option, value: object) -> None:
         try:
             self.values[opt.key] = opt.validate(value)
             self.error = ""
@@ -253,6 +254,9 @@ class SetupScene(RowsScreen, Scene):
         except GameError:
             return ""
         return difficulty_text(RATINGS.get(self.game, options, self.seed))
+
+    def _seat_label(self, seat: int) -> str:
+        return player_label(self.players[seat])
 
     def _cycle_player(self, seat: int, delta: int, choices: list[str]) -> None:
         current = self.players[seat]

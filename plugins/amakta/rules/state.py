@@ -129,11 +129,24 @@ def equipment(board_id: str, set_id: str) -> Equipment:
 
 
 class AmaktaState(GameState):
-    """A standard Amakta game state (immutable); see the module docstring."""
+    """A standard Amakta game state (immutable); see the module docstring.
+
+    A variant (Amakta Infinit) subclasses it and changes the game through these public hooks,
+    never through a private name:
+
+    - :attr:`state_fields`: the constructor's arguments, which a new state copies (a variant adds
+      its own);
+    - :meth:`start_moves`: the legal moves of the phases before play;
+    - :meth:`illegal_reason`: why a move is refused, in one line;
+    - :meth:`carried`: what a play move carries on of the variant's own fields;
+    - :meth:`compute_outcome`: the outcome, computed once (call ``super()`` for the standard ends);
+    - :meth:`read_move`: a move read from its text, before the legality check;
+    - :meth:`describe_phase`: who does what now, for :meth:`describe`.
+    """
 
     players = 2
     #: The constructor's arguments (what ``_replace`` copies); a variant lists its own too.
-    _fields: tuple[str, ...] = STATE_FIELDS
+    state_fields: tuple[str, ...] = STATE_FIELDS
 
     __slots__ = (
         "eq",
@@ -190,7 +203,7 @@ class AmaktaState(GameState):
         return cls(eq, CIRCLES, circles, None, Position.start(eq))
 
     def _replace(self, **changes) -> AmaktaState:
-        values = {name: getattr(self, name) for name in self._fields}
+        values = {name: getattr(self, name) for name in self.state_fields}
         values.update(changes)
         return type(self)(**values)
 
@@ -254,9 +267,9 @@ class AmaktaState(GameState):
             return []
         if self.offer is not None:
             return [ACCEPT_DRAW, DECLINE_DRAW]
-        return self.pos.moves() if self.phase == PLAY else self._start_moves()
+        return self.pos.moves() if self.phase == PLAY else self.start_moves()
 
-    def _start_moves(self) -> list[Move]:
+    def start_moves(self) -> list[Move]:
         """The moves of the phases before play (a variant with another start overrides this)."""
         if self.phase == CIRCLES:
             return [CIRCLES_NONE, CIRCLES_SAME_MOVE, CIRCLES_EACH_MOVE]
@@ -293,10 +306,11 @@ class AmaktaState(GameState):
     def play(self, move: Move) -> AmaktaState:
         """The state after ``move``: a legal move or a meta move (offer a draw, resign)."""
         if not self._playable(move):
-            raise IllegalMoveError(self._illegal_reason(move))
+            raise IllegalMoveError(self.illegal_reason(move))
         return self.play_unchecked(move)
 
-    def _illegal_reason(self, move: object) -> str:
+    def illegal_reason(self, move: object) -> str:
+        """Why ``move`` is not legal here, one line (a variant adds its own moves' reasons)."""
         if self.outcome is not None:
             return "the game is over"
         if not isinstance(move, Move):
@@ -336,7 +350,7 @@ class AmaktaState(GameState):
                 None,
                 None,
                 () if marking else (*self.history, pos.key()),
-                **self._carried(marking),
+                **self.carried(marking),
             )
         if kind == "colour":
             white = 1 if move.colour == WHITE else 0  # seat 1 chose
@@ -366,7 +380,7 @@ class AmaktaState(GameState):
             return self._with_circles(circles, COLOUR if done else self.phase)
         raise IllegalMoveError(f"{kind} is not an Amakta move")
 
-    def _carried(self, marking: bool) -> dict:
+    def carried(self, marking: bool) -> dict:
         """What a variant's state carries on to the state after a play move (its own fields), given
         whether the move marks (expropriates or releases)."""
         return {}
@@ -385,11 +399,13 @@ class AmaktaState(GameState):
     @property
     def outcome(self) -> Outcome | None:
         if not self._done:
-            self._outcome = self._compute_outcome()
+            self._outcome = self.compute_outcome()
             self._done = True
         return self._outcome
 
-    def _compute_outcome(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
+        """The outcome (None while the game goes on); :attr:`outcome` keeps it once computed. A
+        variant with ends of its own calls this first for the standard ones."""
         if self.end is not None:
             if self.end[0] == "resign":
                 loser = self.end[1]
@@ -461,12 +477,14 @@ class AmaktaState(GameState):
         found = self._by_text.get(text)
         if found is not None:
             return found
-        move = self._read_move(text)
+        move = self.read_move(text)
         if not self._playable(move):
-            raise IllegalMoveError(self._illegal_reason(move))
+            raise IllegalMoveError(self.illegal_reason(move))
         return move
 
-    def _read_move(self, text: str) -> Move:
+    def read_move(self, text: str) -> Move:
+        """The move ``text`` names, not yet checked for legality (:meth:`parse_move` checks it).
+        Raises NotationError for a text that names no move (a variant reads its own moves)."""
         raw = text.strip().lower()
         parts = [p for p in raw.replace(" ", ":").split(":") if p]
         if not parts:
@@ -557,9 +575,9 @@ class AmaktaState(GameState):
             return self.outcome.reason
         if self.offer is not None:
             return _("{seat} offers a draw").format(seat=self.seat_label(self.offer))
-        return self._describe_phase()
+        return self.describe_phase()
 
-    def _describe_phase(self) -> str:
+    def describe_phase(self) -> str:
         """Who does what now, the game neither over nor waiting for a draw answer."""
         if self.phase == CIRCLES:
             return _("{seat} assigns circles").format(seat=_(SEAT_NAMES[0]))

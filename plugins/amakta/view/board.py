@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from tafel.kit.hexboard import SQRT3, dashed, hex_points, x_mark
+from tafel.kit import SQRT3, dashed, hex_points, x_mark
 from tafel.view import ViewContext, mix
 
 from ..rules.board import BLACK, DIRECTIONS, WHITE

@@ -8,9 +8,7 @@ from typing import Any
 
 import pygame
 
-from tafel.kit import Button
-from tafel.kit.hexboard import hex_points, x_mark
-from tafel.kit.panels import button_row, tip
+from tafel.kit import Button, button_row, hex_points, tip, x_mark
 from tafel.view import ViewContext, mix
 
 from ..rules.engine import COLOUR_NAMES, Move

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from tafel.kit.hexboard import SQRT3, hex_points
+from tafel.kit import SQRT3, hex_points
 from tafel.view import ACTIVATE_KEYS, CLEAR_KEYS
 
 from ..rules.board import BLACK, DIRECTIONS, WHITE

@@ -13,10 +13,17 @@ from typing import Any
 import pygame
 
 from tafel import GameDef, GameState, Options
-from tafel.kit import Button
-from tafel.kit.hexboard import SQRT3, DoubledHexGrid
-from tafel.kit.layers import KeptPanel, Layer, MendedBoard
-from tafel.kit.panels import Texts, board_layout, slot_grid
+from tafel.kit import (
+    SQRT3,
+    Button,
+    DoubledHexGrid,
+    KeptPanel,
+    Layer,
+    MendedBoard,
+    Texts,
+    board_layout,
+    slot_grid,
+)
 from tafel.view import BoardView, ViewContext
 
 from ..rules import catalog

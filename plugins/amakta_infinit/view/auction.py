@@ -9,8 +9,7 @@ import pygame
 from tafel import Move
 from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.state import SEAT_NAMES
-from tafel.kit import Skin
-from tafel.kit.forms import Form, NumberField, Tile, paragraph, pixels, split
+from tafel.kit import Form, NumberField, Skin, Tile, paragraph, pixels, split
 from tafel.view import ViewContext
 
 from ..state import ACCEPT, BID, InfinitState, bid_cap

@@ -14,9 +14,7 @@ from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.pieces import DIGIT_TOKENS, digits, from_digits
 from tafel.games.amakta.rules.state import SEAT_NAMES
 from tafel.games.amakta.view import DIR_ANGLES
-from tafel.kit import Skin, Tooltip
-from tafel.kit.forms import Form, Tile, choices, grid, pixels, split
-from tafel.kit.widgets import is_activate
+from tafel.kit import Form, Skin, Tile, Tooltip, choices, grid, is_activate, pixels, split
 from tafel.view import ViewContext
 
 from ..state import CLOSE, CREATION, InfinitState

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from tafel.games.amakta.view import FIELD
-from tafel.kit.hexboard import SQRT3
+from tafel.kit import SQRT3
 from tafel.view import mix
 
 from ..texts import N_

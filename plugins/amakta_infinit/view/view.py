@@ -13,9 +13,7 @@ from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.pieces import digits, from_digits
 from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
 from tafel.games.amakta.view import FIELD, KEY_DIRS, AmaktaView
-from tafel.kit import KeptArea
-from tafel.kit.hexboard import DoubledHexGrid, hex_points
-from tafel.kit.panning import CameraDrag
+from tafel.kit import CameraDrag, DoubledHexGrid, KeptArea, hex_points
 from tafel.view import ACTIVATE_KEYS as ACTIVATE
 from tafel.view import CLEAR_KEYS as CANCEL
 from tafel.view import Camera, ViewContext, mix

@@ -33,9 +33,17 @@ from __future__ import annotations
 import pygame
 
 from tafel import GameDef, GameState, Move, Options
-from tafel.kit import Cursor, FocusList, Motion, ScreenLayer, SquareGrid, draw_cursor, pulse
-from tafel.kit.boards import KeptBoard
-from tafel.kit.controls import CellControls
+from tafel.kit import (
+    CellControls,
+    Cursor,
+    FocusList,
+    KeptBoard,
+    Motion,
+    ScreenLayer,
+    SquareGrid,
+    draw_cursor,
+    pulse,
+)
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext
 
 from ..board import CELLS, SIZE, Cell, cell_name, cells_of, xy

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tafel.kit import Button, Skin, pulse
-from tafel.kit.text import label
+from tafel.kit import Button, Skin, label, pulse
 from tafel.view import ViewContext, darken, lighten, mix
 
 from ..board import CELLS, SIZE, START_CELLS, Cell, cells_of, path_cells, xy

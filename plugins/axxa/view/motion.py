@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tafel.kit import Fly, PieceAnimation, Travel
-from tafel.kit.effects import Celebration
+from tafel.kit import Celebration, Fly, PieceAnimation, Travel
 from tafel.view import ViewContext
 
 from ..board import cells_of, path_cells

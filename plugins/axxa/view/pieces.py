@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from tafel.kit import Sprites
-from tafel.kit.text import font, label
+from tafel.kit import Sprites, font, label
 from tafel.view import Color, ViewContext, darken, lighten, mix
 
 from ..rules import KNOWN, VALUE

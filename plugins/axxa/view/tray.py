@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tafel.kit import Skin
-from tafel.kit.text import card, font, label
+from tafel.kit import Skin, card, font, label
 from tafel.view import ViewContext, darken
 
 from ..rules import STACK, AxxaState
