@@ -32,13 +32,25 @@ import subprocess
 import threading
 import time
 import weakref
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
 from tafel.engine_protocol import EngineOption, EngineProtocol, setoption_command
 from tafel.i18n import _
 
-if TYPE_CHECKING:
-    from tafel.engines import EngineConfig
+
+class EngineConfig(Protocol):
+    """What starting an engine reads of its configuration (:class:`tafel.engines.EngineConfig`,
+    which sits a layer above and is described here instead of imported)."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def values(self) -> Mapping[str, str]: ...
+
+    def command(self) -> list[str]: ...
+
 
 #: Seconds an engine has to answer its hello (``uaiok``) and ``isready``.
 HANDSHAKE_TIMEOUT = 10.0

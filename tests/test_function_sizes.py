@@ -15,11 +15,6 @@ BEING_SPLIT = {
     "core/ai/alphabeta.py choose",  # authors (issue 40)
     "core/cli/conformance/games.py _play_one",  # authors (issue 40)
     "core/cli/conformance/view.py check_view",  # authors (issue 40)
-    "core/cli/__init__.py build_parser",  # hardening (issue 42)
-    "core/cli/arena.py run_arena",  # hardening (issue 42)
-    "core/cli/arena.py _play_one",  # hardening (issue 42)
-    "core/cli/arena_command.py run",  # hardening (issue 42)
-    "core/ui/scenes/play/panel.py draw",  # playscreen (issue 37, item 1)
 }
 
 

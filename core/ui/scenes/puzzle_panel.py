@@ -22,35 +22,37 @@ def describe(state: Any) -> str:
         return ""
 
 
-def panel_lines(scene: Any) -> list[tuple[str, int, str, bool]]:
-    """(text, size, colour name, bold) lines of the room's panel, top down ."""
-    lines: list[tuple[str, int, str, bool]] = []
+#: One line of the panel: its text, font size, colour name and whether it is bold.
+Line = tuple[str, int, str, bool]
+
+
+def panel_lines(scene: Any) -> list[Line]:
+    """(text, size, colour name, bold) lines of the room's panel, top down."""
     game = scene.game
     if game is None:
         return [(scene.message, BODY, "text", False)]
+    lines = standing_lines(scene, game)
+    lines.append(("", SMALL, "text", False))
+    attempt = scene.attempt
+    if attempt is not None:
+        lines += puzzle_lines(scene, attempt)
+    lines.append((scene.message, BODY, scene.message_kind, True))
+    if attempt is not None and attempt.result is not None:
+        lines += outcome_lines(scene, attempt)
+    return lines
+
+
+def standing_lines(scene: Any, game: Any) -> list[Line]:
+    """The player's rating, progress, and the mode and theme they are solving in for ``game``."""
     player = scene.progress.rating(game.id)
-    lines.append(
-        (
-            _("Your rating: {rating} ± {deviation}").format(
-                # A question mark while the rating is provisional (few puzzles yet), as Lichess writes it.
-                rating=f"{round(player.rating)}{'?' if player.deviation > PROVISIONAL else ''}",
-                deviation=round(2 * player.deviation),
-            ),
-            BODY,
-            "text",
-            True,
-        )
+    # A question mark while the rating is provisional (few puzzles yet), as Lichess writes it.
+    provisional = "?" if player.deviation > PROVISIONAL else ""
+    rating = _("Your rating: {rating} ± {deviation}").format(
+        rating=f"{round(player.rating)}{provisional}", deviation=round(2 * player.deviation)
     )
     record = scene.progress.of(game.id)
-    lines.append(
-        (
-            _("Solved {solved} of {total} · best streak {best}").format(
-                solved=len(record.solved), total=len(scene.puzzles), best=record.best_streak
-            ),
-            SMALL,
-            "text_dim",
-            False,
-        )
+    progress = _("Solved {solved} of {total} · best streak {best}").format(
+        solved=len(record.solved), total=len(scene.puzzles), best=record.best_streak
     )
     mode = {
         RATED: _("Rated puzzle"),
@@ -58,76 +60,66 @@ def panel_lines(scene: Any) -> list[tuple[str, int, str, bool]]:
         STREAK: _("Streak: {count}").format(count=scene.streak),
     }[scene.mode]
     theme = scene.theme_label(scene.theme) if scene.theme else _("all themes")
-    lines.append((_("{mode} · {theme}").format(mode=mode, theme=theme), SMALL, "text_dim", False))
-    lines.append(("", SMALL, "text", False))
-    attempt = scene.attempt
-    if attempt is not None:
-        puzzle = attempt.puzzle
-        done = attempt.result is not None
-        if done:
-            rating = scene.progress.puzzle_rating(puzzle).rating
-            lines.append(
-                (
-                    _("Puzzle {id} · rating {rating}").format(id=puzzle.id, rating=round(rating)),
-                    BODY,
-                    "text",
-                    True,
-                )
-            )
-            lines.append(
-                (
-                    _("Themes: {themes}").format(
-                        themes=", ".join(scene.theme_label(t) for t in puzzle.themes)
-                    ),
-                    SMALL,
-                    "text_dim",
-                    False,
-                )
-            )
-        else:
-            lines.append((_("Puzzle {id}").format(id=puzzle.id), BODY, "text", True))
-            count = puzzle.solver_moves
-            lines.append((_("Moves to find: {count}").format(count=count), SMALL, "text_dim", False))
-            status = describe(attempt.state)
-            if status:  # the game's own words for the position (whose colour is to move)
-                lines.append((status, SMALL, "text_dim", False))
-    lines.append((scene.message, BODY, scene.message_kind, True))
-    if attempt is not None and attempt.result is not None:
-        if scene.change is not None:
-            delta = scene.change.delta
-            sign = "+" if delta >= 0 else ""
-            lines.append(
-                (
-                    _("Rating {before} → {after} ({delta})").format(
-                        before=round(scene.change.before),
-                        after=round(scene.change.after),
-                        delta=f"{sign}{delta}",
-                    ),
-                    BODY,
-                    "ok" if delta >= 0 else "danger",
-                    True,
-                )
-            )
-        elif scene.mode == STREAK and attempt.result == "failed":
-            lines.append((_("The streak ends at {count}").format(count=scene.streak), BODY, "danger", True))
-        lines.append((_("The line: {line}").format(line=" ".join(attempt.puzzle.line)), SMALL, "text", False))
-        if scene._refutation:
-            state = attempt.state
-            texts = []
-            try:
-                s = state.play(attempt.wrong) if attempt.wrong is not None else None
-                for move in scene._refutation:
-                    texts.append(s.move_to_text(move))
-                    s = s.play(move)
-            except Exception:
-                pass
-            if texts:
-                lines.append(
-                    (
-                        _("The answer to your move: {line}").format(line=" ".join(texts)),
-                        SMALL,
-                        "text",
-                        False,
-                    )
-                )
+    return [
+        (rating, BODY, "text", True),
+        (progress, SMALL, "text_dim", False),
+        (_("{mode} · {theme}").format(mode=mode, theme=theme), SMALL, "text_dim", False),
+    ]
+
+
+def puzzle_lines(scene: Any, attempt: Any) -> list[Line]:
+    """The puzzle being tried: its rating and themes once the try is over, before that only how many
+    moves to find, so the themes do not give the answer away."""
+    puzzle = attempt.puzzle
+    if attempt.result is not None:
+        rating = scene.progress.puzzle_rating(puzzle).rating
+        themes = ", ".join(scene.theme_label(t) for t in puzzle.themes)
+        heading = _("Puzzle {id} · rating {rating}").format(id=puzzle.id, rating=round(rating))
+        return [
+            (heading, BODY, "text", True),
+            (_("Themes: {themes}").format(themes=themes), SMALL, "text_dim", False),
+        ]
+    count = puzzle.solver_moves
+    lines: list[Line] = [
+        (_("Puzzle {id}").format(id=puzzle.id), BODY, "text", True),
+        (_("Moves to find: {count}").format(count=count), SMALL, "text_dim", False),
+    ]
+    status = describe(attempt.state)
+    if status:  # the game's own words for the position (whose colour is to move)
+        lines.append((status, SMALL, "text_dim", False))
     return lines
+
+
+def outcome_lines(scene: Any, attempt: Any) -> list[Line]:
+    """After a finished try: the rating change (or where a streak ended), the puzzle's line, and the
+    answer to the player's wrong move when there is one."""
+    lines: list[Line] = []
+    if scene.change is not None:
+        delta = scene.change.delta
+        sign = "+" if delta >= 0 else ""
+        change = _("Rating {before} → {after} ({delta})").format(
+            before=round(scene.change.before), after=round(scene.change.after), delta=f"{sign}{delta}"
+        )
+        lines.append((change, BODY, "ok" if delta >= 0 else "danger", True))
+    elif scene.mode == STREAK and attempt.result == "failed":
+        lines.append((_("The streak ends at {count}").format(count=scene.streak), BODY, "danger", True))
+    lines.append((_("The line: {line}").format(line=" ".join(attempt.puzzle.line)), SMALL, "text", False))
+    if scene._refutation:
+        texts = refutation_texts(attempt, scene._refutation)
+        if texts:
+            answer = _("The answer to your move: {line}").format(line=" ".join(texts))
+            lines.append((answer, SMALL, "text", False))
+    return lines
+
+
+def refutation_texts(attempt: Any, refutation: Any) -> list[str]:
+    """The refutation's moves written out, played on from the position after the wrong move."""
+    texts: list[str] = []
+    try:
+        position = attempt.state.play(attempt.wrong) if attempt.wrong is not None else None
+        for move in refutation:
+            texts.append(position.move_to_text(move))
+            position = position.play(move)
+    except Exception:  # the moves written before a plugin fails still help; none is also fine
+        pass
+    return texts

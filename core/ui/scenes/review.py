@@ -176,38 +176,47 @@ class ReviewScene(Scene):
             self.close()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.back_button.rect.collidepoint(event.pos):
-                self.close()
-                return True
-            if self.try_button.rect.collidepoint(event.pos):
-                self.try_again()
-                return True
-            ply = self.graph.ply_at(event.pos)
-            if ply is not None:
-                self.select(ply)
-                return True
+            return self._click(event.pos)
         if event.type == pygame.MOUSEMOTION:
             self.back_button.hovered = self.back_button.rect.collidepoint(event.pos)
             self.try_button.hovered = self.try_button.rect.collidepoint(event.pos)
             if event.buttons[0]:
-                ply = self.graph.ply_at(event.pos)
-                if ply is not None:
-                    self.select(ply)
+                self._select_at(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
-            step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
-            if event.key in step:
-                self.select(self.selected + step[event.key])
-            elif event.key == pygame.K_HOME:
-                self.select(0)
-            elif event.key == pygame.K_END:
-                self.select(self.review.total - 1)
-            elif event.key == pygame.K_t:
-                self.try_again()
-            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                self._next_swing(-1 if event.key == pygame.K_UP else 1)
+            self._key(event.key)
             return True
         return False
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        if self.back_button.rect.collidepoint(pos):
+            self.close()
+            return True
+        if self.try_button.rect.collidepoint(pos):
+            self.try_again()
+            return True
+        return self._select_at(pos)
+
+    def _select_at(self, pos: tuple[int, int]) -> bool:
+        """Select the position under ``pos`` on the graph; False when there is none."""
+        ply = self.graph.ply_at(pos)
+        if ply is None:
+            return False
+        self.select(ply)
+        return True
+
+    def _key(self, key: int) -> None:
+        step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+        if key in step:
+            self.select(self.selected + step[key])
+        elif key == pygame.K_HOME:
+            self.select(0)
+        elif key == pygame.K_END:
+            self.select(self.review.total - 1)
+        elif key == pygame.K_t:
+            self.try_again()
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self._next_swing(-1 if key == pygame.K_UP else 1)
 
     def _next_swing(self, direction: int) -> None:
         swings = sorted(self.review.biggest_swings())
