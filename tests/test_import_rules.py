@@ -120,9 +120,7 @@ def test_no_import_cycles_in_the_core():
     """No module of the core imports itself back, however indirectly, type-only imports
     (``if TYPE_CHECKING:``) included: a type checker follows those too."""
     metrics = load("contract_metrics")
-    # The play screen's parts import their scene back until issue 37's item 1 lands; then this
-    # counts every module (skip=None).
-    assert metrics.import_cycles(skip="tafel.ui.scenes.play") == []
+    assert metrics.import_cycles(skip=None) == []
 
 
 def test_the_cycle_count_follows_type_only_and_relative_imports(tmp_path, monkeypatch):

@@ -298,22 +298,14 @@ def play(
     deadline = time.monotonic() + timeout
     asked: tuple[int, int] | None = None
     answered: Any = None
-    printed = 0
-    round_ = 0
+    shown = (0, 0)
     while time.monotonic() < deadline:
-        for kind, data in session.wait(0.2):
-            _report(session, kind, data)
-            if kind == "refused":
-                asked = None  # the host said no (an old ply): think again on what it has
+        if _report_events(session):
+            asked = None  # the host said no (an old ply): think again on what it has
         view = session.view
         if view is None:
             continue
-        if view.round != round_:
-            round_, printed = view.round, 0
-        printed = min(printed, len(view.moves))  # an undo takes plies back
-        for ply in range(printed, len(view.moves)):
-            _say(f"ply {ply + 1}: {view.moves[ply]}")
-        printed = len(view.moves)
+        shown = _print_new_plies(view, shown)
         if isinstance(player, str):  # the agent is made once the game is known (a guest learns it here)
             player = make(registry, player, view.game)
         seat = session.my_seat
@@ -321,19 +313,58 @@ def play(
             return _finish(session, view, player)
         if seat is None or view.status != "playing":
             continue
-        if view.pending is not None and view.pending.get("by") != seat and answered != view.pending:
-            answered = view.pending
-            if not isinstance(player, TerminalPlayer):
-                session.send("answer", kind=view.pending["kind"], yes=False)  # agents play on
-        key = (view.round, len(view.moves))
-        if isinstance(player, TerminalPlayer):
-            if _terminal_turn(session, player, view, seat, asked != key):
-                asked = key
-        elif view.state.to_move == seat and asked != key:
-            asked = key
-            session.send("move", move=player.move(view, seat), ply=len(view.moves))
+        answered = _answer_offer(session, player, view, seat, answered)
+        asked = _take_turn(session, player, view, seat, asked)
     _say("error: the game did not end in time")
     return 1
+
+
+def _report_events(session: RoomSession) -> bool:
+    """Prints what the room said since the last look; True when the host refused a move."""
+    refused = False
+    for kind, data in session.wait(0.2):
+        _report(session, kind, data)
+        if kind == "refused":
+            refused = True
+    return refused
+
+
+def _print_new_plies(view: GuestView, shown: tuple[int, int]) -> tuple[int, int]:
+    """Prints the plies not printed yet; ``shown`` is (round, plies printed in it), returned updated."""
+    round_, printed = shown
+    if view.round != round_:  # a rematch starts its plies from the first again
+        printed = 0
+    printed = min(printed, len(view.moves))  # an undo takes plies back
+    for ply in range(printed, len(view.moves)):
+        _say(f"ply {ply + 1}: {view.moves[ply]}")
+    return view.round, len(view.moves)
+
+
+def _answer_offer(session: RoomSession, player: Any, view: GuestView, seat: int, answered: Any) -> Any:
+    """Notes the other side's new offer (an agent declines it); returns the offer now answered."""
+    if view.pending is None or view.pending.get("by") == seat or answered == view.pending:
+        return answered
+    if not isinstance(player, TerminalPlayer):  # a person answers with yes/no at the terminal
+        session.send("answer", kind=view.pending["kind"], yes=False)  # agents play on
+    return view.pending
+
+
+def _take_turn(
+    session: RoomSession, player: Any, view: GuestView, seat: int, asked: tuple[int, int] | None
+) -> tuple[int, int] | None:
+    """Moves (or reads the person's commands) at most once per position; returns the position asked.
+
+    ``asked`` is the (round, ply) already moved or prompted for, so the same position is not
+    played twice while the host has not answered yet.
+    """
+    key = (view.round, len(view.moves))
+    if isinstance(player, TerminalPlayer):
+        if _terminal_turn(session, player, view, seat, asked != key):
+            return key
+    elif view.state.to_move == seat and asked != key:
+        session.send("move", move=player.move(view, seat), ply=len(view.moves))
+        return key
+    return asked
 
 
 def _terminal_turn(
