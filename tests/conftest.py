@@ -35,6 +35,17 @@ def _private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A test that switches the language (``main(["--lang", "de", ...])`` sets it for the process,
+    as a command line run should) leaves English behind for the next test in the same worker."""
+    yield
+    from tafel import i18n
+
+    if i18n.current() != "en":
+        i18n.set_language("en")
+
+
 # --- wall time against CPU time ------------------------------------------------------------------
 # The suite should spend its time computing, not waiting: the summary prints both (CPU time of
 # this process and of the worker processes it started and reaped).

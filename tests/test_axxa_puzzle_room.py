@@ -104,7 +104,7 @@ def test_a_hint_shows_the_move_its_reason_and_the_win_chance(registry, size):
         app.step(events=[key(pygame.K_h)])
         assert run_until(app, lambda: scene.turns.hint is not None, frames=20)
         text = scene.turns.hint_text
-        move = scene.match.state.move_to_text(scene.turns.hint)
+        move = scene.match.state.move_to_words(scene.turns.hint)  # the move in words (issue 38)
         assert text.startswith(f"Hint: {move} · ") and "win chance" in text and text.endswith("%")
         assert "expected result" not in text
         reason = text.split(" · ")[1]

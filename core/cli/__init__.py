@@ -435,7 +435,7 @@ def _lang_flag(argv: Sequence[str]) -> str | None:
     """The value of the last ``--lang X`` or ``--lang=X`` (argparse keeps the last too; no
     command has a ``--lang`` of its own), up to a ``--``.
 
-    >>> _lang_flag(["--lang", "de", "--lang=en", "show", "ataxx"]), _lang_flag(["list"])
+    >>> _lang_flag(["--lang", "de", "--lang=en", "show", "GAME"]), _lang_flag(["list"])
     ('en', None)
     """
     value = None

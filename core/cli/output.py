@@ -4,7 +4,7 @@ and text every terminal can show.
 While a command runs, :func:`guarded_streams` puts a guard round ``sys.stdout`` and
 ``sys.stderr``: a write or flush that fails (a full disk, ``> /dev/full``, a closed pipe) raises
 :class:`OutputError`, a :class:`tafel.commands.CommandError`, which a plugin's guard lets
-through as it is, so the failure is never "plugin ataxx failed". The command ends with one
+through as it is, so the failure is never "plugin GAME failed". The command ends with one
 ``error:`` line on stderr (when stderr can still take it) and its exit code, and the failed
 stream is pointed at the null device, so the interpreter's exit does not fail over the same
 bytes again.

@@ -11,7 +11,7 @@ Requests from the guest (a move, an undo request, a draw offer, resign, rematch,
 to :meth:`HostGame.request`; the host's own player calls the same with its seat. A request that
 does not fit (not its turn, an illegal move, an old ply) is refused and changes nothing.
 
-Hidden information (a game whose start has hidden parts, AxxA competitive): the guest cannot run
+Hidden information (a game whose start has hidden parts, such as a dealt hand): the guest cannot run
 the full rules, so each snapshot carries the seats' common view; the guest plays from that view
 (its legal moves) and checks the hash of it. Before the first move the snapshot carries a
 commitment, SHA-256 of ``seed:salt``; when the game ends it reveals both, and the guest checks

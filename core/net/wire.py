@@ -5,7 +5,7 @@ for the host's messages, a 16-byte HMAC-SHA256 tag with the players' key at the 
 associated data of AES-GCM is the first two bytes and the topic, so a message moved to another
 topic fails. The plaintext is a JSON object (NETWORK.md lists its fields)::
 
-    {"v": 1, "t": "game", "from": "host", "seq": 1733212345000001, "game": "ataxx", "gv": "1", "body": {...}}
+    {"v": 1, "t": "game", "from": "host", "seq": 1733212345000001, "game": "tictactoe", "gv": "1", "body": {...}}
 
 :class:`Opener` opens what arrives: anything too big, of another version, failing
 authentication, not a JSON object of the right shape, of another game, or with a sequence number
@@ -13,9 +13,9 @@ not above the last one from that sender on that topic is dropped, and counted by
 raises out of it.
 
 >>> keys = (b"w" * 32, b"p" * 32)
->>> sealer = Sealer("host", *keys, game="ataxx", game_version="1")
+>>> sealer = Sealer("host", *keys, game="tictactoe", game_version="1")
 >>> data = sealer.seal("tafel/v1/r/game", "game", {"moves": []})
->>> opener = Opener(*keys, game="ataxx", game_version="1")
+>>> opener = Opener(*keys, game="tictactoe", game_version="1")
 >>> opener.open("tafel/v1/r/game", data).body
 {'moves': []}
 >>> opener.open("tafel/v1/r/game", data) is None, dict(opener.dropped)

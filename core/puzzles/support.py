@@ -50,7 +50,7 @@ class PuzzleSupport:
       engines take over (variety); ``max_line``: the solver's moves at most in a solution;
       ``min_moves``: fewer legal moves than this is no puzzle (nothing to find); ``mistakes``:
       how often a mover in the generator's games takes its second or third move (tactics come
-      from mistakes); ``move_key(state, move)``: moves with the same key are one idea (Amakta: any
+      from mistakes); ``move_key(state, move)``: moves with the same key are one idea (e.g. any
       piece placed on the same field), so neither counts as a second winning move and the answer
       may be either.
     """

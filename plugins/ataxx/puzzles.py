@@ -56,9 +56,10 @@ def themes(state: GameState, line: Sequence[Move]) -> list[str]:
         names.append("big-capture")
     if any(_flips(state, m) > flips for m in state.legal_moves() if not m.is_pass):
         names.append("not-greedy")
-    end = state
+    end: GameState = state
     for move in line:
         end = end.play(move)
+    assert isinstance(end, AtaxxState)
     solver = state.to_move
     if end.count(1 - solver) == 0:
         names.append("wipe-out")

@@ -348,8 +348,10 @@ class AtaxxState(GameState):
         """
         if move.is_pass:
             return _("pass")
+        assert move.to is not None  # only a pass has no target
         to = square_name(move.to)
         if move.is_jump:
+            assert move.frm is not None
             words = _("jump {frm} to {to}").format(frm=square_name(move.frm), to=to)
         else:
             words = _("clone to {to}").format(to=to)

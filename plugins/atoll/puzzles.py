@@ -88,7 +88,7 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
     theirs_now = _cells(board, stones, colour ^ 1, empty)
     longest = min(7, depth if depth % 2 else depth - 1)
     scores: list[tuple[Move, float]] = []
-    open_cells: list[tuple[Move, int]] = []
+    open_cells: list[tuple[AtollMove, int]] = []
     for move in state.legal_moves():
         if move.is_swap:
             scores.append((move, 0.5))
@@ -107,18 +107,19 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
     while not mine_now and not winners and plies <= longest:
         winners = {cell for _move, cell in open_cells if _move_wins(board, stones, colour, cell, plies)}
         plies += 2
-    for move, cell in open_cells:
-        value = 1.0 if cell in winners else 0.5 + 0.2 * evaluate(state.play_unchecked(move), seat)
-        scores.append((move, value))
+    for open_move, cell in open_cells:
+        value = 1.0 if cell in winners else 0.5 + 0.2 * evaluate(state.play_unchecked(open_move), seat)
+        scores.append((open_move, value))
     return scores
 
 
 def themes(state: GameState, line: Sequence[Move]) -> list[str]:
     assert isinstance(state, AtollState)
     names: list[str] = []
-    end = state
+    end: GameState = state
     for move in line:
         end = end.play(move)
+    assert isinstance(end, AtollState)
     if end.winner is not None:
         names.append("connection")
     first = line[0]

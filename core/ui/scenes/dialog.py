@@ -205,13 +205,14 @@ class DialogScene(Scene):
         surface.set_clip(pygame.Rect(self.card.x, y, self.card.width, max(0, bottom - y)).clip(clip))
         y = self.draw_body(surface, x, y, inner)
         surface.set_clip(clip)
-        if getattr(self, "divider_y", None) is not None:
+        divider_y = getattr(self, "divider_y", None)
+        if divider_y is not None:
             left, right = self.card.x + self.pad, self.card.right - self.pad
             pygame.draw.line(
                 surface,
                 ui.theme.panel_edge,
-                (left, self.divider_y),
-                (right, self.divider_y),
+                (left, divider_y),
+                (right, divider_y),
                 max(1, ui.px(2)),
             )
         for b in self.buttons:

@@ -119,11 +119,12 @@ class GameOverScene(DialogScene):
         ui = self.ui
         t = ui.theme
         y = super().draw_body(surface, x, y, width)
-        scores = self.outcome.scores if self.outcome is not None else None
-        if not scores:
+        outcome = self.outcome
+        if outcome is None or not outcome.scores:
             return y
+        scores = outcome.scores
         y += ui.px(16)
-        winners = self.outcome.winners
+        winners = outcome.winners
         for seat, score in enumerate(scores):
             row = pygame.Rect(x, y, width, ui.px(40))
             if seat in winners:

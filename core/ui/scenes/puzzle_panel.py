@@ -116,7 +116,9 @@ def refutation_texts(attempt: Any, refutation: Any) -> list[str]:
     """The refutation's moves written out, played on from the position after the wrong move."""
     texts: list[str] = []
     try:
-        position = attempt.state.play(attempt.wrong) if attempt.wrong is not None else None
+        if attempt.wrong is None:
+            return texts
+        position = attempt.state.play(attempt.wrong)
         for move in refutation:
             texts.append(position.move_to_text(move))
             position = position.play(move)

@@ -143,7 +143,10 @@ class ValueGraph:
             colour = self.review.states[-1].seat_color(seat, theme)
         except Exception:  # a plugin's bug: the theme's colour still tells the seats apart
             colour = None
-        return tuple(colour) if colour is not None else theme.seat(seat)
+        if colour is None:
+            return theme.seat(seat)
+        red, green, blue = colour[:3]
+        return (int(red), int(green), int(blue))
 
     def unvalued(self) -> list[int]:
         """The positions whose value is not known yet (nor an outcome)."""
@@ -184,7 +187,9 @@ class ValueGraph:
         moves = [m for m in review.biggest_swings() if review.curve(m) is not None]
         rings = []
         for move in moves:
-            x, y = self.x_of(move), self.y_of(review.curve(move))
+            value = review.curve(move)
+            assert value is not None  # only valued moves were kept above
+            x, y = self.x_of(move), self.y_of(value)
             r = ui.px(12)
             rings.append(pygame.Rect(x - r, y - r, 2 * r, 2 * r))
         segments = [

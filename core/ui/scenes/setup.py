@@ -111,7 +111,10 @@ class SetupScene(RowsScreen, Scene):
             colours = [state.seat_color(seat, theme) for seat in range(n)]
         except Exception:  # a plugin's bug or an option the rules refuse: the theme's colours
             colours = [None] * n
-        return [tuple(c) if c is not None else theme.seat(seat) for seat, c in enumerate(colours)]
+        return [
+            (int(c[0]), int(c[1]), int(c[2])) if c is not None else theme.seat(seat)
+            for seat, c in enumerate(colours)
+        ]
 
     def rebuild(self) -> None:
         """Rows from the current values (the number of seats may depend on an option)."""

@@ -24,7 +24,7 @@ from tafel.ui.scenes.play.move_list import MoveListPainting, MovesKey
 from tafel.ui.scenes.play.turns import Turns
 from tafel.ui.widgets import BODY, H3, SMALL, TINY, UI, Button
 from tafel.view import BoardView, ViewContext
-from tafel.words import match_words
+from tafel.words import fitting_words, match_words
 
 Action = Callable[[], object]
 
@@ -213,7 +213,7 @@ class Panel(MoveListPainting):
         y = self._draw_seats(surface, x, y, width, state, frame.time)
         y = self._draw_turn(surface, x, y + ui.px(6), width, state)
         y = self._place_browse_buttons(x, y, width, visible)
-        y = self._draw_lines(surface, x, y, width, self._status_lines(state, frame))
+        y = self._draw_lines(surface, x, y, width, self._status_lines(state, frame, width))
         y = self._draw_error(surface, x, y, width, frame, visible)
         self._draw_move_list(surface, x, y + ui.px(10), width)
         self._update_bottom_buttons(frame.interactive)
@@ -340,8 +340,10 @@ class Panel(MoveListPainting):
         visible += [self.fork_button, self.live_button]
         return y + bh + ui.px(12)
 
-    def _status_lines(self, state: GameState, frame: PanelFrame) -> list[str]:
-        """The view's status lines, the game's description, the last move, hints, engines."""
+    def _status_lines(self, state: GameState, frame: PanelFrame, width: int) -> list[str]:
+        """The view's status lines, the game's description, the last move, hints, engines. The
+        last move is cut to one line (before a later clause): a line that wrapped on one move and
+        not the next would make the move list below it jump."""
         host, match, turns = self.host, self.match, self.turns
         live = self.history.browse is None
         lines: list[str] = list(host.guard("status", frame.view.status, frame.shown, frame.ctx) or [])
@@ -349,8 +351,10 @@ class Panel(MoveListPainting):
         if describe:
             lines.append(match.game.translate(str(describe)))
         if match.texts and self.mode == "play" and live:
-            ply = len(match.moves) - 1
-            lines.append(_("Last move: {move}").format(move=match_words(match.states, match.moves, ply)))
+            words = match_words(match.states, match.moves, len(match.moves) - 1)
+            line = _("Last move: {move}")
+            one_line = lambda text: len(self.ui.wrap(line.format(move=text), SMALL, width)) == 1  # noqa: E731
+            lines.append(line.format(move=fitting_words(words, one_line)))
         if match.hints and self.mode == "play":
             lines.append(_("Hints used: {n}").format(n=match.hints))
         if turns.hint is not None and live:
