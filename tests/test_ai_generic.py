@@ -124,10 +124,10 @@ def test_alphabeta_depth_limited_values_match_minimax():
 
 def test_alphabeta_perfect_play_draws_and_solves():
     game = toygames.tictactoe_def()
-    agent = AlphaBetaAgent(game, reduce=False)  # full width: depth 9 is the whole game
+    agent = AlphaBetaAgent(game)
     agent.choose(TicTacToeState(), Limit(depth=9), random.Random(1))
     assert agent.info["score"] == 0 and agent.info["solved"]
-    reducing = AlphaBetaAgent(game)  # late move reductions prove it too, a little deeper
+    reducing = AlphaBetaAgent(game, reduce=True)  # late move reductions prove it too, a little deeper
     reducing.choose(TicTacToeState(), Limit(depth=20), random.Random(1))
     assert reducing.info["score"] == 0 and reducing.info["solved"]
     for seed in range(3):
