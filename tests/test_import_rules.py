@@ -31,7 +31,7 @@ def mirror(tmp_path_factory) -> Path:
     shutil.copytree(
         ROOT / "examples" / "tafel-hexxagon" / "tafel_hexxagon", base / "tafel_hexxagon", ignore=IGNORE
     )
-    write_plugin("template-game", base / "tafel_template")
+    write_plugin("template-game", base / "tafel_template", project=False)
     shutil.copy2(ROOT / "pyproject.toml", base / "pyproject.toml")
     return base
 

@@ -4,13 +4,13 @@ Iterative deepening runs until the time limit, a fixed ``Limit.depth`` or a node
 unfinished iteration still counts once it has searched the previous best move (searched
 first), so more time never makes the choice worse. A transposition table keyed on
 ``state.repetition_key()`` keeps values and best moves between iterations and moves. Moves
-are ordered by the table's move first; then, at nodes two or more plies from the frontier, by
-the *static look* (``evaluate`` of each child for the mover, kept per position for one
-``choose``), and at the frontier by two killer moves a ply and a history score (moves that
-caused cut-offs); at the root by the scores of the previous iteration (the first by the static
-look). Moves after the first are searched on a null window first (principal variation search)
-and again on the full window only when they may be better. Leaves are evaluated without
-a table look-up. Late move reductions are offered (``reduce=True``), off by default.
+are ordered by the table's move, then at nodes ``order_depth`` (3) or more plies from the
+frontier by the *static look* (``evaluate`` of each child for the mover, kept for one
+``choose``), nearer by a history score (moves that caused cut-offs), at the frontier by two
+killers a ply; the root by the previous iteration's scores (the first: the static look). Moves
+after the first are searched on a null window first (principal variation search). Leaves are
+evaluated without a table look-up. Late move reductions (``reduce=True``) are off by default:
+they reached a ply deeper but lost 0-4 to the former search on Hexxagon at 0.3 s a move.
 
 Leaves use ``GameDef.evaluate(state, to_move)`` (0 without it); finished games use their
 outcome, wins sooner and losses later preferred. Games where a side may move twice in a row
@@ -51,6 +51,7 @@ from dataclasses import dataclass
 
 from tafel.ai.base import Agent, Limit, StopCheck, score_value
 from tafel.ai.mcts import MCTSAgent
+from tafel.ai.ordering import in_front
 from tafel.game import GameDef, GameError, GameState, Move, Outcome
 
 DEFAULT_LIMIT = Limit(time=0.3)
@@ -67,18 +68,16 @@ TT_LIMIT = 1_000_000
 #: Ranked move lists kept during one ``choose`` (selective search); the cache is emptied when full.
 RANK_LIMIT = 20_000
 
-#: The width of the null windows of the principal variation search: values are floats.
-NULL_WINDOW = 1e-9
-#: Moves kept by a node ranked only for order (all of them).
-MAX_MOVES = 1 << 30
+#: The width of the null windows of the principal variation search (values are floats); the
+#: most moves a node ranked only for order keeps (all).
+NULL_WINDOW, MAX_MOVES = 1e-9, 1 << 30
 
 Plan = tuple[int, tuple[int, ...]]
 
 
 @dataclass
 class _Result:
-    """What a search found: the move, its value, the depth (and widths) of the last finished
-    iteration, and whether the value is proven."""
+    """A search's move, value, last finished depth (and widths), and whether the value is proven."""
 
     move: Move
     value: float | None = None
@@ -120,14 +119,14 @@ class AlphaBetaAgent(Agent):
         self.order = not (widths or plans) if order is None else order
         self._killers: list[list[Move | None]] = []
         #: Nodes this many plies or more from the frontier are ordered by the static look.
-        self.order_depth = 2
-        #: Late move reductions: at nodes ``reduce_depth`` or more plies from the frontier, the
-        #: moves after the first ``reduce_after`` are searched a ply shallower first. Off by
-        #: default: they reach a ply deeper but lost 0-4 to the former search on Hexxagon, where
-        #: any quiet-looking move may turn a group; a fixed ``Limit.depth`` also proves less.
+        self.order_depth = 3
+        #: Late move reductions (nodes ``reduce_depth`` plies or more from the frontier search moves
+        #: after the first ``reduce_after`` a ply shallower first); off by default: see the docstring.
         self.reduce = bool(reduce)
         self.reduce_depth = 3
         self.reduce_after = 3
+        #: Two killer moves a ply order the frontier's moves.
+        self.killers = True
         # Ranked lists keep as many moves as the widest width asks.
         self._keep = max([*self.widths, *(w for _d, ws in self.plans for w in ws)], default=0)
         self._ranks: dict[Hashable, list[Move]] = {}
@@ -417,17 +416,13 @@ class AlphaBetaAgent(Agent):
             # Copies: a state may hand out its own cached list.
             moves = list(state.legal_moves())
             history = self.history
-            # At the frontier every child is a leaf, as cheap as sorting by history: the killers only.
+            # At the frontier every child is a leaf, about as cheap as sorting by history: the
+            # killers only (one pass, moves compared by hash).
             if history and depth >= 2:
                 moves.sort(key=lambda m: -history.get(m, 0))
-            for killer in reversed(self._killers[min(ply, MAX_DEPTH + 1)]):
-                if killer is not None and killer != tt_move and killer in moves:
-                    moves.remove(killer)
-                    moves.insert(0, killer)
-        if tt_move is not None and tt_move in moves:
-            moves.remove(tt_move)
-            moves.insert(0, tt_move)
-        return moves
+            elif self.killers:
+                return in_front(moves, (tt_move, *self._killers[min(ply, MAX_DEPTH + 1)]))
+        return in_front(moves, (tt_move,)) if tt_move is not None else moves
 
     def _search(self, state: GameState, depth: int, alpha: float, beta: float, ply: int) -> float:
         """Negamax value of the unfinished ``state`` for ``state.to_move``."""
@@ -466,7 +461,10 @@ class AlphaBetaAgent(Agent):
                     if alpha >= beta:
                         self._cut_off(move, depth, ply)
                         break
-        self._store(key, depth, ply, best_value, best_move, alpha0, beta, horizon_before)
+        flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta else EXACT
+        self._store(
+            key, depth if self._horizon != horizon_before else SOLVED_DEPTH, ply, best_value, flag, best_move
+        )
         return best_value
 
     def _cut_off(self, move: Move, depth: int, ply: int) -> None:
@@ -476,23 +474,13 @@ class AlphaBetaAgent(Agent):
         if killers[0] != move:
             killers[1], killers[0] = killers[0], move
 
-    def _store(
-        self,
-        key: Hashable,
-        depth: int,
-        ply: int,
-        value: float,
-        move: Move,
-        alpha0: float,
-        beta: float,
-        horizon_before: int,
-    ) -> None:
-        flag = UPPER if value <= alpha0 else LOWER if value >= beta else EXACT
+    def _store(self, key: Hashable, depth: int, ply: int, value: float, flag: int, move: Move) -> None:
+        """Keep a node's value (proven results relative to the node) and best move."""
         if value > WIN_BOUND:
             value += ply
         elif value < -WIN_BOUND:
             value -= ply
-        self.tt[key] = (depth if self._horizon != horizon_before else SOLVED_DEPTH, value, flag, move)
+        self.tt[key] = (depth, value, flag, move)
 
     def _leaf(self, state: GameState) -> float:
         if self.evaluate is None:

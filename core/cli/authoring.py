@@ -1,7 +1,9 @@
 """Commands for game authors, registered by this core default plugin like any plugin's commands.
 
-- ``python main.py new-game NAME [--dir PATH] [--title TEXT]`` writes a working plugin package
-  (a tic-tac-toe to edit) to ``plugins/NAME`` in the user's data folder (scanned at every start) or PATH; see :mod:`tafel.cli.scaffold`.
+- ``python main.py new-game NAME [--dir PATH] [--title TEXT]`` writes a working plugin (a
+  k-in-a-row game to edit): with PATH a project to ``pip install -e`` (pyproject with the entry
+  point, the package, tests), else the package alone into ``plugins/NAME`` in the user's data
+  folder (scanned at every start); see :mod:`tafel.cli.scaffold`.
 - ``python main.py check [GAME ...]`` runs the conformance suite (:mod:`tafel.cli.conformance`)
   against installed or dropped-in games, every game when none is named, and prints a report.
   Exit code 0 when every check passes, 1 on failures, 2 on bad input.
@@ -26,7 +28,8 @@ def _configure_new_game(p: argparse.ArgumentParser) -> None:
         "--dir",
         default=None,
         metavar="PATH",
-        help="the package folder to write (default: plugins/NAME in the data folder)",
+        help="write a project there (pyproject, package, tests) to pip install -e; default: the"
+        " package alone into plugins/ of the data folder",
     )
     p.add_argument("--title", default=None, help="the title shown in the menu (default: from NAME)")
 
@@ -37,18 +40,27 @@ def run_new_game(args: argparse.Namespace, registry: Registry) -> int:
 
     taken = {gid: game.plugin for gid, game in registry.games.items()}
     names, folder, written = write_plugin(args.name, args.dir, title=args.title, taken=taken)
-    print(f"wrote {names.title} ({names.id}) to {folder}{os.sep}: {', '.join(p.name for p in written)}")
-    scanned = folder.resolve().parent == user_plugin_dir().resolve()
-    extra = "" if scanned else f" --plugin-dir {folder.parent}"
+    shown = sorted(
+        {
+            str(p.relative_to(folder).parts[0]) + ("/" if len(p.relative_to(folder).parts) > 1 else "")
+            for p in written
+        }
+    )
+    print(f"wrote {names.title} ({names.id}) to {folder}{os.sep}: {', '.join(shown)}")
     print("next:")
-    print(f"  tafel check {names.id}{extra}")
-    if scanned:
-        print(f"  tafel play {names.id}")
-    else:
-        print(
-            f"  to play it, move the folder into {user_plugin_dir()}, add its folder to TAFEL_PLUGIN_DIRS "
-            "or install it as a package (see PLUGINS.md)"
-        )
+    if args.dir is not None:
+        print(f"  pip install -e {folder}    (where Tafel is installed)")
+        print(f"  pytest {folder}")
+        print(f"  tafel check {names.id}")
+        print(f"  tafel play {names.id} --players human ai:easy")
+        print(f"  (or, without installing: tafel check {names.id} --plugin-dir {folder})")
+        return 0
+    print(f"  tafel check {names.id}")
+    print(f"  tafel play {names.id}")
+    print(
+        f"  it lives in {user_plugin_dir()}, which every Tafel scans; for a package of its own"
+        f" (pyproject, tests) run: tafel new-game NAME --dir PATH"
+    )
     return 0
 
 
@@ -154,7 +166,7 @@ def run_check(args: argparse.Namespace, registry: Registry) -> int:
 
 NEW_GAME = CommandDef(
     "new-game",
-    "write a new game plugin (a playable tic-tac-toe to edit)",
+    "write a new game plugin (a playable k-in-a-row game to edit)",
     _configure_new_game,
     run_new_game,
 )

@@ -69,9 +69,9 @@ class Panel(MoveListPainting):
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         """The panel colour of ``seat``: the game's own (stone colours) or the theme's."""
         s = self.scene
-        theme = s.app.ui.theme
+        theme = s.app.ui.theme.with_palette(s.match.game.palette)
         color = s.guard("seat_color", s.match.state.seat_color, seat, theme, default=None)
-        return tuple(color) if color else theme.seat(seat)
+        return theme.on_panel(tuple(color)) if color else theme.panel_seat(seat)
 
     def layout(self) -> None:
         """Place the buttons at the bottom of the panel (``scene.panel_rect``)."""

@@ -238,7 +238,7 @@ class PlayScene(Scene):
         ctx = self.ctx
         browse = self.history.browse
         ply = self.history.shown_ply
-        ctx.theme = self.ui.theme
+        ctx.theme = self.ui.theme.with_palette(self.match.game.palette)
         ctx.fonts = self.ui.fonts
         ctx.time = self.time
         ctx.human_seats = self.match.human_seats
