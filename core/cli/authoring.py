@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from tafel.commands import CommandDef, CommandError
 from tafel.hookspecs import CommandRegistrar, hookimpl
@@ -103,6 +104,14 @@ def _progress(part: str) -> None:
     print(f"  ... {part}", file=sys.stderr, flush=True)
 
 
+def _levels(registry: Registry, game: Any) -> dict[str, Any]:
+    """Makers of the game's ``easy``, ``medium`` and ``hard`` (its own or the generic ones)."""
+    from tafel.ai.base import LEVELS
+
+    agents = {level: registry.agent(level, game.id) for level in LEVELS}
+    return {level: (lambda agent=agent: agent.factory(game)) for level, agent in agents.items()}
+
+
 def run_check(args: argparse.Namespace, registry: Registry) -> int:
     from tafel.cli.conformance import WINDOW_SIZES, check_game_fully
 
@@ -154,6 +163,7 @@ def run_check(args: argparse.Namespace, registry: Registry) -> int:
             variants=not args.option,
             thorough=args.thorough,
             progress=None if args.no_progress else _progress,
+            levels=_levels(registry, game),
         )
         for line in report.lines():
             print(line)
