@@ -38,6 +38,7 @@ class Limit:
 
 
 StopCheck = Callable[[], bool]
+"""Polled by a search now and then: True asks it to end at once with its best move so far."""
 
 
 class Agent:

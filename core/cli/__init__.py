@@ -402,6 +402,13 @@ def _lang_flag(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: the process's arguments) and return the exit
+    code: 0 done, 1 a check failed, 2 bad input (one ``error:`` line on stderr).
+
+    >>> main(["list", "--help"]) == 0  # doctest: +ELLIPSIS
+    usage: ...
+    True
+    """
     from tafel.plugins import load_registry
 
     argv = list(sys.argv[1:] if argv is None else argv)

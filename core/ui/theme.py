@@ -106,7 +106,9 @@ class Theme:
     #: The panel's colours of the same seats (a black stone's is lighter than the board's).
     panel_seats: tuple[Color, ...] = PALETTES["red-blue"].panel
     #: The named palettes this theme offers (:data:`PALETTES`).
-    palettes: dict[str, SeatPalette] = field(default_factory=lambda: dict(PALETTES), compare=False, hash=False)
+    palettes: dict[str, SeatPalette] = field(
+        default_factory=lambda: dict(PALETTES), compare=False, hash=False
+    )
     #: Light and dark stones for games with black/white pieces.
     stone_dark: Color = (30, 30, 34)
     stone_light: Color = (240, 240, 236)
