@@ -120,6 +120,8 @@ class BoardText:
     number of cells of every row (one number) or of each row, top first (a hexagon's rows
     differ); ``rows`` the row count when ``widths`` is one number (default: as many as it).
     ``empty`` is the character :meth:`decode` gives an empty cell and :meth:`encode` reads as one.
+    ``row_label(n)`` names the ``n``-th row from the top (1-based) in errors: ``"row 2"`` by
+    default, ``lambda n: f"rank {9 - n}"`` for a board whose ranks count up from the bottom.
 
     >>> hexagon = BoardText("xo-", widths=(5, 6, 7, 8, 9, 8, 7, 6, 5))
     >>> hexagon.decode("x3o/6/7/3-4/o4-2x/3-4/7/6/o3x")[4]
@@ -134,6 +136,7 @@ class BoardText:
     widths: int | Sequence[int]
     rows: int | None = None
     empty: str = "."
+    row_label: Callable[[int], str] | None = None
 
     def __post_init__(self) -> None:
         if not self.pieces or any(c.isdigit() or c in "/ " or c == self.empty for c in self.pieces):
@@ -164,27 +167,26 @@ class BoardText:
         if len(parts) != len(widths):
             raise NotationError(f"{bad} it needs {len(widths)} rows separated by '/', got {len(parts)}")
         return [
-            self._row(part, number, width, bad)
+            self._row(part, self.row_label(number) if self.row_label else f"row {number}", width, bad)
             for number, (part, width) in enumerate(zip(parts, widths, strict=True), 1)
         ]
 
-    def _row(self, part: str, number: int, width: int, bad: str) -> str:
+    def _row(self, part: str, row: str, width: int, bad: str) -> str:
         cells = []
         for token in re.findall(r"\d+|\D", part):
             if token.isdigit():
                 if token.startswith("0"):
-                    raise NotationError(f"{bad} row {number} has the count {token!r} (runs are 1 or more)")
+                    raise NotationError(f"{bad} {row} has the count {token!r} (runs are 1 or more)")
                 cells.append(self.empty * min(int(token), width + 1))
             elif token in self.pieces:
                 cells.append(token)
             else:
                 allowed = ", ".join(self.pieces)
                 raise NotationError(
-                    f"{bad} row {number} has {token!r} (pieces are {allowed}; digits count empty cells)"
+                    f"{bad} {row} has {token!r} (pieces are {allowed}; digits count empty cells)"
                 )
-        row = "".join(cells)
-        if len(row) != width:
-            raise NotationError(
-                f"{bad} row {number} needs {width} cells, got {len(row) if len(row) <= width else 'more'}"
-            )
-        return row
+        text = "".join(cells)
+        if len(text) != width:
+            got = len(text) if len(text) <= width else "more"
+            raise NotationError(f"{bad} {row} needs {width} cells, got {got}")
+        return text
