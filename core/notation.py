@@ -95,7 +95,7 @@ def hex_name(q: int, r: int) -> str:
 def parse_hex(text: str, on_board: Callable[[int, int], bool]) -> tuple[int, int]:
     """Axial ``(q, r)`` of the hex cell named ``text``; ``on_board(q, r)`` says which cells exist.
 
-    >>> hexagon = lambda q, r: 0 <= q < 9 and 0 <= r < 9 and abs(q - r) < 5  # Hexxagon's board
+    >>> hexagon = lambda q, r: 0 <= q < 9 and 0 <= r < 9 and abs(q - r) < 5  # a hexagon of side 5
     >>> parse_hex("e5", hexagon)
     (4, 4)
     >>> parse_hex("a9", hexagon)

@@ -10,7 +10,7 @@ frontier by the *static look* (``evaluate`` of each child for the mover, kept fo
 killers a ply; the root by the previous iteration's scores (the first: the static look). Moves
 after the first are searched on a null window first (principal variation search). Leaves are
 evaluated without a table look-up. Late move reductions (``reduce=True``) are off by default:
-they reached a ply deeper but lost 0-4 to the former search on Hexxagon at 0.3 s a move.
+they reach a ply deeper but did not play better in the bench's matches (bench/RESULTS.md).
 
 Leaves use ``GameDef.evaluate(state, to_move)`` (0 without it); finished games use their
 outcome, wins sooner and losses later preferred. Games where a side may move twice in a row
