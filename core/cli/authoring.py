@@ -116,10 +116,29 @@ def _levels(registry: Registry, game: Any) -> dict[str, Any]:
 
 
 def run_check(args: argparse.Namespace, registry: Registry) -> int:
-    from tafel.cli.conformance import WINDOW_SIZES, check_game_fully
-
     if args.rounds < 1 or args.plies < 1:
         raise CommandError("--games and --plies must be at least 1")
+    registry = _check_registry(args, registry)
+    ids = list(args.game_ids) or sorted(registry.games)
+    if not ids:
+        print("no games found")
+        return 1
+    unknown = [gid for gid in ids if gid not in registry.games]
+    if unknown and not registry.broken:
+        registry.game(unknown[0])  # raises UnknownGameError naming the known games: exit 2
+    failed = 0
+    for i, gid in enumerate(ids):
+        if i:
+            print()
+        failed += not _check_one(args, registry, gid)
+    if len(ids) > 1:
+        print()
+        print(f"{len(ids) - failed} of {len(ids)} games pass")
+    return 1 if failed else 0
+
+
+def _check_registry(args: argparse.Namespace, registry: Registry) -> Registry:
+    """The registry to check (with ``--plugin-dir`` folders loaded too); lists broken plugins."""
     if args.plugin_dir:
         from tafel.plugins import load_registry
 
@@ -132,49 +151,40 @@ def run_check(args: argparse.Namespace, registry: Registry) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     for broken in registry.broken:
         print(f"broken plugin {broken.name}: {broken.error}")
-    ids = list(args.game_ids) or sorted(registry.games)
-    if not ids:
-        print("no games found")
-        return 1
-    unknown = [gid for gid in ids if gid not in registry.games]
-    if unknown and not registry.broken:
-        registry.game(unknown[0])  # raises UnknownGameError naming the known games: exit 2
+    return registry
+
+
+def _check_one(args: argparse.Namespace, registry: Registry, gid: str) -> bool:
+    """Check one game and print its report; True when it passes."""
+    from tafel.cli.conformance import WINDOW_SIZES, check_game_fully
+
+    if gid not in registry.games:
+        # Most likely its plugin is one of the broken ones listed above.
+        print(f"{gid}: not registered (see the broken plugins above)")
+        print("conformance: FAIL")
+        return False
     games, sizes, plies = args.rounds, WINDOW_SIZES, args.plies
     if args.quick:
         games, sizes, plies = 1, WINDOW_SIZES[:2], min(plies, 60)
-    failed = 0
-    for i, gid in enumerate(ids):
-        if i:
-            print()
-        if gid not in registry.games:
-            # Most likely its plugin is one of the broken ones listed above.
-            print(f"{gid}: not registered (see the broken plugins above)")
-            print("conformance: FAIL")
-            failed += 1
-            continue
-        game = registry.game(gid)
-        options = game.parse_options(args.option) if args.option else None
-        print(f"checking {game.id} ({game.title}, plugin {game.plugin}) ...", flush=True)
-        report = check_game_fully(
-            game,
-            options,
-            games=games,
-            seed=args.seed,
-            max_plies=plies,
-            view=not args.no_view,
-            sizes=sizes,
-            variants=not args.option,
-            thorough=args.thorough,
-            progress=None if args.no_progress else _progress,
-            levels=_levels(registry, game),
-        )
-        for line in report.lines():
-            print(line)
-        failed += not report.ok
-    if len(ids) > 1:
-        print()
-        print(f"{len(ids) - failed} of {len(ids)} games pass")
-    return 1 if failed else 0
+    game = registry.game(gid)
+    options = game.parse_options(args.option) if args.option else None
+    print(f"checking {game.id} ({game.title}, plugin {game.plugin}) ...", flush=True)
+    report = check_game_fully(
+        game,
+        options,
+        games=games,
+        seed=args.seed,
+        max_plies=plies,
+        view=not args.no_view,
+        sizes=sizes,
+        variants=not args.option,
+        thorough=args.thorough,
+        progress=None if args.no_progress else _progress,
+        levels=_levels(registry, game),
+    )
+    for line in report.lines():
+        print(line)
+    return report.ok
 
 
 #: The public API, as plugin authors import it.
