@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.template:
         from tafel.cli.scaffold import write_plugin
 
-        write_plugin(TEMPLATE_ID, work / "plugins" / TEMPLATE_ID.replace("-", "_"))
+        write_plugin(TEMPLATE_ID, work / "plugins" / TEMPLATE_ID.replace("-", "_"), project=False)
         dirs.append(str(work / "plugins"))
         game_id = TEMPLATE_ID
     os.environ["TAFEL_PLUGIN_DIRS"] = os.pathsep.join(dirs)

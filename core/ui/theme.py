@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 Color = tuple[int, int, int]
 
@@ -140,11 +141,22 @@ class Theme:
         return color
 
     def with_palette(self, name: str | None) -> Theme:
-        """This theme with the seat colours of palette ``name`` (None or unknown: unchanged)."""
+        """This theme with the seat colours of palette ``name`` (None or unknown: unchanged).
+        The same theme and name give the very same object (the play screen asks every frame,
+        and kept pictures compare their theme).
+
+        >>> DEFAULT.with_palette("four") is DEFAULT.with_palette("four")
+        True
+        """
         palette = self.palettes.get(name) if name else None
         if palette is None:
             return self
-        return replace(self, seats=palette.board, panel_seats=palette.panel)
+        return _themed(self, palette)
+
+
+@lru_cache(maxsize=64)
+def _themed(theme: Theme, palette: SeatPalette) -> Theme:
+    return replace(theme, seats=palette.board, panel_seats=palette.panel)
 
 
 DEFAULT = Theme()
