@@ -189,6 +189,7 @@ class AlphaBetaAgent(Agent):
         self._deadline = limit.deadline(start)
         self._max_nodes = limit.nodes
         self._stop = stop
+        self._timed = False  # the root's static look and the first iteration always finish
         self.nodes = 0
         if len(self.tt) > TT_LIMIT:
             self.tt.clear()
