@@ -220,3 +220,17 @@ def test_play_takes_one_word_per_seat(monkeypatch, capsys):
     assert seen["start"].players == ["human", "easy"]
     assert main(["play", "ataxx", "--players", "human", "ai:easy", "ai:hard"]) == 2
     assert "needs 2 entries" in capsys.readouterr().err
+
+
+def test_check_finds_a_win_in_one_where_no_random_game_was_won():
+    """A position where a listed move wins at once is found even when the random game went on."""
+    from tafel.cli.conformance.contracts import value_positions
+
+    before = ttt_parse(WIN_NOW)
+    elsewhere = next(m for m in before.legal_moves() if before.move_to_text(m) == "c1")
+    plain, before_win = value_positions([_Run([before, before.play(elsewhere)], [elsewhere])])
+    assert any(s is before for s in before_win) and plain  # (O, to move after c1, wins at b3 too)
+    report = Report("toy")
+    runs = [_Run([before, before.play(elsewhere)], [elsewhere])]
+    check_values(tictactoe_def(), runs, 1, report, {"hard": lambda: FixedValue(0.3)})
+    assert any("one move from a win the value is 0.3" in f for f in report.failures), report.failures

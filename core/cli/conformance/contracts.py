@@ -53,13 +53,28 @@ def _wins_next(state: GameState, nxt: GameState) -> bool:
     return outcome.rewards[state.to_move] >= 1.0 and outcome.rewards[1 - state.to_move] <= 0.0
 
 
+#: At most this many moves are tried when looking for a position one move from a win.
+WIN_SEARCH_LIMIT = 3000
+
+
 def value_positions(runs: Sequence[_Run]) -> tuple[list[GameState], list[GameState]]:
-    """(a few running positions spread over the games, positions one move from a win)."""
+    """(a few running positions spread over the games, positions one move from a win: where a
+    random game was won, else where a listed move would win at once, latest first)."""
     running = [s for r in runs for s in r.states if s.outcome is None]
     step = max(1, len(running) // VALUE_POSITIONS)
     before_win = [
         r.states[k] for r in runs for k in range(len(r.moves)) if _wins_next(r.states[k], r.states[k + 1])
     ]
+    tried = 0
+    for state in reversed(running):
+        if len(before_win) >= 2 or tried >= WIN_SEARCH_LIMIT or state.has_hidden_information:
+            break
+        if any(state is known for known in before_win):
+            continue
+        moves = state.legal_moves()[: WIN_SEARCH_LIMIT - tried]
+        tried += len(moves)
+        if any(_wins_next(state, state.play_unchecked(m)) for m in moves):
+            before_win.append(state)
     return running[::step][:VALUE_POSITIONS], before_win[:2]
 
 
