@@ -103,3 +103,18 @@ __all__ = [
     "translations",
     "whole_number",
 ]
+
+# Notation helpers for a game's rules (tafel.notation, pygame-free) and the value scale of
+# Agent.info["value"] (PLUGINS.md, "The value scale").
+from tafel.ai.base import proven_value, search_value  # noqa: E402
+from tafel.notation import BoardText, hex_name, parse_hex, parse_square, square_name  # noqa: E402
+
+__all__ += [
+    "BoardText",
+    "hex_name",
+    "parse_hex",
+    "parse_square",
+    "proven_value",
+    "search_value",
+    "square_name",
+]

@@ -388,6 +388,9 @@ class GameDef(GameTexts):
     evaluate: Callable[[GameState, int], float] | None = None
     seat_count: Callable[[Options], int] | None = None
     seat_names: Callable[[Options], list[str]] | None = None
+    #: The seat colours by name, from the theme's palettes: "red-blue" (default), "black-white",
+    #: "contrast" or "four" (:mod:`tafel.ui.theme`); views get them as ``ctx.theme.seat(i)``.
+    palette: str | None = None
     random_setup: bool = False
     #: Optional fast move counter ``perft(state, depth)`` (same counts as the generic one).
     perft: Callable[[GameState, int], int] | None = None

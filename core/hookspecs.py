@@ -39,6 +39,7 @@ PROJECT = "tafel"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""The mark of a plugin's hook functions: ``@hookimpl`` above ``register_games`` and the others."""
 
 T = TypeVar("T")
 

@@ -58,6 +58,11 @@ class LoadSpec:
 
 @dataclass
 class Registry:
+    """Everything the plugins registered: games by id, agents, commands, and the plugins that
+    failed to load (``broken``). A command's ``run(args, registry)`` gets it: ``registry.game(id)``
+    and ``registry.agent(name, game_id)`` find what it needs (one line of error for an unknown name).
+    """
+
     games: dict[str, GameDef] = field(default_factory=dict)
     agents: list[AgentDef] = field(default_factory=list)
     commands: dict[str, CommandDef] = field(default_factory=dict)

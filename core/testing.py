@@ -71,6 +71,7 @@ def keydown(k: int, mod: int = 0) -> list[pygame.event.Event]:
 
 
 def motion(pos: Pos) -> pygame.event.Event:
+    """The pointer moved to ``pos`` (no button held), one event."""
     return pygame.event.Event(pygame.MOUSEMOTION, pos=_pos(pos), rel=(0, 0), buttons=(0, 0, 0))
 
 
@@ -85,6 +86,7 @@ def click(pos: Pos, button: int = 1) -> list[pygame.event.Event]:
 
 
 def wheel(y: int, pos: Pos) -> list[pygame.event.Event]:
+    """The mouse wheel turned ``y`` steps (up positive) with the pointer at ``pos``."""
     return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, pos=_pos(pos))]
 
 

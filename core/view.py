@@ -48,6 +48,7 @@ __all__ = [
 ]
 
 Color = tuple[int, int, int]
+"""An RGB colour, each channel 0..255."""
 
 #: Keys a board view commonly reads: arrows move a cursor by (dx, dy) with y up the board,
 #: these activate what the cursor is on, these clear a selection. The core turns a gamepad's
@@ -58,7 +59,9 @@ ARROW_KEYS: dict[int, tuple[int, int]] = {
     pygame.K_UP: (0, 1),
     pygame.K_DOWN: (0, -1),
 }
+#: Keys that activate what the keyboard cursor is on (Enter, keypad Enter, Space).
 ACTIVATE_KEYS: tuple[int, ...] = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+#: Keys that clear a half-made move (Backspace, Escape).
 CLEAR_KEYS: tuple[int, ...] = (pygame.K_BACKSPACE, pygame.K_ESCAPE)
 
 

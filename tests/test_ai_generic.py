@@ -127,6 +127,9 @@ def test_alphabeta_perfect_play_draws_and_solves():
     agent = AlphaBetaAgent(game)
     agent.choose(TicTacToeState(), Limit(depth=9), random.Random(1))
     assert agent.info["score"] == 0 and agent.info["solved"]
+    reducing = AlphaBetaAgent(game, reduce=True)  # late move reductions prove it too, a little deeper
+    reducing.choose(TicTacToeState(), Limit(depth=20), random.Random(1))
+    assert reducing.info["score"] == 0 and reducing.info["solved"]
     for seed in range(3):
         agents = [AlphaBetaAgent(game), AlphaBetaAgent(game)]
         state = TicTacToeState()

@@ -35,7 +35,7 @@ def mirror(tmp_path_factory) -> Path:
     shutil.copytree(
         ROOT / "examples" / "tafel-hexxagon" / "tafel_hexxagon", base / "tafel_hexxagon", ignore=IGNORE
     )
-    write_plugin("template-game", base / "tafel_template")
+    write_plugin("template-game", base / "tafel_template", project=False)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     (base / "pyproject.toml").write_text(mirrored_config(text), encoding="utf-8")
     return base

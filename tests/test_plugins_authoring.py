@@ -51,23 +51,25 @@ def run(capsys, *argv):
 
 
 def test_new_game_writes_a_playable_plugin_that_passes_check(tmp_path, capsys):
-    folder = tmp_path / "plugs" / "my_game"
-    code, out, err = run(capsys, "new-game", "my-game", "--dir", str(folder))
+    project = tmp_path / "plugs" / "tafel-my-game"
+    code, out, err = run(capsys, "new-game", "my-game", "--dir", str(project))
     assert code == 0, err
-    assert sorted(p.name for p in folder.iterdir()) == [
+    assert sorted(p.name for p in project.iterdir()) == ["README.md", "my_game", "pyproject.toml", "tests"]
+    assert sorted(p.name for p in (project / "my_game").iterdir()) == [
         "README.md",
         "RULES.md",
         "__init__.py",
         "rules.py",
         "view.py",
     ]
-    assert "check my-game --plugin-dir" in out
+    assert sorted(p.name for p in (project / "tests").iterdir()) == ["conftest.py", "test_my_game.py"]
+    assert f"pip install -e {project}" in out and f"check my-game --plugin-dir {project}" in out
 
-    registry = load_registry(spec(folder.parent))
+    registry = load_registry(spec(project))
     assert registry.broken == []
     game = registry.game("my-game")
     assert (game.title, game.plugin, game.min_players) == ("My Game", "my_game", 2)
-    assert "3x3 grid" in game.rules
+    assert "3x3 with three in a row" in game.rules
     report = check_game(game, games=2, view=True, ai=True, sizes=WINDOW_SIZES[:2])
     assert report.ok, "\n".join(report.lines())
     assert report.notes == []  # rules, view and evaluate are all there
@@ -82,15 +84,40 @@ def test_new_game_writes_a_playable_plugin_that_passes_check(tmp_path, capsys):
     assert doctest.testmod(rules).failed == 0
 
 
+def test_new_game_project_installs_and_its_own_tests_pass(tmp_path, capsys):
+    """The project's pyproject names the entry point and the package data, and its tests (the
+    conformance suite and the rules) pass as written: the package found through a plugin folder
+    here, as an installed package would be through its entry point."""
+    import tomllib
+
+    project = tmp_path / "tafel-duel"
+    assert run(capsys, "new-game", "duel", "--dir", str(project))[0] == 0
+    meta = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
+    assert meta["project"]["entry-points"]["tafel"] == {"duel": "duel"}
+    assert meta["tool"]["setuptools"]["packages"] == ["duel"]
+    assert {"RULES.md", "README.md"} <= set(meta["tool"]["setuptools"]["package-data"]["duel"])
+    env = dict(os.environ, TAFEL_PLUGIN_DIRS=str(project), TAFEL_NO_ENTRY_POINTS="1")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(project)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "3 passed" in done.stdout
+
+
 def test_new_game_check_command_and_view_input(tmp_path, capsys):
     folder = tmp_path / "tictac"
     assert run(capsys, "new-game", "tictac", "--dir", str(folder), "--title", "Tic Tac")[0] == 0
-    code, out, _ = run(capsys, "check", "tictac", "--plugin-dir", str(tmp_path), "--quick")
+    code, out, _ = run(capsys, "check", "tictac", "--plugin-dir", str(folder), "--quick")
     assert code == 0, out
     assert out.splitlines()[-1] == "conformance: ok"
     assert "option misere=on" in out
 
-    registry = load_registry(spec(tmp_path))
+    registry = load_registry(spec(folder))
     game = registry.game("tictac")
     view = game.view_class()(game, game.resolve_options({}))
     assert isinstance(view, BoardView)
@@ -112,7 +139,7 @@ def test_new_game_check_command_and_view_input(tmp_path, capsys):
 
 
 def test_new_game_code_is_lint_clean(tmp_path):
-    names, folder, _ = write_plugin("duel-of-wits", tmp_path / "duel_of_wits")
+    names, folder, _ = write_plugin("duel-of-wits", tmp_path / "tafel-duel-of-wits")
     assert names.cls == "DuelOfWits"
     done = subprocess.run(
         [
@@ -155,8 +182,9 @@ def test_new_game_writes_to_the_user_plugin_folder_and_list_shows_it(tmp_path, m
         (["new-game", "My Game"], "must start with a letter"),
         (["new-game", "7up"], "must start with a letter"),
         (["new-game", "ataxx"], "already exists (plugin ataxx)"),
-        (["new-game", "json-x", "--dir", "{tmp}/json"], "would hide a module"),
-        (["new-game", "ok-game", "--dir", "{tmp}/not-a-name"], "not a Python package name"),
+        (["new-game", "json", "--dir", "{tmp}/json-game"], "would hide a module"),
+        (["new-game", "x" * 300], "at most 40"),
+        (["new-game", "ok-game", "--dir", "{tmp}/" + "d" * 300], "cannot write"),
         (["new-game", "ok-game", "--title", 'Say "hi"'], "without quotes"),
         (["new-game", "ok-game", "--dir", "{tmp}/full"], "refusing to overwrite"),
     ],

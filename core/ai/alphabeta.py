@@ -3,9 +3,14 @@
 Iterative deepening runs until the time limit, a fixed ``Limit.depth`` or a node budget; an
 unfinished iteration still counts once it has searched the previous best move (searched
 first), so more time never makes the choice worse. A transposition table keyed on
-``state.repetition_key()`` keeps values and best moves between iterations and moves; moves
-are ordered by the table's move, then by a history score (moves that caused cut-offs), and
-at the root by the scores of the previous iteration.
+``state.repetition_key()`` keeps values and best moves between iterations and moves. Moves
+are ordered by the table's move, then at nodes ``order_depth`` (3) or more plies from the
+frontier by the *static look* (``evaluate`` of each child for the mover, kept for one
+``choose``), nearer by a history score (moves that caused cut-offs), at the frontier by two
+killers a ply; the root by the previous iteration's scores (the first: the static look). Moves
+after the first are searched on a null window first (principal variation search). Leaves are
+evaluated without a table look-up. Late move reductions (``reduce=True``) are off by default:
+they reach a ply deeper but did not play better in the bench's matches (bench/RESULTS.md).
 
 Leaves use ``GameDef.evaluate(state, to_move)`` (0 without it); finished games use their
 outcome, wins sooner and losses later preferred. Games where a side may move twice in a row
@@ -42,9 +47,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Hashable
+from dataclasses import dataclass
 
 from tafel.ai.base import Agent, Limit, StopCheck, score_value
 from tafel.ai.mcts import MCTSAgent
+from tafel.ai.ordering import in_front
 from tafel.game import GameDef, GameError, GameState, Move, Outcome
 
 DEFAULT_LIMIT = Limit(time=0.3)
@@ -61,7 +68,22 @@ TT_LIMIT = 1_000_000
 #: Ranked move lists kept during one ``choose`` (selective search); the cache is emptied when full.
 RANK_LIMIT = 20_000
 
+#: The width of the null windows of the principal variation search (values are floats); the
+#: most moves a node ranked only for order keeps (all).
+NULL_WINDOW, MAX_MOVES = 1e-9, 1 << 30
+
 Plan = tuple[int, tuple[int, ...]]
+
+
+@dataclass
+class _Result:
+    """A search's move, value, last finished depth (and widths), and whether the value is proven."""
+
+    move: Move
+    value: float | None = None
+    depth: int = 0
+    widths: tuple[int, ...] = ()
+    solved: bool = False
 
 
 class _Abort(Exception):
@@ -79,6 +101,8 @@ class AlphaBetaAgent(Agent):
         widths: tuple[int, ...] = (),
         plans: tuple[Plan, ...] = (),
         noise: float = 0.0,
+        order: bool | None = None,
+        reduce: bool = False,
     ) -> None:
         super().__init__()
         self.game = game
@@ -89,6 +113,20 @@ class AlphaBetaAgent(Agent):
         self.widths = tuple(widths)
         self.plans = tuple((d, tuple(ws)) for d, ws in plans)
         self.noise = noise
+        #: Order the moves of nodes two or more plies from the frontier by the static look
+        #: (``evaluate`` of each child); default: on unless the search is selective, whose
+        #: ranked nodes are ordered anyway.
+        self.order = not (widths or plans) if order is None else order
+        self._killers: list[list[Move | None]] = []
+        #: Nodes this many plies or more from the frontier are ordered by the static look.
+        self.order_depth = 3
+        #: Late move reductions (nodes ``reduce_depth`` plies or more from the frontier search moves
+        #: after the first ``reduce_after`` a ply shallower first); off by default: see the docstring.
+        self.reduce = bool(reduce)
+        self.reduce_depth = 3
+        self.reduce_after = 3
+        #: Two killer moves a ply order the frontier's moves.
+        self.killers = True
         # Ranked lists keep as many moves as the widest width asks.
         self._keep = max([*self.widths, *(w for _d, ws in self.plans for w in ws)], default=0)
         self._ranks: dict[Hashable, list[Move]] = {}
@@ -121,20 +159,37 @@ class AlphaBetaAgent(Agent):
         if not moves:
             raise GameError("no legal move: the game is over")
         if state.players != 2 or state.has_hidden_information:
-            if self._fallback is None:
-                self._fallback = MCTSAgent(self.game, default_limit=self.default_limit)
-            move = self._fallback.choose(state, limit, rng, stop)
-            self.info = dict(self._fallback.info, fallback="mcts")
-            return move
+            return self._hand_over(state, limit, rng, stop)
         if len(moves) == 1:
             self.info = {"depth": 0, "nodes": 0, "forced": True}
             return moves[0]
         if limit.time is None and limit.depth is None and limit.nodes is None:
             limit = self.default_limit
         start = time.perf_counter()
+        self._begin(limit, stop, start)
+        root_moves = self._root_order(state, moves, rng)
+        jitter = {m: rng.uniform(0.0, self.noise) for m in root_moves} if self.noise > 0 else None
+        try:
+            result = self._deepen(state, root_moves, self._schedule(limit), jitter, start)
+        finally:
+            self._ranks.clear()
+        self.info = self._report(result, start)
+        return result.move
+
+    def _hand_over(self, state: GameState, limit: Limit, rng: random.Random, stop: StopCheck | None) -> Move:
+        """Other seat counts and hidden information: MCTS plays instead."""
+        if self._fallback is None:
+            self._fallback = MCTSAgent(self.game, default_limit=self.default_limit)
+        move = self._fallback.choose(state, limit, rng, stop)
+        self.info = dict(self._fallback.info, fallback="mcts")
+        return move
+
+    def _begin(self, limit: Limit, stop: StopCheck | None, start: float) -> None:
+        """Reset the per-move budget, counters and tables."""
         self._deadline = limit.deadline(start)
         self._max_nodes = limit.nodes
         self._stop = stop
+        self._timed = False  # the root's static look and the first iteration always finish
         self.nodes = 0
         if len(self.tt) > TT_LIMIT:
             self.tt.clear()
@@ -142,71 +197,101 @@ class AlphaBetaAgent(Agent):
         self.history = (
             {m: v >> 2 for m, v in self.history.items() if v >> 2} if len(self.history) < 100_000 else {}
         )
+        self._killers = [[None, None] for _ in range(MAX_DEPTH + 2)]
+        self._ranks.clear()
+        self._ranked = 0
 
+    def _root_order(self, state: GameState, moves: list[Move], rng: random.Random) -> list[Move]:
+        """The root's moves for the first iteration: shuffled (equal moves are then picked at
+        random, not by generation order), best first by the static look when the search orders by
+        ``evaluate``, the table's move from the last search first of all."""
         root_moves = list(moves)
-        rng.shuffle(root_moves)  # equal moves are then picked at random, not by generation order
+        rng.shuffle(root_moves)
+        if self.order and self.evaluate is not None:
+            root_moves = self._rank(state, 0, root_moves, len(root_moves))
         entry = self.tt.get(state.repetition_key())
         if entry is not None and entry[3] in root_moves:
             root_moves.remove(entry[3])
             root_moves.insert(0, entry[3])
-        jitter = {m: rng.uniform(0.0, self.noise) for m in root_moves} if self.noise > 0 else None
+        return root_moves
+
+    def _schedule(self, limit: Limit) -> list[Plan]:
+        """The iterations to run: the plans, or depths 1, 2, 3 ... with the widths."""
         max_depth = limit.depth if limit.depth is not None else MAX_DEPTH
         if self.plans:
-            schedule = [p for p in self.plans if p[0] <= max_depth] or [(max_depth, ())]
-        else:
-            schedule = [(depth, self.widths) for depth in range(1, max_depth + 1)]
-        self._ranks.clear()
-        self._ranked = 0
-        best_move, best_value, completed, solved = root_moves[0], None, 0, False
-        done_widths: tuple[int, ...] = ()
-        try:
-            for index, (depth, widths) in enumerate(schedule):
-                if index > 0 and stop is not None and stop():
-                    break
-                # The first iteration always finishes (only stop() ends it), so there is a searched move.
-                self._timed = index > 0
-                self._horizon = 0
-                self._partial = None
-                self._widths = widths
-                self._pruned = False
-                searched = root_moves
-                try:
-                    if depth >= 2 and widths and widths[0] < len(root_moves):
-                        if completed == 0:  # no order from an earlier iteration: the static look
-                            root_moves = self._rank(state, 0, root_moves, len(root_moves))
-                        searched = root_moves[: widths[0]]
-                        self._pruned = True
-                        self._horizon += 1
-                    value, move, scores = self._root(state, depth, searched, jitter)
-                except _Abort:
-                    if self._partial is not None:
-                        best_move = self._partial
-                    break
-                best_move, best_value, completed, done_widths = move, value, depth, widths
-                # Searched moves by value; the others keep their order behind them.
-                root_moves.sort(key=lambda m: -scores.get(m, -float("inf")))
-                if value >= WIN_BOUND or self._horizon == 0 or (value <= -WIN_BOUND and not self._pruned):
-                    solved = not self._pruned
-                    break
-                if self._deadline is not None and time.perf_counter() - start > 0.6 * (
-                    self._deadline - start
-                ):
-                    break  # the next iteration would not finish in time
-        finally:
-            self._ranks.clear()
-        self.info = {
-            "depth": completed,
+            return [p for p in self.plans if p[0] <= max_depth] or [(max_depth, ())]
+        return [(depth, self.widths) for depth in range(1, max_depth + 1)]
+
+    def _deepen(
+        self,
+        state: GameState,
+        root_moves: list[Move],
+        schedule: list[Plan],
+        jitter: dict[Move, float] | None,
+        start: float,
+    ) -> _Result:
+        """Run the iterations while the budget lasts; the last finished one's move, or a better
+        move of an unfinished one."""
+        result = _Result(root_moves[0])
+        for index, (depth, widths) in enumerate(schedule):
+            if index > 0 and self._stop is not None and self._stop():
+                break
+            # The first iteration always finishes (only stop() ends it), so there is a searched move.
+            self._timed = index > 0
+            try:
+                value, move, scores = self._iteration(state, depth, widths, root_moves, result.depth, jitter)
+            except _Abort:
+                if self._partial is not None:
+                    result.move = self._partial
+                break
+            result = _Result(move, value, depth, widths)
+            # Searched moves by value; the others keep their order behind them.
+            root_moves.sort(key=lambda m: -scores.get(m, -float("inf")))
+            if value >= WIN_BOUND or self._horizon == 0 or (value <= -WIN_BOUND and not self._pruned):
+                result.solved = not self._pruned
+                break
+            if self._deadline is not None and time.perf_counter() - start > 0.6 * (self._deadline - start):
+                break  # the next iteration would not finish in time
+        return result
+
+    def _iteration(
+        self,
+        state: GameState,
+        depth: int,
+        widths: tuple[int, ...],
+        root_moves: list[Move],
+        completed: int,
+        jitter: dict[Move, float] | None,
+    ) -> tuple[float, Move, dict[Move, float]]:
+        """One iteration of the deepening, to ``depth`` with ``widths``; see :meth:`_root`."""
+        self._horizon = 0
+        self._partial = None
+        self._widths = widths
+        self._pruned = False
+        searched = root_moves
+        if depth >= 2 and widths and widths[0] < len(root_moves):
+            if completed == 0:  # no order from an earlier iteration: the static look
+                root_moves[:] = self._rank(state, 0, root_moves, len(root_moves))
+            searched = root_moves[: widths[0]]
+            self._pruned = True
+            self._horizon += 1
+        return self._root(state, depth, searched, jitter)
+
+    def _report(self, result: _Result, start: float) -> dict:
+        """``info`` after a search (see :attr:`tafel.ai.base.Agent.info`)."""
+        info = {
+            "depth": result.depth,
             "nodes": self.nodes,
-            "score": round(best_value, 3) + 0.0 if best_value is not None else None,
-            "value": score_value(best_value, WIN_BOUND),
-            "solved": solved,
+            "score": round(result.value, 3) + 0.0 if result.value is not None else None,
+            "value": score_value(result.value, WIN_BOUND),
+            "solved": result.solved,
             "time": round(time.perf_counter() - start, 3),
             "tt": len(self.tt),
         }
         if self._keep:
-            self.info["widths"] = done_widths
-            self.info["ranked"] = self._ranked
-        return best_move
+            info["widths"] = result.widths
+            info["ranked"] = self._ranked
+        return info
 
     # --- search --------------------------------------------------------------------------------
 
@@ -271,11 +356,13 @@ class AlphaBetaAgent(Agent):
         order = sorted(range(len(moves)), key=lambda i: -values[i])
         return [moves[i] for i in order[:keep]]
 
-    def _best_moves(self, state: GameState, key: Hashable, ply: int) -> list[Move]:
-        """The node's moves ranked by the static look (the widest width of them), kept for this choose."""
+    def _ranked_moves(self, state: GameState, key: Hashable, ply: int) -> list[Move]:
+        """The node's moves ranked by the static look, kept for this choose (all of them when
+        the search orders by it, else the widest width)."""
         ranked = self._ranks.get(key)
         if ranked is None:
-            ranked = self._rank(state, ply, state.legal_moves(), self._keep)
+            keep = MAX_MOVES if self.order else self._keep
+            ranked = self._rank(state, ply, state.legal_moves(), keep)
             if len(self._ranks) >= RANK_LIMIT:
                 self._ranks.clear()
             self._ranks[key] = ranked
@@ -292,71 +379,109 @@ class AlphaBetaAgent(Agent):
             return self._search(child, depth - 1, alpha, beta, ply)
         return -self._search(child, depth - 1, -beta, -alpha, ply)
 
+    def _probe(
+        self, key: Hashable, depth: int, alpha: float, beta: float, ply: int
+    ) -> tuple[float | None, Move]:
+        """(the table's value when it settles the node, else None; the table's best move or None)."""
+        entry = self.tt.get(key)
+        if entry is None:
+            return None, None
+        e_depth, e_value, e_flag, tt_move = entry
+        if e_depth < depth:
+            return None, tt_move
+        # Table values of proven results are relative to their node; make them root-relative.
+        if e_value > WIN_BOUND:
+            e_value -= ply
+        elif e_value < -WIN_BOUND:
+            e_value += ply
+        if e_flag == EXACT or (e_flag == LOWER and e_value >= beta) or (e_flag == UPPER and e_value <= alpha):
+            if e_depth < SOLVED_DEPTH:
+                self._horizon += 1
+            return e_value, tt_move
+        return None, tt_move
+
+    def _moves(
+        self, state: GameState, key: Hashable, depth: int, ply: int, tt_move: Move | None
+    ) -> list[Move]:
+        """The node's moves in search order: the table's move, then the static look's order (a
+        selective node keeps only its best), or at the frontier the killers and the history."""
+        widths = self._widths
+        if depth >= 2 and ply < len(widths):
+            moves = self._ranked_moves(state, key, ply)[: widths[ply]]
+            if len(moves) < len(state.legal_moves()):
+                self._horizon += 1  # pruned: the value is no proof
+                self._pruned = True
+        elif depth >= self.order_depth and self.order and self.evaluate is not None:
+            moves = list(self._ranked_moves(state, key, ply))
+        else:
+            # Copies: a state may hand out its own cached list.
+            moves = list(state.legal_moves())
+            history = self.history
+            # At the frontier every child is a leaf, about as cheap as sorting by history: the
+            # killers only (one pass, moves compared by hash).
+            if history and depth >= 2:
+                moves.sort(key=lambda m: -history.get(m, 0))
+            elif self.killers:
+                return in_front(moves, (tt_move, *self._killers[min(ply, MAX_DEPTH + 1)]))
+        return in_front(moves, (tt_move,)) if tt_move is not None else moves
+
     def _search(self, state: GameState, depth: int, alpha: float, beta: float, ply: int) -> float:
         """Negamax value of the unfinished ``state`` for ``state.to_move``."""
         self.nodes += 1
         if self.nodes & 127 == 0:
             self._check()
-        key = state.repetition_key()
-        entry = self.tt.get(key)
-        tt_move = None
-        if entry is not None:
-            e_depth, e_value, e_flag, tt_move = entry
-            if e_depth >= depth:
-                # Table values of proven results are relative to their node; make them root-relative.
-                if e_value > WIN_BOUND:
-                    e_value -= ply
-                elif e_value < -WIN_BOUND:
-                    e_value += ply
-                if (
-                    e_flag == EXACT
-                    or (e_flag == LOWER and e_value >= beta)
-                    or (e_flag == UPPER and e_value <= alpha)
-                ):
-                    if e_depth < SOLVED_DEPTH:
-                        self._horizon += 1
-                    return e_value
         if depth <= 0:
             self._horizon += 1
             return self._leaf(state)
-
-        history = self.history
+        key = state.repetition_key()
+        settled, tt_move = self._probe(key, depth, alpha, beta, ply)
+        if settled is not None:
+            return settled
         horizon_before = self._horizon
-        widths = self._widths
-        if depth >= 2 and ply < len(widths):
-            ranked = self._best_moves(state, key, ply)
-            moves = ranked[: widths[ply]]
-            if len(moves) < len(state.legal_moves()):
-                self._horizon += 1  # pruned: the value is no proof
-                self._pruned = True
-        elif history:
-            # Copies: a state may hand out its own cached list.
-            moves = sorted(state.legal_moves(), key=lambda m: -history.get(m, 0))
-        else:
-            moves = list(state.legal_moves())
-        if tt_move is not None and tt_move in moves:
-            moves.remove(tt_move)
-            moves.insert(0, tt_move)
-
+        moves = self._moves(state, key, depth, ply, tt_move)
         alpha0 = alpha
+        reduce = self.reduce and depth >= self.reduce_depth
         best_value, best_move = -float("inf"), moves[0]
-        for move in moves:
-            value = self._child(state, state.play_unchecked(move), depth, alpha, beta, ply + 1)
+        for index, move in enumerate(moves):
+            child = state.play_unchecked(move)
+            if index == 0:
+                value = self._child(state, child, depth, alpha, beta, ply + 1)
+            else:
+                # Principal variation search: prove the move no better on a null window first,
+                # late moves of deep nodes a ply shallower (searched again in full when they fail high).
+                reduced = reduce and index >= self.reduce_after
+                value = self._child(state, child, depth - reduced, alpha, alpha + NULL_WINDOW, ply + 1)
+                if reduced and value >= alpha + NULL_WINDOW:
+                    value = self._child(state, child, depth, alpha, alpha + NULL_WINDOW, ply + 1)
+                if alpha + NULL_WINDOW <= value < beta:
+                    value = self._child(state, child, depth, alpha, beta, ply + 1)
             if value > best_value:
                 best_value, best_move = value, move
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        history[move] = history.get(move, 0) + depth * depth
+                        self._cut_off(move, depth, ply)
                         break
         flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta else EXACT
-        stored = best_value
-        if stored > WIN_BOUND:
-            stored += ply
-        elif stored < -WIN_BOUND:
-            stored -= ply
-        self.tt[key] = (depth if self._horizon != horizon_before else SOLVED_DEPTH, stored, flag, best_move)
+        self._store(
+            key, depth if self._horizon != horizon_before else SOLVED_DEPTH, ply, best_value, flag, best_move
+        )
         return best_value
+
+    def _cut_off(self, move: Move, depth: int, ply: int) -> None:
+        """A move refuted the opponent's: it goes up the history and among the ply's killers."""
+        self.history[move] = self.history.get(move, 0) + depth * depth
+        killers = self._killers[min(ply, MAX_DEPTH + 1)]
+        if killers[0] != move:
+            killers[1], killers[0] = killers[0], move
+
+    def _store(self, key: Hashable, depth: int, ply: int, value: float, flag: int, move: Move) -> None:
+        """Keep a node's value (proven results relative to the node) and best move."""
+        if value > WIN_BOUND:
+            value += ply
+        elif value < -WIN_BOUND:
+            value -= ply
+        self.tt[key] = (depth, value, flag, move)
 
     def _leaf(self, state: GameState) -> float:
         if self.evaluate is None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tafel.game import GameDef, GameState, Move
+from tafel.game import GameDef, GameState, Move, Outcome
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class Limit:
 
 
 StopCheck = Callable[[], bool]
+"""Polled by a search now and then: True asks it to end at once with its best move so far."""
 
 
 class Agent:
@@ -50,7 +51,8 @@ class Agent:
 
     #: Filled in after ``choose``: figures for benches and the HUD (depth, nodes, ...). An agent
     #: that values the position puts it in ``info["value"]``: the expected result for the seat to
-    #: move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss). An agent that knows its chance of
+    #: move in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss; :func:`search_value` turns a search
+    #: score into it, :func:`proven_value` a proven result; PLUGINS.md, "The value scale"). An agent that knows its chance of
     #: winning (where the value is not one: a solo game's expected progress) puts it in
     #: ``info["win_chance"]``. Hints and the game review show the win chance where given, else
     #: the value (:func:`tafel.ai.messages.value_of`, :func:`~tafel.ai.messages.chance_of`).
@@ -87,6 +89,38 @@ def score_value(score: float | None, win: float) -> float | None:
     if score >= win or score <= -win:
         return 1.0 if score > 0 else 0.0
     return round(0.5 + score / (2.0 * win), 4)
+
+
+def search_value(score: float | None, scale: float = 1.0, win: float | None = None) -> float | None:
+    """The value for ``Agent.info["value"]`` from a search score for the side to move: the
+    expected result for that side in [0, 1] (1 a sure win, 0.5 even, 0 a sure loss).
+
+    ``scale`` is the score of a position as good as won by evaluation (scores from -scale to
+    scale map linearly, beyond are clamped); ``win`` the score from which on a search has
+    proven a win (and from ``-win`` down a loss): 1.0 and 0.0. ``None`` stays None (no value).
+    The score must be from the point of view of the side to move in the searched position.
+
+    >>> search_value(0.0), search_value(0.5), search_value(-3.0)
+    (0.5, 0.75, 0.0)
+    >>> search_value(120, scale=400), search_value(998.0, scale=1.0, win=500.0)
+    (0.65, 1.0)
+    """
+    if score is None:
+        return None
+    if win is not None and abs(score) >= win:
+        return 1.0 if score > 0 else 0.0
+    share = (score / scale + 1.0) / 2.0
+    return round(min(1.0, max(0.0, share)), 4)
+
+
+def proven_value(outcome: Outcome, seat: int) -> float:
+    """The value of a proven result for ``seat``: its reward in the outcome (a win 1.0, a draw
+    0.5, a loss 0.0, a ranked share in between) — what a search that sees the end reports.
+
+    >>> proven_value(Outcome.win(0, 2, "three in a row"), 1), proven_value(Outcome.draw(2, "full"), 0)
+    (0.0, 0.5)
+    """
+    return float(outcome.rewards[seat])
 
 
 @dataclass

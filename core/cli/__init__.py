@@ -79,10 +79,14 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
-def parse_players(spec: str, game: GameDef, options: Options, registry: Registry) -> list[str]:
-    """Seat list from ``human,ai:hard,agent:mcts``: 'human' or an agent name per seat."""
+def parse_players(
+    spec: str | Sequence[str], game: GameDef, options: Options, registry: Registry
+) -> list[str]:
+    """Seat list from ``human ai:hard`` (separate words) or ``human,ai:hard`` (commas), or both
+    mixed: 'human' or an agent name per seat."""
     seats = game.seats(options)
-    entries = [e.strip() for e in spec.split(",") if e.strip()]
+    words = [spec] if isinstance(spec, str) else list(spec)
+    entries = [e.strip() for word in words for e in word.split(",") if e.strip()]
     if len(entries) != seats:
         raise CliError(
             f"--players needs {seats} entries for {game.id} with these options, got {len(entries)}"
@@ -250,7 +254,7 @@ def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
     elif args.game:
         game, options = _game_and_options(args, registry)
         seats = game.seats(options)
-        spec = args.players or ",".join(["human"] * seats)
+        spec = args.players or ["human"] * seats
         players = parse_players(spec, game, options, registry)
         seed = args.seed
         # Check the position and moves now, so bad input fails here with one line, not on screen.
@@ -354,7 +358,12 @@ def _add_play_command(sub) -> None:
     p.add_argument("game", nargs="?")
     p.add_argument("--option", "-o", action="append", metavar="K=V")
     p.add_argument(
-        "--players", default=None, help="seats: human, ai:easy|medium|hard or agent:NAME, comma-separated"
+        "--players",
+        nargs="+",
+        default=None,
+        metavar="SEAT",
+        help="one entry per seat, as separate words or comma-separated: human, ai:easy|medium|hard"
+        " or agent:NAME (e.g. --players human ai:hard)",
     )
     p.add_argument("--seed", type=seed_number(), default=None)
     p.add_argument("--position", "-p", type=parse_position_text, default=None)
@@ -450,7 +459,9 @@ def _lang_flag(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command line; returns the exit code (see the module docstring)."""
+    """Run one command line (default: the process's arguments); returns the exit code: 0 done, 1 a
+    check failed, 2 bad input (one ``error:`` line on stderr), 74 output that could not be written
+    (see the module docstring)."""
     from tafel.cli.output import OutputError, guarded_streams, output_failed
 
     argv = list(sys.argv[1:] if argv is None else argv)

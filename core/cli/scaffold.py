@@ -1,9 +1,15 @@
 """A new game plugin from the template: ``python main.py new-game NAME [--dir PATH]``.
 
-The template (``core/templates/game/*.tmpl``, shipped as package data) is a complete
-tic-tac-toe with options, notation, an evaluation for the generic AI and a board view, so the
-new game is playable and passes ``python main.py check NAME`` at once; the author then
-edits it into their own game.
+The template (``core/cli/templates/game/*.tmpl``, shipped as package data) is a complete
+k-in-a-row game (tic-tac-toe at 3x3) with options, notation, an evaluation for the generic AI
+and a board view, so the new game is playable and passes ``python main.py check NAME`` at once;
+the author then edits it into their own game.
+
+With ``--dir PATH`` it writes a Python project to PATH: ``pyproject.toml`` with the ``tafel``
+entry point, the plugin package, ``tests/`` (the conformance suite and rules tests) and a
+README; ``pip install -e PATH``, ``pytest PATH`` and ``tafel check NAME`` work without an edit.
+Without it, it writes the plugin package alone into the user's plugin folder, which every
+Tafel scans (playable at once, nothing to install).
 
 >>> plugin_names("my-game")
 PluginNames(id='my-game', package='my_game', title='My Game', cls='MyGame')
@@ -24,9 +30,19 @@ from pathlib import Path
 
 from tafel.game import GameError
 
-#: Template files, written without their ``.tmpl`` suffix.
+#: Template files of the plugin package, written without their ``.tmpl`` suffix.
 TEMPLATE_FILES = ("__init__.py", "rules.py", "view.py", "RULES.md", "README.md")
+#: Template files of the project around it (``--dir``): template name -> path in the project,
+#: ``{package}`` filled in.
+PROJECT_FILES = {
+    "pyproject.toml": "pyproject.toml",
+    "project_README.md": "README.md",
+    "test_game.py": "tests/test_{package}.py",
+    "conftest.py": "tests/conftest.py",
+}
 _NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
+#: Longest game id: it becomes a folder, a package and a file name.
+MAX_NAME = 40
 #: Package names a plugin must not take: they would hide the core, Tafel's folders or the
 #: standard library when the plugin's folder is put on ``sys.path``.
 _RESERVED = {"tafel", "core", "plugins", "tests", "bench", "examples", "main", "assets"}
@@ -48,6 +64,8 @@ class PluginNames:
 
 def plugin_names(name: str, title: str | None = None) -> PluginNames:
     """Check ``name`` (the game id) and derive the other spellings from it."""
+    if len(name) > MAX_NAME:
+        raise ScaffoldError(f"game name {name[:20]!r}... is {len(name)} characters long; at most {MAX_NAME}")
     if not _NAME.match(name) or name.endswith(("-", "_")):
         raise ScaffoldError(f"game name {name!r} must start with a letter and use only a-z, 0-9, '-' and '_'")
     if title is not None and (
@@ -101,8 +119,11 @@ def write_plugin(
     *,
     title: str | None = None,
     taken: dict[str, str] | None = None,
+    project: bool | None = None,
 ) -> tuple[PluginNames, Path, list[Path]]:
-    """Write the template plugin for game ``name`` into ``folder`` (default: the user's plugin folder).
+    """Write the template for game ``name``: a project in ``folder`` (``project``, the default
+    when a folder is given) or the plugin package alone as ``folder`` (default: the user's
+    plugin folder).
 
     ``taken`` maps game ids already registered to their plugins, so a new game cannot reuse
     one. Refuses to overwrite anything. Returns the names, the folder and the files written.
@@ -112,20 +133,37 @@ def write_plugin(
         raise ScaffoldError(
             f"a game with id {names.id!r} already exists (plugin {taken[names.id]}); pick another name"
         )
+    project = folder is not None if project is None else project
     target = Path(folder) if folder is not None else default_folder(names)
-    check_package_name(target.name)
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise ScaffoldError(f"{target} already exists; refusing to overwrite it (choose another --dir)")
-    if target.parent.exists() and not target.parent.is_dir():
-        raise ScaffoldError(f"{target.parent} is not a folder")
-    texts = {filename: render(template_text(filename), names) for filename in TEMPLATE_FILES}
+    check_package_name(names.package if project else target.name)
+    package = target / names.package if project else target
+    texts = {package / f: render(template_text(f), names) for f in TEMPLATE_FILES}
+    if project:
+        for template, path in PROJECT_FILES.items():
+            texts[target / path.format(package=names.package)] = render(template_text(template), names)
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        _check_target(target)
         written = []
-        for filename, text in texts.items():
-            path = target / filename
+        for path, text in texts.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             written.append(path)
     except OSError as exc:
-        raise ScaffoldError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise ScaffoldError(f"cannot write {_short(target)}: {exc.strerror or exc}") from None
     return names, target, written
+
+
+def _check_target(target: Path) -> None:
+    """Refuse a folder that holds anything, or a path whose parent is a file."""
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise ScaffoldError(
+            f"{_short(target)} already exists; refusing to overwrite it (choose another --dir)"
+        )
+    if target.parent.exists() and not target.parent.is_dir():
+        raise ScaffoldError(f"{_short(target.parent)} is not a folder")
+
+
+def _short(path: Path) -> str:
+    """A path for one error line: long ones cut in the middle."""
+    text = str(path)
+    return text if len(text) <= 120 else f"{text[:60]}...{text[-50:]}"

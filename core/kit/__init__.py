@@ -14,7 +14,10 @@ public part; PLUGINS.md, "The public API", lists them), one module a concern:
   use); ``forms``: groups of controls with a focus, tiles, number fields; ``panels``: the
   panels beside a board; ``text``: text at pixel sizes;
 - ``controls`` (mouse, keyboard and gamepad on cells), ``panning`` (clicks and drags under a
-  camera), and :class:`GridBoardView`, a complete view from a few hooks.
+  camera), and :class:`GridBoardView`, a complete view from a few hooks;
+- notation: cell names (``square_name``, ``parse_square``, ``hex_name``, ``parse_hex``) and
+  :class:`BoardText`, a board as FEN-like text (from :mod:`tafel.notation`, public from
+  ``tafel`` as well, since a game's rules do not import the kit).
 
 >>> import tafel.kit
 >>> {"GridBoardView", "HexGrid", "SquareGrid", "Motion", "Layer", "stone"} <= set(tafel.kit.__all__)
@@ -80,6 +83,7 @@ from tafel.kit.pieces import (
 )
 from tafel.kit.text import card, font, label
 from tafel.kit.widgets import Button, ChoiceRow, ContextMenu, FocusList, Skin, Tooltip, Widget, is_activate
+from tafel.notation import BoardText, hex_name, parse_hex, parse_square, square_name
 
 __all__ = [
     "BoardLayout", "Button", "CameraDrag", "Capture", "Celebration", "CellControls", "ChoiceRow",
@@ -93,4 +97,6 @@ __all__ = [
     "hex_points", "hexagon", "is_activate", "label", "linear", "paint_board", "paragraph", "pixels",
     "plate", "polygon", "pulse", "rectangle", "ring", "rounded", "slot_grid", "split", "stone", "stroke",
     "supersampled", "target", "tile", "tip", "unaligned_surface", "x_mark",
+    # notation (tafel.notation, also public from tafel for rules modules)
+    "BoardText", "hex_name", "parse_hex", "parse_square", "square_name",
 ]  # fmt: skip

@@ -32,7 +32,13 @@ __all__ = ["KeptBoard", "paint_board", "plate"]
 
 def plate(grid: Grid, margin: float) -> list[Point]:
     """The board's outline in world units: a rectangle ``margin`` round square cells; for hexes
-    the hexagon (turned against the cells) that holds every cell with ``margin`` to spare."""
+    the hexagon (turned against the cells) that holds every cell with ``margin`` to spare.
+
+    >>> from tafel.kit import grid
+    >>> grid = SquareGrid({(c, r): (c, r) for c in range(3) for r in range(3)})
+    >>> len(plate(grid, 0.2))
+    4
+    """
     if not isinstance(grid, HexGrid):
         x, y, w, h = grid.bounds(margin)
         return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]

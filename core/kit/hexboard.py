@@ -51,7 +51,13 @@ def hex_points(cx: float, cy: float, r: float, pointy: bool = True) -> list[Poin
 def dashed(
     surface: pygame.Surface, colour: Sequence[int], start: Point, end: Point, width: int, dash: float
 ) -> None:
-    """A dashed line from ``start`` to ``end``, dashes and gaps about ``dash`` pixels long."""
+    """A dashed line from ``start`` to ``end``, dashes and gaps about ``dash`` pixels long.
+
+    >>> surface = pygame.Surface((50, 10))
+    >>> dashed(surface, (255, 255, 255), (0, 5), (50, 5), 2, dash=5)
+    >>> [surface.get_at((x, 5))[0] for x in (2, 7, 12)]
+    [255, 0, 255]
+    """
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
     if length < 1:
@@ -69,7 +75,13 @@ def dashed(
 
 
 def x_mark(surface: pygame.Surface, colour: Sequence[int], center: Point, half: float, width: int) -> None:
-    """An upright cross (x) of two lines ``2 * half`` pixels wide: "blocked", "gone"."""
+    """An upright cross (x) of two lines ``2 * half`` pixels wide: "blocked", "gone".
+
+    >>> surface = pygame.Surface((20, 20))
+    >>> x_mark(surface, (232, 80, 80), (10, 10), 6, 2)
+    >>> surface.get_at((10, 10))[:3], surface.get_at((10, 3))[:3]
+    ((232, 80, 80), (0, 0, 0))
+    """
     x, y = center
     pygame.draw.line(surface, colour, (x - half, y - half), (x + half, y + half), width)
     pygame.draw.line(surface, colour, (x - half, y + half), (x + half, y - half), width)

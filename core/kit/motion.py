@@ -55,6 +55,11 @@ __all__ = [
 
 
 def linear(p: float) -> float:
+    """The identity easing: progress ``p`` (0..1) unchanged.
+
+    >>> linear(0.25)
+    0.25
+    """
     return p
 
 

@@ -29,11 +29,24 @@ __all__ = ["arrow", "blit_centered", "cell_mark", "draw_chain", "draw_cursor", "
 
 
 def pulse(time: float, speed: float = 5.0) -> float:
-    """0..1 and back, for marks that breathe."""
+    """0..1 and back, for marks that breathe.
+
+    >>> import math
+    >>> pulse(0.0), round(pulse(math.pi / 10), 3)
+    (0.5, 1.0)
+    """
     return 0.5 + 0.5 * math.sin(time * speed)
 
 
 def blit_centered(surface: pygame.Surface, image: pygame.Surface, at: Sequence[float]) -> None:
+    """Draw ``image`` on ``surface`` with its centre at ``at`` (rounded to whole pixels).
+
+    >>> board, piece = pygame.Surface((100, 100)), pygame.Surface((10, 10))
+    >>> _ = piece.fill((255, 0, 0))
+    >>> blit_centered(board, piece, (50.4, 20))
+    >>> board.get_at((50, 20))[:3], board.get_at((40, 20))[:3]
+    ((255, 0, 0), (0, 0, 0))
+    """
     surface.blit(image, image.get_rect(center=(round(at[0]), round(at[1]))))
 
 
@@ -46,7 +59,14 @@ def cell_mark(
     corner: float = 0.14,
 ) -> pygame.Surface:
     """A cell-shaped mark (filled and/or outlined, ``width`` in cell units) the size of one cell,
-    to be blitted centred on a cell with :func:`blit_centered`."""
+    to be blitted centred on a cell with :func:`blit_centered`.
+
+    >>> grid = SquareGrid({(c, r): (c, r) for c in range(3) for r in range(3)})
+    >>> _ = grid.fit(pygame.Rect(0, 0, 90, 90))
+    >>> mark = cell_mark(grid, fill=(255, 235, 120))  # one cell's highlight
+    >>> mark.get_size()
+    (62, 62)
+    """
     unit = grid.size
     side = math.ceil(2 * unit) + 2
 
@@ -63,7 +83,13 @@ def cell_mark(
 
 
 def target(size: int, color: Color, ring: bool) -> pygame.Surface:
-    """A legal-target marker: a filled dot (near) or a ring (far): shapes, not only colours."""
+    """A legal-target marker: a filled dot (near) or a ring (far): shapes, not only colours.
+
+    >>> from tafel.kit import ring
+    >>> dot, circle = target(30, (120, 230, 140), ring=False), target(30, (110, 170, 255), ring=True)
+    >>> dot.get_at((15, 15)).a > 0, circle.get_at((15, 15)).a
+    (True, 0)
+    """
 
     def paint(big: pygame.Surface, ss: int) -> None:
         s = size * ss
@@ -81,7 +107,13 @@ def target(size: int, color: Color, ring: bool) -> pygame.Surface:
 
 
 def arrow(surface: pygame.Surface, color: Color, a: Point, b: Point, width: float) -> None:
-    """An arrow from ``a`` to ``b`` with a triangular head."""
+    """An arrow from ``a`` to ``b`` with a triangular head.
+
+    >>> surface = pygame.Surface((60, 20))
+    >>> arrow(surface, (255, 140, 60), (5, 10), (55, 10), 4)
+    >>> surface.get_at((30, 10))[:3]
+    (255, 140, 60)
+    """
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
     if length < 1:
@@ -100,7 +132,15 @@ def draw_hint(
     surface: pygame.Surface, grid: Grid, frm: Hashable | None, to: Hashable | None, color: Color, time: float
 ) -> None:
     """A suggested move: a breathing outline on its target (a dot too when it has no source), an
-    outline on its source and an arrow between."""
+    outline on its source and an arrow between.
+
+    >>> grid = SquareGrid({(c, r): (c, r) for c in range(3) for r in range(3)})
+    >>> _ = grid.fit(pygame.Rect(0, 0, 90, 90))
+    >>> surface = pygame.Surface((90, 90))
+    >>> draw_hint(surface, grid, (0, 0), (2, 2), (240, 90, 240), time=0.0)
+    >>> surface.get_bounding_rect().width > 0
+    True
+    """
     p = pulse(time)
     col = mix(color, (255, 255, 255), 0.35 * p)
     width = max(2, round(grid.size / 9))
@@ -120,7 +160,15 @@ def draw_hint(
 
 
 def draw_cursor(surface: pygame.Surface, grid: Grid, cell: Hashable, color: Color, shadow: Color) -> None:
-    """The keyboard cursor: corner brackets on a square, an outline on other cells."""
+    """The keyboard cursor: corner brackets on a square, an outline on other cells.
+
+    >>> grid = SquareGrid({(c, r): (c, r) for c in range(3) for r in range(3)})
+    >>> _ = grid.fit(pygame.Rect(0, 0, 90, 90))
+    >>> surface = pygame.Surface((90, 90))
+    >>> draw_cursor(surface, grid, (1, 1), (255, 208, 96), (10, 12, 16))
+    >>> surface.get_bounding_rect().colliderect(grid.rect((1, 1)))
+    True
+    """
     width = max(2, round(grid.size / 8))
     if not isinstance(grid, SquareGrid):
         pygame.draw.polygon(surface, shadow, [(x + 1, y + 1) for x, y in grid.polygon(cell, 0.9)], width)
@@ -149,7 +197,13 @@ def draw_chain(
     time: float = 0.0,
 ) -> None:
     """A winning chain through ``points`` (cell centres), drawn up to ``progress`` (0..1) of its
-    length: a glowing line, breathing rings on its cells and dots at its ends."""
+    length: a glowing line, breathing rings on its cells and dots at its ends.
+
+    >>> surface = pygame.Surface((100, 40))
+    >>> draw_chain(surface, [(10, 20), (50, 20), (90, 20)], (255, 235, 120), 20)
+    >>> surface.get_at((50, 20))[:3] != (0, 0, 0)
+    True
+    """
     if not points:
         return
     shown = points[: max(1, math.ceil(progress * len(points)))]

@@ -51,14 +51,26 @@ __all__ = [
 
 
 def fast(surface: pygame.Surface) -> pygame.Surface:
-    """``surface`` in the display's pixel format, which blits fastest (as is without a display)."""
+    """``surface`` in the display's pixel format, which blits fastest (as is without a display).
+
+    >>> fast(pygame.Surface((8, 8))).get_size()
+    (8, 8)
+    """
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
 
 def supersampled(
     size: tuple[int, int], paint: Callable[[pygame.Surface, int], object], ss: int = SUPERSAMPLE
 ) -> pygame.Surface:
-    """A transparent surface of ``size`` whose picture ``paint(big, ss)`` drew ``ss`` times larger."""
+    """A transparent surface of ``size`` whose picture ``paint(big, ss)`` drew ``ss`` times larger.
+
+    >>> def paint(big, ss):
+    ...     pygame.draw.circle(big, (255, 255, 255), (10 * ss, 10 * ss), 8 * ss)
+    ...
+    >>> disc = supersampled((20, 20), paint)
+    >>> disc.get_size(), disc.get_at((10, 10)).a, disc.get_at((0, 0)).a
+    ((20, 20), 255, 0)
+    """
     w, h = max(1, size[0]), max(1, size[1])
     big = pygame.Surface((w * ss, h * ss), pygame.SRCALPHA)
     paint(big, ss)
@@ -66,7 +78,14 @@ def supersampled(
 
 
 def blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
-    """A soft copy of ``surface``; wide blurs run on a shrunken copy (a shadow has no detail to lose)."""
+    """A soft copy of ``surface``; wide blurs run on a shrunken copy (a shadow has no detail to lose).
+
+    >>> sharp = pygame.Surface((20, 20), pygame.SRCALPHA)
+    >>> _ = pygame.draw.rect(sharp, (0, 0, 0, 255), (5, 5, 10, 10))
+    >>> soft = blur(sharp, 3)
+    >>> soft.get_size(), 0 < soft.get_at((5, 10)).a < 255
+    ((20, 20), True)
+    """
     if radius < 1:
         return surface
     w, h = surface.get_size()
@@ -95,7 +114,12 @@ def polygon(cx: float, cy: float, radius: float, sides: int, turn: float = 0.0) 
 
 
 def rounded(points: Sequence[Point], corner: float, steps: int = 6) -> list[Point]:
-    """``points`` (a convex polygon) with each corner cut into a curve about ``corner`` long."""
+    """``points`` (a convex polygon) with each corner cut into a curve about ``corner`` long.
+
+    >>> corners = rounded([(0, 0), (10, 0), (10, 10), (0, 10)], corner=2, steps=2)
+    >>> len(corners)
+    12
+    """
     out = []
     n = len(points)
     for i in range(n):
@@ -115,7 +139,13 @@ def rounded(points: Sequence[Point], corner: float, steps: int = 6) -> list[Poin
 
 
 def stroke(surface: pygame.Surface, color: Color, a: Point, b: Point, width: float) -> None:
-    """A thick line with round ends (pygame's thick lines have ragged square ends)."""
+    """A thick line with round ends (pygame's thick lines have ragged square ends).
+
+    >>> surface = pygame.Surface((40, 40))
+    >>> stroke(surface, (255, 255, 255), (5, 20), (35, 20), 6)
+    >>> surface.get_at((20, 20))[:3], surface.get_at((20, 5))[:3]
+    ((255, 255, 255), (0, 0, 0))
+    """
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / length * width / 2, dx / length * width / 2
@@ -137,7 +167,12 @@ def _shadow(
 
 def stone(color: Color, size: int, radius: float = 0.39, shadow: bool = True) -> pygame.Surface:
     """A shaded round stone with a gloss and a soft shadow, ``size`` pixels square (its radius a
-    share of the size)."""
+    share of the size).
+
+    >>> piece = stone((214, 48, 49), 48)  # a red stone for a 48-pixel cell
+    >>> piece.get_size(), piece.get_at((24, 24)).a, piece.get_at((0, 0)).a
+    ((48, 48), 255, 0)
+    """
     out = pygame.Surface((size, size), pygame.SRCALPHA)
     if shadow:
         out.blit(
@@ -180,7 +215,12 @@ def stone(color: Color, size: int, radius: float = 0.39, shadow: bool = True) ->
 
 def gem(color: Color, size: int, sides: int = 6, turn: float = 0.0, radius: float = 0.37) -> pygame.Surface:
     """A cut gem seen from above: a table, facets lit from the top left, a glint and a shadow.
-    Different ``sides`` tell the seats apart by shape as well as colour."""
+    Different ``sides`` tell the seats apart by shape as well as colour.
+
+    >>> piece = gem((40, 110, 220), 48, sides=5)  # a five-sided blue gem
+    >>> piece.get_size(), piece.get_at((24, 24)).a > 0
+    ((48, 48), True)
+    """
     out = pygame.Surface((size, size), pygame.SRCALPHA)
     rr = radius * (1.0 if sides <= 6 else 1.04)  # many sides look smaller
     out.blit(
@@ -224,7 +264,12 @@ def gem(color: Color, size: int, sides: int = 6, turn: float = 0.0, radius: floa
 
 
 def tile(color: Color, size: int, corner: float = 0.15, inset: float = 0.06) -> pygame.Surface:
-    """A square tile with rounded corners, a light top edge and a darker rim."""
+    """A square tile with rounded corners, a light top edge and a darker rim.
+
+    >>> piece = tile((235, 190, 40), 40)
+    >>> piece.get_size(), piece.get_at((20, 20)).a
+    ((40, 40), 255)
+    """
 
     def paint(big: pygame.Surface, ss: int) -> None:
         s = size * ss
@@ -241,7 +286,12 @@ def tile(color: Color, size: int, corner: float = 0.15, inset: float = 0.06) -> 
 
 
 def cross(color: Color, size: int, width: float = 0.12) -> pygame.Surface:
-    """A cross (x) with a soft drop, ``size`` pixels square."""
+    """A cross (x) with a soft drop, ``size`` pixels square.
+
+    >>> mark = cross((214, 48, 49), 60)
+    >>> mark.get_size(), mark.get_at((30, 30)).a > 0, mark.get_at((30, 5)).a
+    ((60, 60), True, 0)
+    """
 
     def paint(big: pygame.Surface, ss: int) -> None:
         s = size * ss
@@ -254,7 +304,12 @@ def cross(color: Color, size: int, width: float = 0.12) -> pygame.Surface:
 
 
 def ring(color: Color, size: int, width: float = 0.12, radius: float = 0.27) -> pygame.Surface:
-    """A ring (o) with a soft drop, ``size`` pixels square."""
+    """A ring (o) with a soft drop, ``size`` pixels square.
+
+    >>> mark = ring((40, 110, 220), 60)
+    >>> mark.get_size(), mark.get_at((30, 30)).a, mark.get_at((30, 14)).a > 0
+    ((60, 60), 0, True)
+    """
 
     def paint(big: pygame.Surface, ss: int) -> None:
         s = size * ss

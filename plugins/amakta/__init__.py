@@ -151,6 +151,7 @@ GAME = GameDef(
     view=".view:AmaktaView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
+    palette="red-blue",  # the seats until the colours are chosen; then the stones (seat_color)
     tutorial=TUTORIAL,
     puzzles=PUZZLES,
 )

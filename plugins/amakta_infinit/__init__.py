@@ -114,6 +114,7 @@ GAME = GameDef(
     view=".view:InfinitView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
+    palette="red-blue",  # the seats until the colours are chosen; then the stones (seat_color)
     tutorial=TUTORIAL,
     preview_moves=PREVIEW_MOVES,
 )

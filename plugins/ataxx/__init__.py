@@ -129,6 +129,7 @@ GAME = GameDef(
     evaluate=evaluate,
     perft=lambda state, depth: perft(_ataxx(state), depth),
     seat_names=lambda options: list(SEAT_NAMES),
+    palette="red-blue",
     tutorial=TUTORIAL,
     # External UAI engines can play Ataxx: positions as FEN (to_text), moves as they write them.
     # x, Red, moves first and is UAI's Black: its clock is ``btime``/``binc`` (libataxx's convention).

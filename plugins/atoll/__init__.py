@@ -128,6 +128,7 @@ GAME = GameDef(
     view=".view:AtollView",
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
+    palette="black-white",
     perft=lambda state, depth: perft(state, depth),
     tutorial=TUTORIAL,
     puzzles=PUZZLES,

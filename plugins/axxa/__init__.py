@@ -263,6 +263,7 @@ GAME = AxxaGame(
     evaluate=evaluate,
     seat_count=seat_count,
     seat_names=seat_names,
+    palette="four",
     random_setup=True,
     features=features,
     difficulty=_difficulty,

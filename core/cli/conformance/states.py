@@ -15,6 +15,16 @@ from tafel.words import MACHINE_PATTERN
 
 
 def _check_definition(game: GameDef, options: Options, report: Report) -> None:
+    """The GameDef: options, seats, notes on missing parts, preview moves, the tutorial."""
+    _check_options_and_seats(game, options, report)
+    _note_missing_parts(game, options, report)
+    if game.preview_moves:
+        _check_preview_moves(game, report)
+    if game.tutorial is not None:
+        _check_tutorial(game, report)
+
+
+def _check_options_and_seats(game: GameDef, options: Options, report: Report) -> None:
     keys = [opt.key for opt in game.options]
     if len(set(keys)) != len(keys):
         report.fail(f"definition: option keys repeat: {', '.join(keys)}")
@@ -33,6 +43,9 @@ def _check_definition(game: GameDef, options: Options, report: Report) -> None:
         report.fail(f"definition: seat_count gave {seats!r}, outside players {game.players_label}")
     if len(names) != seats or not all(isinstance(n, str) and n for n in names):
         report.fail(f"definition: seat_names gave {names!r} for {seats} seats")
+
+
+def _note_missing_parts(game: GameDef, options: Options, report: Report) -> None:
     if not game.rules.strip():
         report.note("no rules text: the rules screen will be empty (GameDef.rules)")
     if game.view is None:
@@ -44,22 +57,26 @@ def _check_definition(game: GameDef, options: Options, report: Report) -> None:
         _crash(report, "definition", "features(options)", exc)
     if game.evaluate is None:
         report.note("no evaluate(): the generic medium/hard players use MCTS with random playouts")
-    if game.preview_moves:
-        try:
-            state = game.new_state(game.resolve_options(), 1)
-            for text in game.preview_moves:
-                state = state.play(state.parse_move(text))
-        except GameError as exc:
-            report.fail(f"definition: preview_moves do not play from the default setup (seed 1): {exc}")
-        except Exception as exc:
-            _crash(report, "definition", "playing preview_moves", exc)
-    if game.tutorial is not None:
-        try:
-            play_out(game)
-        except GameError as exc:
-            report.fail(f"tutorial: {exc}")
-        except Exception as exc:
-            _crash(report, "tutorial", "playing the tutorial's steps", exc)
+
+
+def _check_preview_moves(game: GameDef, report: Report) -> None:
+    try:
+        state = game.new_state(game.resolve_options(), 1)
+        for text in game.preview_moves:
+            state = state.play(state.parse_move(text))
+    except GameError as exc:
+        report.fail(f"definition: preview_moves do not play from the default setup (seed 1): {exc}")
+    except Exception as exc:
+        _crash(report, "definition", "playing preview_moves", exc)
+
+
+def _check_tutorial(game: GameDef, report: Report) -> None:
+    try:
+        play_out(game)
+    except GameError as exc:
+        report.fail(f"tutorial: {exc}")
+    except Exception as exc:
+        _crash(report, "tutorial", "playing the tutorial's steps", exc)
 
 
 # --- one state -----------------------------------------------------------------------------------
@@ -80,6 +97,7 @@ def _check_outcome(outcome: object, state: GameState, report: Report, where: str
 
 
 def _check_state(game: GameDef, options: Options, state: GameState, report: Report, where: str) -> None:
+    """One state: its moves and outcome, the move texts, the meta moves, the position text."""
     outcome = state.outcome
     moves = state.legal_moves()
     if not isinstance(moves, list):
@@ -99,6 +117,16 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
     if state.legal_moves() != moves:
         report.fail(f"{where}: legal_moves() gave another list the second time")
     hash(state.repetition_key())
+    texts = _check_move_texts(state, moves, report, where)
+    _check_meta_moves(state, report, where)
+    _check_position_text(game, options, state, texts, report, where)
+    _check_nonsense(state, report, where)
+    for seat in range(state.players):
+        state.view_for(seat).to_text()
+
+
+def _check_move_texts(state: GameState, moves: list[Move], report: Report, where: str) -> list[str]:
+    """Each move's text is clean and parses back to the move; returns the texts."""
     texts = []
     for move in moves:
         text = state.move_to_text(move)
@@ -116,8 +144,12 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
     if len(set(texts)) != len(texts):
         report.fail(f"{where}: two legal moves share a text")
     _check_words(state, moves[:_WORDS_CHECKED], report, where)
+    return texts
+
+
+def _check_meta_moves(state: GameState, report: Report, where: str) -> None:
+    """Meta moves (resign, a draw offer) are played like moves, listed or not in legal_moves()."""
     for label, move in state.meta_moves():
-        # Meta moves (resign, a draw offer) are played like moves, listed or not in legal_moves().
         if not isinstance(label, str) or not label:
             report.fail(f"{where}: meta move label {label!r} is not a text")
             continue
@@ -128,6 +160,12 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
                 report.fail(f"{where}: meta move text {text!r} parses to a different move")
         except GameError as exc:
             report.fail(f"{where}: meta move {label!r} is not playable: {exc}")
+
+
+def _check_position_text(
+    game: GameDef, options: Options, state: GameState, texts: list[str], report: Report, where: str
+) -> None:
+    """The position text reads back to the same position, with the same legal moves."""
     text = state.to_text()
     try:
         again = game.parse_position(text, options)
@@ -140,6 +178,10 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
         texts
     ):
         report.fail(f"{where}: the parsed position has other legal moves")
+
+
+def _check_nonsense(state: GameState, report: Report, where: str) -> None:
+    """Nonsense move texts are refused with a GameError, never a crash."""
     for bad in ("", "???", "zz99zz"):
         try:
             state.parse_move(bad)
@@ -150,8 +192,6 @@ def _check_state(game: GameDef, options: Options, state: GameState, report: Repo
         else:
             if bad:
                 report.fail(f"{where}: parse_move({bad!r}) accepted nonsense")
-    for seat in range(state.players):
-        state.view_for(seat).to_text()
 
 
 #: How many of a position's moves are named in words (a creation list can hold thousands).

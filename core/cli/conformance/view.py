@@ -81,89 +81,21 @@ def check_view(
 
     Each size is a whole window; the view gets it less a small margin, which it must leave
     alone (a note otherwise: the core draws the side panel next to the board). Themes
-    alternate between the default and the colour-blind palette.
+    alternate between the default and the colour-blind palette. The side panel's lines
+    (``status()`` and ``describe()``) must be strings, none given twice.
     """
     if game.view is None:
         return
-    import pygame
-
-    from tafel.ui.fonts import Fonts
-    from tafel.ui.theme import COLORBLIND, DEFAULT
-    from tafel.view import BoardView, ViewContext
-
     created = _ensure_display()
     try:
-        try:
-            made = game.view_class()
-        except (ImportError, TypeError) as exc:
-            report.fail(f"renderer: {str(exc).splitlines()[0]}")
+        view = _make_view(game, options, report)
+        if view is None:
             return
-        if not isinstance(made, type) or not issubclass(made, BoardView):
-            report.fail(f"renderer: GameDef.view names {made!r}, not a BoardView subclass")
-            return
-        try:
-            view = made(game, options)
-        except Exception as exc:
-            _crash(report, "renderer", f"{made.__name__}(game, options)", exc)
-            return
-        fonts = Fonts()
-        names = game.names(options)
-        seats = frozenset(range(len(names)))
+        frames = _Frames(game, options, view, report)
         report.sizes = tuple(sizes)
         spills: dict[tuple[int, int], int] = {}
-
-        def context(theme: Any, k: int, run: _Run, state: GameState, interactive: bool) -> Any:
-            moves = state.legal_moves() if state.outcome is None else []
-            return ViewContext(
-                theme=theme,
-                fonts=fonts,
-                time=k * 0.1,
-                human_seats=seats,
-                seat_names=names,
-                last_move=run.moves[k - 1] if k > 0 else None,
-                previous=run.states[k - 1] if k > 0 else None,
-                interactive=interactive,
-                hint=moves[k % len(moves)] if moves and k % 3 == 0 else None,
-                show_legal=k % 2 == 0,
-                show_last=True,
-                anim_speed=1.0,
-            )
-
-        def shown(state: GameState) -> GameState:
-            if state.has_hidden_information and state.outcome is None:
-                return state.view_for(state.to_move)
-            return state
-
-        for i, (w, h) in enumerate(sizes):
-            theme = DEFAULT if i % 2 == 0 else COLORBLIND
-            surface = pygame.Surface((w, h))
-            rect = pygame.Rect(0, 0, w, h).inflate(-2 * _MARGIN, -2 * _MARGIN)
-            where = f"renderer {w}x{h}"
-            try:
-                view.layout(rect.copy())
-                for g, run in enumerate(runs):
-                    view.reset(run.states[0])
-                    for k, full in enumerate(run.states):
-                        where = f"renderer {w}x{h} game {g + 1} ply {k}"
-                        state = shown(full)
-                        ctx = context(theme, k, run, state, False)
-                        text = state.to_text()
-                        surface.fill(_SENTINEL)
-                        view.draw(surface, state, ctx)
-                        report.frames += 1
-                        if state.to_text() != text:
-                            report.fail(f"{where}: draw() changed the state")
-                        if k in (0, len(run.states) - 1):
-                            spill = _overflow(surface, rect)
-                            if spill > 2:
-                                spills[(w, h)] = max(spill, spills.get((w, h), 0))
-                        if i == 0:
-                            lines = view.status(state, ctx)
-                            if not isinstance(lines, list) or not all(isinstance(s, str) for s in lines):
-                                report.fail(f"{where}: status() returned {lines!r}, not a list of strings")
-            except Exception as exc:
-                _crash(report, where, "the board view", exc)
-                continue
+        for i, size in enumerate(sizes):
+            frames.draw_runs(runs, size, i, spills)
         if spills:
             where = ", ".join(f"{w}x{h}" for w, h in spills)
             report.note(
@@ -171,10 +103,139 @@ def check_view(
                 f"(at {where}); the core's side panel sits next to it"
             )
         if runs:
-            _check_animation_and_input(view, runs[0], sizes[0], context, shown, report)
+            _check_animation_and_input(view, runs[0], sizes[0], frames.context, frames.shown, report)
     finally:
         if created:
+            import pygame
+
             pygame.display.quit()
+
+
+def _make_view(game: GameDef, options: Options, report: Report) -> Any:
+    """The game's board view for ``options``, or None (with a failure) when it cannot be made."""
+    from tafel.view import BoardView
+
+    try:
+        made = game.view_class()
+    except (ImportError, TypeError) as exc:
+        report.fail(f"renderer: {str(exc).splitlines()[0]}")
+        return None
+    if not isinstance(made, type) or not issubclass(made, BoardView):
+        report.fail(f"renderer: GameDef.view names {made!r}, not a BoardView subclass")
+        return None
+    try:
+        return made(game, options)
+    except Exception as exc:
+        _crash(report, "renderer", f"{made.__name__}(game, options)", exc)
+        return None
+
+
+class _Frames:
+    """Draws the states of the random games with a view, as the play screen would."""
+
+    def __init__(self, game: GameDef, options: Options, view: Any, report: Report) -> None:
+        from tafel.ui.fonts import Fonts
+
+        self.game, self.view, self.report = game, view, report
+        self.fonts = Fonts()
+        self.names = game.names(options)
+        self.seats = frozenset(range(len(self.names)))
+        self.panel_ok = True  # one duplicate panel line is reported, not one a state
+
+    def context(self, theme: Any, k: int, run: _Run, state: GameState, interactive: bool) -> Any:
+        from tafel.view import ViewContext
+
+        moves = state.legal_moves() if state.outcome is None else []
+        return ViewContext(
+            theme=theme.with_palette(self.game.palette),
+            fonts=self.fonts,
+            time=k * 0.1,
+            human_seats=self.seats,
+            seat_names=self.names,
+            last_move=run.moves[k - 1] if k > 0 else None,
+            previous=run.states[k - 1] if k > 0 else None,
+            interactive=interactive,
+            hint=moves[k % len(moves)] if moves and k % 3 == 0 else None,
+            show_legal=k % 2 == 0,
+            show_last=True,
+            anim_speed=1.0,
+        )
+
+    @staticmethod
+    def shown(state: GameState) -> GameState:
+        if state.has_hidden_information and state.outcome is None:
+            return state.view_for(state.to_move)
+        return state
+
+    def draw_runs(self, runs: Sequence[_Run], size: tuple[int, int], i: int, spills: dict) -> None:
+        """Every state of ``runs`` at window ``size`` (the ``i``-th: themes alternate)."""
+        import pygame
+
+        from tafel.ui.theme import COLORBLIND, DEFAULT
+
+        w, h = size
+        theme = DEFAULT if i % 2 == 0 else COLORBLIND
+        surface = pygame.Surface((w, h))
+        rect = pygame.Rect(0, 0, w, h).inflate(-2 * _MARGIN, -2 * _MARGIN)
+        where = f"renderer {w}x{h}"
+        try:
+            self.view.layout(rect.copy())
+            for g, run in enumerate(runs):
+                self.view.reset(run.states[0])
+                for k, full in enumerate(run.states):
+                    where = f"renderer {w}x{h} game {g + 1} ply {k}"
+                    self._draw_one(
+                        surface,
+                        rect,
+                        run,
+                        k,
+                        full,
+                        theme,
+                        where,
+                        spills if k in (0, len(run.states) - 1) else None,
+                    )
+                    if i == 0:
+                        self._check_panel(
+                            self.shown(full), self.context(theme, k, run, self.shown(full), False), where
+                        )
+        except Exception as exc:
+            _crash(self.report, where, "the board view", exc)
+
+    def _draw_one(
+        self,
+        surface: Any,
+        rect: Any,
+        run: _Run,
+        k: int,
+        full: GameState,
+        theme: Any,
+        where: str,
+        spills: dict | None,
+    ) -> None:
+        state = self.shown(full)
+        text = state.to_text()
+        surface.fill(_SENTINEL)
+        self.view.draw(surface, state, self.context(theme, k, run, state, False))
+        self.report.frames += 1
+        if state.to_text() != text:
+            self.report.fail(f"{where}: draw() changed the state")
+        if spills is not None:
+            spill = _overflow(surface, rect)
+            if spill > 2:
+                size = surface.get_size()
+                spills[size] = max(spill, spills.get(size, 0))
+
+    def _check_panel(self, state: GameState, ctx: Any, where: str) -> None:
+        from tafel.cli.conformance.contracts import check_panel_lines, panel_lines
+
+        lines = self.view.status(state, ctx)
+        if not isinstance(lines, list) or not all(isinstance(s, str) for s in lines):
+            self.report.fail(f"{where}: status() returned {lines!r}, not a list of strings")
+            return
+        if self.panel_ok:
+            self.panel_ok = check_panel_lines(
+                panel_lines(self.view, state, ctx, self.game), where, self.report
+            )
 
 
 def _check_animation_and_input(

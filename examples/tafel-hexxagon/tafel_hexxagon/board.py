@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import reduce
 from operator import or_
 
+from tafel import hex_name, parse_hex
+
 Cell = Bitboard = int
 SIDE, SPAN, STRIDE, FILES = 5, 9, 11, "abcdefghi"
 NEAR_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
@@ -33,15 +35,12 @@ BOARD = sum(1 << c for c in CELLS)
 
 
 def cell_name(cell: Cell) -> str:
-    return FILES[cell % STRIDE] + str(cell // STRIDE + 1)
+    return hex_name(*coords(cell))
 
 
 def cell_of(name: str) -> Cell:
-    """The cell named like ``"e5"``; ValueError for anything else (a9 is off the board)."""
-    t = name.strip().lower()
-    q, r = (FILES.find(t[0]), int(t[1]) - 1) if len(t) == 2 and t[1] in "123456789" else (-1, -1)
-    if not on_board(q, r):
-        raise ValueError(f"{name!r} is not a cell")
+    """The cell named like ``"e5"``; NotationError for anything else (a9 is off the board)."""
+    q, r = parse_hex(name, on_board)
     return r * STRIDE + q
 
 

@@ -10,16 +10,21 @@ gems next to where they land; a side with no move passes; more gems wins.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from tafel import GameState, IllegalMoveError, NotationError, Outcome, translations
+from tafel import BoardText, GameState, IllegalMoveError, NotationError, Outcome, translations
 
 from . import board as b
 
 _ = translations(__package__)  # the catalog: locale/<lang>/LC_MESSAGES/tafel_hexxagon.po
 RUBY, SAPPHIRE = 0, 1
 SEAT_NAMES = (_.N_("Ruby"), _.N_("Sapphire"))  # _.N_ marks a text that the core translates
+#: The board as text: ranks 9 to 1 of x, o and - (a gap), runs of empty cells as digits.
+BOARD_TEXT = BoardText(
+    "xo-",
+    widths=[len(b.rank_cells(r)) for r in range(b.SPAN - 1, -1, -1)],
+    row_label=lambda n: f"rank {b.SPAN + 1 - n}",
+)
 START_BOARDS = {"classic": "x3o/6/7/3-4/o4-2x/3-4/7/6/x3o", "open": "x3o/6/7/8/o7x/8/7/6/x3o"}
 
 
@@ -42,7 +47,7 @@ class HexMove:
         frm, to = (t[:2], t[2:]) if len(t) == 4 else (None, t)
         try:
             return PASS if t in ("0000", "pass") else cls(frm and b.cell_of(frm), b.cell_of(to))
-        except ValueError:
+        except NotationError:
             raise NotationError(f"{text!r} is not a Hexxagon move (like e5, a1c2 or 0000)") from None
 
 
@@ -174,12 +179,11 @@ class HexxagonState(GameState):
         """Ranks 9 to 1, x/o/- and digits for empty runs, then the side to move, the halfmove
         clock and the fullmove number: Ataxx's FEN on a hexagon."""
         bits = ((self.ruby, "x"), (self.sapphire, "o"), (self.gaps, "-"))
-        rows = (
+        rows = [
             "".join(next((ch for bb, ch in bits if bb >> c & 1), ".") for c in b.rank_cells(r))
             for r in range(8, -1, -1)
-        )
-        board = "/".join(re.sub(r"\.+", lambda m: str(len(m[0])), row) for row in rows)
-        return f"{board} {'xo'[self.to_move]} {self.halfmove} {self.fullmove}"
+        ]
+        return f"{BOARD_TEXT.encode(rows)} {'xo'[self.to_move]} {self.halfmove} {self.fullmove}"
 
     @classmethod
     def from_text(cls, text: str) -> HexxagonState:
@@ -187,17 +191,10 @@ class HexxagonState(GameState):
         parts, bad = text.split(), f"bad Hexxagon position {text!r}:"
         if not 1 <= len(parts) <= 4:
             raise NotationError(f"{bad} expected board, side, halfmove, fullmove")
-        if len(ranks := parts[0].split("/")) != b.SPAN:
-            raise NotationError(f"{bad} the board needs {b.SPAN} ranks, got {len(ranks)}")
         bbs = {"x": 0, "o": 0, "-": 0, ".": 0}
-        for r, rank in zip(range(b.SPAN, 0, -1), ranks, strict=True):
-            cells, row = b.rank_cells(r - 1), re.sub(r"\d", lambda m: "." * int(m[0]), rank)
-            if (odd := next((ch for ch in rank if ch not in "xo-123456789"), None)) or len(row) > len(cells):
-                what = f"unexpected {odd!r}" if odd else f"more than {len(cells)} cells"
-                raise NotationError(f"{bad} rank {r} has {what}")
-            if len(row) < len(cells):
-                raise NotationError(f"{bad} rank {r} needs {len(cells)} cells, got {len(row)}")
-            for ch, c in zip(row, cells, strict=True):
+        # One NotationError per bad board, naming the rank: the kit's board-text codec.
+        for r, row in zip(range(b.SPAN - 1, -1, -1), BOARD_TEXT.decode(parts[0]), strict=True):
+            for ch, c in zip(row, b.rank_cells(r), strict=True):
                 bbs[ch] |= 1 << c
         side, half, full = (parts + ["x", "0", "1"][len(parts) - 1 :])[1:4]
         if side.lower() not in ("x", "o"):

@@ -137,9 +137,9 @@ class Panel(MoveListPainting):
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         """The panel colour of ``seat``: the game's own (stone colours) or the theme's."""
-        theme = self.ui.theme
+        theme = self.ui.theme.with_palette(self.match.game.palette)
         color = self.host.guard("seat_color", self.match.state.seat_color, seat, theme, default=None)
-        return tuple(color) if color else theme.seat(seat)  # type: ignore[return-value]
+        return theme.on_panel(tuple(color)) if color else theme.panel_seat(seat)
 
     def layout(self, rect: pygame.Rect) -> None:
         """Place the buttons at the bottom of the panel, which takes ``rect``."""

@@ -301,7 +301,7 @@ class PlayScene(Scene):
             hint = self.guide.expected()  # the move the guided step asks for
         settings = self.settings
         return ViewContext(
-            theme=self.ui.theme,
+            theme=self.ui.theme.with_palette(match.game.palette),
             fonts=self.ui.fonts,
             time=self.time,
             human_seats=match.human_seats,
