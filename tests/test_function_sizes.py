@@ -9,25 +9,9 @@ from __future__ import annotations
 
 from tests.bench_scripts import load
 
-#: Functions over the limit in files other engineers split at the same time as issue 37 lands
-#: (delete a line once its function is split; a line left over is harmless and listed below).
-BEING_SPLIT = {
-    "core/ai/alphabeta.py choose",  # authors (issue 40)
-    "core/cli/conformance/games.py _play_one",  # authors (issue 40)
-    "core/cli/conformance/view.py check_view",  # authors (issue 40)
-}
-
-
-def _key(found: str) -> str:
-    """``core/x.py:12 name (90 lines)`` -> ``core/x.py name``."""
-    where, name = found.split(" ")[:2]
-    return f"{where.split(':')[0]} {name}"
-
-
 def test_no_function_in_the_core_is_over_80_lines():
     metrics = load("contract_metrics")
-    long = [f for f in metrics.long_functions() if _key(f) not in BEING_SPLIT]
-    assert long == [], "split these (GUIDE.md: a function over ~60 lines is the smell)"
+    assert metrics.long_functions() == [], "split these (GUIDE.md: a function over ~60 lines is the smell)"
 
 
 def test_the_count_reads_a_function_from_its_decorator_to_its_last_line(tmp_path, monkeypatch):
