@@ -369,7 +369,7 @@ def remove_stale_temps(folder: Path | str, older_than: float = STALE_TEMP_AGE) -
     untouched for ``older_than`` seconds, as a write in progress is younger) and an older
     render's ``.NAME.PID.tmp.png``. Returns what was removed; errors are ignored."""
     folder = Path(folder)
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         entries = list(os.scandir(folder))

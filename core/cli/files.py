@@ -65,10 +65,10 @@ def read_input(
     return lines
 
 
-def write_output(path: str | os.PathLike, data: bytes, what: str = "file") -> None:
+def write_output(path: str | os.PathLike[str], data: bytes, what: str = "file") -> None:
     """Replace the file ``path`` with ``data`` atomically; CommandError (one line) on failure."""
     try:
-        atomic_write_bytes(path, data)
+        atomic_write_bytes(os.fspath(path), data)
     except OSError as exc:
         raise CommandError(f"cannot write the {what} {shown_name(path)}: {_reason(exc)}") from None
 

@@ -264,7 +264,7 @@ class EngineScene(Typing, RowsScreen, Scene):
             return used
         return super().handle_event(event)
 
-    def _key_on(self, focused: Any, event: pygame.event.Event) -> bool:
+    def _key_on(self, focused: object, event: pygame.event.Event) -> bool:
         try:
             if super()._key_on(focused, event):
                 self.error = ""
@@ -274,7 +274,7 @@ class EngineScene(Typing, RowsScreen, Scene):
             return True
         return False
 
-    def _sideways(self, focused: Any, step: int) -> bool:
+    def _sideways(self, focused: object, step: int) -> bool:
         if focused in self.buttons:
             self.focus.move(step)
         return True
