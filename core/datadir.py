@@ -254,13 +254,13 @@ def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
         raise FileProblem("not UTF-8 text") from None
 
 
-def json_depth_ok(data: Any, max_depth: int = MAX_DEPTH) -> bool:
+def json_depth_ok(data: object, max_depth: int = MAX_DEPTH) -> bool:
     """True when lists and dicts in ``data`` nest at most ``max_depth`` deep (no recursion).
 
     >>> json_depth_ok([[1]], 2), json_depth_ok([[[1]]], 2), json_depth_ok({"a": [1]}, 2)
     (True, False, True)
     """
-    todo: list[tuple[Any, int]] = [(data, 0)]
+    todo: list[tuple[object, int]] = [(data, 0)]
     while todo:
         item, depth = todo.pop()
         if isinstance(item, (list, dict)):
@@ -271,6 +271,8 @@ def json_depth_ok(data: Any, max_depth: int = MAX_DEPTH) -> bool:
     return True
 
 
+# Any: parsed JSON, of whatever shape the file holds; each reader checks the shape it needs where
+# it reads it (``check``, ``isinstance``), and what it keeps is typed from there on.
 def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """JSON from ``text``; FileProblem (never RecursionError) when it cannot be used."""
     if not text.strip():
@@ -301,7 +303,7 @@ def load_json_file(
     what: str,
     *,
     limit: int = MAX_BYTES,
-    check: Callable[[Any], str | None] | None = None,
+    check: Callable[[object], str | None] | None = None,
 ) -> tuple[Any, str | None]:
     """Read the JSON file ``path``, for settings, statistics and plugins' own records.
 

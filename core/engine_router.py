@@ -26,9 +26,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from tafel.ai.messages import AIRequest, AIResult
+from tafel.ai.messages import AIRequest, AIResult, MoveWorker
 from tafel.engine_process import EngineFailure, EngineProcess, flood_text, shorten
 from tafel.engine_protocol import EngineInfo, EngineProtocol, info_text, parse_bestmove, parse_info
 from tafel.engines import EngineConfig, is_engine_agent, resolve_engine
@@ -257,15 +257,6 @@ class EngineSession:
         return clocks[request.seat % seats], go
 
 
-class InnerWorker(Protocol):
-    """The worker an :class:`EngineRouter` sends the seats that are no engine to (an
-    :class:`tafel.ai.worker.AIWorker`; ``start``, ``wait`` and ``busy`` are used when it has them)."""
-
-    def request(self, req: AIRequest) -> int: ...
-    def poll(self) -> AIResult | None: ...
-    def cancel(self) -> None: ...
-
-
 class EngineRouter:
     """A move worker that sends engine seats to engine processes and the rest to ``inner``.
 
@@ -275,12 +266,12 @@ class EngineRouter:
 
     def __init__(
         self,
-        inner: InnerWorker | Callable[[], InnerWorker] | None,
+        inner: MoveWorker | Callable[[], MoveWorker] | None,
         registry: Registry,
         engines: list[EngineConfig] | None = None,
     ) -> None:
-        self._inner_factory: Callable[[], InnerWorker] | None = inner if callable(inner) else None
-        self._inner: InnerWorker | None = None if callable(inner) else inner
+        self._inner_factory: Callable[[], MoveWorker] | None = inner if callable(inner) else None
+        self._inner: MoveWorker | None = None if callable(inner) else inner
         self.registry = registry
         self.engines = engines
         self.sessions: dict[tuple[str, int], EngineSession] = {}
@@ -289,7 +280,7 @@ class EngineRouter:
         self._generation = 0
 
     @property
-    def inner(self) -> InnerWorker | None:
+    def inner(self) -> MoveWorker | None:
         if self._inner is None and self._inner_factory is not None:
             self._inner = self._inner_factory()
         return self._inner
