@@ -288,6 +288,7 @@ def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     return data
 
 
+# Any: parsed JSON, as :func:`parse_json` returns it.
 def read_json(path: Path | str, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """:func:`read_text` then :func:`parse_json`."""
     return parse_json(read_text(path, limit), max_depth)
@@ -304,7 +305,7 @@ def load_json_file(
     *,
     limit: int = MAX_BYTES,
     check: Callable[[object], str | None] | None = None,
-) -> tuple[Any, str | None]:
+) -> tuple[Any, str | None]:  # Any: parsed JSON, as parse_json returns it
     """Read the JSON file ``path``, for settings, statistics and plugins' own records.
 
     Returns ``(data, None)``; ``(None, None)`` when there is no file; ``(None, message)`` when the
