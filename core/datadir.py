@@ -254,13 +254,13 @@ def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
         raise FileProblem("not UTF-8 text") from None
 
 
-def json_depth_ok(data: Any, max_depth: int = MAX_DEPTH) -> bool:
+def json_depth_ok(data: object, max_depth: int = MAX_DEPTH) -> bool:
     """True when lists and dicts in ``data`` nest at most ``max_depth`` deep (no recursion).
 
     >>> json_depth_ok([[1]], 2), json_depth_ok([[[1]]], 2), json_depth_ok({"a": [1]}, 2)
     (True, False, True)
     """
-    todo: list[tuple[Any, int]] = [(data, 0)]
+    todo: list[tuple[object, int]] = [(data, 0)]
     while todo:
         item, depth = todo.pop()
         if isinstance(item, (list, dict)):
@@ -271,6 +271,8 @@ def json_depth_ok(data: Any, max_depth: int = MAX_DEPTH) -> bool:
     return True
 
 
+# Any: parsed JSON, of whatever shape the file holds; each reader checks the shape it needs where
+# it reads it (``check``, ``isinstance``), and what it keeps is typed from there on.
 def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """JSON from ``text``; FileProblem (never RecursionError) when it cannot be used."""
     if not text.strip():
@@ -286,6 +288,7 @@ def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     return data
 
 
+# Any: parsed JSON, as :func:`parse_json` returns it.
 def read_json(path: Path | str, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """:func:`read_text` then :func:`parse_json`."""
     return parse_json(read_text(path, limit), max_depth)
@@ -301,8 +304,8 @@ def load_json_file(
     what: str,
     *,
     limit: int = MAX_BYTES,
-    check: Callable[[Any], str | None] | None = None,
-) -> tuple[Any, str | None]:
+    check: Callable[[object], str | None] | None = None,
+) -> tuple[Any, str | None]:  # Any: parsed JSON, as parse_json returns it
     """Read the JSON file ``path``, for settings, statistics and plugins' own records.
 
     Returns ``(data, None)``; ``(None, None)`` when there is no file; ``(None, message)`` when the
@@ -369,7 +372,7 @@ def remove_stale_temps(folder: Path | str, older_than: float = STALE_TEMP_AGE) -
     untouched for ``older_than`` seconds, as a write in progress is younger) and an older
     render's ``.NAME.PID.tmp.png``. Returns what was removed; errors are ignored."""
     folder = Path(folder)
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         entries = list(os.scandir(folder))

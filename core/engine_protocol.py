@@ -34,8 +34,9 @@ runs the engines (:mod:`tafel.engines`); this module only writes and reads the l
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ class EngineProtocol:
         return " ".join(parts)
 
 
-def setoption_command(name: str, value: Any) -> str:
+def setoption_command(name: str, value: object) -> str:
     """``setoption name <name> value <value>`` (a button: no value).
 
     >>> setoption_command("Hash", 16), setoption_command("Clear Hash", None)
@@ -95,10 +96,13 @@ def setoption_command(name: str, value: Any) -> str:
     return f"setoption name {name} value {value}"
 
 
+#: An ``info`` line read: numbers by name (``depth``, ``nodes``), texts (``score``, ``pv``, ``string``).
+EngineInfo = dict[str, int | str]
+
 _INFO_NUMBERS = ("depth", "seldepth", "nodes", "nps", "time", "multipv", "hashfull")
 
 
-def parse_info(line: str) -> dict[str, Any] | None:
+def parse_info(line: str) -> EngineInfo | None:
     """An ``info`` line as a dict: numbers by name, ``score`` as text (``cp 31``, ``mate 3``),
     ``pv`` and ``string`` as the rest of the line; None for any other line.
 
@@ -110,7 +114,7 @@ def parse_info(line: str) -> dict[str, Any] | None:
     words = line.split()
     if not words or words[0] != "info":
         return None
-    info: dict[str, Any] = {}
+    info: EngineInfo = {}
     i = 1
     while i < len(words):
         word = words[i]
@@ -134,7 +138,7 @@ def parse_info(line: str) -> dict[str, Any] | None:
     return info
 
 
-def info_text(info: dict[str, Any]) -> str:
+def info_text(info: Mapping[str, object]) -> str:
     """One short line for the side panel: depth, score and the principal variation.
 
     >>> info_text({"depth": 7, "score": "cp 120", "pv": "f2 a7b5 g1e3 b6"})
@@ -166,6 +170,17 @@ def parse_bestmove(line: str) -> str | None:
     if len(words) >= 2 and words[0] == "bestmove":
         return words[1]
     return None
+
+
+class OptionEntry(TypedDict):
+    """An :class:`EngineOption` as engines.json keeps it (:meth:`EngineOption.as_dict`)."""
+
+    name: str
+    type: str
+    default: str | None
+    min: int | None
+    max: int | None
+    vars: list[str]
 
 
 @dataclass(frozen=True)
@@ -221,7 +236,7 @@ class EngineOption:
         kind = " ".join(fields.get("type", [])) or "string"
         return cls(name, kind, default, number("min"), number("max"), tuple(values))
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> OptionEntry:
         return {
             "name": self.name,
             "type": self.type,
@@ -232,7 +247,7 @@ class EngineOption:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> EngineOption | None:
+    def from_dict(cls, data: object) -> EngineOption | None:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
             return None
         ints = {k: data.get(k) if isinstance(data.get(k), int) else None for k in ("min", "max")}

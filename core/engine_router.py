@@ -26,13 +26,16 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from tafel.ai.messages import AIRequest, AIResult
+from tafel.ai.messages import AIRequest, AIResult, MoveWorker
 from tafel.engine_process import EngineFailure, EngineProcess, flood_text, shorten
-from tafel.engine_protocol import EngineProtocol, info_text, parse_bestmove, parse_info
+from tafel.engine_protocol import EngineInfo, EngineProtocol, info_text, parse_bestmove, parse_info
 from tafel.engines import EngineConfig, is_engine_agent, resolve_engine
 from tafel.i18n import _
+
+if TYPE_CHECKING:
+    from tafel.registry import Registry
 
 #: The clock the sessions keep the sides' thinking times by (a module global, so tests can
 #: set the time).
@@ -72,7 +75,7 @@ class EngineSession:
         self.current: int | None = None
         #: Raised by cancel: a job submitted in an older epoch is not wanted any more.
         self.epoch = 0
-        self.info: dict[str, Any] = {}
+        self.info: EngineInfo = {}
         self._last: tuple[str, int] | None = None
         #: Milliseconds each ply of the current game took, the engine's own plies and (measured
         #: from its answer to the next request) the other seats' (clock time controls).
@@ -261,9 +264,14 @@ class EngineRouter:
     engines and people starts no AI process); ``registry`` gives each game's protocol.
     """
 
-    def __init__(self, inner: Any, registry: Any, engines: list[EngineConfig] | None = None) -> None:
-        self._inner_factory: Callable[[], Any] | None = inner if callable(inner) else None
-        self._inner = None if callable(inner) else inner
+    def __init__(
+        self,
+        inner: MoveWorker | Callable[[], MoveWorker] | None,
+        registry: Registry,
+        engines: list[EngineConfig] | None = None,
+    ) -> None:
+        self._inner_factory: Callable[[], MoveWorker] | None = inner if callable(inner) else None
+        self._inner: MoveWorker | None = None if callable(inner) else inner
         self.registry = registry
         self.engines = engines
         self.sessions: dict[tuple[str, int], EngineSession] = {}
@@ -272,7 +280,7 @@ class EngineRouter:
         self._generation = 0
 
     @property
-    def inner(self) -> Any:
+    def inner(self) -> MoveWorker | None:
         if self._inner is None and self._inner_factory is not None:
             self._inner = self._inner_factory()
         return self._inner
@@ -286,7 +294,10 @@ class EngineRouter:
 
     def request(self, req: AIRequest) -> int:
         if not is_engine_agent(req.agent):
-            return self.inner.request(req)
+            inner = self.inner
+            if inner is None:
+                raise AttributeError("this router has no AI worker: it plays engine seats only")
+            return inner.request(req)
         self._generation -= 1
         generation = self._generation
         try:
@@ -348,7 +359,7 @@ class EngineRouter:
         if start is not None:
             start()
 
-    def engine_info(self, agent: str, seat: int) -> dict[str, Any]:
+    def engine_info(self, agent: str, seat: int) -> EngineInfo:
         """The latest ``info`` of the engine playing ``seat`` (depth, score, pv), or {}."""
         session = self.sessions.get((agent, seat))
         return dict(session.info) if session is not None else {}

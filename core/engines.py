@@ -27,9 +27,9 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
-from tafel.ai.base import AgentDef, Limit
+from tafel.ai.base import Agent, AgentDef, Limit
 from tafel.datadir import atomic_write, data_dir, load_json_file
 from tafel.engine_process import (
     HANDSHAKE_TIMEOUT,
@@ -39,8 +39,8 @@ from tafel.engine_process import (
     flood_text,
     shorten,
 )
-from tafel.engine_protocol import EngineOption, EngineProtocol
-from tafel.game import GameError
+from tafel.engine_protocol import EngineOption, EngineProtocol, OptionEntry
+from tafel.game import GameDef, GameError
 
 __all__ = [
     "HANDSHAKE_TIMEOUT",
@@ -62,6 +62,21 @@ __all__ = [
 FILE_NAME = "engines.json"
 
 
+class EngineEntry(TypedDict):
+    """An :class:`EngineConfig` as engines.json keeps it (:meth:`EngineConfig.as_dict`)."""
+
+    name: str
+    path: str
+    protocol: str
+    args: list[str]
+    options: list[OptionEntry]
+    values: dict[str, str]
+    movetime_ms: int
+    clock_ms: int
+    increment_ms: int
+    id_name: str
+
+
 @dataclass
 class EngineConfig:
     """One configured engine (see the module docstring)."""
@@ -71,7 +86,7 @@ class EngineConfig:
     protocol: str = "uai"
     args: list[str] = field(default_factory=list)
     #: The options the engine announced (``EngineOption.as_dict``), in its order.
-    options: list[dict[str, Any]] = field(default_factory=list)
+    options: list[OptionEntry] = field(default_factory=list)
     #: Values the player set, sent as ``setoption`` after the hello.
     values: dict[str, str] = field(default_factory=dict)
     #: Milliseconds a move (``go movetime``), unless a clock is set.
@@ -99,7 +114,7 @@ class EngineConfig:
             return f"clock {self.clock_ms / 1000:g} s + {self.increment_ms / 1000:g} s"
         return f"{self.movetime_ms} ms a move"
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> EngineEntry:
         return {
             "name": self.name,
             "path": self.path,
@@ -114,9 +129,9 @@ class EngineConfig:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> EngineConfig | None:
+    def from_dict(cls, data: object) -> EngineConfig | None:
         """An engine from JSON; None when the entry cannot be used (:func:`entry_problem`)."""
-        if entry_problem(data) is not None:
+        if not isinstance(data, dict) or entry_problem(data) is not None:
             return None
 
         def whole(key: str, default: int) -> int:
@@ -145,13 +160,13 @@ MAX_TEXT = 4096
 MAX_ITEMS = 500
 
 
-def _value_text(value: Any) -> str:
+def _value_text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
 
 
-def _text_ok(value: Any, empty: bool = False) -> bool:
+def _text_ok(value: object, empty: bool = False) -> bool:
     return (
         isinstance(value, str)
         and (empty or bool(value.strip()))
@@ -181,7 +196,7 @@ def _lists_problem(data: dict) -> str | None:
     return None
 
 
-def entry_problem(data: Any) -> str | None:
+def entry_problem(data: object) -> str | None:
     """Why an entry of engines.json cannot be used, in a few words; None when it can.
 
     >>> entry_problem({"name": "x", "path": "/x", "args": 5})
@@ -214,7 +229,7 @@ def engines_path() -> Path:
     return data_dir() / FILE_NAME
 
 
-def _engines_file_problem(data: Any) -> str | None:
+def _engines_file_problem(data: object) -> str | None:
     if not isinstance(data, dict):
         return "not a JSON object"
     if not isinstance(data.get("engines", []), list):
@@ -299,13 +314,13 @@ def engine_agent(name: str) -> AgentDef:
     """An agent definition for an engine name in ``arena`` (its default limit: the engine's own
     time control). It plays only through :class:`tafel.engine_router.EngineRouter`."""
 
-    def factory(game: Any) -> Any:
+    def factory(game: GameDef) -> Agent:
         raise GameError(f"{name} is an external engine: it plays through the engine router")
 
     return AgentDef(name, "external engine", factory, default_limit=Limit())
 
 
-def engine_players(game: Any) -> list[str]:
+def engine_players(game: GameDef) -> list[str]:
     """The players setup offers for ``game``: each configured engine speaking its protocol."""
     protocol = getattr(game, "engine_protocol", None)
     if protocol is None:

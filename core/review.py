@@ -33,11 +33,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
 from tafel.ai.base import Limit
 from tafel.ai.messages import EvalRequest, chance_of, value_of
-from tafel.game import GameDef, GameState
+from tafel.game import GameDef, GameState, Options
 from tafel.words import text_words
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ class Review:
     def __init__(
         self,
         game: GameDef,
-        options: dict[str, Any] | None,
+        options: Options | None,
         seed: int | None,
         start_position: str | None,
         moves: Sequence[str],
@@ -217,7 +217,7 @@ class Review:
     def take(
         self,
         ply: int,
-        result: Any = None,
+        result: object = None,
         *,
         value: float | None = None,
         best: str | None = None,
@@ -391,16 +391,30 @@ def _value_text(value: float | None) -> str:
     return "?" if value is None else f"{value:.2f}"
 
 
-class ReviewJob:
+class ValueWorker(Protocol):
+    """What a :class:`ReviewJob` needs of a worker (an :class:`tafel.ai.worker.AIWorker`, a test's
+    fake): ``request`` returns the request's generation, ``poll`` an answer when one came (an
+    ``Evaluation``, or a plain result read by :meth:`Review.take`); ``cancel`` is optional."""
+
+    def request(self, req: EvalRequest) -> int: ...
+    def poll(self) -> object | None: ...
+
+
+#: The kind of worker a ReviewJob holds.
+W = TypeVar("W", bound=ValueWorker)
+
+
+class ReviewJob(Generic[W]):
     """Values a :class:`Review` through AI workers (anything with ``request(req) -> int`` and
     ``poll()``; ``cancel()`` if it has one), one position per worker at a time, pass by pass
     (:meth:`Review.next_task`): two workers, two processes, two cores. :meth:`step` never blocks:
     the review screen calls it each frame. ``worker`` is one worker or a sequence of them;
     ``passes`` how many passes to make (default: all of the review's)."""
 
-    def __init__(self, review: Review, worker: Any, passes: int | None = None) -> None:
+    def __init__(self, review: Review, worker: W | Sequence[W], passes: int | None = None) -> None:
         self.review = review
-        self.workers: list[Any] = list(worker) if isinstance(worker, (list, tuple)) else [worker]
+        # A worker is no list or tuple, so what is not one is a single worker.
+        self.workers: list[W] = list(worker) if isinstance(worker, (list, tuple)) else [cast(W, worker)]
         self.worker = self.workers[0]
         self.passes = len(review.passes) if passes is None else max(1, min(passes, len(review.passes)))
         #: Per worker, the request it waits for: (generation, pass, ply), or None when idle.

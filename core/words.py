@@ -26,19 +26,22 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tafel.i18n import current
+
+if TYPE_CHECKING:
+    from tafel.game import GameState
 
 #: A machine-made label: parts joined by ``:`` (``place:3:d4``); words never look like this.
 MACHINE_PATTERN = re.compile(r"\w+:\w+")
 #: How many labels the cache keeps (a long game's list, shown in two languages, fits).
 CACHE_SIZE = 4096
 
-_cache: OrderedDict[tuple[int, Hashable, str], tuple[Any, str]] = OrderedDict()
+_cache: OrderedDict[tuple[int, Hashable, str], tuple[GameState, str]] = OrderedDict()
 
 
-def move_words(state: Any, move: Hashable) -> str:
+def move_words(state: GameState, move: Hashable) -> str:
     """``move`` of ``state`` in words (its notation when the game's words fail or are empty)."""
     try:
         words = state.move_to_words(move)
@@ -52,7 +55,7 @@ def move_words(state: Any, move: Hashable) -> str:
         return str(move)
 
 
-def text_words(state: Any, text: str | None) -> str:
+def text_words(state: GameState, text: str | None) -> str:
     """The move ``text`` (notation) names in ``state``, in words; ``text`` itself when it names no
     legal move there (an engine's odd answer is shown as it came)."""
     if text is None:
@@ -83,7 +86,7 @@ def fitting_words(words: str, fits: Callable[[str], bool]) -> str:
     return words[: cuts[0]] if cuts else words
 
 
-def cached_words(state: Any, move: Hashable) -> str:
+def cached_words(state: GameState, move: Hashable) -> str:
     """:func:`move_words`, kept per state, move and language (the state is held with the label, so
     its id names no other state while the entry lives)."""
     key = (id(state), move, current())
@@ -101,6 +104,6 @@ def cached_words(state: Any, move: Hashable) -> str:
     return words
 
 
-def match_words(states: Sequence[Any], moves: Sequence[Hashable], index: int) -> str:
+def match_words(states: Sequence[GameState], moves: Sequence[Hashable], index: int) -> str:
     """Move ``index`` of a game (``states[index]`` is the position it was played in) in words."""
     return cached_words(states[index], moves[index])

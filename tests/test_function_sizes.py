@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tests.bench_scripts import load
 
+
 def test_no_function_in_the_core_is_over_80_lines():
     metrics = load("contract_metrics")
     assert metrics.long_functions() == [], "split these (GUIDE.md: a function over ~60 lines is the smell)"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from tafel.ai.base import Limit
 from tafel.game import Options
@@ -152,3 +153,21 @@ class Skipped:
     """Process to UI: ``generation`` was not searched (a newer request came, or it was stopped)."""
 
     generation: int
+
+
+class MoveWorker(Protocol):
+    """What asks for moves and hands back the answers, never waiting: the AI worker
+    (:class:`tafel.ai.worker.AIWorker`), the engine router, a remote seat, a test's fake. It may
+    also have ``start()``, ``busy`` and ``close()``, used where it has them."""
+
+    def request(self, req: AIRequest) -> int:
+        """Ask for a move; returns the request's generation (its answer carries it)."""
+        ...
+
+    def poll(self) -> AIResult | None:
+        """The next answer, if one arrived."""
+        ...
+
+    def cancel(self) -> None:
+        """Stop the search under way; its answer is not wanted any more."""
+        ...

@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tafel import i18n
 from tafel.commands import CommandError
@@ -29,6 +30,9 @@ from tafel.i18n import _
 from tafel.numbers import parse_whole, seed_number, whole_number
 from tafel.plugins import PluginFailure
 from tafel.registry import Registry
+
+if TYPE_CHECKING:
+    from tafel.match import Match
 
 EXIT_BAD_INPUT = 2
 #: A plugin's code failed (a bug in a game's rules, a plugin command that raised).
@@ -243,7 +247,7 @@ def cmd_saves(args: argparse.Namespace, registry: Registry) -> int:
 def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
     from tafel.ui.app import StartRequest, run
 
-    start = None
+    start: Match | StartRequest | None = None
     if getattr(args, "resume", None) is not None:
         from tafel import saves
 

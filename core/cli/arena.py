@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tafel.ai.base import Limit
-from tafel.cli.arena_game import ArenaMatch, GameRecord, MoveCallback, play_game
+from tafel.cli.arena_game import ArenaMatch, ArenaWorker, GameRecord, MoveCallback, play_game
 from tafel.engines import engine_agent, is_engine_agent
 from tafel.plugins import plugin_code
 from tafel.registry import Registry
@@ -182,7 +182,7 @@ def run_arena(
     on_move: MoveCallback | None = None,
     on_game: GameCallback | None = None,
     max_plies: int = DEFAULT_MAX_PLIES,
-    worker=None,
+    worker: ArenaWorker | None = None,
     openings: Sequence[str] = (),
     stop: Callable[[ArenaResult], bool] | None = None,
 ) -> ArenaResult:

@@ -76,8 +76,9 @@ def _agent_name(name: str, game: GameDef, registry: Registry) -> str:
         registry.agent(name, game.id)
         return name
     except GameError:
-        if game.engine_protocol is not None and find_engine(name) is not None:
-            return f"engine:{find_engine(name).name}"
+        engine = find_engine(name) if game.engine_protocol is not None else None
+        if engine is not None:
+            return f"engine:{engine.name}"
         raise
 
 
@@ -211,7 +212,8 @@ def _play(
     from tafel.ai.worker import AIWorker
     from tafel.engine_router import EngineRouter
 
-    worker = EngineRouter(AIWorker(registry.spec), registry)
+    ai = AIWorker(registry.spec)
+    worker = EngineRouter(ai, registry)
     try:
         return run_arena(
             registry,
@@ -240,4 +242,4 @@ def _play(
         raise
     finally:
         worker.close_engines(wait=ENGINE_CLOSE_WAIT)  # none outlives the command
-        worker.inner.close()
+        ai.close()

@@ -12,9 +12,10 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 from tafel.ai.base import Agent, Limit
+from tafel.ai.messages import AIRequest, MoveWorker
 from tafel.engines import shorten
 from tafel.game import GameDef, GameError, GameState, one_line
 from tafel.plugins import PluginFailure, plugin_code
@@ -78,11 +79,20 @@ class _Forfeit(Exception):
         self.kind = kind
 
 
+class ArenaWorker(MoveWorker, Protocol):
+    """The worker the agents play through (an :class:`tafel.ai.worker.AIWorker` behind the engine
+    router): ``busy`` False with no answer means the request was dropped; ``wait(seconds)`` is used
+    where it has one."""
+
+    @property
+    def busy(self) -> bool: ...
+
+
 class _RulesFailed(Exception):
     """The game's own code failed in the worker process (replaying the moves played here)."""
 
 
-def _worker_move(worker, request) -> str:
+def _worker_move(worker: ArenaWorker, request: AIRequest) -> str:
     """The move text the worker's agent chose for ``request``; _Forfeit when it hung or failed."""
     worker.request(request)
     while True:
@@ -99,8 +109,9 @@ def _worker_move(worker, request) -> str:
     if result.error is None and result.move_text is not None:
         return result.move_text
     error = result.error or "no move"
-    if getattr(result, "forfeit", None):  # an external engine that failed (tafel.engine_router)
-        raise _Forfeit(result.forfeit, f"agent {request.agent} failed: {error}")
+    forfeit: str | None = getattr(result, "forfeit", None)
+    if forfeit:  # an external engine that failed (tafel.engine_router)
+        raise _Forfeit(forfeit, f"agent {request.agent} failed: {error}")
     if getattr(result, "timed_out", False) or "did not answer" in error or "did not start" in error:
         raise _Forfeit("hang", error)
     if error.startswith(f"agent {request.agent} ") or "AI process stopped" in error:
@@ -123,7 +134,7 @@ class ArenaMatch:
     limits: tuple[Limit, Limit]
     on_move: MoveCallback | None
     max_plies: int
-    worker: Any
+    worker: ArenaWorker | None
 
     def seat_names(self, a_seat: int) -> list[str]:
         seats = self.game.seats(self.resolved)

@@ -65,7 +65,7 @@ def read_input(
     return lines
 
 
-def write_output(path: str | os.PathLike, data: bytes, what: str = "file") -> None:
+def write_output(path: str | os.PathLike[str], data: bytes, what: str = "file") -> None:
     """Replace the file ``path`` with ``data`` atomically; CommandError (one line) on failure."""
     try:
         atomic_write_bytes(os.fspath(path), data)

@@ -23,7 +23,8 @@ import random
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tafel.commands import CommandError
 from tafel.game import GameDef
@@ -31,6 +32,7 @@ from tafel.numbers import decimal_number, seed_number, whole_number
 
 if TYPE_CHECKING:
     from tafel.net.guest import GuestView
+    from tafel.net.remote import RemoteSeat
     from tafel.net.session import RoomSession
     from tafel.registry import Registry
 
@@ -72,7 +74,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
+def _arcade(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> int:
     """The arcade opens on the online game: this side's seat a person at the screen, the other
     the person elsewhere, asked through :class:`tafel.net.remote.RemoteWorker` as an engine seat is.
     A hidden game's guest cannot hold the whole game; it plays in the terminal instead."""
@@ -201,6 +203,13 @@ def _say(line: str) -> None:
 # --- players -------------------------------------------------------------------------------------
 
 
+class Player(Protocol):
+    """A headless side (``--as``): the move text it plays in ``view`` for ``seat``."""
+
+    def move(self, view: GuestView, seat: int) -> str: ...
+    def close(self) -> None: ...
+
+
 class AgentPlayer:
     """An agent of this process (``ai:LEVEL``, ``agent:NAME``) choosing on what its seat sees."""
 
@@ -249,7 +258,7 @@ class EnginePlayer:
         self.router.close_engines()
 
 
-def make_player(registry: Registry, spec: str, game: GameDef) -> Any:
+def make_player(registry: Registry, spec: str, game: GameDef) -> Player:
     if spec.startswith(("ai:", "agent:")):
         return AgentPlayer(registry, spec, game)
     if spec.startswith("uai:"):
@@ -270,9 +279,16 @@ class TerminalPlayer:
         self.lines.put(None)
 
 
+#: Who plays this side: a headless player, the person at the terminal, ``--as`` not made yet (the
+#: agent is made once the game is known), or no one (a spectator).
+Side = Player | TerminalPlayer | str | None
+
+
 # --- the game loop --------------------------------------------------------------------------------
 
 
+# Any: each kind of the room's events has its own payload (RoomSession.wait: a ply's text, a count,
+# an offer's object, (online, name)).
 def _report(session: RoomSession, kind: str, data: Any) -> None:
     if kind == "peer":
         online, name = data
@@ -292,12 +308,16 @@ def _report(session: RoomSession, kind: str, data: Any) -> None:
 
 
 def play(
-    session: RoomSession, player: Any, registry: Registry, timeout: float, make: Any = make_player
+    session: RoomSession,
+    player: Side,
+    registry: Registry,
+    timeout: float,
+    make: Callable[[Registry, str, GameDef], Player] = make_player,
 ) -> int:
     """Plays the room's game to its end (a spectator watches it): prints the plies and ``result:``."""
     deadline = time.monotonic() + timeout
     asked: tuple[int, int] | None = None
-    answered: Any = None
+    answered: Mapping[str, object] | None = None
     shown = (0, 0)
     while time.monotonic() < deadline:
         if _report_events(session):
@@ -313,6 +333,8 @@ def play(
             return _finish(session, view, player)
         if seat is None or view.status != "playing":
             continue
+        # A side with a seat is played by someone: a spectator has none, ``--as`` was made above.
+        assert player is not None and not isinstance(player, str)
         answered = _answer_offer(session, player, view, seat, answered)
         asked = _take_turn(session, player, view, seat, asked)
     _say("error: the game did not end in time")
@@ -340,7 +362,9 @@ def _print_new_plies(view: GuestView, shown: tuple[int, int]) -> tuple[int, int]
     return view.round, len(view.moves)
 
 
-def _answer_offer(session: RoomSession, player: Any, view: GuestView, seat: int, answered: Any) -> Any:
+def _answer_offer(
+    session: RoomSession, player: Side, view: GuestView, seat: int, answered: Mapping[str, object] | None
+) -> Mapping[str, object] | None:
     """Notes the other side's new offer (an agent declines it); returns the offer now answered."""
     if view.pending is None or view.pending.get("by") == seat or answered == view.pending:
         return answered
@@ -350,7 +374,11 @@ def _answer_offer(session: RoomSession, player: Any, view: GuestView, seat: int,
 
 
 def _take_turn(
-    session: RoomSession, player: Any, view: GuestView, seat: int, asked: tuple[int, int] | None
+    session: RoomSession,
+    player: Player | TerminalPlayer,
+    view: GuestView,
+    seat: int,
+    asked: tuple[int, int] | None,
 ) -> tuple[int, int] | None:
     """Moves (or reads the person's commands) at most once per position; returns the position asked.
 
@@ -391,7 +419,7 @@ def _terminal_turn(
     return fresh and mine
 
 
-def _finish(session: RoomSession, view: GuestView, player: Any) -> int:
+def _finish(session: RoomSession, view: GuestView, player: Side) -> int:
     assert view.result is not None
     if view.deal_verified is not None:
         _say(
@@ -409,8 +437,9 @@ def _finish(session: RoomSession, view: GuestView, player: Any) -> int:
         limit = time.monotonic() + FAREWELL
         while session.peer_online and time.monotonic() < limit:
             session.wait(0.2)
-    if hasattr(player, "close"):
-        player.close()
+    close = getattr(player, "close", None)
+    if close is not None:
+        close()
     return 0
 
 
@@ -473,7 +502,7 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     try:
         if seat.session.role == "guest" and args.agent is None and not args.terminal:
             return _arcade(seat, registry, args)
-        player: Any = None if seat.session.role == "spectator" else (args.agent or TerminalPlayer())
+        player: Side = None if seat.session.role == "spectator" else (args.agent or TerminalPlayer())
         return play(seat.session, player, registry, args.timeout)
     finally:
         seat.close()

@@ -28,8 +28,8 @@ import errno
 import os
 import sys
 import unicodedata
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, Protocol, TextIO
 
 from tafel.commands import CommandError
 from tafel.plugins import PluginFailure
@@ -105,10 +105,17 @@ class OutputError(CommandError, OSError):
         return str(self.args[0]) if self.args else ""
 
 
+class TextSink(Protocol):
+    """What :class:`_Guarded` writes to: a text stream, or :class:`_Closed`."""
+
+    def write(self, text: str, /) -> int: ...
+    def flush(self) -> None: ...
+
+
 class _Guarded:
     """A text stream whose failures are :class:`OutputError`; the rest is the stream's own."""
 
-    def __init__(self, stream: Any, name: str) -> None:
+    def __init__(self, stream: TextSink, name: str) -> None:
         self._stream = stream
         self._name = name
 
@@ -122,7 +129,7 @@ class _Guarded:
         except (OSError, ValueError) as exc:
             raise self._failed(exc) from None
 
-    def writelines(self, lines) -> None:
+    def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.write(line)
 
@@ -132,6 +139,7 @@ class _Guarded:
         except (OSError, ValueError) as exc:
             raise self._failed(exc) from None
 
+    # Any: the rest of the stream's own attributes, passed on as they are (``encoding``, ``isatty``).
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
@@ -171,7 +179,7 @@ def guarded_streams() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
-def _silence(stream: Any) -> None:
+def _silence(stream: TextIO) -> None:
     """Point a failed stream's file descriptor at the null device (its buffer goes nowhere)."""
     try:
         fd = stream.fileno()

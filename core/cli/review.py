@@ -16,12 +16,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from tafel.commands import CommandError
 from tafel.game import GameDef, Options
 from tafel.numbers import decimal_number
-from tafel.review import PASSES, REVIEW_AGENT, Review, ReviewJob, pass_limits
+from tafel.review import PASSES, REVIEW_AGENT, Review, ReviewJob, ValueWorker, pass_limits
 
 if TYPE_CHECKING:
     from tafel.registry import Registry
@@ -68,7 +69,18 @@ def build(
     return Review(game, options, seed, args.position, texts, agent=args.agent, passes=passes)
 
 
-def compute(review: Review, workers, progress=None, passes: int | None = None) -> None:
+class WaitingWorker(ValueWorker, Protocol):
+    """A worker :func:`compute` can wait on: ``wait(timeout)`` is True once an answer is there."""
+
+    def wait(self, timeout: float) -> bool: ...
+
+
+def compute(
+    review: Review,
+    workers: Sequence[WaitingWorker],
+    progress: Callable[[int, int], None] | None = None,
+    passes: int | None = None,
+) -> None:
     """Value every position through ``workers`` (one or several, side by side), pass after pass
     (``passes``: how many; default all of the review's), blocking: each waits a moment for its
     answer in turn."""

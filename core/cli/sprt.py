@@ -207,7 +207,8 @@ class Sprt:
     def llr(self) -> float:
         if sum(self.pairs):
             return llr_pentanomial(self.pairs, self.elo0, self.elo1)
-        return llr_trinomial(*self.wdl, self.elo0, self.elo1)
+        wins, draws, losses = self.wdl
+        return llr_trinomial(wins, draws, losses, self.elo0, self.elo1)
 
     def elo(self) -> tuple[float, float, float]:
         """(Elo, low, high) from the pairs (or the games while there are none)."""

@@ -411,6 +411,7 @@ class NumberField(Widget):
         if self.bounds:
             self.value = min(max(self.value + delta, self.bounds.start), self.bounds.stop - 1)
 
+    # Any: Tile's keyword options, the same for every stepper (as tile_row's).
     def steppers(self, deltas: Sequence[int] = (-10, -1, 1, 10), **kw: Any) -> list[Tile]:
         """Tiles that step the number (labelled "-10", "+1"...); ``kw`` go to each tile."""
         return [

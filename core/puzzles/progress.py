@@ -22,7 +22,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from tafel.datadir import atomic_write, data_dir, load_json_file
 from tafel.puzzles.glicko import Rating, rate_attempt
@@ -45,6 +45,19 @@ class RatingChange:
         return round(self.after) - round(self.before)
 
 
+class GameProgressJson(TypedDict):
+    """A game's records as ``puzzles.json`` keeps them (:meth:`GameProgress.to_json`); a rating is
+    [rating, deviation, volatility]."""
+
+    player: list[float]
+    puzzles: dict[str, list[float]]
+    solved: list[str]
+    failed: list[str]
+    attempts: int
+    best_streak: int
+    dailies: list[str]
+
+
 @dataclass
 class GameProgress:
     player: Rating = field(default_factory=Rating)
@@ -55,7 +68,7 @@ class GameProgress:
     best_streak: int = 0
     dailies: set[str] = field(default_factory=set)  # ISO days whose daily puzzle was solved
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GameProgressJson:
         return {
             "player": _rating_json(self.player),
             "puzzles": {pid: _rating_json(r) for pid, r in sorted(self.puzzles.items())},
@@ -71,7 +84,7 @@ def _rating_json(r: Rating) -> list[float]:
     return [round(r.rating, 2), round(r.deviation, 2), round(r.volatility, 6)]
 
 
-def _rating(raw: Any) -> Rating | None:
+def _rating(raw: object) -> Rating | None:
     if not isinstance(raw, list) or len(raw) != 3:
         return None
     if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in raw):
@@ -82,17 +95,17 @@ def _rating(raw: Any) -> Rating | None:
     return Rating(rating, deviation, volatility)
 
 
-def _ids(raw: Any) -> set[str]:
+def _ids(raw: object) -> set[str]:
     if not isinstance(raw, list):
         return set()
     return {x for x in raw[:100_000] if isinstance(x, str) and 0 < len(x) <= 40}
 
 
-def _count(raw: Any) -> int:
+def _count(raw: object) -> int:
     return raw if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < 10**9 else 0
 
 
-def _game(raw: Any) -> GameProgress:
+def _game(raw: object) -> GameProgress:
     progress = GameProgress()
     if not isinstance(raw, dict):
         return progress
@@ -167,7 +180,7 @@ class Progress:
         atomic_write(self.path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
-def _check(data: Any) -> str | None:
+def _check(data: object) -> str | None:
     if not isinstance(data, dict) or not isinstance(data.get("games", {}), dict):
         return "not a puzzle record"
     return None

@@ -22,7 +22,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from tafel.datadir import FileProblem, parse_json
 from tafel.game import GameDef, GameError, GameState, Move, one_line
@@ -34,6 +34,19 @@ MAX_PUZZLES = 20_000
 _ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 
 
+class PuzzleJson(TypedDict):
+    """A puzzle as a set keeps it (:meth:`Puzzle.to_json`)."""
+
+    id: str
+    options: dict[str, object]
+    position: str
+    line: list[str]
+    to_move: int
+    rating: int
+    themes: list[str]
+    search: str
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle. ``line``: the solution in notation from ``position``, the solver's moves at even
@@ -42,17 +55,17 @@ class Puzzle:
 
     id: str
     game: str
-    options: Mapping[str, Any]
+    options: Mapping[str, object]
     position: str
     line: tuple[str, ...]
     to_move: int
     rating: float
     themes: tuple[str, ...] = ()
     search: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> PuzzleJson:
+        data: PuzzleJson = {
             "id": self.id,
             "options": dict(self.options),
             "position": self.position,
@@ -137,7 +150,7 @@ def check_answer(game: GameDef, puzzle: Puzzle, answer: Sequence[str], refute=No
 # --- sets ---------------------------------------------------------------------------------------
 
 
-def set_to_json(game_id: str, puzzles: Sequence[Puzzle], about: Mapping[str, Any]) -> str:
+def set_to_json(game_id: str, puzzles: Sequence[Puzzle], about: Mapping[str, object]) -> str:
     """A set as JSON text: one puzzle a line, so diffs of regenerated sets stay readable."""
     head = {"format": FORMAT, "version": 1, "game": game_id, **dict(about)}
     lines = [json.dumps(p.to_json(), ensure_ascii=False, separators=(",", ":")) for p in puzzles]
@@ -146,7 +159,7 @@ def set_to_json(game_id: str, puzzles: Sequence[Puzzle], about: Mapping[str, Any
     return f'{head_text}, "puzzles": [\n{body}\n]}}\n'
 
 
-def _entry(game: GameDef, raw: Any, index: int) -> Puzzle:
+def _entry(game: GameDef, raw: object, index: int) -> Puzzle:
     """One entry as a puzzle; raises ValueError/GameError with the reason."""
     if not isinstance(raw, dict):
         raise ValueError(f"entry {index} is not an object")

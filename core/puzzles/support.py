@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from tafel.game import GameDef, GameState, Move
 from tafel.i18n import N_, _
@@ -64,7 +63,7 @@ class PuzzleSupport:
     verify_depth: int = 3
     win_at: float = 0.9
     gap: float = 0.3
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, object] = field(default_factory=dict)
     opening: int = 6
     max_line: int = 3
     min_moves: int = 6

@@ -21,7 +21,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -38,6 +38,7 @@ from tafel.ui.theme import COLORBLIND, DEFAULT, Theme  # noqa: E402
 from tafel.ui.widgets import SMALL, UI  # noqa: E402
 
 if TYPE_CHECKING:
+    from tafel.ai.messages import MoveWorker
     from tafel.registry import Registry
 
 FPS = 60
@@ -75,8 +76,8 @@ class App:
         windowed: bool | None = None,
         size: tuple[int, int] | None = None,
         start: Match | StartRequest | None = None,
-        worker: Any = None,
-        worker_factory: Callable[[], object] | None = None,
+        worker: MoveWorker | None = None,
+        worker_factory: Callable[[], MoveWorker] | None = None,
         theme: Theme | None = None,
         settings: Settings | None = None,
         strict: bool = False,
@@ -231,7 +232,7 @@ class App:
     def push(self, scene: Scene) -> None:
         self.scenes.push(scene)
 
-    def start_match(self, match: Match, *, worker: Any = None) -> Scene:
+    def start_match(self, match: Match, *, worker: MoveWorker | None = None) -> Scene:
         """Show ``match`` in a play scene on top of the menu (replacing a setup screen)."""
         from tafel.ui.scenes.play import PlayScene
 
@@ -264,8 +265,7 @@ class App:
             return None
         return self.start_match(match)
 
-    # Any: a tafel.ui.scenes.play.turns.MoveWorker (the play screen's protocol, a layer above).
-    def get_worker(self) -> Any:
+    def get_worker(self) -> MoveWorker:
         """The shared AI worker, created on first use. Raises whatever starting it raises."""
         if self._worker is None:
             if self._worker_factory is not None:
@@ -292,7 +292,9 @@ class App:
         self.sound.close()
         if self._worker is not None:
             try:
-                self._worker.close()
+                close = getattr(self._worker, "close", None)
+                if close is not None:
+                    close()
             except Exception:  # closing must never stop the arcade from exiting
                 pass
             self._worker = None

@@ -6,12 +6,11 @@ The title, the lines and the hints are translated when laid out and drawn (a cor
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
 from tafel.i18n import N_, _
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.widgets import H1, SMALL, TINY, Button, FocusList, is_back
 
 
@@ -52,12 +51,12 @@ class DialogScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: Host,
         title: str,
         lines: Sequence[str] = (),
         buttons: Sequence[Button] = (),
         *,
-        on_back: Callable[[], Any] | None = None,
+        on_back: Callable[[], object] | None = None,
         hints: str = N_("↑↓ choose · Enter select · Esc back"),
     ) -> None:
         super().__init__(app)
@@ -205,14 +204,14 @@ class DialogScene(Scene):
         surface.set_clip(pygame.Rect(self.card.x, y, self.card.width, max(0, bottom - y)).clip(clip))
         y = self.draw_body(surface, x, y, inner)
         surface.set_clip(clip)
-        divider_y = getattr(self, "divider_y", None)
-        if divider_y is not None:
+        divider: int | None = getattr(self, "divider_y", None)
+        if divider is not None:
             left, right = self.card.x + self.pad, self.card.right - self.pad
             pygame.draw.line(
                 surface,
                 ui.theme.panel_edge,
-                (left, divider_y),
-                (right, divider_y),
+                (left, divider),
+                (right, divider),
                 max(1, ui.px(2)),
             )
         for b in self.buttons:
@@ -242,10 +241,10 @@ class ConfirmScene(DialogScene):
 
     def __init__(
         self,
-        app: Any,
+        app: Host,
         title: str,
         message: str,
-        on_yes: Callable[[], Any],
+        on_yes: Callable[[], object],
         yes: str = N_("Yes"),
         no: str = N_("No"),
         default: str = "no",

@@ -7,7 +7,6 @@ and Remove (after a confirmation). Every change is written to ``engines.json`` a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -29,7 +28,7 @@ from tafel.ui.scenes.engine_rows import (
     typed_row,
 )
 from tafel.ui.scenes.rows_screen import RowsScreen
-from tafel.ui.widgets import H1, H3, SMALL, Button, FocusList
+from tafel.ui.widgets import H1, H3, SMALL, Button, ChoiceRow, FocusList
 
 
 class EngineScene(Typing, RowsScreen, Scene):
@@ -264,7 +263,7 @@ class EngineScene(Typing, RowsScreen, Scene):
             return used
         return super().handle_event(event)
 
-    def _key_on(self, focused: Any, event: pygame.event.Event) -> bool:
+    def _key_on(self, focused: object, event: pygame.event.Event) -> bool:
         try:
             if super()._key_on(focused, event):
                 self.error = ""
@@ -274,7 +273,7 @@ class EngineScene(Typing, RowsScreen, Scene):
             return True
         return False
 
-    def _sideways(self, focused: Any, step: int) -> bool:
+    def _sideways(self, focused: object, step: int) -> bool:
         if focused in self.buttons:
             self.focus.move(step)
         return True
@@ -287,7 +286,7 @@ class EngineScene(Typing, RowsScreen, Scene):
             text = _("The engine announced no options.")
             self.ui.draw_text(surface, text, (self.rows_rect.x, y), SMALL, self.ui.theme.text_dim)
 
-    def _draw_item(self, surface: pygame.Surface, item: Any) -> None:
+    def _draw_item(self, surface: pygame.Surface, item: ChoiceRow) -> None:
         self.draw_row(surface, item, self.app.time)
 
     def draw(self, surface: pygame.Surface) -> None:

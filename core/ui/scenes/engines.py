@@ -15,7 +15,7 @@ import os
 import queue
 import shutil
 import threading
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,15 +23,18 @@ from tafel.engine_protocol import EngineProtocol
 from tafel.engines import HANDSHAKE_TIMEOUT, EngineConfig, EngineFailure, load_engines, probe, save_engines
 from tafel.i18n import N_, _
 from tafel.kit.widgets import Widget
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import ConfirmScene, draw_hints
 from tafel.ui.scenes.engine_options import EngineScene
 from tafel.ui.scenes.engine_rows import EngineRow, Typing, choice_row, time_control_text
 from tafel.ui.scenes.rows_screen import RowsScreen
-from tafel.ui.widgets import BODY, H1, H3, SMALL, TINY, Button, ChoiceRow, FocusList
+from tafel.ui.widgets import BODY, H1, H3, SMALL, TINY, UI, Button, ChoiceRow, FocusList
+
+if TYPE_CHECKING:
+    from tafel.registry import Registry
 
 
-def engine_protocols(registry: Any) -> list[EngineProtocol]:
+def engine_protocols(registry: Registry | None) -> list[EngineProtocol]:
     """The protocols the games speak (``GameDef.engine_protocol``), ``uai`` when none does."""
     found: dict[str, EngineProtocol] = {}
     for game in getattr(registry, "games", {}).values():
@@ -100,7 +103,7 @@ class EngineItem(Widget):
     def activate(self) -> None:
         self.scene.open(self.config)
 
-    def draw(self, surface: pygame.Surface, ui: Any) -> None:
+    def draw(self, surface: pygame.Surface, ui: UI) -> None:
         t, r, c = ui.theme, self.rect, self.config
         pygame.draw.rect(
             surface, t.button_hover if self.hovered or self.focused else t.card, r, border_radius=ui.px(12)
@@ -125,7 +128,7 @@ class EngineItem(Widget):
         ui.draw_text(surface, left_cut(ui, c.path, SMALL, width), (x, y), SMALL, t.text_dim, max_width=width)
 
 
-def left_cut(ui: Any, text: str, size: int, width: int) -> str:
+def left_cut(ui: UI, text: str, size: int, width: int) -> str:
     """``text`` with its start cut off (``…/engines/toy``) so its end, a path's file, shows."""
     if ui.text_width(text, size) <= width:
         return text
@@ -151,7 +154,7 @@ class EnginesScene(Typing, RowsScreen, Scene):
     #: Seconds a new engine has to answer the hello when it is checked.
     PROBE_TIMEOUT = HANDSHAKE_TIMEOUT
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.engines = load_engines()
         self.protocols = engine_protocols(getattr(app, "registry", None))
@@ -299,7 +302,7 @@ class EnginesScene(Typing, RowsScreen, Scene):
             return self.edit_event(event)
         return super().handle_event(event)
 
-    def _key_on(self, focused: Any, event: pygame.event.Event) -> bool:
+    def _key_on(self, focused: object, event: pygame.event.Event) -> bool:
         if super()._key_on(focused, event):
             return True
         if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
@@ -308,7 +311,7 @@ class EnginesScene(Typing, RowsScreen, Scene):
             return True
         return False
 
-    def _sideways(self, focused: Any, step: int) -> bool:
+    def _sideways(self, focused: object, step: int) -> bool:
         return False
 
     def _click(self, event: pygame.event.Event) -> bool:

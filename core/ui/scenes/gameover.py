@@ -3,7 +3,7 @@ visible: the card sits over the side panel, without dimming the board."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -15,6 +15,7 @@ from tafel.ui.widgets import BODY, SMALL, TINY, Button
 if TYPE_CHECKING:
     from tafel.match import Match
     from tafel.review import Review
+    from tafel.ui.scene import Host
     from tafel.ui.scenes.play.turns import Turns
 
 
@@ -26,7 +27,7 @@ class GameOverScene(DialogScene):
     veil = False
     WIDTH = 560
 
-    def __init__(self, app: Any, play: FinishedPlay) -> None:
+    def __init__(self, app: Host, play: FinishedPlay) -> None:
         # ``app``: the arcade (tafel.ui.app.App), as every dialog takes it; naming its type here
         # would close an import cycle (the app opens the play screen, which opens this card).
         self.play = play

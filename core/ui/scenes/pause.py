@@ -11,7 +11,8 @@ board) and Save game."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from tafel.i18n import N_, _, ngettext
 from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
@@ -20,6 +21,7 @@ from tafel.ui.widgets import Button
 if TYPE_CHECKING:
     from tafel.game import GameState, Move
     from tafel.match import Match
+    from tafel.ui.scene import Host
     from tafel.ui.scenes.play.turns import Turns
     from tafel.view import BoardView
 
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 class PauseScene(DialogScene):
     """Esc or Resume goes back to the game."""
 
-    def __init__(self, app: Any, play: PausedGame, error: str | None = None) -> None:
+    def __init__(self, app: Host, play: PausedGame, error: str | None = None) -> None:
         # ``app``: the arcade (tafel.ui.app.App), as every dialog takes it; naming its type here
         # would close an import cycle (the app opens the play screen, which opens this card).
         self.play = play
@@ -72,7 +74,7 @@ class PauseScene(DialogScene):
                     buttons.append(
                         Button(
                             _("Let AI {level} play").format(level=_(level)),
-                            lambda lv=level: self.use_level(lv),
+                            partial(self.use_level, level),
                             key=f"level:{level}",
                         )
                     )
@@ -99,7 +101,7 @@ class PauseScene(DialogScene):
             if not state.is_over and state.to_move in match.human_seats and play.mode == "play":
                 for i, (label, move) in enumerate(_meta_moves(state)):
                     label = match.game.translate(label)
-                    buttons.append(Button(label, lambda m=move, t=label: self.meta(m, t), key=f"meta:{i}"))
+                    buttons.append(Button(label, partial(self.meta, move, label), key=f"meta:{i}"))
             buttons += [Button(N_("Restart"), self.restart, key="restart"), menu, quit_]
             moves = len(match.texts)
             played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)

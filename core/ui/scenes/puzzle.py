@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,14 +33,17 @@ from tafel.puzzles import room
 from tafel.puzzles.progress import Progress, RatingChange, load_progress
 from tafel.puzzles.puzzle import Puzzle, load_shipped
 from tafel.puzzles.session import CORRECT, SOLVED, WRONG, Attempt
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.puzzle_board import PuzzleBoard
 from tafel.ui.scenes.puzzle_panel import DAILY, RATED, STREAK, panel_lines
 from tafel.ui.widgets import BODY, H2, Button, FocusList, is_back
 
+if TYPE_CHECKING:
+    from tafel.registry import Registry
 
-def games_with_puzzles(registry: Any) -> list[GameDef]:
+
+def games_with_puzzles(registry: Registry) -> list[GameDef]:
     return sorted(
         (g for g in registry.games.values() if g.puzzles is not None), key=lambda g: g.title.lower()
     )
@@ -49,7 +52,7 @@ def games_with_puzzles(registry: Any) -> list[GameDef]:
 class PuzzleScene(Scene):
     """See the module docstring. ``game``: the game to start with (None: the first with puzzles)."""
 
-    def __init__(self, app: Any, game: GameDef | None = None, progress: Progress | None = None) -> None:
+    def __init__(self, app: Host, game: GameDef | None = None, progress: Progress | None = None) -> None:
         super().__init__(app)
         self.games = games_with_puzzles(app.registry)
         if game is not None and game not in self.games:
@@ -419,6 +422,6 @@ class PuzzleScene(Scene):
         )
 
 
-def open_puzzles(app: Any, game: GameDef | None = None) -> None:
+def open_puzzles(app: Host, game: GameDef | None = None) -> None:
     """Open the puzzle room (from the menu, or a game's setup)."""
     app.push(PuzzleScene(app, game))

@@ -11,16 +11,20 @@ fails shows a one-line message in place of the board; nothing raises out of it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 import pygame
 
 from tafel.game import GameDef, GameState, Move, Options, one_line
 from tafel.i18n import _
+from tafel.ui.widgets import UI
 from tafel.view import BoardView, ViewContext, make_view
 
 #: Seconds between the moves the room plays (a reply, each move of a refutation or solution).
 STEP_PAUSE = 0.7
+
+#: What a guarded call of the view returns.
+R = TypeVar("R")
 
 
 class PuzzleBoard:
@@ -45,7 +49,7 @@ class PuzzleBoard:
 
     # --- the view, guarded ----------------------------------------------------------------
 
-    def _call(self, what: str, fn: Any, *args: Any) -> Any:
+    def _call(self, what: str, fn: Callable[..., R], *args: object) -> R | None:
         try:
             return fn(*args)
         except Exception as exc:  # a plugin's view failed: say so in place of the board
@@ -135,7 +139,7 @@ class PuzzleBoard:
 
     # --- input and drawing -------------------------------------------------------------------
 
-    def context(self, ui: Any) -> ViewContext:
+    def context(self, ui: UI) -> ViewContext:
         return ViewContext(
             theme=ui.theme,
             fonts=ui.fonts,
@@ -149,7 +153,7 @@ class PuzzleBoard:
             mode="play",
         )
 
-    def handle_event(self, event: pygame.event.Event, ui: Any) -> Move | None:
+    def handle_event(self, event: pygame.event.Event, ui: UI) -> Move | None:
         """The move the person made on the board, if any (only while they may move)."""
         if self.view is None or self.state is None:
             return None
@@ -162,7 +166,7 @@ class PuzzleBoard:
             return None
         return move
 
-    def draw(self, surface: pygame.Surface, ui: Any) -> None:
+    def draw(self, surface: pygame.Surface, ui: UI) -> None:
         t = ui.theme
         if self.view is None or self.state is None:
             pygame.draw.rect(surface, t.panel, self.rect, border_radius=ui.px(12))

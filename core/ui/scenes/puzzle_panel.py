@@ -4,17 +4,53 @@ wrong move. Texts only; :mod:`.puzzle` draws them."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from tafel.i18n import _
 from tafel.ui.widgets import BODY, SMALL
+
+if TYPE_CHECKING:
+    from tafel.game import GameDef, GameState, Move
+    from tafel.puzzles.progress import Progress, RatingChange
+    from tafel.puzzles.puzzle import Puzzle
+    from tafel.puzzles.session import Attempt
 
 RATED, DAILY, STREAK = "rated", "daily", "streak"
 #: A rating deviation above this marks the player's rating as provisional.
 PROVISIONAL = 110.0
 
 
-def describe(state: Any) -> str:
+class Room(Protocol):
+    """What the panel reads of the puzzle room (:class:`tafel.ui.scenes.puzzle.PuzzleScene`), which
+    imports this module: its game and try, the player's progress, and the line it shows."""
+
+    @property
+    def game(self) -> GameDef | None: ...
+    @property
+    def attempt(self) -> Attempt | None: ...
+    @property
+    def progress(self) -> Progress: ...
+    @property
+    def puzzles(self) -> Sequence[Puzzle]: ...
+    @property
+    def change(self) -> RatingChange | None: ...
+    @property
+    def _refutation(self) -> Sequence[Move] | None: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def theme(self) -> str | None: ...
+    @property
+    def streak(self) -> int: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def message_kind(self) -> str: ...
+    def theme_label(self, theme: str) -> str: ...
+
+
+def describe(state: GameState) -> str:
     """The game's own status line of a position (whose colour is to move), or ""."""
     try:
         return str(state.describe() or "")
@@ -26,7 +62,7 @@ def describe(state: Any) -> str:
 Line = tuple[str, int, str, bool]
 
 
-def panel_lines(scene: Any) -> list[Line]:
+def panel_lines(scene: Room) -> list[Line]:
     """(text, size, colour name, bold) lines of the room's panel, top down."""
     game = scene.game
     if game is None:
@@ -42,7 +78,7 @@ def panel_lines(scene: Any) -> list[Line]:
     return lines
 
 
-def standing_lines(scene: Any, game: Any) -> list[Line]:
+def standing_lines(scene: Room, game: GameDef) -> list[Line]:
     """The player's rating, progress, and the mode and theme they are solving in for ``game``."""
     player = scene.progress.rating(game.id)
     # A question mark while the rating is provisional (few puzzles yet), as Lichess writes it.
@@ -67,7 +103,7 @@ def standing_lines(scene: Any, game: Any) -> list[Line]:
     ]
 
 
-def puzzle_lines(scene: Any, attempt: Any) -> list[Line]:
+def puzzle_lines(scene: Room, attempt: Attempt) -> list[Line]:
     """The puzzle being tried: its rating and themes once the try is over, before that only how many
     moves to find, so the themes do not give the answer away."""
     puzzle = attempt.puzzle
@@ -90,7 +126,7 @@ def puzzle_lines(scene: Any, attempt: Any) -> list[Line]:
     return lines
 
 
-def outcome_lines(scene: Any, attempt: Any) -> list[Line]:
+def outcome_lines(scene: Room, attempt: Attempt) -> list[Line]:
     """After a finished try: the rating change (or where a streak ended), the puzzle's line, and the
     answer to the player's wrong move when there is one."""
     lines: list[Line] = []
@@ -112,12 +148,12 @@ def outcome_lines(scene: Any, attempt: Any) -> list[Line]:
     return lines
 
 
-def refutation_texts(attempt: Any, refutation: Any) -> list[str]:
+def refutation_texts(attempt: Attempt, refutation: Sequence[Move]) -> list[str]:
     """The refutation's moves written out, played on from the position after the wrong move."""
     texts: list[str] = []
+    if attempt.wrong is None:
+        return texts
     try:
-        if attempt.wrong is None:
-            return texts
         position = attempt.state.play(attempt.wrong)
         for move in refutation:
             texts.append(position.move_to_text(move))

@@ -6,12 +6,11 @@ shows it. A game whose records fail to load shows the error in place of the rows
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from tafel.game import GameDef, RecordsTable, one_line
 from tafel.i18n import N_, _
+from tafel.ui.scene import Host
 from tafel.ui.scenes.lists import ListRow, ListScene
 from tafel.ui.widgets import SMALL
 
@@ -22,7 +21,7 @@ class RecordsScene(ListScene):
     # columns of short ones (German headings and figures differ in length from the English).
     fit_columns = True
 
-    def __init__(self, app: Any, game: GameDef) -> None:
+    def __init__(self, app: Host, game: GameDef) -> None:
         self.game = game
         self.title = _("{game}: records").format(game=game.translate(game.title))
         self.columns = ((N_("Records"), 1.0),)
@@ -74,6 +73,6 @@ class RecordsScene(ListScene):
             ).bottom
 
 
-def open_records(app: Any, game: GameDef) -> None:
+def open_records(app: Host, game: GameDef) -> None:
     """Push the records screen of ``game`` (which must have ``records``)."""
     app.push(RecordsScene(app, game))

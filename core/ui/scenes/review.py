@@ -15,17 +15,21 @@ the selected position: the same setup, seed and players, the moves up to it repl
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from tafel.i18n import N_, _, format_percent
 from tafel.review import Review, ReviewJob, pass_limits
 from tafel.ui.picture import BoardPicture
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.review_graph import ValueGraph
 from tafel.ui.widgets import BODY, H2, SMALL, Button, is_back
+
+if TYPE_CHECKING:
+    from tafel.ai.worker import AIWorker
+    from tafel.match import Match
 
 #: Board pictures kept (the positions last looked at).
 KEEP_PICTURES = 8
@@ -42,7 +46,7 @@ class ReviewScene(Scene):
     """See the module docstring. ``review`` may be given (kept by the game-over card, so
     reopening goes on where it stopped); else it is made from ``match``."""
 
-    def __init__(self, app: Any, match: Any, review: Review | None = None) -> None:
+    def __init__(self, app: Host, match: Match, review: Review | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.review = review if review is not None else Review.from_match(match, passes=pass_limits())
@@ -51,7 +55,7 @@ class ReviewScene(Scene):
         self.selected = self.review.total - 1
         self.job: ReviewJob | None = None
         #: The screen's own second AI process (the shared worker is the first), closed on leaving.
-        self.own_worker: Any = None
+        self.own_worker: AIWorker | None = None
         self.error: str | None = None
         self.back_button = Button(N_("Back"), self.close, key="back")
         self.try_button = Button(N_("Try again from here"), self.try_again, key="try", kind="primary")
@@ -88,7 +92,7 @@ class ReviewScene(Scene):
         except Exception as exc:  # no worker: the graph shows what is known
             self.error = _("The AI could not start: {error}").format(error=exc)
 
-    def _second_worker(self, shared: Any) -> Any:
+    def _second_worker(self, shared: object) -> AIWorker | None:
         """A second AI process beside the shared one, so both cores value positions; none when
         the shared worker is not a real process (a test's) or the machine has one core."""
         from tafel.ai.worker import AIWorker
@@ -239,6 +243,8 @@ class ReviewScene(Scene):
             if kind == "best":
                 best = review.points[ply - 1].best
                 before = states[ply - 1]
+                if best is None:  # the agent named no move here
+                    return None
                 try:
                     move = before.parse_move(best)
                     after = before.play(move)

@@ -12,13 +12,20 @@ label, no ring and no part of the line (:meth:`ValueGraph.label_rects`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from tafel.i18n import _, format_percent
 from tafel.review import Review
-from tafel.ui.widgets import TINY
+from tafel.ui.theme import Color
+from tafel.ui.widgets import TINY, UI
+
+if TYPE_CHECKING:
+    from tafel.ui.theme import Theme
+
+#: A pixel's place: (x, y).
+Point = tuple[int, int]
 
 __all__ = ["ValueGraph"]
 
@@ -33,11 +40,11 @@ class ValueGraph:
         self.plot = pygame.Rect(0, 0, 1, 1)
         self.label_w = 0
         self._surface: pygame.Surface | None = None
-        self._key: Any = None
+        self._key: object = None
 
     # --- geometry ------------------------------------------------------------------------------
 
-    def layout(self, rect: pygame.Rect, ui: Any) -> None:
+    def layout(self, rect: pygame.Rect, ui: UI) -> None:
         self.rect = pygame.Rect(rect)
         # The label column as wide as its words need ("Spieler 1" in a small window), within limits.
         words = [ui.text_width(name, TINY, True) for name in self.names[:2]] + [
@@ -66,7 +73,7 @@ class ValueGraph:
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, ui: Any, selected: int) -> None:
+    def draw(self, surface: pygame.Surface, ui: UI, selected: int) -> None:
         review = self.review
         key = (self.rect.size, review.version, selected, ui.theme, ui.fonts.scale)
         if self._surface is None or self._key != key:
@@ -76,7 +83,7 @@ class ValueGraph:
             self._render(self._surface, ui, selected)
         surface.blit(self._surface, self.rect)
 
-    def _render(self, target: pygame.Surface, ui: Any, selected: int) -> None:
+    def _render(self, target: pygame.Surface, ui: UI, selected: int) -> None:
         t = ui.theme
         review = self.review
         target.fill(t.background)
@@ -135,7 +142,7 @@ class ValueGraph:
             pygame.draw.circle(target, t.accent, pos, ui.px(9))
             pygame.draw.circle(target, t.background, pos, ui.px(5))
 
-    def seat_colour(self, seat: int, theme: Any) -> tuple[int, int, int]:
+    def seat_colour(self, seat: int, theme: Theme) -> tuple[int, int, int]:
         """The seat's colour as the game shows it at the end of the game (``GameState.seat_color``:
         black and white stones after a pie swap, the colour a seat chose), else the
         theme's."""
@@ -143,10 +150,8 @@ class ValueGraph:
             colour = self.review.states[-1].seat_color(seat, theme)
         except Exception:  # a plugin's bug: the theme's colour still tells the seats apart
             colour = None
-        if colour is None:
-            return theme.seat(seat)
-        red, green, blue = colour[:3]
-        return (int(red), int(green), int(blue))
+        # tuple(): a plugin may give a list; its three channels are the game's word.
+        return cast(Color, tuple(colour)) if colour is not None else theme.seat(seat)
 
     def unvalued(self) -> list[int]:
         """The positions whose value is not known yet (nor an outcome)."""
@@ -178,17 +183,16 @@ class ValueGraph:
             runs[-1].append((self.x_of(ply), self.y_of(value)))
         return [run for run in runs if run]
 
-    def label_rects(self, ui: Any, selected: int | None = None) -> list[tuple[int, pygame.Rect, str]]:
+    def label_rects(self, ui: UI, selected: int | None = None) -> list[tuple[int, pygame.Rect, str]]:
         """The biggest swings' labels (move, screen rectangle, text), each placed at the first
         spot around its ring that stays inside the plot and covers no other label, no ring, no
         segment of the line and not the ``selected`` position's marker line; a label with no such
         spot is left out rather than drawn over."""
         review = self.review
-        moves = [m for m in review.biggest_swings() if review.curve(m) is not None]
+        valued = [(m, v) for m in review.biggest_swings() if (v := review.curve(m)) is not None]
+        moves = [m for m, _v in valued]
         rings = []
-        for move in moves:
-            value = review.curve(move)
-            assert value is not None  # only valued moves were kept above
+        for move, value in valued:
             x, y = self.x_of(move), self.y_of(value)
             r = ui.px(12)
             rings.append(pygame.Rect(x - r, y - r, 2 * r, 2 * r))
@@ -228,13 +232,13 @@ class ValueGraph:
 
     @staticmethod
     def _line(
-        target: pygame.Surface, points: list[tuple[int, int]], origin: Any, color: Any, width: int
+        target: pygame.Surface, points: list[tuple[int, int]], origin: Point, color: Color, width: int
     ) -> None:
         if len(points) >= 2:
             shifted = [(x - origin[0], y - origin[1]) for x, y in points]
             pygame.draw.lines(target, color, False, shifted, width)
 
-    def label_colour(self, seat: int, theme: Any) -> tuple[int, int, int]:
+    def label_colour(self, seat: int, theme: Theme) -> tuple[int, int, int]:
         """The seat's colour for a name written on the panel: the game's, brightened or darkened
         just enough to be read (a black stone's name on a dark panel)."""
         colour = pygame.Color(*self.seat_colour(seat, theme))
@@ -249,7 +253,9 @@ class ValueGraph:
                 return (mixed.r, mixed.g, mixed.b)
         return (toward.r, toward.g, toward.b)
 
-    def _fill(self, target: pygame.Surface, points: list, plot: pygame.Rect, origin: Any, ui: Any) -> None:
+    def _fill(
+        self, target: pygame.Surface, points: list[Point], plot: pygame.Rect, origin: Point, ui: UI
+    ) -> None:
         """Two seats: the area between the line and the middle, in the colour of who is ahead."""
         t = ui.theme
         mid = plot.centery
@@ -261,7 +267,7 @@ class ValueGraph:
             pygame.draw.polygon(shade, (*self.label_colour(seat, t), 110), poly)
         target.blit(shade, plot.topleft)
 
-    def _axes(self, target: pygame.Surface, ui: Any, plot: pygame.Rect, origin: Any) -> None:
+    def _axes(self, target: pygame.Surface, ui: UI, plot: pygame.Rect, origin: Point) -> None:
         t = ui.theme
         review = self.review
         for value in (0.25, 0.5, 0.75):

@@ -12,11 +12,14 @@ A screen mixes :class:`RowsScreen` in before :class:`tafel.ui.scene.Scene` and f
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from tafel.ui.widgets import TINY, UI, ChoiceRow, FocusList, is_back
+from tafel.ui.widgets import TINY, UI, Button, ChoiceRow, FocusList, is_back
+
+if TYPE_CHECKING:
+    from tafel.ui.scene import Scene, SceneManager
 
 
 class RowsScreen:
@@ -24,15 +27,16 @@ class RowsScreen:
 
     Its rows are Any: each screen has its own kind (a ChoiceRow, a ListRow, an engine's item) and
     overrides the methods that place, draw and click them for it; a RowsScreen generic in its row
-    is the way to type them. ``manager`` is the Scene's, as the mixin is always a Scene too."""
+    is the way to type them. ``manager`` is the Scene's, as the mixin is always a Scene too.
+    A focused item is typed ``object``: it may be a row or a button, told apart by ``isinstance``."""
 
     ui: UI
-    manager: Any
+    manager: SceneManager | None
     focus: FocusList
     rows_rect = pygame.Rect(0, 0, 1, 1)
     card = pygame.Rect(0, 0, 1, 1)
     pad = 0
-    buttons: Sequence[Any] = ()
+    buttons: Sequence[Button] = ()
     scroll = 0
     size = (1, 1)
     row_h = heading_h = content_h = 0
@@ -66,7 +70,8 @@ class RowsScreen:
 
     def back(self) -> None:
         if self.manager is not None:
-            self.manager.remove(self)
+            # The mixin is always a Scene too (see the class docstring).
+            self.manager.remove(cast("Scene", self))
 
     # --- layout -----------------------------------------------------------------------------
 
@@ -82,7 +87,7 @@ class RowsScreen:
         return width - 2 * self.pad
 
     def _place_buttons(
-        self, buttons: Sequence[Any], y: int, height: int, inner: int, max_width: int = 300
+        self, buttons: Sequence[Button], y: int, height: int, inner: int, max_width: int = 300
     ) -> None:
         """``buttons`` side by side, centred in the card at ``y``: as wide as each other while every
         label fits so, else each as wide as its label needs and the room left shared out (German
@@ -178,11 +183,11 @@ class RowsScreen:
             return True
         return event.type == pygame.KEYDOWN
 
-    def _key_on(self, focused: Any, event: pygame.event.Event) -> bool:
+    def _key_on(self, focused: object, event: pygame.event.Event) -> bool:
         """A key for the focused item (a row's left/right, Enter); True when used."""
         return isinstance(focused, ChoiceRow) and focused.handle_event(event)
 
-    def _sideways(self, focused: Any, step: int) -> bool:
+    def _sideways(self, focused: object, step: int) -> bool:
         """Left/right (``step`` -1, 1) no row took: on a button, the next enabled one round."""
         if focused in self.buttons:
             i, n = self.buttons.index(focused), len(self.buttons)

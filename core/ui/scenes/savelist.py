@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,13 +14,20 @@ from tafel import i18n, saves
 from tafel.datadir import read_json
 from tafel.i18n import N_, _, ngettext
 from tafel.match import HUMAN, Match
+from tafel.ui.scene import Host
 from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
 from tafel.ui.scenes.lists import ListRow, ListScene, action_dialog
 from tafel.ui.widgets import BODY, Button
 
+if TYPE_CHECKING:
+    from tafel.registry import Registry
+
 
 def result_text(
-    info: saves.SaveInfo, translate: Any = None, reason: str | None = None, names: list[str] | None = None
+    info: saves.SaveInfo,
+    translate: Callable[[str], str] | None = None,
+    reason: str | None = None,
+    names: list[str] | None = None,
 ) -> str:
     """'Won', 'Lost', 'Draw' for the people who played, else who won, by the game's seat ``names``
     ("Red won"; "Seat 1 won" only without them); the game's reason (the kept one, or ``reason``:
@@ -98,7 +106,7 @@ class ReasonsNow:
     _queue: dict[tuple[str, int, str], saves.SaveInfo] = {}
     _thread: threading.Thread | None = None
 
-    def __init__(self, registry: Any) -> None:
+    def __init__(self, registry: Registry) -> None:
         self.registry = registry
 
     @staticmethod
@@ -253,12 +261,12 @@ class HistoryScene(ListScene):
     )
     empty_text = N_("Finished games appear here, to watch again.")
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         self.reasons = ReasonsNow(app.registry)
         self._stale: set[str] = set()  # rows whose result may still speak another language
         super().__init__(app)
 
-    def _translate(self, info: saves.SaveInfo) -> Any:
+    def _translate(self, info: saves.SaveInfo) -> Callable[[str], str] | None:
         game = self.app.registry.games.get(info.game_id)
         return game.translate if game is not None else None
 
@@ -349,7 +357,7 @@ class HistoryScene(ListScene):
 class SaveNameScene(DialogScene):
     """Type a name (or keep the suggested one) and press Enter to save the game."""
 
-    def __init__(self, app: Any, match: Any) -> None:
+    def __init__(self, app: Host, match: Match) -> None:
         self.match = match
         self.name = saves.default_name(match)
         buttons = [

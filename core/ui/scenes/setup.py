@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any
+from typing import cast
 
 import pygame
 
 from tafel.ai.base import LEVELS
 from tafel.daily import daily_date, daily_seed
 from tafel.engines import engine_players
-from tafel.game import GameDef, GameError, Option
+from tafel.game import GameDef, GameError, Option, OptionValue
 from tafel.i18n import N_, _
 from tafel.match import HUMAN, Match, player_label
 from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.difficulty import RATINGS, difficulty_text
 from tafel.ui.scenes.rows_screen import RowsScreen
+from tafel.ui.theme import Color
 from tafel.ui.widgets import BODY, H1, H3, SMALL, Button, ChoiceRow, FocusList, TextRow
 
 
@@ -111,9 +112,9 @@ class SetupScene(RowsScreen, Scene):
             colours = [state.seat_color(seat, theme) for seat in range(n)]
         except Exception:  # a plugin's bug or an option the rules refuse: the theme's colours
             colours = [None] * n
+        # tuple(): a plugin may give a list; its three channels are the game's word.
         return [
-            (int(c[0]), int(c[1]), int(c[2])) if c is not None else theme.seat(seat)
-            for seat, c in enumerate(colours)
+            cast(Color, tuple(c)) if c is not None else theme.seat(seat) for seat, c in enumerate(colours)
         ]
 
     def rebuild(self) -> None:
@@ -373,7 +374,7 @@ class SetupScene(RowsScreen, Scene):
             return self._edit_event(event)
         return super().handle_event(event)
 
-    def _sideways(self, focused: Any, step: int) -> bool:
+    def _sideways(self, focused: object, step: int) -> bool:
         return focused in self.buttons and super()._sideways(focused, step)
 
     def _edit_event(self, event: pygame.event.Event) -> bool:
@@ -440,6 +441,6 @@ class SetupScene(RowsScreen, Scene):
         row.draw(surface, self.ui)
 
 
-def _option_values(opt: Option) -> list[Any]:
+def _option_values(opt: Option) -> list[OptionValue]:
     """Every value a choice or on/off option can show."""
     return [True, False] if opt.kind == "bool" else [v for v, _label in opt.choices]
