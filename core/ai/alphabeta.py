@@ -279,7 +279,7 @@ class AlphaBetaAgent(Agent):
 
     def _report(self, result: _Result, start: float) -> dict:
         """``info`` after a search (see :attr:`tafel.ai.base.Agent.info`)."""
-        info = {
+        info: dict[str, object] = {
             "depth": result.depth,
             "nodes": self.nodes,
             "score": round(result.value, 3) + 0.0 if result.value is not None else None,

@@ -36,6 +36,7 @@ from tafel.camera import Camera
 Cell = Hashable
 Coord = tuple[int, int]
 Point = tuple[float, float]
+#: The square root of 3: a hexagon's width over its side, in every hex layout.
 SQRT3 = math.sqrt(3.0)
 
 __all__ = ["Cursor", "Grid", "HexGrid", "SquareGrid", "hexagon", "rectangle"]

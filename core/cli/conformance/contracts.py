@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tafel.ai.base import Limit
 from tafel.cli.conformance.report import Report, _crash, _Run
 from tafel.game import GameDef, GameState, Options
 
@@ -26,7 +27,7 @@ from tafel.game import GameDef, GameState, Options
 MIN_CONTRAST = 3.0
 #: Positions each level values, and a search budget small enough for a quick check.
 VALUE_POSITIONS = 3
-VALUE_LIMIT = {"depth": 2, "time": 0.2}
+VALUE_LIMIT = Limit(depth=2, time=0.2)
 
 AgentMaker = Callable[[], Any]
 
@@ -34,7 +35,7 @@ AgentMaker = Callable[[], Any]
 def generic_levels(game: GameDef) -> dict[str, AgentMaker]:
     """The generic ``easy``, ``medium`` and ``hard`` agents for ``game`` (when no registry names
     the game's own)."""
-    from tafel.ai.base import LEVEL_TIME, Limit
+    from tafel.ai.base import LEVEL_TIME
     from tafel.ai.generic import LevelAgent
     from tafel.ai.greedy import GreedyAgent
 
@@ -82,7 +83,6 @@ def check_values(
     game: GameDef, runs: Sequence[_Run], seed: int, report: Report, levels: dict[str, AgentMaker]
 ) -> int:
     """Each level's ``info["value"]`` in a few positions; returns the searches made."""
-    from tafel.ai.base import Limit
 
     plain, before_win = value_positions(runs)
     searched = 0
@@ -92,7 +92,7 @@ def check_values(
             shown = state.view_for(state.to_move) if state.has_hidden_information else state
             try:
                 agent = make()
-                agent.choose(shown, Limit(**VALUE_LIMIT), random.Random(seed + i))
+                agent.choose(shown, VALUE_LIMIT, random.Random(seed + i))
             except Exception as exc:
                 _crash(report, where, f"the {level} agent", exc)
                 break
@@ -157,7 +157,7 @@ def check_seat_colors(game: GameDef, options: Options, runs: Sequence[_Run], rep
                 except Exception as exc:
                     _crash(report, "seat colours", "seat_color", exc)
                     return
-                color = theme.on_panel(tuple(given)) if given else theme.panel_seat(seat)
+                color = theme.on_panel((given[0], given[1], given[2])) if given else theme.panel_seat(seat)
                 ratio = contrast(color, theme.panel)
                 if ratio < MIN_CONTRAST:
                     report.fail(

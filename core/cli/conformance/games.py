@@ -144,13 +144,15 @@ class _Walk:
         self.game, self.options, self.run, self.rng, self.g, self.report = game, options, run, rng, g, report
         # By default long move lists are sampled (a creation phase can list 100,000 moves);
         # ``thorough`` plays every listed move and tries every stale one.
-        self.play_limit, self.stale_limit = (None, None) if thorough else (_PLAY_ALL_LIMIT, _STALE_LIMIT)
+        self.play_limit: int | None = None if thorough else _PLAY_ALL_LIMIT
+        self.stale_limit: int | None = None if thorough else _STALE_LIMIT
         self.texts = [run.states[0].to_text()]
         self.played: list[str] = []
 
     def play(self, max_plies: int, deep_every: int, on_state: Callable[[GameState], None] | None) -> None:
         """Random moves, each state checked; raises _Crashed when the game's code crashes."""
-        state, stale, where, report = self.run.states[0], [], f"game {self.g + 1} ply 0", self.report
+        stale: list[Move] = []
+        state, where, report = self.run.states[0], f"game {self.g + 1} ply 0", self.report
         try:
             for ply in range(max_plies):
                 where = f"game {self.g + 1} ply {ply}"
