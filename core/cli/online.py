@@ -74,10 +74,8 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
     """The arcade opens on the online game: this side's seat a person at the screen, the other
-    the person elsewhere, asked through :class:`tafel.net.remote.RemoteWorker` as an engine seat is.
+    the person elsewhere, the play screen's ``remote:`` seat (:class:`tafel.net.remote.RemoteSource`).
     A hidden game's guest cannot hold the whole game; it plays in the terminal instead."""
-    from tafel.net.remote import RemoteWorker
-
     # The host opens the board once the guest is there (the seats' names known); a guest once
     # the room's game has arrived.
     deadline = time.monotonic() + (args.timeout if seat.session.role == "host" else ARCADE_WAIT)
@@ -92,7 +90,7 @@ def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
             if seat.session.role == "host"
             else "the room's game did not arrive; is the host there?"
         )
-    from tafel.ui.scenes.online import match_for
+    from tafel.ui.scenes.online import match_for, remote_sources
 
     match = match_for(seat)
     if match is None:
@@ -105,7 +103,7 @@ def _arcade(seat: Any, registry: Registry, args: argparse.Namespace) -> int:
     windowed = True if getattr(args, "windowed", None) else None
     size, language = getattr(args, "size", None), getattr(args, "lang", None)
     app = App(
-        registry, windowed=windowed, size=size, start=match, worker=RemoteWorker(seat), language=language
+        registry, windowed=windowed, size=size, start=match, sources=remote_sources(seat), language=language
     )
     try:
         return app.loop()

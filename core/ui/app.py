@@ -77,6 +77,7 @@ class App:
         start: Match | StartRequest | None = None,
         worker: Any = None,
         worker_factory: Callable[[], object] | None = None,
+        sources: Any = None,
         theme: Theme | None = None,
         settings: Settings | None = None,
         strict: bool = False,
@@ -128,7 +129,7 @@ class App:
         self.scenes.push(self.menu)
         if start is not None:
             match = start if isinstance(start, Match) else Match.from_request(registry, start)
-            self.start_match(match)
+            self.start_match(match, sources=sources)  # sources: online play's "remote:" seat
 
     # --- display ------------------------------------------------------------------------------
 
@@ -231,12 +232,13 @@ class App:
     def push(self, scene: Scene) -> None:
         self.scenes.push(scene)
 
-    def start_match(self, match: Match, *, worker: Any = None) -> Scene:
-        """Show ``match`` in a play scene on top of the menu (replacing a setup screen)."""
+    def start_match(self, match: Match, *, worker: Any = None, sources: Any = None) -> Scene:
+        """Show ``match`` in a play scene on top of the menu (replacing a setup screen); ``sources``:
+        more move sources by player prefix (``{"remote:": ...}``, online play)."""
         from tafel.ui.scenes.play import PlayScene
 
         self.scenes.pop_to(self.menu)
-        scene = PlayScene(self, match, worker=worker if worker is not None else self._worker)
+        scene = PlayScene(self, match, worker=worker if worker is not None else self._worker, sources=sources)
         self.scenes.push(scene)
         return scene
 

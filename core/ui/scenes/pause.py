@@ -41,7 +41,7 @@ class PauseScene(DialogScene):
         if self.error:
             return None
         keys = [b.key for b in self.buttons]
-        return next((k for k in keys if k == "restart" or str(k).startswith("meta:")), None)
+        return next((k for k in keys if k == "restart" or str(k).startswith(("meta:", "online:"))), None)
 
     def language_changed(self) -> None:
         """The line and the game's own labels (resign, draw) were made in the old language."""
@@ -100,6 +100,9 @@ class PauseScene(DialogScene):
                 for i, (label, move) in enumerate(_meta_moves(state)):
                     label = match.game.translate(label)
                     buttons.append(Button(label, lambda m=move, t=label: self.meta(m, t), key=f"meta:{i}"))
+            # An online game's requests to the other side (offer a draw, resign, a rematch).
+            for key, label, action, ends in getattr(play, "table_actions", list)():
+                buttons.append(Button(label, lambda a=action, t=label, e=ends: self.table(a, t, e), key=key))
             buttons += [Button(N_("Restart"), self.restart, key="restart"), menu, quit_]
             moves = len(match.texts)
             played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
@@ -127,6 +130,28 @@ class PauseScene(DialogScene):
                 N_("This ends the game."),
                 act,
                 yes=label or N_("End the game"),
+                no=N_("Keep playing"),
+            )
+        )
+
+    def table(self, action: Callable[[], object], label: str, ends: bool) -> None:
+        """An online game's request (:meth:`tafel.ui.scenes.play.PlayScene.table_actions`); one that
+        ends the game (resign) asks first."""
+
+        def act() -> None:
+            self.close()
+            action()
+
+        if not ends:
+            act()
+            return
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                _("{action}?").format(action=label),
+                N_("This ends the game."),
+                act,
+                yes=label,
                 no=N_("Keep playing"),
             )
         )
