@@ -1,8 +1,8 @@
 """Play online (menu): host a room or join one, then the game opens with the other seat played by
 the person elsewhere (:mod:`tafel.net`).
 
-Host: the game, this side's seat and name, and a broker (empty: the broker inside Tafel,
-announced on the LAN). The room's code is shown large, with Copy; the guest types it. Join: the
+Host: the game, this side's seat and name, and a broker (Settings' broker to start with; empty:
+the broker inside Tafel, announced on the LAN). The room's code is shown large, with Copy; the guest types it. Join: the
 code (typed or pasted), and the broker, or Find on the LAN, which fills in the broker of the
 rooms announced there. Opening a room (scrypt, the broker, zeroconf) and looking on the LAN run
 in a thread: the screen never waits. Once both sides are there, the play screen opens on a match
@@ -61,7 +61,9 @@ class OnlineScene(Typing, RowsScreen, Scene):
             if g.seats(g.resolve_options({})) == 2
         ]
         self.game_index, self.seat_index = 0, 0
-        self.name, self.broker, self.code = "", "", ""
+        self.name, self.code = "", ""
+        #: The broker Host and Join use: the one in Settings (empty: the broker inside Tafel).
+        self.broker = str(getattr(app.settings, "broker", "") or "")
         self.error = ""
         self.status = ""
         self.room: Any = None  # the RemoteSeat once a room is open
