@@ -87,7 +87,7 @@ def test_the_remote_seat_is_named_and_shows_its_connection(table):
     scene = _play(app)
     assert scene.shared is not None and scene.match.players == ["human", "remote:bob"]
     assert scene.turns.player_label(1) == "Bob"  # the name the room knows, not "AI remote:bob"
-    assert scene.turns.seat_note(1) == "connected" and scene.turns.seat_note(0) is None
+    assert scene.turns.seat_note(1) == "Bob · connected" and scene.turns.seat_note(0) is None
     assert any(line.startswith("Clock: ") and "5:00" in line for line in scene.turns.engine_lines())
     # The person here moves; the move reaches the room; the guest's reply comes back to the board.
     scene.human_move(scene.match.state.legal_moves()[0])
@@ -199,7 +199,7 @@ def test_the_guests_arcade_answers_a_draw_offer_in_a_dialog(registry, broker_url
             sources=remote_sources(guest),
         )
         scene = _play(app)
-        assert scene.turns.player_label(0) == "Ann" and scene.turns.seat_note(0) == "connected"
+        assert scene.turns.player_label(0) == "Ann" and scene.turns.seat_note(0) == "Ann · connected"
         host.request("draw")
         assert run_until(app, lambda: app.scenes.top is not scene, frames=5, wait=NET)
         dialog = app.scenes.top

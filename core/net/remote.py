@@ -378,6 +378,11 @@ class RemoteSource:
         online = view.guest_online if session.role == "host" else session.peer_online is not False
         return _("connected") if online else _("waiting for {name}").format(name=name)
 
+    def seat_line(self, seat: int) -> str:
+        """The other seat's row in the side panel: ``Bob · connected``, ``waiting for Bob``."""
+        note, name = self.seat_note(seat), self.name_of(seat)
+        return note if not name or name in note else f"{name} · {note}"
+
     def clock_line(self, seat_name: Callable[[int], str]) -> str:
         """The host's clocks (empty without them): ``Clock: Red 4:32 · Blue 5:00``."""
         view = self.seat.game

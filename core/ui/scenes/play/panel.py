@@ -259,7 +259,7 @@ class Panel(MoveListPainting):
         note = self.turns.seat_note(seat)  # a person elsewhere: the connection, not "thinking"
         thinking = self.turns.thinking and self.turns.ai_seat == seat and self.history.browse is None
         if note is not None and not over:
-            right, color = f"{self.turns.player_label(seat)} · {note}", t.accent
+            right, color = note, t.accent
         elif thinking:
             dots = "." * (int(time * 3) % 4)
             right, color = _("thinking") + f"{dots:<3}", t.accent

@@ -97,6 +97,8 @@ class SharedGame(MoveSource, Protocol):
 
     def seat_note(self, seat: int) -> str: ...
 
+    def seat_line(self, seat: int) -> str: ...
+
 
 #: The AI worker is the first move source (the name the scene's ``worker=`` keeps).
 MoveWorker = MoveSource

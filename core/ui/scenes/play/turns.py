@@ -325,12 +325,13 @@ class Turns:
         return player_label(self.match.players[seat])
 
     def seat_note(self, seat: int) -> str | None:
-        """The line a seat's row shows instead of "thinking": a person elsewhere's connection."""
+        """The line a seat's row shows instead of "thinking": a person elsewhere's name and
+        connection ("Bob · connected", "waiting for Bob")."""
         if not self.is_elsewhere(seat):
             return None
         shared = self.seats.shared()
         assert shared is not None
-        return shared.seat_note(seat)
+        return shared.seat_line(seat)
 
     def limit_for(self, agent: str) -> Limit | None:
         """The agent's own budget scaled by the think-time setting (None: the agent's default)."""
