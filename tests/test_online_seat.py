@@ -154,6 +154,7 @@ def test_draw_offer_and_rematch_from_the_pause_menu(table):
     assert isinstance(pause, PauseScene)
     keys = [b.key for b in pause.buttons]
     assert "online:draw" in keys and "online:resign" in keys and pause.apart == "online:draw"
+    assert "restart" not in keys  # an online game starts again as a rematch
     next(b for b in pause.buttons if b.key == "online:draw").activate()
     assert app.scenes.top is scene
     assert _wait(guest, lambda: guest.game.pending == {"kind": "draw", "by": 0})
@@ -179,6 +180,7 @@ def test_resign_from_the_pause_menu_asks_first_and_ends_the_game_on_both_sides(t
     next(b for b in confirm.buttons if b.key == "yes").activate()
     assert run_until(app, lambda: scene.turns.ended_by_room is not None, frames=5, wait=NET)
     assert "resigned" in scene.turns.ended_by_room
+    assert not scene.undo()  # nothing to take back once the room ended the game
     assert _wait(guest, lambda: guest.game.result is not None)
     assert guest.game.result.line == scene.turns.ended_by_room
 

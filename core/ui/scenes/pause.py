@@ -101,9 +101,12 @@ class PauseScene(DialogScene):
                     label = match.game.translate(label)
                     buttons.append(Button(label, lambda m=move, t=label: self.meta(m, t), key=f"meta:{i}"))
             # An online game's requests to the other side (offer a draw, resign, a rematch).
-            for key, label, action, ends in getattr(play, "table_actions", list)():
+            online = getattr(play, "table_actions", list)()
+            for key, label, action, ends in online:
                 buttons.append(Button(label, lambda a=action, t=label, e=ends: self.table(a, t, e), key=key))
-            buttons += [Button(N_("Restart"), self.restart, key="restart"), menu, quit_]
+            if not online:  # an online game starts again as a rematch, asked above
+                buttons.append(Button(N_("Restart"), self.restart, key="restart"))
+            buttons += [menu, quit_]
             moves = len(match.texts)
             played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
             lines = [f"{match.game.translate(match.game.title)} · {played}"]

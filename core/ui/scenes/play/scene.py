@@ -431,8 +431,8 @@ class PlayScene(Scene):
     def undo(self) -> bool:
         """Ctrl+Z, the Undo button: the last moves back to a person's turn (online: a request the
         other side allows or declines; the board follows the room once it is taken back)."""
-        if self.shared is not None:
-            return self.match.can_undo and self.shared.ask("undo")
+        if self.shared is not None:  # not after the room ended the game (resign, a draw)
+            return self.match.can_undo and self.shared.result is None and self.shared.ask("undo")
         if not self.history.undo():
             return False
         self._taken_back()
