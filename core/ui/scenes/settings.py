@@ -73,7 +73,7 @@ class SettingsScene(Typing, RowsScreen, Scene):
         broker = typed_row(
             "broker",
             N_("Broker"),
-            lambda: self.app.settings.broker or _("inside Tafel, on the LAN"),
+            lambda: self.app.settings.broker or _("this computer, on the LAN"),
             lambda d: None,
             self.set_broker,
             editable=lambda: self.app.settings.broker,
@@ -131,7 +131,9 @@ class SettingsScene(Typing, RowsScreen, Scene):
         bh = ui.px(64)
         by = self.card.bottom - self.pad - bh
         self._place_buttons(self.buttons, by, bh, inner)
-        self.rows_rect = pygame.Rect(self.card.x + self.pad, top, inner, by - ui.px(20) - top)
+        # A line under the rows for what a typed value got wrong (the broker's URL).
+        bottom = by - ui.px(14) - ui.line_height(SMALL) - ui.px(6)
+        self.rows_rect = pygame.Rect(self.card.x + self.pad, top, inner, bottom - top)
         self.heading_h = ui.line_height(H3, True) + ui.px(6)
         self.content_h = self._stack(len(self.rows), ui.px(58), ui.px(8), self.headings)
         self._clamp()
@@ -161,7 +163,7 @@ class SettingsScene(Typing, RowsScreen, Scene):
         )
         self.draw_rows(surface)
         if self.error:
-            x, y = self.card.x + self.pad, self.rows_rect.bottom + ui.px(2)
+            x, y = self.card.x + self.pad, self.rows_rect.bottom + ui.px(4)
             ui.draw_text(surface, self.error, (x, y), SMALL, t.danger, max_width=self.rows_rect.width)
         for b in self.buttons:
             b.draw(surface, ui)
