@@ -214,3 +214,33 @@ def test_the_guests_arcade_answers_a_draw_offer_in_a_dialog(registry, broker_url
             app.close()
         guest.close()
         host.close()
+
+
+def test_a_lost_broker_shows_reconnecting_on_the_seat(registry):
+    """The broker goes away: the other seat's row says "reconnecting…", never "thinking"."""
+    embedded = EmbeddedBroker("127.0.0.1").start()
+    url = f"mqtt://127.0.0.1:{embedded.port}"
+    game = registry.game("ataxx")
+    host = host_room(game, game.resolve_options({}), registry.game, name="Ann", broker=url)
+    guest = join_room(host.code, registry.game, name="Bob", broker=url)
+    app = None
+    try:
+        assert _wait(host, lambda: host.game is not None and host.game.status == "playing")
+        app = App(
+            registry,
+            windowed=True,
+            size=(1280, 720),
+            start=match_for(host),
+            worker=FakeWorker(registry),
+            sources=remote_sources(host),
+        )
+        scene = _play(app)
+        assert run_until(app, lambda: scene.turns.seat_note(1) == "Bob · connected", frames=5, wait=NET)
+        embedded.stop()
+        assert run_until(app, lambda: scene.turns.seat_note(1) == "Bob · reconnecting…", frames=5, wait=NET)
+    finally:
+        if app is not None:
+            app.close()
+        guest.close()
+        host.close()
+        embedded.stop()
