@@ -160,7 +160,7 @@ def test_draw_offer_and_rematch_from_the_pause_menu(table):
     assert _wait(guest, lambda: guest.game.pending == {"kind": "draw", "by": 0})
     guest.answer("draw", True)
     assert run_until(app, lambda: scene.turns.ended_by_room is not None, frames=5, wait=NET)
-    assert scene.turns.ended_by_room.startswith("draw") and not scene.interactive
+    assert scene.turns.ended_by_room == "draw: draw agreed" and not scene.interactive
     assert scene.panel.turn_line(scene.match.state) == "Game over"
     # Play again after it: a rematch the other side accepts; the seats swap.
     scene.restart(new_seed=True)
@@ -182,7 +182,7 @@ def test_resign_from_the_pause_menu_asks_first_and_ends_the_game_on_both_sides(t
     assert "resigned" in scene.turns.ended_by_room
     assert not scene.undo()  # nothing to take back once the room ended the game
     assert _wait(guest, lambda: guest.game.result is not None)
-    assert guest.game.result.line == scene.turns.ended_by_room
+    assert guest.game.result.line == scene.turns.ended_by_room == "Blue wins: Red resigned"
 
 
 def test_the_guests_arcade_answers_a_draw_offer_in_a_dialog(registry, broker_url):
@@ -244,3 +244,28 @@ def test_a_lost_broker_shows_reconnecting_on_the_seat(registry):
         guest.close()
         host.close()
         embedded.stop()
+
+
+def test_the_rooms_end_is_worded_in_this_sides_language():
+    """The host's line is in the host's language; this side words the end in its own."""
+    from types import SimpleNamespace
+
+    from tafel import i18n
+    from tafel.net.game import Result
+    from tafel.ui.scenes.play.shared import room_result_line
+
+    view = SimpleNamespace(
+        result=Result((0.0, 1.0), "Red resigned", "Blue wins: Red resigned"),
+        clock={"left": [120.0, 80.0]},
+        pending=None,
+    )
+    i18n.set_language("de")
+    try:
+        assert room_result_line(view, ["Rot", "Blau"]) == "Blau gewinnt: Rot hat aufgegeben"
+        view.clock = {"left": [0.0, 80.0]}
+        assert room_result_line(view, ["Rot", "Blau"]) == "Blau gewinnt: Rot hat die Zeit überschritten"
+        view.result = Result((0.5, 0.5), "draw agreed", "draw: draw agreed")
+        assert room_result_line(view, ["Rot", "Blau"], draw_offered=True) == "unentschieden: Remis vereinbart"
+        assert room_result_line(view, ["Rot", "Blau"]) == "unentschieden: draw agreed"  # the host's words
+    finally:
+        i18n.set_language("en")

@@ -80,6 +80,28 @@ def match_of_room(view: Any, mine: int, host_game: Any = None, base: Match | Non
     return match
 
 
+def room_result_line(view: Any, names: list[str], draw_offered: bool = False) -> str:
+    """How the room ended a game the rules had not ended, in this side's language: the host's
+    line is in the host's (``Blue wins: Red resigned``). A loser whose clock shows no time left
+    ran out of it, any other loser resigned; a draw after an offer was agreed (another draw, the
+    host's ply limit, keeps the host's words)."""
+    from tafel.game import Outcome
+    from tafel.net.game import result_line
+
+    result = view.result
+    rewards = tuple(result.rewards)
+    if len(rewards) != 2 or len(names) < 2:
+        return str(result.line)
+    if rewards[0] == rewards[1]:
+        reason = _("draw agreed") if draw_offered else str(result.reason)
+        return result_line(Outcome(rewards, reason), names)
+    loser = 0 if rewards[0] < rewards[1] else 1
+    left = (view.clock or {}).get("left") if isinstance(view.clock, dict) else None
+    timed_out = isinstance(left, list) and len(left) == 2 and float(left[loser]) <= 0.0
+    words = _("{name} ran out of time") if timed_out else _("{name} resigned")
+    return result_line(Outcome(rewards, words.format(name=names[loser])), names)
+
+
 class SharedTable:
     """The play screen's side of a shared game (see the module docstring)."""
 
@@ -91,6 +113,7 @@ class SharedTable:
         self.result: str | None = None
         self._round: int | None = None
         self._resync = False
+        self._draw_offered = False  # a draw offer was open this round (a draw now was agreed)
 
     # --- names -----------------------------------------------------------------------------------
 
@@ -117,7 +140,7 @@ class SharedTable:
         if self._round is None:
             self._round = view.round
         if view.round != self._round:
-            self._round, self.result = view.round, None
+            self._round, self.result, self._draw_offered = view.round, None, False
             self._adopt(view, new_round=True)
             return
         room, board = list(view.moves), list(match.texts)
@@ -135,7 +158,7 @@ class SharedTable:
         if room != board and not ahead_by_other and not (mine_pending and view.status == "playing"):
             self._adopt(view)
         elif view.result is not None and not match.state.is_over and room == board and self.result is None:
-            self.result = view.result.line
+            self.result = room_result_line(view, match.seat_names, self._draw_offered)
             self.host.game_ended_elsewhere()
 
     def _adopt(self, view: Any, new_round: bool = False) -> None:
@@ -158,6 +181,8 @@ class SharedTable:
     def _event(self, event: Any) -> None:
         kind, data = event.kind, event.data
         mine = self.source.my_seat
+        if kind == "offer" and isinstance(data, dict):
+            self._draw_offered = data.get("kind") == "draw"
         if kind == "offer" and isinstance(data, dict) and data.get("by") != mine:
             self._offered(str(data.get("kind")))
         elif kind == "declined" and isinstance(data, dict) and data.get("by") != mine:
