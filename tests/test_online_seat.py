@@ -155,6 +155,7 @@ def test_draw_offer_and_rematch_from_the_pause_menu(table):
     keys = [b.key for b in pause.buttons]
     assert "online:draw" in keys and "online:resign" in keys and pause.apart == "online:draw"
     assert "restart" not in keys  # an online game starts again as a rematch
+    assert "leaving closes it" in scene.shared.leave_note()  # the host's room goes with it
     next(b for b in pause.buttons if b.key == "online:draw").activate()
     assert app.scenes.top is scene
     assert _wait(guest, lambda: guest.game.pending == {"kind": "draw", "by": 0})
@@ -202,6 +203,7 @@ def test_the_guests_arcade_answers_a_draw_offer_in_a_dialog(registry, broker_url
         )
         scene = _play(app)
         assert scene.turns.player_label(0) == "Ann" and scene.turns.seat_note(0) == "Ann · connected"
+        assert "the same code takes you back" in scene.shared.leave_note()
         host.request("draw")
         assert run_until(app, lambda: app.scenes.top is not scene, frames=5, wait=NET)
         dialog = app.scenes.top

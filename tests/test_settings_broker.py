@@ -67,3 +67,14 @@ def test_the_broker_is_typed_in_settings_and_used_by_play_online(registry, tmp_p
         assert app.settings.broker == ""
     finally:
         app.close()
+
+
+def test_host_and_join_on_the_command_line_use_the_settings_broker_without_broker():
+    import argparse
+
+    from tafel.cli.online import _broker
+
+    assert _broker(argparse.Namespace(broker=None)) is None  # none set: the broker inside Tafel
+    Settings(broker="mqtt://192.0.2.7:1884").save()
+    assert _broker(argparse.Namespace(broker=None)) == "mqtt://192.0.2.7:1884"
+    assert _broker(argparse.Namespace(broker="mqtt://127.0.0.1:1")) == "mqtt://127.0.0.1:1"

@@ -192,6 +192,15 @@ def _parse_clock(text: str | None) -> tuple[float, float] | None:
     return base, increment
 
 
+def _broker(args: argparse.Namespace) -> str | None:
+    """``--broker``, else the broker in Settings (Online, Broker), else None: the embedded one."""
+    if args.broker:
+        return str(args.broker)
+    from tafel.settings import Settings
+
+    return Settings.load().broker or None
+
+
 def _say(line: str) -> None:
     print(line, flush=True)
 
@@ -437,7 +446,7 @@ def run_host(args: argparse.Namespace, registry: Registry) -> int:
             seed=args.seed,
             clock=_parse_clock(args.clock),
             code=args.code,
-            broker=args.broker,
+            broker=_broker(args),
             listen=args.listen,
             max_plies=args.max_plies,
         )
@@ -465,7 +474,7 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     if not args.code:
         return _arcade_online_screen(registry, args)
     try:
-        seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=args.broker)
+        seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=_broker(args))
     except (ValueError, LookupError) as exc:
         raise CommandError(str(exc)) from None
     try:

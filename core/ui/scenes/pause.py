@@ -230,7 +230,7 @@ class PauseScene(DialogScene):
             ConfirmScene(
                 self.app,
                 title,
-                N_("Your game is saved: Continue in the main menu resumes it."),
+                _leave_note(self.play),
                 then,
                 yes=N_("Leave"),
                 no=N_("Stay"),
@@ -242,6 +242,14 @@ class PauseScene(DialogScene):
 
     def quit(self) -> None:
         self._leave(self.app.quit, N_("Quit Tafel?"))
+
+
+def _leave_note(play: PausedGame) -> str:
+    """What leaving keeps: the autosave, or for an online game what becomes of its room."""
+    shared = getattr(play, "shared", None)
+    if shared is not None:
+        return str(shared.leave_note())
+    return N_("Your game is saved: Continue in the main menu resumes it.")
 
 
 def _is_fallback(view: BoardView) -> bool:

@@ -229,6 +229,15 @@ class SharedTable:
             self.host.toast(_(words).format(name=self.name(self.other)))
         return True
 
+    def leave_note(self) -> str:
+        """What leaving the game does to the room (the pause menu's question says it)."""
+        view = self.source.game
+        if view is not None and view.host_seat == self.source.my_seat:
+            return _("You host this room: leaving closes it, and {name} cannot go on.").format(
+                name=self.name(self.other)
+            )
+        return _("The room keeps the game: the same code takes you back to it.")
+
     def pause_actions(self) -> list[tuple[str, str, Callable[[], object], bool]]:
         """The pause menu's rows for the shared game: (key, label, action, ends the game)."""
         view = self.source.game
