@@ -317,12 +317,11 @@ class Turns:
         )
 
     def player_label(self, seat: int) -> str:
-        """Who plays ``seat``: "Human", "AI hard", an engine, or the name of the person elsewhere."""
-        if self.is_elsewhere(seat):
-            shared = self.seats.shared()
-            assert shared is not None
-            return shared.name_of(seat) or player_label(self.match.players[seat])
-        return player_label(self.match.players[seat])
+        """Who plays ``seat``: "Human", "AI hard", an engine; online, the names the room knows
+        (the person elsewhere's, and this side's own)."""
+        shared = self.seats.shared()
+        name = shared.name_of(seat) if shared is not None else ""
+        return name or player_label(self.match.players[seat])
 
     def seat_note(self, seat: int) -> str | None:
         """The line a seat's row shows instead of "thinking": a person elsewhere's name and
