@@ -10,6 +10,8 @@ JSON, nested too deeply, too large, not a regular file) is moved aside to
 (True, 1.0, 0.5)
 >>> Settings().think_factor
 1.0
+>>> broker_url(" MQTT://Broker.example.org "), broker_url("mqtts://b.example:8884")
+('mqtt://broker.example.org:1883', 'mqtts://b.example:8884')
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import math
 import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from tafel.ai.base import LEVELS
 from tafel.datadir import atomic_write, data_dir, load_json_file
@@ -75,6 +78,9 @@ class Settings:
     confirm_leave: bool = True
     #: The language of the screens: "" follows the system, or a code of ``tafel.i18n.LANGUAGES``.
     language: str = ""
+    #: The MQTT broker Play online uses to host and join (``mqtt://HOST:PORT``, ``mqtts://`` for
+    #: TLS); "" starts the broker inside Tafel and looks on the LAN (:func:`broker_url` checks it).
+    broker: str = ""
 
     # --- reading and writing --------------------------------------------------------------------
 
@@ -138,6 +144,11 @@ def _valid(name: str, value: object, default: Value) -> Value:
             if value == choice and type(value) is not bool:
                 return choice
         return default
+    if name == "broker":
+        try:
+            return broker_url(value) if isinstance(value, str) else default
+        except ValueError:
+            return default
     if name.endswith("_volume"):
         if isinstance(value, int) and not isinstance(value, bool):
             return float(min(1, max(0, value)))  # huge integers too, without float()
@@ -145,6 +156,37 @@ def _valid(name: str, value: object, default: Value) -> Value:
             return round(min(1.0, max(0.0, value)), 2)
         return default
     return value if type(value) is type(default) else default
+
+
+#: The broker's ports when the URL names none (MQTT's registered ports).
+BROKER_PORTS = {"mqtt": 1883, "mqtts": 8883}
+
+
+def broker_url(text: str) -> str:
+    """A broker's URL as the settings keep it (``mqtt://host:port``), "" for none. Raises ValueError
+    with a line for the screen when ``text`` is not ``mqtt://HOST[:PORT]`` or ``mqtts://HOST[:PORT]``.
+
+    >>> broker_url(""), broker_url("mqtt://[::1]:1884")
+    ('', 'mqtt://[::1]:1884')
+    """
+    text = text.strip()
+    if not text:
+        return ""
+    parts = urlsplit(text)
+    scheme = parts.scheme.lower()
+    if scheme not in BROKER_PORTS or len(text) > 300:
+        raise ValueError(_("Use mqtt://HOST:PORT or mqtts://HOST:PORT"))
+    try:
+        port = parts.port if parts.port is not None else BROKER_PORTS[scheme]
+    except ValueError:
+        raise ValueError(_("The port must be a number from 1 to 65535")) from None
+    host = parts.hostname or ""
+    if not host or parts.path not in ("", "/") or parts.query or parts.username or " " in host:
+        raise ValueError(_("Use mqtt://HOST:PORT or mqtts://HOST:PORT"))
+    if not 0 < port < 65536:
+        raise ValueError(_("The port must be a number from 1 to 65535"))
+    shown = f"[{host}]" if ":" in host else host
+    return f"{scheme}://{shown}:{port}"
 
 
 def settings_path() -> Path:

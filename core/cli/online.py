@@ -76,10 +76,8 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def _arcade(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> int:
     """The arcade opens on the online game: this side's seat a person at the screen, the other
-    the person elsewhere, asked through :class:`tafel.net.remote.RemoteWorker` as an engine seat is.
+    the person elsewhere, the play screen's ``remote:`` seat (:class:`tafel.net.remote.RemoteSource`).
     A hidden game's guest cannot hold the whole game; it plays in the terminal instead."""
-    from tafel.net.remote import RemoteWorker
-
     # The host opens the board once the guest is there (the seats' names known); a guest once
     # the room's game has arrived.
     deadline = time.monotonic() + (args.timeout if seat.session.role == "host" else ARCADE_WAIT)
@@ -94,7 +92,7 @@ def _arcade(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> i
             if seat.session.role == "host"
             else "the room's game did not arrive; is the host there?"
         )
-    from tafel.ui.scenes.online import match_for
+    from tafel.ui.scenes.online import match_for, remote_sources
 
     match = match_for(seat)
     if match is None:
@@ -107,7 +105,7 @@ def _arcade(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> i
     windowed = True if getattr(args, "windowed", None) else None
     size, language = getattr(args, "size", None), getattr(args, "lang", None)
     app = App(
-        registry, windowed=windowed, size=size, start=match, worker=RemoteWorker(seat), language=language
+        registry, windowed=windowed, size=size, start=match, sources=remote_sources(seat), language=language
     )
     try:
         return app.loop()
@@ -194,6 +192,15 @@ def _parse_clock(text: str | None) -> tuple[float, float] | None:
     if not 0 < base <= 24 * 3600 or not 0 <= increment <= 3600:
         raise CommandError(f"--clock {text!r} is out of range")
     return base, increment
+
+
+def _broker(args: argparse.Namespace) -> str | None:
+    """``--broker``, else the broker in Settings (Online, Broker), else None: the embedded one."""
+    if args.broker:
+        return str(args.broker)
+    from tafel.settings import Settings
+
+    return Settings.load().broker or None
 
 
 def _say(line: str) -> None:
@@ -468,7 +475,7 @@ def run_host(args: argparse.Namespace, registry: Registry) -> int:
             seed=args.seed,
             clock=_parse_clock(args.clock),
             code=args.code,
-            broker=args.broker,
+            broker=_broker(args),
             listen=args.listen,
             max_plies=args.max_plies,
         )
@@ -496,7 +503,7 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     if not args.code:
         return _arcade_online_screen(registry, args)
     try:
-        seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=args.broker)
+        seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=_broker(args))
     except (ValueError, LookupError) as exc:
         raise CommandError(str(exc)) from None
     try:

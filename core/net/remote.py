@@ -19,6 +19,7 @@ announcement when no broker is named) and give a :class:`RemoteSeat`. The seat n
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -245,31 +246,39 @@ def join_room(
     return RemoteSeat(session.start(), code, address.url)
 
 
-class RemoteWorker:
-    """A :class:`RemoteSeat` behind the play screen's move-worker interface (``request``, ``poll``,
-    ``cancel``, ``busy``, ``start``), so a match whose other seat is the person elsewhere plays
-    through the play screen unchanged, as an engine seat does.
+class RemoteSource:
+    """A :class:`RemoteSeat` as one seat of the play screen (``PlayScene(..., sources={"remote:":
+    ...})``): a move source for the other side's seat, and the shared game's link for the rest.
 
-    A request (:class:`tafel.ai.messages.AIRequest`) carries the board's moves: the one this side
-    made since the room's last is sent to the room first; the answer is the other side's next
-    move from the room. A board that no longer matches the room (an undo made here, a move the
-    host refused) is answered with an error, never a wrong move. ``news`` keeps the room's other
-    events (offers, the other side dropping) for the screen to show.
+    As a move source (``request``, ``poll``, ``cancel``, ``busy``) it answers the turn controller's
+    request for the other seat with the room's next move; a board that no longer matches the room
+    is answered with an error, never a wrong move (the screen resyncs from the room meanwhile).
+    As the shared game (:meth:`follow`, :meth:`news`, :meth:`ask`, :meth:`answer`) it sends the
+    moves made at this screen, hands the screen the room's news (offers, answers, the end), and
+    words the other seat's state for the side panel (:meth:`seat_note`, :meth:`clock_line`).
+    The other seat's forced passes are its own moves: they come from the room (``plays_passes``).
     """
+
+    plays_passes = True
 
     def __init__(self, seat: RemoteSeat) -> None:
         self.seat = seat
-        self.news: list[RemoteEvent] = []
+        self._news: list[RemoteEvent] = []
         self._pending: Any = None
         self._generation = 0
-        self._sent: tuple[int, str] | None = None
+        self._sent: tuple[int, int, str] | None = None
+        self._view: Any = None
+        self._view_time = 0.0
+        self.connected = True
+
+    # --- the move source ------------------------------------------------------------------------
 
     def start(self) -> None:
         pass
 
     @property
     def busy(self) -> bool:
-        """True while a request waits for the other side (as long as that takes)."""
+        """True while a request waits for the other side (as long as that takes: never "lost")."""
         return self._pending is not None
 
     def request(self, req: Any) -> int:
@@ -284,34 +293,122 @@ class RemoteWorker:
         self.seat.close()
 
     def poll(self) -> Any:
+        """The other side's move for the pending request, once the room has it; never blocks."""
         from tafel.ai.messages import AIResult
 
-        self.news.extend(e for e in self.seat.poll() if e.kind != "ply")
-        del self.news[:-100]
+        self._take_events()
         view = self.seat.game
         if self._pending is None or view is None:
             return None
         generation, req = self._pending
         if not str(req.agent).startswith(REMOTE_PREFIX):  # a hint: the other side is no adviser
             self._pending = None
-            return AIResult(generation, None, _("no hints in an online game"))
+            return AIResult(generation, None, _("no hints from the other side"))
         board, room = list(req.moves), list(view.moves)
-        answer: tuple[str | None, str | None] | None = None
         if len(room) == len(board) + 1 and room[:-1] == board:
-            answer = (room[-1], None)
-        elif view.result is not None and room == board:
-            answer = (None, view.result.line)
-        elif len(board) == len(room) + 1 and board[:-1] == room:
-            if self._sent != (len(room), board[-1]):
-                self._sent = (len(room), board[-1])
-                self.seat.send(board[-1])
-            refused = [e for e in self.news if e.kind == "refused"]
-            if refused and self._sent is not None:
-                answer = (None, _("the host refused the move: {why}").format(why=refused[-1].text))
-                self.news.remove(refused[-1])
-        elif room != board:
-            answer = (None, _("this board and the online game differ (undo is a request to the other side)"))
-        if answer is None:
-            return None
-        self._pending = None
-        return AIResult(generation, answer[0], answer[1])
+            self._pending = None
+            return AIResult(generation, room[-1], None)
+        return None  # not yet, or the board differs (the screen resyncs it from the room)
+
+    # --- the shared game --------------------------------------------------------------------------
+
+    @property
+    def game(self) -> GuestView | None:
+        """The room's game as it stands (None before its first snapshot)."""
+        return self.seat.game
+
+    @property
+    def my_seat(self) -> int | None:
+        return self.seat.seat
+
+    def _take_events(self) -> None:
+        for event in self.seat.poll():
+            if event.kind == "connection" and isinstance(event.data, bool):
+                self.connected = event.data
+            if event.kind != "ply":
+                self._news.append(event)
+        del self._news[:-100]  # a screen that does not look loses old news, never memory
+        view = self.seat.game
+        if view is not self._view:
+            self._view, self._view_time = view, time.monotonic()
+
+    def news(self) -> list[RemoteEvent]:
+        """The room's events since the last call, moves aside (offers, answers, the end, ...)."""
+        self._take_events()
+        out, self._news = self._news, []
+        return out
+
+    def follow(self, board: list[str], movers: list[int]) -> None:
+        """The board's moves (``movers[i]``: the seat that made move ``i``): a move of this side's
+        seat the room does not have yet is sent, once."""
+        view, mine = self.seat.game, self.my_seat
+        if view is None or mine is None or view.status != "playing":
+            return
+        room = list(view.moves)
+        if len(board) != len(room) + 1 or board[:-1] != room or movers[-1] != mine:
+            return
+        key = (view.round, len(room), board[-1])
+        if self._sent != key:
+            self._sent = key
+            self.seat.send(board[-1])
+
+    def ask(self, kind: str) -> None:
+        """``undo``, ``draw``, ``resign`` or ``rematch``: the other side accepts or declines (resign
+        needs no answer)."""
+        self.seat.request(kind)
+
+    def answer(self, kind: str, yes: bool) -> None:
+        self.seat.answer(kind, yes)
+
+    def name_of(self, seat: int) -> str:
+        """The name of the player at ``seat`` as the room knows it."""
+        view = self.seat.game
+        if view is None or not 0 <= seat < len(view.names):
+            return ""
+        return view.names[seat]
+
+    def seat_note(self, seat: int) -> str:
+        """The other seat's line in the side panel: its connection, not "thinking"."""
+        session, view = self.seat.session, self.seat.game
+        name = self.name_of(seat) or _("the other side")
+        if not session.connected or not self.connected:
+            return _("reconnecting…")
+        if view is None:
+            return _("connecting…")
+        online = view.guest_online if session.role == "host" else session.peer_online is not False
+        return _("connected") if online else _("waiting for {name}").format(name=name)
+
+    def seat_line(self, seat: int) -> str:
+        """The other seat's row in the side panel: ``Bob · connected``, ``waiting for Bob``."""
+        note, name = self.seat_note(seat), self.name_of(seat)
+        return note if not name or name in note else f"{name} · {note}"
+
+    def clock_line(self, seat_name: Callable[[int], str]) -> str:
+        """The host's clocks (empty without them): ``Clock: Red 4:32 · Blue 5:00``."""
+        view = self.seat.game
+        clock = view.clock if view is not None else None
+        if not clock or not isinstance(clock.get("left"), list) or len(clock["left"]) != 2:
+            return ""
+        left = [float(x) for x in clock["left"]]
+        running = clock.get("running")
+        if running in (0, 1) and view is not None and view.status == "playing":
+            left[running] = max(0.0, left[running] - (time.monotonic() - self._view_time))
+        shown = " · ".join(f"{seat_name(i)} {clock_text(s)}" for i, s in enumerate(left))
+        return _("Clock: {clocks}").format(clocks=shown)
+
+    def engine_lines(self, players: list[str], seat_name: Callable[[int], str]) -> list[str]:
+        """The side panel's lines of this seat (the connection is on the seat's row)."""
+        line = self.clock_line(seat_name)
+        return [line] if line else []
+
+
+def clock_text(seconds: float) -> str:
+    """A clock's time: ``m:ss``, or ``h:mm:ss`` from an hour.
+
+    >>> clock_text(272.4), clock_text(3725)
+    ('4:32', '1:02:05')
+    """
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

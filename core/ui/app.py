@@ -19,7 +19,7 @@ import os
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -78,6 +78,7 @@ class App:
         start: Match | StartRequest | None = None,
         worker: MoveWorker | None = None,
         worker_factory: Callable[[], MoveWorker] | None = None,
+        sources: Mapping[str, Callable[[], MoveWorker]] | None = None,
         theme: Theme | None = None,
         settings: Settings | None = None,
         strict: bool = False,
@@ -129,7 +130,7 @@ class App:
         self.scenes.push(self.menu)
         if start is not None:
             match = start if isinstance(start, Match) else Match.from_request(registry, start)
-            self.start_match(match)
+            self.start_match(match, sources=sources)  # sources: online play's "remote:" seat
 
     # --- display ------------------------------------------------------------------------------
 
@@ -232,12 +233,19 @@ class App:
     def push(self, scene: Scene) -> None:
         self.scenes.push(scene)
 
-    def start_match(self, match: Match, *, worker: MoveWorker | None = None) -> Scene:
-        """Show ``match`` in a play scene on top of the menu (replacing a setup screen)."""
+    def start_match(
+        self,
+        match: Match,
+        *,
+        worker: MoveWorker | None = None,
+        sources: Mapping[str, Callable[[], MoveWorker]] | None = None,
+    ) -> Scene:
+        """Show ``match`` in a play scene on top of the menu (replacing a setup screen); ``sources``:
+        more move sources by player prefix (``{"remote:": ...}``, online play)."""
         from tafel.ui.scenes.play import PlayScene
 
         self.scenes.pop_to(self.menu)
-        scene = PlayScene(self, match, worker=worker if worker is not None else self._worker)
+        scene = PlayScene(self, match, worker=worker if worker is not None else self._worker, sources=sources)
         self.scenes.push(scene)
         return scene
 

@@ -44,7 +44,7 @@ milliseconds once, at a change of screen, instead of memory that grows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypedDict
 
@@ -89,7 +89,13 @@ class Host(Protocol):
     setup_memory: dict[str, SetupMemory]
 
     def push(self, scene: Scene) -> None: ...
-    def start_match(self, match: Match, *, worker: MoveWorker | None = None) -> Scene: ...
+    def start_match(
+        self,
+        match: Match,
+        *,
+        worker: MoveWorker | None = None,
+        sources: Mapping[str, Callable[[], MoveWorker]] | None = None,
+    ) -> Scene: ...
     def watch_replay(self, match: Match) -> Scene: ...
     def back_to_menu(self) -> None: ...
     def resume_save(self, path: Path) -> Scene | None: ...

@@ -158,18 +158,25 @@ class GameCard:
 class MenuScene(Scene):
     """Title, the list of games (scrolls when long) and Quit. Enter opens a game's setup."""
 
+    #: Buttons in a row under the games (two rows of them).
+    ROW = 4
+
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         reg = app.registry
         games = sorted(reg.games.values(), key=lambda g: g.title.lower())
         self.cards = [GameCard(game=g) for g in games] + [GameCard(broken=b) for b in reg.broken]
+        self.online_button = Button(N_("Play online"), self.open_online, key="online")
         self.puzzles_button = Button(N_("Puzzles"), self.open_puzzles, key="puzzles")
         self.saves_button = Button(N_("Saved games"), self.open_saves, key="saves")
         self.history_button = Button(N_("History"), self.open_history, key="history")
         self.stats_button = Button(N_("Statistics"), self.open_stats, key="stats")
         self.settings_button = Button(N_("Settings"), self.open_settings, key="settings")
         self.quit_button = Button(N_("Quit"), self.app.quit, key="quit")
+        # Two rows under the games: playing (online, puzzles, a saved game, the history), then
+        # the rest (statistics, settings, quit). Seven labels in one row would not read at 800x600.
         self.buttons = [
+            self.online_button,
             self.puzzles_button,
             self.saves_button,
             self.history_button,
@@ -238,8 +245,9 @@ class MenuScene(Scene):
         if self.continue_card is not None:
             self.continue_card.rect = pygame.Rect((w - width) // 2, top, width, ui.px(96))
             top += ui.px(96) + ui.px(22)
-        bh = ui.px(66)
-        bottom = h - ui.px(64) - bh - ui.px(24)
+        bh, rgap = ui.px(60), ui.px(12)
+        rows = [self.buttons[i : i + self.ROW] for i in range(0, len(self.buttons), self.ROW)]
+        bottom = h - ui.px(64) - len(rows) * (bh + rgap) + rgap - ui.px(24)
         self.list_rect = pygame.Rect((w - width) // 2, top, width, max(ui.px(120), bottom - top))
         card_h, gap = ui.px(132), ui.px(16)
         self._base = [i * (card_h + gap) for i in range(len(self.cards))]
@@ -247,16 +255,19 @@ class MenuScene(Scene):
         self.content_h = len(self.cards) * (card_h + gap) - gap if self.cards else 0
         row_w = min(w - 2 * margin, ui.px(1400))
         bgap = ui.px(14)
-        bw = (row_w - (len(self.buttons) - 1) * bgap) // len(self.buttons)
-        x = (w - row_w) // 2
+        per_row = max(len(row) for row in rows) if rows else 1
+        bw = (row_w - (per_row - 1) * bgap) // per_row
         fits = ui.text_width(_("Saved games"), BODY, True) + ui.px(28) <= bw
         self.saves_button.label = N_("Saved games") if fits else N_("Saves")
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, self.list_rect.bottom + ui.px(24), bw, bh)
-            x += bw + bgap
-        # One size for the row: the largest at which every label fits its button (a German
+        y = self.list_rect.bottom + ui.px(24)
+        for row in rows:  # each row centred, its buttons as wide as the full row's
+            x = (w - len(row) * bw - (len(row) - 1) * bgap) // 2
+            for b in row:
+                b.rect = pygame.Rect(x, y, bw, bh)
+                x += bw + bgap
+            y += bh + rgap
+        # One size for the rows: the largest at which every label fits its button (a German
         # "Einstellungen" a little smaller than its neighbours looks untidy).
-        # (Six buttons since the puzzle room's: a German row at 800x600 needs two thirds of the size.)
         floor = int(BODY * 0.6)
         size = min(ui.fonts.fit_size(b.label, BODY, bw - ui.px(20), True, floor) for b in self.buttons)
         for b in self.buttons:
@@ -305,6 +316,12 @@ class MenuScene(Scene):
         from tafel.ui.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app, card.game))
+
+    def open_online(self) -> None:
+        """Play online: host a room or join one (:mod:`tafel.ui.scenes.online`)."""
+        from tafel.ui.scenes.online import OnlineScene
+
+        self.app.push(OnlineScene(self.app))
 
     def open_puzzles(self) -> None:
         from tafel.ui.scenes.puzzle import open_puzzles

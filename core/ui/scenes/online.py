@@ -1,12 +1,13 @@
 """Play online (menu): host a room or join one, then the game opens with the other seat played by
 the person elsewhere (:mod:`tafel.net`).
 
-Host: the game, this side's seat and name, and a broker (empty: the broker inside Tafel,
-announced on the LAN). The room's code is shown large, with Copy; the guest types it. Join: the
+Host: the game, this side's seat and name, and a broker (Settings' broker to start with; empty:
+the broker inside Tafel, announced on the LAN). The room's code is shown large, with Copy; the guest types it. Join: the
 code (typed or pasted), and the broker, or Find on the LAN, which fills in the broker of the
 rooms announced there. Opening a room (scrypt, the broker, zeroconf) and looking on the LAN run
 in a thread: the screen never waits. Once both sides are there, the play screen opens on a match
-whose other seat is ``remote:NAME``, asked through :class:`tafel.net.remote.RemoteWorker`.
+whose other seat is ``remote:NAME``, played through :class:`tafel.net.remote.RemoteSource`
+(the play screen's ``remote:`` seat).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tafel.match import Match
 from tafel.ui.scene import Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.engine_rows import EngineRow, Typing, choice_row, typed_row
+from tafel.ui.scenes.play.shared import match_of_room
 from tafel.ui.scenes.rows_screen import RowsScreen
 from tafel.ui.widgets import H1, H2, SMALL, Button, FocusList
 
@@ -29,8 +31,6 @@ def match_for(seat: Any) -> Match | None:
     """The match a play screen shows for a room (:class:`tafel.net.remote.RemoteSeat`): this side
     a person at the screen, the other ``remote:NAME``; None for a hidden game's guest, who cannot
     hold the whole game (it plays on the command line)."""
-    from tafel.net.remote import REMOTE_PREFIX
-
     view = seat.game
     host_game = seat.session.host_game
     if view is None or (host_game is None and view.commit is not None):
@@ -38,16 +38,15 @@ def match_for(seat: Any) -> Match | None:
     mine = view.seat_of(seat.session.role)
     if mine is None:
         return None
-    players = ["human", "human"]
-    players[1 - mine] = REMOTE_PREFIX + (view.names[1 - mine] or "?")
-    if host_game is not None:
-        match = Match(
-            view.game, host_game.options, seed=host_game.seed, position=host_game.start, players=players
-        )
-    else:
-        match = Match(view.game, view.options, seed=view.seed, position=view.start, players=players)
-    match.replay(list(view.moves))
-    return match
+    return match_of_room(view, mine, host_game)
+
+
+def remote_sources(seat: Any) -> dict[str, Any]:
+    """The play screen's move sources for a room: the other seat (``remote:``) is the room."""
+    from tafel.net.remote import REMOTE_PREFIX, RemoteSource
+
+    source = RemoteSource(seat)
+    return {REMOTE_PREFIX: lambda: source}
 
 
 class OnlineScene(Typing, RowsScreen, Scene):
@@ -62,7 +61,9 @@ class OnlineScene(Typing, RowsScreen, Scene):
             if g.seats(g.resolve_options({})) == 2
         ]
         self.game_index, self.seat_index = 0, 0
-        self.name, self.broker, self.code = "", "", ""
+        self.name, self.code = "", ""
+        #: The broker Host and Join use: the one in Settings (empty: the broker inside Tafel).
+        self.broker = str(getattr(app.settings, "broker", "") or "")
         self.error = ""
         self.status = ""
         self.room: Any = None  # the RemoteSeat once a room is open
@@ -214,10 +215,8 @@ class OnlineScene(Typing, RowsScreen, Scene):
             if match is None:
                 self.error = _("This game hides pieces from the guest: join it on the command line")
                 return
-            from tafel.net.remote import RemoteWorker
-
-            self.room = None  # the play screen's worker has it now
-            self.app.start_match(match, worker=RemoteWorker(room))
+            self.room = None  # the play screen's remote seat has it now
+            self.app.start_match(match, sources=remote_sources(room))
 
     def _found(self, rooms: list[Any]) -> None:
         if not rooms:

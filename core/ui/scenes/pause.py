@@ -43,7 +43,7 @@ class PauseScene(DialogScene):
         if self.error:
             return None
         keys = [b.key for b in self.buttons]
-        return next((k for k in keys if k == "restart" or str(k).startswith("meta:")), None)
+        return next((k for k in keys if k == "restart" or str(k).startswith(("meta:", "online:"))), None)
 
     def language_changed(self) -> None:
         """The line and the game's own labels (resign, draw) were made in the old language."""
@@ -102,7 +102,13 @@ class PauseScene(DialogScene):
                 for i, (label, move) in enumerate(_meta_moves(state)):
                     label = match.game.translate(label)
                     buttons.append(Button(label, partial(self.meta, move, label), key=f"meta:{i}"))
-            buttons += [Button(N_("Restart"), self.restart, key="restart"), menu, quit_]
+            # An online game's requests to the other side (offer a draw, resign, a rematch).
+            online = getattr(play, "table_actions", list)()
+            for key, label, action, ends in online:
+                buttons.append(Button(label, partial(self.table, action, label, ends), key=key))
+            if not online:  # an online game starts again as a rematch, asked above
+                buttons.append(Button(N_("Restart"), self.restart, key="restart"))
+            buttons += [menu, quit_]
             moves = len(match.texts)
             played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
             lines = [f"{match.game.translate(match.game.title)} · {played}"]
@@ -129,6 +135,28 @@ class PauseScene(DialogScene):
                 N_("This ends the game."),
                 act,
                 yes=label or N_("End the game"),
+                no=N_("Keep playing"),
+            )
+        )
+
+    def table(self, action: Callable[[], object], label: str, ends: bool) -> None:
+        """An online game's request (:meth:`tafel.ui.scenes.play.PlayScene.table_actions`); one that
+        ends the game (resign) asks first."""
+
+        def act() -> None:
+            self.close()
+            action()
+
+        if not ends:
+            act()
+            return
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                _("{action}?").format(action=label),
+                N_("This ends the game."),
+                act,
+                yes=label,
                 no=N_("Keep playing"),
             )
         )
@@ -204,7 +232,7 @@ class PauseScene(DialogScene):
             ConfirmScene(
                 self.app,
                 title,
-                N_("Your game is saved: Continue in the main menu resumes it."),
+                _leave_note(self.play),
                 then,
                 yes=N_("Leave"),
                 no=N_("Stay"),
@@ -216,6 +244,14 @@ class PauseScene(DialogScene):
 
     def quit(self) -> None:
         self._leave(self.app.quit, N_("Quit Tafel?"))
+
+
+def _leave_note(play: PausedGame) -> str:
+    """What leaving keeps: the autosave, or for an online game what becomes of its room."""
+    shared = getattr(play, "shared", None)
+    if shared is not None:
+        return str(shared.leave_note())
+    return N_("Your game is saved: Continue in the main menu resumes it.")
 
 
 def _is_fallback(view: BoardView) -> bool:

@@ -16,7 +16,7 @@ import pygame
 
 from tafel.game import GameState
 from tafel.i18n import N_, _, format_number
-from tafel.match import Match, player_label
+from tafel.match import Match
 from tafel.ui.scenes.play.fallback import FallbackView
 from tafel.ui.scenes.play.history import History
 from tafel.ui.scenes.play.host import Failures, PanelHost
@@ -256,8 +256,11 @@ class Panel(MoveListPainting):
         if sum(color) > 600 or sum(color) < 120:  # a white or black stone needs an outline
             pygame.draw.circle(surface, t.text_dim, center, rad, 1)
         name_x = row.x + ui.px(16) + 2 * rad + ui.px(14)
+        note = self.turns.seat_note(seat)  # a person elsewhere: the connection, not "thinking"
         thinking = self.turns.thinking and self.turns.ai_seat == seat and self.history.browse is None
-        if thinking:
+        if note is not None and not over:
+            right, color = note, t.accent
+        elif thinking:
             dots = "." * (int(time * 3) % 4)
             right, color = _("thinking") + f"{dots:<3}", t.accent
             # A pulsing ring round the seat colour while the AI thinks.
@@ -268,7 +271,7 @@ class Panel(MoveListPainting):
         elif over and seat in state.outcome.winners:  # type: ignore[union-attr]
             right, color = _("winner"), t.ok
         else:
-            right, color = player_label(self.match.players[seat]), t.text_dim
+            right, color = self.turns.player_label(seat), t.text_dim
         thinking_word = color == t.accent and right.startswith(_("thinking"))
         right_w = (
             ui.text_width(_("thinking") + "...", SMALL) if thinking_word else ui.text_width(right, SMALL)
@@ -307,16 +310,14 @@ class Panel(MoveListPainting):
             )
         if history.browse is not None:
             return _("Looking at move {ply} of {total}").format(ply=history.browse, total=match.ply)
-        if state.is_over:
+        if state.is_over or self.turns.ended_by_room:
             return _("Game over")
         seat = self.host.seat_name(state.to_move)
         if self.turns.pass_timer is not None:
             return _("{seat} passes").format(seat=seat)
         if match.is_human(state.to_move):
             return _("{seat} to move").format(seat=seat)
-        return _("{seat} ({player}) to move").format(
-            seat=seat, player=player_label(match.players[state.to_move])
-        )
+        return _("{seat} ({player}) to move").format(seat=seat, player=self.turns.player_label(state.to_move))
 
     def _draw_turn(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState) -> int:
         ui = self.ui

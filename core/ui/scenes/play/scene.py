@@ -44,6 +44,7 @@ from tafel.ui.scenes.play.history import History
 from tafel.ui.scenes.play.host import Failures, PlayMove, ShowGameOver, TurnEvent
 from tafel.ui.scenes.play.panel import Panel, PanelActions, PanelFrame, Toast, draw_banner, draw_toasts
 from tafel.ui.scenes.play.seats import MoveSource, MoveWorker, Seats
+from tafel.ui.scenes.play.shared import SharedTable
 from tafel.ui.scenes.play.turns import Turns
 from tafel.view import BoardView, ViewContext
 
@@ -110,6 +111,10 @@ class PlayScene(Scene):
         #: What the view was last told (a snapshot made for each frame and each event).
         self.ctx = ViewContext(theme=app.ui.theme, fonts=app.ui.fonts)
         seats = Seats(worker, app.get_worker, {"engine:": self._engine_router, **(sources or {})})
+        seats.open_for(match.players if mode == "play" else [])
+        shared = seats.shared()
+        #: A game shared with a player elsewhere (online play, :mod:`.shared`), else None.
+        self.shared = SharedTable(self, shared, match) if shared is not None else None
         self.turns = Turns(
             self,
             match,
@@ -285,6 +290,7 @@ class PlayScene(Scene):
             and not state.is_forced_pass()
             and not self.animating()
             and (self.guide is None or self.guide.lets_play)
+            and (self.shared is None or self.shared.result is None)
         )
 
     def seat_name(self, seat: int) -> str:
@@ -342,8 +348,8 @@ class PlayScene(Scene):
     def autosave(self) -> None:
         """Store the game after every change (not replays and demos). The file is written in the
         background (:data:`tafel.saves.writer`); a failure shows one notice and the game goes on."""
-        if self.mode != "play" or not getattr(self.app, "autosave_enabled", True):
-            return
+        if self.mode != "play" or not getattr(self.app, "autosave_enabled", True) or self.shared is not None:
+            return  # an online game lives in its room (the host keeps it), not in Continue
         from tafel import saves
 
         try:
@@ -423,7 +429,10 @@ class PlayScene(Scene):
         self.autosave()
 
     def undo(self) -> bool:
-        """Ctrl+Z, the Undo button: the last moves back to a person's turn."""
+        """Ctrl+Z, the Undo button: the last moves back to a person's turn (online: a request the
+        other side allows or declines; the board follows the room once it is taken back)."""
+        if self.shared is not None:  # not after the room ended the game (resign, a draw)
+            return self.match.can_undo and self.shared.result is None and self.shared.ask("undo")
         if not self.history.undo():
             return False
         self._taken_back()
@@ -431,6 +440,8 @@ class PlayScene(Scene):
 
     def redo(self) -> bool:
         """Ctrl+Y, the Redo button: the moves the last undo took back, again."""
+        if self.shared is not None:
+            return False  # the room's game is the true one: nothing waits to be redone here
         try:
             if not self.history.redo():
                 return False
@@ -444,6 +455,9 @@ class PlayScene(Scene):
 
     def fork_here(self) -> bool:
         """Play on from the position looked at (Enter, Play from here)."""
+        if self.shared is not None:
+            self.toast(_("An online game goes on from its last move."), error=True)
+            return False
         ply = self.history.fork_here()
         if ply is None:
             return False
@@ -452,20 +466,78 @@ class PlayScene(Scene):
         return True
 
     def restart(self, new_seed: bool = False) -> None:
-        """The same game again from its start (a new random setup when ``new_seed``)."""
+        """The same game again from its start (a new random setup when ``new_seed``); online, a
+        finished game asks the other side for a rematch."""
+        if self.shared is not None:
+            if self.match.state.is_over or self.shared.result is not None:
+                self.shared.ask("rematch")
+            else:
+                self.toast(
+                    _("Offer a draw or resign first: an online game restarts as a rematch."), error=True
+                )
+            return
         self.turns.cancel()
         try:
             match = self.match.restarted(new_seed=new_seed)
         except Exception as exc:
             self.toast(_("Restart failed: {error}").format(error=one_line(exc)), error=True)
             return
-        self.match = self.turns.match = self.history.match = self.panel.match = match
+        self._show_match(match)
         if self.guide is not None:
             self.guide.follow(match)
         self.turns.finished = False
         self.rules_error = None
         self.reset_turn()
         self.autosave()
+
+    def _show_match(self, match: Match) -> None:
+        self.match = self.turns.match = self.history.match = self.panel.match = match
+        if self.shared is not None:
+            self.shared.match = match
+
+    # --- a game shared with a player elsewhere (SharedHost) -------------------------------------
+
+    def adopt(self, match: Match) -> None:
+        """The room's game replaces the one shown (an undo allowed, a refused move, a rematch)."""
+        self.turns.cancel()
+        self._show_match(match)
+        self.turns.finished = match.state.is_over
+        self.turns.ended_by_room = None
+        self.reset_turn()
+        top = self.manager.top if self.manager is not None else None
+        if top is not self and getattr(top, "play", None) is self and not match.state.is_over:
+            top.close()  # type: ignore[union-attr]  # a game-over card of the game before
+
+    def ask_player(
+        self, title: str, line: str, yes: str, no: str, on_yes: Callable[[], None], on_no: Callable[[], None]
+    ) -> None:
+        """The other side's offer: a dialog over the game, answered yes or no."""
+        from tafel.ui.scenes.dialog import DialogScene
+        from tafel.ui.widgets import Button
+
+        def answer(then: Callable[[], None]) -> None:
+            dialog.close()
+            then()
+
+        buttons = [
+            Button(yes, lambda: answer(on_yes), kind="primary", key="yes"),
+            Button(no, lambda: answer(on_no), key="no"),
+        ]
+        dialog = DialogScene(self.app, title, [line], buttons, on_back=lambda: answer(on_no))
+        self.play_sound("hint")
+        self.app.push(dialog)
+
+    def game_ended_elsewhere(self) -> None:
+        """The room ended the game without the rules (a resignation, an agreed draw, a clock)."""
+        assert self.shared is not None
+        self.turns.cancel()
+        self.turns.ended_by_room = self.shared.result
+        self.toast(self.shared.result or _("Game over"))
+        self.play_sound("draw")
+
+    def table_actions(self) -> list[tuple[str, str, Callable[[], object], bool]]:
+        """Rows the pause menu adds for a shared game (offer a draw, resign, a rematch)."""
+        return self.shared.pause_actions() if self.shared is not None else []
 
     # --- other screens --------------------------------------------------------------------------
 
@@ -649,6 +721,8 @@ class PlayScene(Scene):
         if self.mode == "replay":
             self.history.update_replay(dt, self.animating)
             return
+        if self.shared is not None:
+            self.shared.sync()
         self.turns.poll(dt)
         if self.rules_error is not None:
             return
@@ -682,6 +756,8 @@ class PlayScene(Scene):
         browse = self.history.browse
         if self.mode == "demo":
             draw_banner(self.ui, surface, self.board_rect, _("Demo · press any key"))
+        elif self.turns.ended_by_room and browse is None:
+            draw_banner(self.ui, surface, self.board_rect, self.turns.ended_by_room)
         elif browse is not None and self.mode == "play":
             draw_banner(
                 self.ui,

@@ -10,7 +10,10 @@ frame's time), cancelled when the position changes under it. Sources today:
 
 A player elsewhere (online play) is one more source, registered under its prefix
 (``Seats(..., sources={"remote:": make_remote})``): the turn controller asks it as it asks
-the AI, and its moves enter the match the way the AI's do.
+the AI, and its moves enter the match the way the AI's do. Such a source also shares the whole
+game (:class:`SharedGame`): the screen tells it the moves made here, asks it for undo, draw,
+resign and rematch, and takes the other side's offers and the room's game from it
+(:mod:`.shared`). Hints still come from the AI worker.
 
 >>> seats = Seats(worker=None, make_worker=lambda: "worker", sources={"engine:": lambda: "router"})
 >>> seats.is_person("human"), seats.is_person("hard")
@@ -62,6 +65,39 @@ class MoveSource(Protocol):
     def cancel(self) -> None:
         """Stop the search under way; its answer is not wanted any more."""
         ...
+
+
+class SharedGame(MoveSource, Protocol):
+    """A move source that plays a game shared with a player elsewhere (:class:`tafel.net.remote.
+    RemoteSource`): the room's game is the true one, this screen's board follows it."""
+
+    plays_passes: bool
+
+    @property
+    def game(self) -> Any:
+        """The room's game (:class:`tafel.net.guest.GuestView`), None before it arrives."""
+        ...
+
+    @property
+    def my_seat(self) -> int | None: ...
+
+    def news(self) -> list[Any]:
+        """The room's events since the last call (``kind``, ``text``, ``data``)."""
+        ...
+
+    def follow(self, board: list[str], movers: list[int]) -> None:
+        """The board's moves and who made each: this side's new move goes to the room."""
+        ...
+
+    def ask(self, kind: str) -> None: ...
+
+    def answer(self, kind: str, yes: bool) -> None: ...
+
+    def name_of(self, seat: int) -> str: ...
+
+    def seat_note(self, seat: int) -> str: ...
+
+    def seat_line(self, seat: int) -> str: ...
 
 
 #: The AI worker is the first move source (the name the scene's ``worker=`` keeps).
@@ -117,6 +153,26 @@ class Seats:
         if prefix not in self.opened:
             self.opened[prefix] = self._factories[prefix]()
         return self.opened[prefix]
+
+    def open_for(self, players: list[str]) -> None:
+        """Open the registered sources ``players`` need now (a shared game hears its room from
+        the first frame, before its seat's first turn)."""
+        for player in players:
+            prefix = self.prefix_of(player)
+            if prefix is not None and prefix != "engine:" and prefix not in self.opened:
+                self.opened[prefix] = self._factories[prefix]()
+
+    def shared(self) -> SharedGame | None:
+        """The opened source that shares the game with a player elsewhere, if any."""
+        for source in self.opened.values():
+            if hasattr(source, "follow") and hasattr(source, "news"):
+                return source  # type: ignore[return-value]
+        return None
+
+    def plays_passes(self, player: str) -> bool:
+        """True when ``player``'s forced passes come from its source (a player elsewhere)."""
+        prefix = self.prefix_of(player)
+        return prefix is not None and bool(getattr(self.source_for(player), "plays_passes", False))
 
     def others(self) -> Iterator[MoveSource]:
         """The opened sources other than the AI worker."""

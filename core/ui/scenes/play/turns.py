@@ -93,6 +93,8 @@ class Turns:
         self.finished = False
         #: What the game said when this game ended (new records), for the game-over card.
         self.finish_news: list[str] = []
+        #: How the room ended an online game the rules had not ended (resign, a draw, time).
+        self.ended_by_room: str | None = None
 
     @property
     def worker(self) -> MoveSource:
@@ -105,7 +107,8 @@ class Turns:
 
     def engine_lines(self) -> list[str]:
         """Each engine seat's latest search (depth, score, PV), for the side panel."""
-        return self.seats.lines(self.match.players, self.host.seat_name)
+        lines = self.seats.lines(self.match.players, self.host.seat_name)
+        return lines + ([self.ended_by_room] if self.ended_by_room else [])
 
     @property
     def thinking(self) -> bool:
@@ -247,9 +250,9 @@ class Turns:
             guided = guide.advance(dt)
             if guided:  # the guide has the turn: its scripted reply, or its card waits
                 return guided if isinstance(guided, PlayMove) else None
-        if state.is_forced_pass():
+        if state.is_forced_pass() and not self.seats.plays_passes(self.match.players[state.to_move]):
             return self._pass(dt)
-        if self.match.is_human(state.to_move) or self.ai_error is not None:
+        if self.match.is_human(state.to_move) or self.ai_error is not None or self.ended_by_room:
             return None
         if self.ai_pending is None:
             self.request_ai(state.to_move)
@@ -293,9 +296,41 @@ class Turns:
 
     def refused(self, move: Move, why: str | None) -> None:
         """The match refused the move a seat's source gave (``why``: the note shown)."""
-        self.failed(
-            _("The AI's move was refused: {error}").format(error=why if why is not None else repr(move))
+        error = why if why is not None else repr(move)
+        seat = self.ai_seat if self.ai_seat is not None else self.match.state.to_move
+        if self.is_elsewhere(seat):
+            self.failed(
+                _("{name}'s move was refused: {error}").format(name=self.player_label(seat), error=error)
+            )
+            return
+        self.failed(_("The AI's move was refused: {error}").format(error=error))
+
+    # --- how the panel names a seat's player ---------------------------------------------------
+
+    def is_elsewhere(self, seat: int) -> bool:
+        """True when ``seat`` is played by a person elsewhere (online play)."""
+        shared = self.seats.shared()
+        return (
+            shared is not None
+            and self.seats.prefix_of(self.match.players[seat]) is not None
+            and (self.seats.source_for(self.match.players[seat]) is shared)
         )
+
+    def player_label(self, seat: int) -> str:
+        """Who plays ``seat``: "Human", "AI hard", an engine; online, the names the room knows
+        (the person elsewhere's, and this side's own)."""
+        shared = self.seats.shared()
+        name = shared.name_of(seat) if shared is not None else ""
+        return name or player_label(self.match.players[seat])
+
+    def seat_note(self, seat: int) -> str | None:
+        """The line a seat's row shows instead of "thinking": a person elsewhere's name and
+        connection ("Bob · connected", "waiting for Bob")."""
+        if not self.is_elsewhere(seat):
+            return None
+        shared = self.seats.shared()
+        assert shared is not None
+        return shared.seat_line(seat)
 
     def limit_for(self, agent: str) -> Limit | None:
         """The agent's own budget scaled by the think-time setting (None: the agent's default)."""
@@ -366,7 +401,7 @@ class Turns:
         if self.ai_pending is None or self.ai_move is not None or result.generation != self.ai_pending:
             self.dropped_results += 1
             return
-        agent = player_label(self.match.players[self.ai_seat]) if self.ai_seat is not None else _("AI")
+        agent = self.player_label(self.ai_seat) if self.ai_seat is not None else _("AI")
         error = self._answer_error(result, agent)
         if error is not None:
             self.failed(error)
