@@ -114,3 +114,32 @@ def test_the_panel_says_paused_not_thinking_under_the_pause_menu(registry):
         assert not any(t.startswith("thinking") for t in drawn) and "paused" in drawn
     finally:
         app.close()
+
+
+def test_game_over_is_said_once_the_last_stone_is_down(registry):
+    """Ataxx: while the game's last move is still drawn, the panel says whose move it was, not
+    "Game over" (issue 38, item 7)."""
+    game = registry.game("ataxx")
+    position = "xxxxooo/xxxxooo/xxxxooo/xxxx1oo/xxxxooo/xxxxooo/xxxxooo x 0 30"
+    app = App(registry, windowed=True, size=(800, 600), worker=FakeWorker(registry))
+    try:
+        play = app.start_match(Match(game, {}, players=["human", "human"], seed=5, position=position))
+        assert run_until(app, lambda: play.interactive)
+        lines: list[str] = []
+        draw_wrapped = play.ui.draw_wrapped
+
+        def spy(surface, text, *args, **kwargs):
+            lines.append(str(text))
+            return draw_wrapped(surface, text, *args, **kwargs)
+
+        play.ui.draw_wrapped = spy
+        assert play.human_move(play.match.state.legal_moves()[0])
+        assert play.match.state.is_over
+        app.step(1 / 60)
+        assert play.view.animating and "Game over" not in lines
+        assert run_until(app, lambda: not play.view.animating)
+        lines.clear()
+        app.step(1 / 60)
+        assert "Game over" in lines
+    finally:
+        app.close()

@@ -217,7 +217,7 @@ class Panel(MoveListPainting):
         visible: list[Button] = []
         y = self._draw_title(surface, x, self.rect.y + pad, width)
         y = self._draw_seats(surface, x, y, width, state, frame)
-        y = self._draw_turn(surface, x, y + ui.px(6), width, state)
+        y = self._draw_turn(surface, x, y + ui.px(6), width, self._turn_state(state, frame))
         y = self._place_browse_buttons(x, y, width, visible)
         y = self._draw_hint(surface, x, y, width)
         y = self._draw_lines(surface, x, y, width, self._status_lines(state, frame))
@@ -333,6 +333,15 @@ class Panel(MoveListPainting):
         return _("{seat} ({player}) to move").format(
             seat=seat, player=player_label(match.players[state.to_move])
         )
+
+    def _turn_state(self, state: GameState, frame: PanelFrame) -> GameState:
+        """The position whose turn line is said: while the last move of a game is still being
+        drawn, the one before it ("Game over" only once the last stone is down)."""
+        ply = self.history.shown_ply
+        animating = bool(self.host.guard("animating", lambda: frame.view.animating, default=False))
+        if state.is_over and animating and ply > 0 and self.mode != "replay":
+            return self.match.states[ply - 1]
+        return state
 
     def _draw_turn(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState) -> int:
         ui = self.ui
