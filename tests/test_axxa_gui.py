@@ -252,3 +252,26 @@ def test_turn_buttons_by_mouse(surface):
     got = [view.handle_event(e, s, c) for e in click(keep_button.rect.center)]
     assert keep_move in got and keep_move.kind == KEEP
     assert SIZE == 7
+
+
+def test_the_what_to_do_line_is_for_a_person_on_turn_only():
+    """Issue 38, item 7: "pay with a face-up piece (click it)" (and every what-to-do line) is
+    not shown during the AI's turn, in a replay or while looking back."""
+    from dataclasses import replace
+
+    from tafel.games.axxa import GAME
+    from tafel.games.axxa.rules import AxxaState
+    from tafel.games.axxa.view import TO_DO, AxxaView
+    from tafel.testing import view_context
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    state = AxxaState.deal(5)
+    prompt = TO_DO[state.phase].format(n=state.due)
+    person = view_context(human_seats=frozenset({state.to_move}))
+    assert prompt in view.status(state, person)
+    for ctx in (
+        replace(person, human_seats=frozenset({1 - state.to_move})),  # the AI's turn
+        replace(person, mode="replay"),
+        replace(person, browsing=True),
+    ):
+        assert prompt not in view.status(state, ctx), ctx

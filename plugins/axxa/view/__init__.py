@@ -294,9 +294,17 @@ class AxxaView(CellControls, BoardView):
         elif view.phase == MOVE and self.selected is not None:
             picked = _("Stack {space} selected: pick a marked space (gold = triplet)")
             lines.append(picked.format(space=cell_name(self.selected)))
-        else:
+        elif self._persons_turn(view, ctx):
             lines.append(_(TO_DO[view.phase]).format(n=due))
         return lines
+
+    @staticmethod
+    def _persons_turn(state: AxxaState, ctx: ViewContext | None) -> bool:
+        """True when the what-to-do line is for a person here: a game played on at this screen,
+        a person's seat to move (never during the AI's turn, a replay or a look back)."""
+        if ctx is None:
+            return True
+        return ctx.mode == "play" and not ctx.browsing and state.to_move in ctx.human_seats
 
     # --- drawing ------------------------------------------------------------------------------------
 
