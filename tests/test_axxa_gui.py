@@ -275,3 +275,28 @@ def test_the_what_to_do_line_is_for_a_person_on_turn_only():
         replace(person, browsing=True),
     ):
         assert prompt not in view.status(state, ctx), ctx
+
+
+def test_the_pieces_under_a_moved_stack_are_drawn_inside_its_tile_and_explained(monkeypatch):
+    """Issue 38, item 6: a moved stack's known pieces below its top are small discs inside the
+    top tile (no badge outside it); an unknown one among them says "?" (no unexplained disc)."""
+    from tafel.games.axxa.rules import KNOWN
+    from tafel.games.axxa.view import pieces
+    from tafel.testing import view_context
+
+    stacks = pieces.Stacks()
+    stacks.cell = 90
+    circles: list[tuple[tuple[int, int], int]] = []
+    texts: list[str] = []
+    monkeypatch.setattr(pieces.pygame.draw, "circle", lambda s, c, at, r, *a: circles.append((at, r)))
+    monkeypatch.setattr(pieces, "label", lambda s, ctx, text, *a, **k: texts.append(text))
+    center = (200, 200)
+    for stack in [(2 | KNOWN, 4, 5 | KNOWN), (1 | KNOWN, 2 | KNOWN, 3, 4, 5, 6 | KNOWN)]:
+        circles.clear(), texts.clear()
+        stacks.buried(pygame.Surface((400, 400)), stack, center, view_context())
+        size, _, top = stacks._sizes(len(stack), center[1])
+        tile = pygame.Rect(0, 0, size, size)
+        tile.center = (center[0], int(top))
+        assert circles and texts[:2] == ["?", "2"] if len(stack) == 3 else texts
+        for (x, y), r in circles:
+            assert tile.contains(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (x, y, r, tile)

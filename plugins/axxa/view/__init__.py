@@ -339,6 +339,9 @@ class AxxaView(CellControls, BoardView):
             if cell != skip and stack and stack[-1] & VALUE == shown.due:
                 self.stacks.glow(surface, len(stack), self.cell_center(cell), glow, ctx)
                 self.stacks.buried(surface, stack, self.cell_center(cell), ctx)
+        if isinstance(ctx.hint, AxxaMove) and not moving and view.outcome is None:
+            # Under the targets: their chance labels stay readable over the hint's path.
+            board.draw_hint(self, surface, ctx.hint, view, ctx)
         if selected is not None and ctx.show_legal:
             board.draw_targets(self, surface, view, selected, focus, ctx)
         if live and view.phase in (TAKE, PAY):
@@ -347,8 +350,6 @@ class AxxaView(CellControls, BoardView):
             button.rect = pygame.Rect(0, 0, 0, 0)
         if live and view.phase == TURN:
             board.draw_turn(self, surface, view, ctx)
-        if isinstance(ctx.hint, AxxaMove) and not moving and view.outcome is None:
-            board.draw_hint(self, surface, ctx.hint, view, ctx)
         if moving:
             draw_motion(self, surface, self._moved[0].due, ctx)
         if cursor is not None:

@@ -116,7 +116,7 @@ def draw_targets(
             label(surface, ctx, "3!", c * 0.22, theme.accent, center=center)
         elif chance > 0.0:
             pygame.draw.circle(surface, theme.target_far, center, int(c * 0.3), max(2, c // 18))
-            label(surface, ctx, f"{round(100 * chance)}%", c * 0.22, theme.target_far, center=center)
+            tag(surface, ctx, f"{round(100 * chance)}%", c * 0.22, theme.target_far, center)
         else:
             pygame.draw.circle(surface, darken(theme.target_near, 0.5), center, int(c * 0.13) + 2)
             pygame.draw.circle(surface, theme.target_near, center, int(c * 0.13))
@@ -198,6 +198,16 @@ def draw_last_move(view: AxxaView, surface: pygame.Surface, move: AxxaMove, ctx:
         c, color = view.cell, ctx.theme.last_move
         pygame.draw.circle(surface, color, view.cell_center(move.cells[0]), max(3, c // 12))
         rect(view, surface, move.cells[1], color, 6, max(2, c // 24), c // 8)
+
+
+def tag(surface: pygame.Surface, ctx: ViewContext, text: str, px: float, color, center) -> None:
+    """A short label on a small card of the board's shade, so that no line drawn under it (a
+    hint's path) crosses its text."""
+    h = int(px * 1.35)
+    back = pygame.Rect(0, 0, int(len(text) * px * 0.66) + h // 2, h)
+    back.center = center
+    pygame.draw.rect(surface, darken(ctx.theme.board, 0.45), back, border_radius=h // 2)
+    label(surface, ctx, text, px, color, center=center)
 
 
 def draw_hint(
