@@ -1,6 +1,7 @@
 """AxxA on screen, headless: whole solo games driven by synthetic mouse and keyboard events, first
 on the view alone, then through the real play scene."""
 
+import datetime
 import random
 
 import pygame
@@ -300,3 +301,34 @@ def test_the_pieces_under_a_moved_stack_are_drawn_inside_its_tile_and_explained(
         assert circles and texts[:2] == ["?", "2"] if len(stack) == 3 else texts
         for (x, y), r in circles:
             assert tile.contains(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (x, y, r, tile)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+def test_the_daily_deal_number_fits_its_box(monkeypatch, size):
+    """Issue 38, item 6: a daily deal is named by its day, inside the DEAL corner box; a long
+    deal number shrinks to fit it."""
+    from dataclasses import replace
+
+    from tafel.games.axxa.view import board
+    from tafel.kit import font
+    from tafel.testing import view_context
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    w, h = size
+    view.layout(pygame.Rect(24, 24, int(w * 0.66), h - 48))
+    drawn: list[tuple[str, float]] = []
+    real = board.label
+
+    def spy(surface, ctx, text, px, *args, **kwargs):
+        drawn.append((text, px))
+        return real(surface, ctx, text, px, *args, **kwargs)
+
+    monkeypatch.setattr(board, "label", spy)
+    from tafel import daily_seed
+
+    day = datetime.date(2026, 12, 3)
+    for seed, shown in ((daily_seed(day), "2026-12-03"), (1_999_999_999, "1999999999")):
+        ctx = replace(view_context(), seed=seed)
+        board.draw_corners(view, pygame.Surface(size), AxxaState.deal(seed), ctx)
+        px = next(px for text, px in drawn if text == shown)
+        assert font(ctx, px, bold=True).size(shown)[0] <= view.corner("br").width
