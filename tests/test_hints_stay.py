@@ -143,3 +143,32 @@ def test_game_over_is_said_once_the_last_stone_is_down(registry):
         assert "Game over" in lines
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("plies", [0, 2])
+def test_german_amakta_s_panel_at_800x600_says_its_sentences_whole(registry, plies):
+    """Issue 38, item 6: the side panel's status lines ("... C Kontrolle, P", "Spieler 1 weist
+    die Kreise") are shown whole in a small window, in the circles' phase and in play."""
+    app, play = start(registry, "amakta", (800, 600), lang="de")
+    try:
+        for _ in range(plies):
+            assert play.human_move(play.match.state.legal_moves()[0])
+            assert run_until(app, lambda: play.interactive)
+        drawn: list[str] = []
+        draw_text = play.ui.draw_text
+
+        def spy(surface, text, *args, **kwargs):
+            drawn.append(str(text))
+            return draw_text(surface, text, *args, **kwargs)
+
+        play.ui.draw_text = spy
+        app.step()
+        panel = play.panel
+        frame_lines = play.view.status(play.shown_state(), play.view_context())
+        assert frame_lines
+        shown = " ".join(drawn)
+        for line in frame_lines:
+            assert " ".join(line.split()) in " ".join(shown.split()), (line, drawn)
+        assert panel.rect.width < 300
+    finally:
+        app.close()
