@@ -332,3 +332,28 @@ def test_the_daily_deal_number_fits_its_box(monkeypatch, size):
         board.draw_corners(view, pygame.Surface(size), AxxaState.deal(seed), ctx)
         px = next(px for text, px in drawn if text == shown)
         assert font(ctx, px, bold=True).size(shown)[0] <= view.corner("br").width
+
+
+def test_a_click_on_the_hinted_empty_space_plays_the_hinted_shift():
+    """Issue 38, item 7: the hint marks where a stack goes; a click there (no stack picked)
+    plays it; a click on another empty space still does nothing."""
+    from dataclasses import replace
+
+    from tafel.testing import view_context
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    view.layout(pygame.Rect(0, 0, 1100, 800))
+    state = AxxaState.deal(7)
+    hint = next(m for m in state.legal_moves() if m.kind == SHIFT)
+    frm, to = hint.cells
+    ctx = replace(view_context(human_seats=frozenset({0})), hint=hint)
+    other = next(c for c in state.destinations(frm) if c != to) if len(state.destinations(frm)) > 1 else None
+
+    def click(cell):
+        event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.cell_center(cell), button=1)
+        return view.handle_event(event, state, ctx)
+
+    if other is not None and not state.stacks[other]:
+        assert click(other) is None
+        view.clear()
+    assert click(to) == hint

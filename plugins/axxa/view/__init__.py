@@ -47,7 +47,19 @@ from tafel.kit import (
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext
 
 from ..board import CELLS, SIZE, Cell, cell_name, cells_of, xy
-from ..rules import KEEP_MOVE, MOVE, PAY, SOLO_TRIPLETS, TAKE, TURN, TURN_MOVE, VALUE, AxxaMove, AxxaState
+from ..rules import (
+    KEEP_MOVE,
+    MOVE,
+    PAY,
+    SHIFT,
+    SOLO_TRIPLETS,
+    TAKE,
+    TURN,
+    TURN_MOVE,
+    VALUE,
+    AxxaMove,
+    AxxaState,
+)
 from ..texts import N_, _, seat_name
 from . import board, tray
 from .motion import animations, draw_motion, sliding
@@ -219,7 +231,24 @@ class AxxaView(CellControls, BoardView):
             elif event.key in ACTIVATE_KEYS:
                 return self._turn.focused.activate()
             return None
+        if self._hinted_click(event, view, ctx.hint):
+            self.clear()
+            return ctx.hint  # type: ignore[return-value]
         return self.cell_event(event, view)
+
+    def _hinted_click(self, event: pygame.event.Event, view: AxxaState, hint: object) -> bool:
+        """A click, with no stack picked, on the empty space a hinted shift goes to: the player
+        means the hint (the marked space answers the click)."""
+        return (
+            isinstance(hint, AxxaMove)
+            and hint.kind == SHIFT
+            and view.phase == MOVE
+            and self.selected is None
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.cell_at(event.pos) == hint.cells[1]
+            and hint.cells[1] in view.destinations(hint.cells[0])
+        )
 
     def default_cursor(self, view: AxxaState) -> Cell:
         """A stack that can move, a piece to take, else any stack (else the centre)."""
