@@ -357,3 +357,26 @@ def test_a_click_on_the_hinted_empty_space_plays_the_hinted_shift():
         assert click(other) is None
         view.clear()
     assert click(to) == hint
+
+
+def test_the_hint_s_path_is_drawn_under_the_targets_chance_labels(monkeypatch):
+    """Issue 38, item 6: the hint's line no longer crosses a target's "17%": the targets (with
+    their labels on a small card) are drawn over the hint."""
+    from dataclasses import replace
+
+    from tafel.games.axxa.view import board
+    from tafel.testing import view_context
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    view.layout(pygame.Rect(0, 0, 1100, 800))
+    state = AxxaState.deal(7)
+    hint = next(m for m in state.legal_moves() if m.kind == SHIFT)
+    order: list[str] = []
+    for name in ("draw_hint", "draw_targets", "tag"):
+        real = getattr(board, name)
+        monkeypatch.setattr(board, name, lambda *a, _n=name, _r=real, **k: (order.append(_n), _r(*a, **k))[1])
+    view.selected = hint.cells[0]
+    ctx = replace(view_context(human_seats=frozenset({0})), hint=hint)
+    view.draw(pygame.Surface((1100, 800)), state, ctx)
+    assert "draw_hint" in order and "draw_targets" in order
+    assert order.index("draw_hint") < order.index("draw_targets")
