@@ -1,6 +1,8 @@
 """The play screen's side panel (right of the board, or below it on tall windows): the seats and
 whose turn it is, the view's status lines, errors with their ways out, the move list and the
-buttons. Also the notes drawn over the board: toasts and banners.
+buttons, the hint's card (until the position changes) and the screen's notes (toasts) at its foot:
+nothing of the panel's is drawn over the board. The banners ("Looking back", the demo's) are
+drawn on the board's bottom edge.
 
 The move list is painted once into a kept picture and copied while it stays the same; a move
 played paints only the rows it changes (:mod:`tafel.ui.scenes.play.move_list`).
