@@ -398,10 +398,10 @@ class Panel(MoveListPainting):
         pad = ui.px(10)
         text = turns.hint_text
         size = SMALL
-        parts = ui.wrap(text, size, width - 2 * pad)
+        parts = keep_units(ui.wrap(text, size, width - 2 * pad))
         if len(parts) > 4:  # a long German reason in a narrow panel: smaller, still whole
             size = TINY
-            parts = ui.wrap(text, size, width - 2 * pad)
+            parts = keep_units(ui.wrap(text, size, width - 2 * pad))
         lh = ui.line_height(size)
         box = pygame.Rect(x, y + ui.px(4), width, len(parts) * lh + 2 * pad)
         ui.panel(surface, box, t.card, border=t.accent, radius=12)
@@ -444,10 +444,10 @@ class Panel(MoveListPainting):
         top = self.rect.y + pad
         for toast in reversed(toasts):
             size = SMALL
-            lines = ui.wrap(toast.text, size, inner.width - ui.px(24))
+            lines = keep_units(ui.wrap(toast.text, size, inner.width - ui.px(24)))
             if len(lines) > 4:
                 size = TINY
-                lines = ui.wrap(toast.text, size, inner.width - ui.px(24))
+                lines = keep_units(ui.wrap(toast.text, size, inner.width - ui.px(24)))
             lh = ui.line_height(size)
             box = pygame.Rect(inner.x, 0, inner.width, len(lines) * lh + ui.px(20))
             box.bottom = y
@@ -544,3 +544,19 @@ def draw_banner(ui: UI, surface: pygame.Surface, board: pygame.Rect, text: str) 
     ui.draw_text(
         surface, text, box.center, BODY, t.accent, bold=True, anchor="center", max_width=w - ui.px(30)
     )
+
+
+def keep_units(lines: list[str]) -> list[str]:
+    """Wrapped lines where a unit never starts a line alone: German "100 %" stays together (the
+    number goes down to its sign).
+
+    >>> keep_units(["Gewinnchance 100", "%"]), keep_units(["value 50%"])
+    (['Gewinnchance', '100 %'], ['value 50%'])
+    """
+    out: list[str] = []
+    for line in lines:
+        if out and line.startswith("%") and " " in out[-1]:
+            head, _sep, number = out[-1].rpartition(" ")
+            out[-1], line = head, f"{number} {line}"
+        out.append(line)
+    return out
