@@ -172,3 +172,18 @@ def test_german_amakta_s_panel_at_800x600_says_its_sentences_whole(registry, pli
         assert panel.rect.width < 300
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("game_id", ["amakta"])
+def test_amakta_s_buttons_under_the_board_stay_beside_the_panel_in_german_at_800x600(registry, game_id):
+    """Issue 38, item 6: the bar's buttons (five in German at the start) end before the side
+    panel, smaller when they must, instead of running under it."""
+    app, play = start(registry, game_id, (800, 600), lang="de")
+    try:
+        app.step()
+        buttons = play.view.buttons
+        assert buttons
+        for button in buttons:
+            assert button.rect.right <= play.board_rect.right and button.rect.height >= 14, button.label
+    finally:
+        app.close()
