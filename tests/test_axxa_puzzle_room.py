@@ -29,6 +29,7 @@ from tafel.ui.scenes.play import PlayScene
 from tafel.ui.scenes.records import RecordsScene
 from tafel.ui.scenes.review import ReviewScene
 from tafel.ui.scenes.setup import SetupScene
+from tafel.words import text_words
 from tests.ui_toygame import GAME_ID, FakeResult, FakeWorker, key, make_registry, run_until
 
 SIZES = ((1920, 1080), (1280, 720))
@@ -104,13 +105,14 @@ def test_a_hint_shows_the_move_its_reason_and_the_win_chance(registry, size):
         app.step(events=[key(pygame.K_h)])
         assert run_until(app, lambda: scene.turns.hint is not None, frames=20)
         text = scene.turns.hint_text
-        move = scene.match.state.move_to_text(scene.turns.hint)
+        move = text_words(scene.match.state, scene.match.state.move_to_text(scene.turns.hint))
         assert text.startswith(f"Hint: {move} · ") and "win chance" in text and text.endswith("%")
         assert "expected result" not in text
         reason = text.split(" · ")[1]
         assert reason == explain(scene.match.state.view_for(0), scene.turns.hint)
-        assert any(t[0] == text for t in scene.toasts)
         app.step()
+        # It stays in its card in the side panel (no note that goes), beside the board.
+        assert scene.panel.hint_rect is not None and not scene.panel.hint_rect.colliderect(scene.board_rect)
         shoot(app, "hint")
         scene.play_move(scene.turns.hint)  # the hint is gone with the next move
         app.step()
