@@ -496,3 +496,25 @@ def test_kept_pictures_show_what_a_fresh_view_draws(screen):
         state = state.play(last)
         view.on_move(None, None, state)
     assert len(seen) == 12  # every step looked different
+
+
+def test_a_hint_shows_which_piece_turned_how_on_its_field(screen, monkeypatch):
+    """Issue 38: Amakta's hint is not only an outlined field: the hinted piece is drawn there
+    as a ghost, turned as the hint turns it."""
+    from dataclasses import replace
+
+    state = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1")
+    view = make_view(state)
+    hint = next(m for m in state.legal_moves() if m.kind == "place" and m.orient == 2)
+    ghosts: list[tuple] = []
+    real = view.blit_piece
+
+    def spy(surface, center, layout, colour, circle, expro, radius, alpha=255):
+        if alpha < 255:
+            ghosts.append((center, layout, colour))
+        return real(surface, center, layout, colour, circle, expro, radius, alpha)
+
+    monkeypatch.setattr(view, "blit_piece", spy)
+    view.draw(pygame.Surface((1100, 800)), state, replace(ctx(), hint=hint))
+    want = state.pos.eq.layout(state.pos.turn, hint.piece, 2)
+    assert (view.cell_center(hint.cell), want, state.pos.turn) in ghosts

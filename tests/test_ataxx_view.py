@@ -178,6 +178,23 @@ def test_click_stone_then_clone_target(view):
     assert state.play(move).count(0) == 3
 
 
+def test_a_click_on_the_hinted_empty_square_plays_the_hint(view):
+    """Issue 38: the hint marks an empty square; a click there (no stone picked) plays the hint,
+    a jump as well as a clone; another empty square still does nothing."""
+    from dataclasses import replace
+
+    state = AtaxxState.start()
+    for hint in (AtaxxMove(None, sq("b7")), AtaxxMove(sq("a7"), sq("c7"))):
+        ctx = replace(make_ctx(), hint=hint)
+        assert click(view, state, "d4", ctx) is None
+        assert click(view, state, square_name(hint.to), ctx) == hint
+        assert not view.has_selection
+
+
+def square_name(square: int) -> str:
+    return next(name for name in (f + str(r) for f in "abcdefg" for r in range(1, 8)) if sq(name) == square)
+
+
 def test_click_stone_then_jump_target(view):
     state = AtaxxState.from_fen(MID)
     assert click(view, state, "c5") is None

@@ -1,6 +1,7 @@
 """AxxA on screen, headless: whole solo games driven by synthetic mouse and keyboard events, first
 on the view alone, then through the real play scene."""
 
+import datetime
 import random
 
 import pygame
@@ -252,3 +253,130 @@ def test_turn_buttons_by_mouse(surface):
     got = [view.handle_event(e, s, c) for e in click(keep_button.rect.center)]
     assert keep_move in got and keep_move.kind == KEEP
     assert SIZE == 7
+
+
+def test_the_what_to_do_line_is_for_a_person_on_turn_only():
+    """Issue 38, item 7: "pay with a face-up piece (click it)" (and every what-to-do line) is
+    not shown during the AI's turn, in a replay or while looking back."""
+    from dataclasses import replace
+
+    from tafel.games.axxa import GAME
+    from tafel.games.axxa.rules import AxxaState
+    from tafel.games.axxa.view import TO_DO, AxxaView
+    from tafel.testing import view_context
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    state = AxxaState.deal(5)
+    prompt = TO_DO[state.phase].format(n=state.due)
+    person = view_context(human_seats=frozenset({state.to_move}))
+    assert prompt in view.status(state, person)
+    for ctx in (
+        replace(person, human_seats=frozenset({1 - state.to_move})),  # the AI's turn
+        replace(person, mode="replay"),
+        replace(person, browsing=True),
+    ):
+        assert prompt not in view.status(state, ctx), ctx
+
+
+def test_the_pieces_under_a_moved_stack_are_drawn_inside_its_tile_and_explained(monkeypatch):
+    """Issue 38, item 6: a moved stack's known pieces below its top are small discs inside the
+    top tile (no badge outside it); an unknown one among them says "?" (no unexplained disc)."""
+    from tafel.games.axxa.rules import KNOWN
+    from tafel.games.axxa.view import pieces
+    from tafel.testing import view_context
+
+    stacks = pieces.Stacks()
+    stacks.cell = 90
+    circles: list[tuple[tuple[int, int], int]] = []
+    texts: list[str] = []
+    monkeypatch.setattr(pieces.pygame.draw, "circle", lambda s, c, at, r, *a: circles.append((at, r)))
+    monkeypatch.setattr(pieces, "label", lambda s, ctx, text, *a, **k: texts.append(text))
+    center = (200, 200)
+    for stack in [(2 | KNOWN, 4, 5 | KNOWN), (1 | KNOWN, 2 | KNOWN, 3, 4, 5, 6 | KNOWN)]:
+        circles.clear(), texts.clear()
+        stacks.buried(pygame.Surface((400, 400)), stack, center, view_context())
+        size, _, top = stacks._sizes(len(stack), center[1])
+        tile = pygame.Rect(0, 0, size, size)
+        tile.center = (center[0], int(top))
+        assert circles and texts[:2] == ["?", "2"] if len(stack) == 3 else texts
+        for (x, y), r in circles:
+            assert tile.contains(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (x, y, r, tile)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+def test_the_daily_deal_number_fits_its_box(monkeypatch, size):
+    """Issue 38, item 6: a daily deal is named by its day, inside the DEAL corner box; a long
+    deal number shrinks to fit it."""
+    from dataclasses import replace
+
+    from tafel.games.axxa.view import board
+    from tafel.kit import font
+    from tafel.testing import view_context
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    w, h = size
+    view.layout(pygame.Rect(24, 24, int(w * 0.66), h - 48))
+    drawn: list[tuple[str, float]] = []
+    real = board.label
+
+    def spy(surface, ctx, text, px, *args, **kwargs):
+        drawn.append((text, px))
+        return real(surface, ctx, text, px, *args, **kwargs)
+
+    monkeypatch.setattr(board, "label", spy)
+    from tafel import daily_seed
+
+    day = datetime.date(2026, 12, 3)
+    for seed, shown in ((daily_seed(day), "2026-12-03"), (1_999_999_999, "1999999999")):
+        ctx = replace(view_context(), seed=seed)
+        board.draw_corners(view, pygame.Surface(size), AxxaState.deal(seed), ctx)
+        px = next(px for text, px in drawn if text == shown)
+        assert font(ctx, px, bold=True).size(shown)[0] <= view.corner("br").width
+
+
+def test_a_click_on_the_hinted_empty_space_plays_the_hinted_shift():
+    """Issue 38, item 7: the hint marks where a stack goes; a click there (no stack picked)
+    plays it; a click on another empty space still does nothing."""
+    from dataclasses import replace
+
+    from tafel.testing import view_context
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    view.layout(pygame.Rect(0, 0, 1100, 800))
+    state = AxxaState.deal(7)
+    hint = next(m for m in state.legal_moves() if m.kind == SHIFT)
+    frm, to = hint.cells
+    ctx = replace(view_context(human_seats=frozenset({0})), hint=hint)
+    other = next(c for c in state.destinations(frm) if c != to) if len(state.destinations(frm)) > 1 else None
+
+    def click(cell):
+        event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.cell_center(cell), button=1)
+        return view.handle_event(event, state, ctx)
+
+    if other is not None and not state.stacks[other]:
+        assert click(other) is None
+        view.clear()
+    assert click(to) == hint
+
+
+def test_the_hint_s_path_is_drawn_under_the_targets_chance_labels(monkeypatch):
+    """Issue 38, item 6: the hint's line no longer crosses a target's "17%": the targets (with
+    their labels on a small card) are drawn over the hint."""
+    from dataclasses import replace
+
+    from tafel.games.axxa.view import board
+    from tafel.testing import view_context
+
+    view = AxxaView(GAME, GAME.resolve_options({}))
+    view.layout(pygame.Rect(0, 0, 1100, 800))
+    state = AxxaState.deal(7)
+    hint = next(m for m in state.legal_moves() if m.kind == SHIFT)
+    order: list[str] = []
+    for name in ("draw_hint", "draw_targets", "tag"):
+        real = getattr(board, name)
+        monkeypatch.setattr(board, name, lambda *a, _n=name, _r=real, **k: (order.append(_n), _r(*a, **k))[1])
+    view.selected = hint.cells[0]
+    ctx = replace(view_context(human_seats=frozenset({0})), hint=hint)
+    view.draw(pygame.Surface((1100, 800)), state, ctx)
+    assert "draw_hint" in order and "draw_targets" in order
+    assert order.index("draw_hint") < order.index("draw_targets")

@@ -109,8 +109,9 @@ def test_a_hint_shows_the_move_its_reason_and_the_win_chance(registry, size):
         assert "expected result" not in text
         reason = text.split(" · ")[1]
         assert reason == explain(scene.match.state.view_for(0), scene.turns.hint)
-        assert any(t[0] == text for t in scene.toasts)
         app.step()
+        # It stays in its card in the side panel (no note that goes), beside the board.
+        assert scene.panel.hint_rect is not None and not scene.panel.hint_rect.colliderect(scene.board_rect)
         shoot(app, "hint")
         scene.play_move(scene.turns.hint)  # the hint is gone with the next move
         app.step()

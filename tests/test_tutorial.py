@@ -252,3 +252,25 @@ def test_a_tutorial_that_fails_shows_on_setup(app, registry):
     setup.start_guided()
     assert app.scenes.top is setup
     assert "z9" in setup.error
+
+
+def test_ataxx_s_guided_game_ends_on_blue_s_counter_attack_explained():
+    """Issue 38, item 7: the last step's crushing reply is the lesson's own (played and said in
+    the closing words), not the AI's right after "Well done"; the learner is to move then."""
+    from tafel.games.ataxx import GAME
+    from tafel.i18n import language
+    from tafel.tutorial import play_out
+
+    lesson = play_out(GAME)
+    assert not lesson.by_learner[-1]
+    states = [lesson.start]
+    for move in lesson.moves:
+        states.append(states[-1].play(move))
+    before, end = states[-2], states[-1]
+    assert end.to_move == lesson.learner and not end.is_over
+    assert before.count(lesson.learner) - end.count(lesson.learner) == 4  # four turned
+    assert "d3" in lesson.tutorial.outro and "four" in lesson.tutorial.outro
+    with language("de"):
+        assert "d3" in GAME.translate(lesson.tutorial.outro) and "vier" in GAME.translate(
+            lesson.tutorial.outro
+        )

@@ -1,4 +1,5 @@
-"""Ataxx's guided first game: clones, jumps, captures and a counter-attack, from the start."""
+"""Ataxx's guided first game: clones, jumps, captures and a counter-attack, from the start; it
+ends on Blue's counter-attack, explained, with the learner to move."""
 
 from __future__ import annotations
 
@@ -38,7 +39,12 @@ TUTORIAL = Tutorial(
             "f2d2",
             "Click your stone on f2 and jump to d2: it turns c2 and c3.",
             rule="A jump captures too, but it leaves its old square empty.",
+            # Blue's counter-attack is played and explained here, not left to the AI right
+            # after "Well done" (the learner answers it in the game that follows).
+            reply="b3d3",
         ),
     ),
-    outro="Well done! The game ends when a side has no stones or no one can move: most stones wins.",
+    outro="Well done! Blue struck back: its jump to d3 turned four of your stones, so count what "
+    "each move leaves open. Your move now: strike back. The game ends when a side has no stones "
+    "or no one can move: most stones wins.",
 )

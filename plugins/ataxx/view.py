@@ -5,7 +5,8 @@ Input (only while ``ctx.interactive``):
 - Mouse: click one of your stones to select it; its clone targets (filled dots in
   ``theme.target_near``) and jump targets (rings in ``theme.target_far``) light up. Click a target
   to play, or press on the stone and release on a target. Clicking another of your stones
-  re-selects; clicking anywhere else (or the right button) deselects.
+  re-selects; clicking anywhere else (or the right button) deselects. With no stone selected, a
+  click on the empty square a hint marks plays the hint (the marked square answers the click).
 - Keyboard / gamepad: the first arrow key shows a cursor; arrows move it, Enter or Space selects a
   stone and then plays to a target. Backspace clears the selection. Escape clears it too, but the
   core uses Escape for its pause menu: it should hand Escape to the view only while
@@ -59,6 +60,23 @@ class AtaxxView(GridBoardView):
     def labels(self):
         files = self.grid.rim_labels(0, FILES.__getitem__, "last", 0.78)
         return files + self.grid.rim_labels(1, lambda r: str(r + 1), "first", 0.78)
+
+    def handle_event(self, event, state, ctx):
+        """The kit's clicks, and one more: the hinted empty square, clicked with no stone
+        selected, plays the hint (a player who clicks where the hint points means that move)."""
+        hint = ctx.hint
+        if (
+            hint is not None
+            and self.selected is None
+            and ctx.interactive
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not self.motion.busy
+            and self.cell_at(event.pos) == hint.to
+            and state.is_legal(hint)
+        ):
+            return hint
+        return super().handle_event(event, state, ctx)
 
     def can_select(self, state, cell):
         return bool(state.stones(state.to_move) >> cell & 1 and (SINGLES[cell] | DOUBLES[cell]) & state.empty)

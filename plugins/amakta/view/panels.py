@@ -144,7 +144,7 @@ class Panels:
         """The buttons (see ``_make_buttons``) and the prompt beside them or on a line of its own."""
         bar = self.bar_rect
         self.buttons = self._make_buttons(state, legal) if live else []
-        x = button_row(surface, self.texts, ctx, self.buttons, bar, self.button_focus)
+        x = button_row(surface, self.texts, ctx, self.buttons, self.fitted_bar(ctx, bar), self.button_focus)
         prompt = self.message or self.prompt(state, legal, live)
         if ctx.still and state.outcome is not None:
             prompt = ""  # a still picture writes the outcome in its strip under the board
@@ -158,6 +158,20 @@ class Panels:
         elif prompt:
             at, px = (x + 8, bar.centery), max(11, (bar.height - 6) * 0.4)
             self.draw_text(surface, ctx, prompt, px, colour, at, "midleft", max_w=bar.right - x - 12)
+
+    def fitted_bar(self, ctx, bar: pygame.Rect) -> pygame.Rect:
+        """The bar, or a lower one (smaller labels) when the buttons would run past its end (five
+        German buttons in a small window): they never run under the side panel."""
+        h = bar.height - 6
+        if not self.buttons or h <= 0:
+            return bar
+        font = self.texts.font(ctx, max(10, h * 0.45))
+        wide = sum(font.size(b.label)[0] + h * 0.8 + 6 for b in self.buttons)
+        if wide <= bar.width:
+            return bar
+        low = pygame.Rect(bar.x, 0, bar.width, max(14, int(bar.height * bar.width / wide * 0.95)))
+        low.centery = bar.centery
+        return low
 
     def prompt(self, state: AmaktaState, legal: Legal, live: bool) -> str:
         """The line beside the bar's buttons: what the game or the selection asks for."""

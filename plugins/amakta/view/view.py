@@ -271,6 +271,13 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         if live and self.cursor_visible and self.cursor is not None:
             self._ring(surface, self.cursor, theme.focus, 1.0, 0.08)
         if isinstance(ctx.hint, Move):
+            ghost = self.hint_ghost(state, ctx.hint) if preview is None else None
+            if ghost is not None:  # which piece, turned how: drawn where the hint puts it
+                (cell, (col, idx, o, ex)) = ghost
+                layout = orient(pos.eq.sets[col][idx], o)
+                self.blit_piece(
+                    surface, self.cell_center(cell), layout, col, pos.circles[col][idx], None, s, 170
+                )
             for cell in (ctx.hint.cell, ctx.hint.to):
                 if cell is not None and self.board.is_field(cell):
                     self._ring(surface, cell, theme.hint, 0.95, 0.1)
@@ -310,6 +317,28 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         if self.mode == "orient" and self.target is not None:
             return {self.target}
         return set()
+
+    def hint_ghost(self, state: AmaktaState, hint: Move):
+        """(cell, piece) the hint shows as a ghost: the piece it places, turns or moves, lying
+        as the hint turns it, on the field it goes to; None for a move without a piece.
+
+        >>> from tafel.games.amakta import GAME
+        >>> view = AmaktaView(GAME, GAME.resolve_options({}))
+        >>> state = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1")
+        >>> hint = next(m for m in state.legal_moves() if m.kind == "place" and m.orient == 2)
+        >>> view.hint_ghost(state, hint) == (hint.cell, (state.pos.turn, hint.piece, 2, 0))
+        True
+        """
+        cells, o = state.pos.cells, hint.orient
+        if o is None or hint.cell is None:
+            return None
+        if hint.piece is not None and hint.kind not in (ROTATE, APPROPRIATE, RELOCATE):
+            return hint.cell, (state.pos.turn, hint.piece, o, 0)
+        source = cells.get(hint.cell)
+        if source is None:
+            return None
+        col, idx, _o, ex = source
+        return (hint.to if hint.kind == RELOCATE and hint.to is not None else hint.cell), (col, idx, o, ex)
 
     def _preview(self, state: AmaktaState, legal: Legal, focus: Any):
         """(cell, piece) to show as a ghost: the selected piece where it would go."""

@@ -47,7 +47,19 @@ from tafel.kit import (
 from tafel.view import ACTIVATE_KEYS, ARROW_KEYS, CLEAR_KEYS, BoardView, ViewContext
 
 from ..board import CELLS, SIZE, Cell, cell_name, cells_of, xy
-from ..rules import KEEP_MOVE, MOVE, PAY, SOLO_TRIPLETS, TAKE, TURN, TURN_MOVE, VALUE, AxxaMove, AxxaState
+from ..rules import (
+    KEEP_MOVE,
+    MOVE,
+    PAY,
+    SHIFT,
+    SOLO_TRIPLETS,
+    TAKE,
+    TURN,
+    TURN_MOVE,
+    VALUE,
+    AxxaMove,
+    AxxaState,
+)
 from ..texts import N_, _, seat_name
 from . import board, tray
 from .motion import animations, draw_motion, sliding
@@ -219,7 +231,24 @@ class AxxaView(CellControls, BoardView):
             elif event.key in ACTIVATE_KEYS:
                 return self._turn.focused.activate()
             return None
+        if self._hinted_click(event, view, ctx.hint):
+            self.clear()
+            return ctx.hint  # type: ignore[return-value]
         return self.cell_event(event, view)
+
+    def _hinted_click(self, event: pygame.event.Event, view: AxxaState, hint: object) -> bool:
+        """A click, with no stack picked, on the empty space a hinted shift goes to: the player
+        means the hint (the marked space answers the click)."""
+        return (
+            isinstance(hint, AxxaMove)
+            and hint.kind == SHIFT
+            and view.phase == MOVE
+            and self.selected is None
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.cell_at(event.pos) == hint.cells[1]
+            and hint.cells[1] in view.destinations(hint.cells[0])
+        )
 
     def default_cursor(self, view: AxxaState) -> Cell:
         """A stack that can move, a piece to take, else any stack (else the centre)."""
@@ -294,9 +323,17 @@ class AxxaView(CellControls, BoardView):
         elif view.phase == MOVE and self.selected is not None:
             picked = _("Stack {space} selected: pick a marked space (gold = triplet)")
             lines.append(picked.format(space=cell_name(self.selected)))
-        else:
+        elif self._persons_turn(view, ctx):
             lines.append(_(TO_DO[view.phase]).format(n=due))
         return lines
+
+    @staticmethod
+    def _persons_turn(state: AxxaState, ctx: ViewContext | None) -> bool:
+        """True when the what-to-do line is for a person here: a game played on at this screen,
+        a person's seat to move (never during the AI's turn, a replay or a look back)."""
+        if ctx is None:
+            return True
+        return ctx.mode == "play" and not ctx.browsing and state.to_move in ctx.human_seats
 
     # --- drawing ------------------------------------------------------------------------------------
 
@@ -331,6 +368,9 @@ class AxxaView(CellControls, BoardView):
             if cell != skip and stack and stack[-1] & VALUE == shown.due:
                 self.stacks.glow(surface, len(stack), self.cell_center(cell), glow, ctx)
                 self.stacks.buried(surface, stack, self.cell_center(cell), ctx)
+        if isinstance(ctx.hint, AxxaMove) and not moving and view.outcome is None:
+            # Under the targets: their chance labels stay readable over the hint's path.
+            board.draw_hint(self, surface, ctx.hint, view, ctx)
         if selected is not None and ctx.show_legal:
             board.draw_targets(self, surface, view, selected, focus, ctx)
         if live and view.phase in (TAKE, PAY):
@@ -339,8 +379,6 @@ class AxxaView(CellControls, BoardView):
             button.rect = pygame.Rect(0, 0, 0, 0)
         if live and view.phase == TURN:
             board.draw_turn(self, surface, view, ctx)
-        if isinstance(ctx.hint, AxxaMove) and not moving and view.outcome is None:
-            board.draw_hint(self, surface, ctx.hint, view, ctx)
         if moving:
             draw_motion(self, surface, self._moved[0].due, ctx)
         if cursor is not None:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tafel.kit import Button, Skin, label, pulse
+from tafel import daily_date
+from tafel.kit import Button, Skin, font, label, pulse
 from tafel.view import ViewContext, darken, lighten, mix
 
 from ..board import CELLS, SIZE, START_CELLS, Cell, cells_of, path_cells, xy
@@ -72,7 +73,8 @@ def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx:
     elif shown.rules.teams:
         score = "A {}-{} B".format(*shown.rules.side_totals(shown.scores)[:2])
     seed = view.seed_of(shown, ctx)  # None: the core shows the deal elsewhere until the view learns it
-    deal = [("br", _("DEAL"), str(seed), 0.28, 12)] if seed is not None else []
+    day = daily_date(seed)  # a daily deal is named by its day, not its ten-digit seed
+    deal = [("br", _("DEAL"), day.isoformat() if day else str(seed), 0.28, 12)] if seed is not None else []
     for which, head, value, px, below in [
         ("tr", _("TRIPLETS"), score, 0.34, 16),
         ("bl", _("PAID"), str(len(shown.paid)), 0.34, 16),
@@ -81,7 +83,21 @@ def draw_corners(view: AxxaView, surface: pygame.Surface, shown: AxxaState, ctx:
         r = view.corner(which)
         pygame.draw.rect(surface, theme.panel, r, border_radius=c // 5)
         label(surface, ctx, head, c * 0.2, theme.text_dim, bold=False, midtop=(r.centerx, r.y + c // 14))
-        label(surface, ctx, value, c * px, theme.text, midbottom=(r.centerx, r.bottom - c // below))
+        label(
+            surface,
+            ctx,
+            value,
+            fit_px(ctx, value, c * px, r.width - c // 5),
+            theme.text,
+            midbottom=(r.centerx, r.bottom - c // below),
+        )
+
+
+def fit_px(ctx: ViewContext, text: str, px: float, width: int) -> float:
+    """``px``, or smaller so that ``text`` fits ``width`` whole (a daily deal's eight digits in a
+    small window's corner box)."""
+    wide = font(ctx, px, bold=True).size(text)[0]
+    return px if wide <= width or wide <= 0 else max(1.0, px * width / wide * 0.97)
 
 
 def rect(
@@ -116,7 +132,7 @@ def draw_targets(
             label(surface, ctx, "3!", c * 0.22, theme.accent, center=center)
         elif chance > 0.0:
             pygame.draw.circle(surface, theme.target_far, center, int(c * 0.3), max(2, c // 18))
-            label(surface, ctx, f"{round(100 * chance)}%", c * 0.22, theme.target_far, center=center)
+            tag(surface, ctx, f"{round(100 * chance)}%", c * 0.22, theme.target_far, center)
         else:
             pygame.draw.circle(surface, darken(theme.target_near, 0.5), center, int(c * 0.13) + 2)
             pygame.draw.circle(surface, theme.target_near, center, int(c * 0.13))
@@ -198,6 +214,16 @@ def draw_last_move(view: AxxaView, surface: pygame.Surface, move: AxxaMove, ctx:
         c, color = view.cell, ctx.theme.last_move
         pygame.draw.circle(surface, color, view.cell_center(move.cells[0]), max(3, c // 12))
         rect(view, surface, move.cells[1], color, 6, max(2, c // 24), c // 8)
+
+
+def tag(surface: pygame.Surface, ctx: ViewContext, text: str, px: float, color, center) -> None:
+    """A short label on a small card of the board's shade, so that no line drawn under it (a
+    hint's path) crosses its text."""
+    h = int(px * 1.35)
+    back = pygame.Rect(0, 0, int(len(text) * px * 0.66) + h // 2, h)
+    back.center = center
+    pygame.draw.rect(surface, darken(ctx.theme.board, 0.45), back, border_radius=h // 2)
+    label(surface, ctx, text, px, color, center=center)
 
 
 def draw_hint(

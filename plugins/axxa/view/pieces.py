@@ -124,16 +124,22 @@ class Stacks:
             self.buried(surface, stack, center, ctx)
 
     def buried(self, surface: pygame.Surface, stack: Stack, center: Point, ctx: ViewContext) -> None:
-        """Known pieces below the top: small numbered discs on the right edge, top-most first."""
+        """The pieces below the top once one of them is known: small discs inside the top tile's
+        right edge, top-most first, a known piece with its number, an unknown one with "?" (so
+        a disc is never unexplained, nor drawn outside its tile)."""
         below = stack[-2::-1]
         if not any(p & KNOWN for p in below):
             return
-        size, rad = int(self.cell * TILE), max(4, int(self.cell * 0.13))
-        x, y = int(center[0] + size / 2 + rad * 0.35), int(center[1] - size / 2 + rad * 1.2)
+        size, _, top = self._sizes(len(stack), center[1])
+        rad = max(4, int(self.cell * 0.11))
+        x = int(center[0] + size / 2 - rad - max(2, size // 16))
+        y = int(top - size / 2 + rad + max(2, size // 16))
         for p in below:
+            if y + rad + 1 > top + size / 2:  # a tall stack: as many as the tile holds
+                break
             color = NUMBER_COLORS[p & VALUE] if p & KNOWN else BACK
             pygame.draw.circle(surface, darken(color, 0.5 if p & KNOWN else 0.4), (x, y), rad + 1)
             pygame.draw.circle(surface, mix(FACE, color, 0.3) if p & KNOWN else BACK, (x, y), rad)
-            if p & KNOWN:
-                label(surface, ctx, str(p & VALUE), rad * 1.45, darken(color, 0.5), center=(x, y + 1))
+            text, ink = (str(p & VALUE), darken(color, 0.5)) if p & KNOWN else ("?", mix(BACK, FACE, 0.7))
+            label(surface, ctx, text, rad * 1.45, ink, center=(x, y + 1))
             y += int(rad * 2.3)

@@ -2,9 +2,10 @@
 
 The hint agent may put ``reason`` (a short text: what the move sets up), ``value`` (the expected
 result for the seat to move in [0, 1]) and ``win_chance`` (its chance of winning, in [0, 1]) in
-its ``info``; the play screen shows them for any game, in the hint's toast and in the side panel
-until the next move. "Win chance" is said only of a ``win_chance``; without one a solo game's
-value is its expected result (progress counts), another game's its value.
+its ``info``; the play screen shows them for any game, in the hint's card in the side panel until
+the position changes (asked again, the same words come as a note). "Win chance" is said only of
+a ``win_chance``; without one a solo game's value is its expected result (progress counts),
+another game's its value.
 
 >>> hint_text("c1-c4", {"reason": "sets up a triplet of 2s", "value": 0.2, "win_chance": 0.625}, solo=True)
 'Hint: c1-c4 · sets up a triplet of 2s · win chance 62%'

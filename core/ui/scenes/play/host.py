@@ -4,7 +4,7 @@ The parts (:class:`~tafel.ui.scenes.play.turns.Turns`, :class:`~tafel.ui.scenes.
 :class:`~tafel.ui.scenes.play.panel.Panel`, :class:`~tafel.ui.scenes.play.guide.Guide`) never
 hold the scene: each is given the match, the seats or the view it needs and its host
 (:class:`TurnsHost`, :class:`HistoryHost`, :class:`PanelHost`, :class:`GuideHost`; the scene is
-all of them, a :class:`PlayHost`): the few things only the screen can do (a note over the board,
+all of them, a :class:`PlayHost`): the few things only the screen can do (a note beside the board,
 a sound, the autosave, a pause for an error, showing a position on the board). A move a part wants played is handed back as a
 :class:`PlayMove`; the scene plays it into the match, so every move takes one way:
 view or seat -> scene -> match -> scene -> view.
@@ -23,7 +23,7 @@ T = TypeVar("T")
 
 
 class Screen(Protocol):
-    """What every part may ask of the screen: its mode, a note over the board, a sound, a
+    """What every part may ask of the screen: its mode, a note beside the board, a sound, a
     seat's name."""
 
     @property
@@ -32,7 +32,8 @@ class Screen(Protocol):
         ...
 
     def toast(self, text: str, error: bool = False) -> None:
-        """A short note over the board (``error``: framed red, with the "invalid" sound)."""
+        """A short note at the foot of the side panel, never over the board (``error``: framed red,
+        with the "invalid" sound)."""
         ...
 
     def play_sound(self, name: str | None) -> None: ...
@@ -44,7 +45,7 @@ class TurnsHost(Screen, Protocol):
     """What the turn controller asks of the screen."""
 
     def drop_toast(self, text: str) -> None:
-        """Take the note ``text`` off the board (it is answered)."""
+        """Take the note ``text`` away (it is answered)."""
         ...
 
     def autosave(self) -> None:

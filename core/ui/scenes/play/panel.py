@@ -1,6 +1,8 @@
 """The play screen's side panel (right of the board, or below it on tall windows): the seats and
 whose turn it is, the view's status lines, errors with their ways out, the move list and the
-buttons. Also the notes drawn over the board: toasts and banners.
+buttons, the hint's card (until the position changes) and the screen's notes (toasts) at its foot:
+nothing of the panel's is drawn over the board. The banners ("Looking back", the demo's) are
+drawn on the board's bottom edge.
 
 The move list is painted once into a kept picture and copied while it stays the same; a move
 played paints only the rows it changes (:mod:`tafel.ui.scenes.play.move_list`).
@@ -73,6 +75,8 @@ class PanelFrame:
     #: The state the view shows and the context it is drawn with (for ``BoardView.status``).
     shown: GameState
     ctx: ViewContext
+    #: True while a menu or a card covers the screen (the game waits: no "thinking" shown).
+    paused: bool = False
 
 
 class Panel(MoveListPainting):
@@ -130,6 +134,10 @@ class Panel(MoveListPainting):
         self.back_button = Button(N_("Back"), a.back, key="back", size=SMALL)
         #: The buttons drawn in the last frame (the ones a click may press).
         self.visible: list[Button] = []
+        #: Where the hint's card and the notes (toasts) were drawn in the last frame: in the
+        #: panel, never over the board (tests check it at every window size).
+        self.hint_rect: pygame.Rect | None = None
+        self.toast_rects: list[pygame.Rect] = []
 
     @property
     def mode(self) -> str:
@@ -210,9 +218,10 @@ class Panel(MoveListPainting):
         state = self.match.states[self.history.shown_ply]
         visible: list[Button] = []
         y = self._draw_title(surface, x, self.rect.y + pad, width)
-        y = self._draw_seats(surface, x, y, width, state, frame.time)
-        y = self._draw_turn(surface, x, y + ui.px(6), width, state)
+        y = self._draw_seats(surface, x, y, width, state, frame)
+        y = self._draw_turn(surface, x, y + ui.px(6), width, self._turn_state(state, frame))
         y = self._place_browse_buttons(x, y, width, visible)
+        y = self._draw_hint(surface, x, y, width)
         y = self._draw_lines(surface, x, y, width, self._status_lines(state, frame, width))
         y = self._draw_error(surface, x, y, width, frame, visible)
         self._draw_move_list(surface, x, y + ui.px(10), width)
@@ -229,18 +238,25 @@ class Panel(MoveListPainting):
         return r.bottom + ui.px(12)
 
     def _draw_seats(
-        self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState, time: float
+        self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState, frame: PanelFrame
     ) -> int:
         """A row per seat: its colour, its name, and who plays it (or "thinking", "winner")."""
         ui = self.ui
         row_h = ui.px(56)
         for seat in range(self.match.seats):
-            self._draw_seat(surface, pygame.Rect(x, y, width, row_h), seat, state, time)
+            row = pygame.Rect(x, y, width, row_h)
+            self._draw_seat(surface, row, seat, state, frame.time, frame.paused)
             y += row_h + ui.px(6)
         return y
 
     def _draw_seat(
-        self, surface: pygame.Surface, row: pygame.Rect, seat: int, state: GameState, time: float
+        self,
+        surface: pygame.Surface,
+        row: pygame.Rect,
+        seat: int,
+        state: GameState,
+        time: float,
+        paused: bool,
     ) -> None:
         ui = self.ui
         t = ui.theme
@@ -260,6 +276,8 @@ class Panel(MoveListPainting):
         thinking = self.turns.thinking and self.turns.ai_seat == seat and self.history.browse is None
         if note is not None and not over:
             right, color = note, t.accent
+        elif thinking and paused:  # the game waits under a menu: nobody is thinking on screen
+            right, color = _("paused"), t.text_dim
         elif thinking:
             dots = "." * (int(time * 3) % 4)
             right, color = _("thinking") + f"{dots:<3}", t.accent
@@ -319,6 +337,15 @@ class Panel(MoveListPainting):
             return _("{seat} to move").format(seat=seat)
         return _("{seat} ({player}) to move").format(seat=seat, player=self.turns.player_label(state.to_move))
 
+    def _turn_state(self, state: GameState, frame: PanelFrame) -> GameState:
+        """The position whose turn line is said: while the last move of a game is still being
+        drawn, the one before it ("Game over" only once the last stone is down)."""
+        ply = self.history.shown_ply
+        animating = bool(self.host.guard("animating", lambda: frame.view.animating, default=False))
+        if state.is_over and animating and ply > 0 and self.mode != "replay":
+            return self.match.states[ply - 1]
+        return state
+
     def _draw_turn(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState) -> int:
         ui = self.ui
         # Two lines when it must ("Spieler 2 (KI mittel) am Zug" in a narrow panel).
@@ -358,21 +385,86 @@ class Panel(MoveListPainting):
             lines.append(line.format(move=fitting_words(words, one_line)))
         if match.hints and self.mode == "play":
             lines.append(_("Hints used: {n}").format(n=match.hints))
-        if turns.hint is not None and live:
-            lines.append(turns.hint_text)  # the move, why, and the win chance
         return lines + turns.engine_lines()
 
+    def _draw_hint(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        """The hint's card: the move in words, why, its value; it stays until the position
+        changes (the turn forgets the hint on every move, undo or restart)."""
+        self.hint_rect = None
+        turns = self.turns
+        if (
+            turns.hint is None
+            or self.history.browse is not None
+            or self.mode != "play"
+            or not turns.hint_text
+        ):
+            return y
+        ui, t = self.ui, self.ui.theme
+        pad = ui.px(10)
+        text = turns.hint_text
+        size = SMALL
+        parts = keep_units(ui.wrap(text, size, width - 2 * pad))
+        if len(parts) > 4:  # a long German reason in a narrow panel: smaller, still whole
+            size = TINY
+            parts = keep_units(ui.wrap(text, size, width - 2 * pad))
+        lh = ui.line_height(size)
+        box = pygame.Rect(x, y + ui.px(4), width, len(parts) * lh + 2 * pad)
+        ui.panel(surface, box, t.card, border=t.accent, radius=12)
+        ty = box.y + pad
+        for part in parts:
+            ui.draw_text(surface, part, (box.x + pad, ty), size, t.text)
+            ty += lh
+        self.hint_rect = box
+        return box.bottom + ui.px(8)
+
     def _draw_lines(self, surface: pygame.Surface, x: int, y: int, width: int, lines: list[str]) -> int:
-        """Up to seven lines, each wrapped to at most two."""
+        """The status lines, each one whole (never a sentence cut off): smaller when they do not
+        fit above the buttons; a line without room left is left out whole."""
         ui = self.ui
-        shown = 0
-        for line in lines:
-            for part in ui.wrap(str(line), SMALL, width)[:2]:
-                if shown < 7:
-                    r = ui.draw_text(surface, part, (x, y), SMALL, ui.theme.text, max_width=width)
-                    y = r.bottom + ui.px(2)
-                    shown += 1
-        return y
+        bottom = min(b.rect.y for b in self._bottom_buttons()) - ui.px(70)
+        size = SMALL
+        wrapped = [ui.wrap(str(line), size, width) for line in lines]
+        if sum(len(w) for w in wrapped) * ui.line_height(size) > bottom - y:
+            size = TINY
+            wrapped = [ui.wrap(str(line), size, width) for line in lines]
+        lh = ui.line_height(size)
+        for parts in wrapped:
+            if y + len(parts) * lh > bottom:
+                break
+            for part in parts:
+                ui.draw_text(surface, part, (x, y), size, ui.theme.text)
+                y += lh
+        return y + ui.px(2)
+
+    def draw_toasts(self, surface: pygame.Surface, toasts: list[Toast]) -> None:
+        """The screen's short notes at the foot of the panel, above its buttons, the newest at
+        the bottom: over the move list for a moment, never over the board."""
+        self.toast_rects = []
+        if not toasts:
+            return
+        ui, t = self.ui, self.ui.theme
+        pad = ui.px(22)
+        inner = self.rect.inflate(-2 * pad, 0)
+        y = min(b.rect.y for b in self._bottom_buttons()) - ui.px(10)
+        top = self.rect.y + pad
+        for toast in reversed(toasts):
+            size = SMALL
+            lines = keep_units(ui.wrap(toast.text, size, inner.width - ui.px(24)))
+            if len(lines) > 4:
+                size = TINY
+                lines = keep_units(ui.wrap(toast.text, size, inner.width - ui.px(24)))
+            lh = ui.line_height(size)
+            box = pygame.Rect(inner.x, 0, inner.width, len(lines) * lh + ui.px(20))
+            box.bottom = y
+            if box.y < top:
+                break
+            ui.panel(surface, box, t.card, border=t.danger if toast.error else t.accent, radius=12)
+            ty = box.y + ui.px(10)
+            for line in lines:
+                ui.draw_text(surface, line, (box.centerx, ty), size, t.text, anchor="midtop")
+                ty += lh
+            self.toast_rects.append(box)
+            y = box.y - ui.px(8)
 
     def _draw_error(
         self, surface: pygame.Surface, x: int, y: int, width: int, frame: PanelFrame, visible: list[Button]
@@ -459,18 +551,17 @@ def draw_banner(ui: UI, surface: pygame.Surface, board: pygame.Rect, text: str) 
     )
 
 
-def draw_toasts(ui: UI, surface: pygame.Surface, board: pygame.Rect, toasts: list[Toast]) -> None:
-    """The short notes at the top of the board, one under the other (errors framed in red)."""
-    t = ui.theme
-    y = board.y + ui.px(16)
-    for toast in toasts:
-        text, error = toast.text, toast.error
-        w = min(ui.text_width(text, BODY) + ui.px(48), board.width - ui.px(40))
-        # A long note (a hint's reason, in German above all) takes up to three lines, not a cut.
-        inner = w - ui.px(30)
-        size, lines = ui.wrapped(text, BODY, (inner, 3 * ui.line_height(BODY)), max_lines=3)
-        box = pygame.Rect(0, 0, w, max(ui.px(58), len(lines) * ui.line_height(size) + ui.px(22)))
-        box.midtop = (board.centerx, y)
-        ui.panel(surface, box, t.card, border=t.danger if error else t.accent, radius=14)
-        ui.draw_wrapped(surface, text, box.inflate(-ui.px(30), 0), BODY, t.text, max_lines=3, align="center")
-        y = box.bottom + ui.px(10)
+def keep_units(lines: list[str]) -> list[str]:
+    """Wrapped lines where a unit never starts a line alone: German "100 %" stays together (the
+    number goes down to its sign).
+
+    >>> keep_units(["Gewinnchance 100", "%"]), keep_units(["value 50%"])
+    (['Gewinnchance', '100 %'], ['value 50%'])
+    """
+    out: list[str] = []
+    for line in lines:
+        if out and line.startswith("%") and " " in out[-1]:
+            head, _sep, number = out[-1].rpartition(" ")
+            out[-1], line = head, f"{number} {line}"
+        out.append(line)
+    return out

@@ -42,7 +42,7 @@ from tafel.ui.scenes.play.fallback import FallbackView, draw_view_failure, make_
 from tafel.ui.scenes.play.guide import Guide
 from tafel.ui.scenes.play.history import History
 from tafel.ui.scenes.play.host import Failures, PlayMove, ShowGameOver, TurnEvent
-from tafel.ui.scenes.play.panel import Panel, PanelActions, PanelFrame, Toast, draw_banner, draw_toasts
+from tafel.ui.scenes.play.panel import Panel, PanelActions, PanelFrame, Toast, draw_banner
 from tafel.ui.scenes.play.seats import MoveSource, MoveWorker, Seats
 from tafel.ui.scenes.play.shared import SharedTable
 from tafel.ui.scenes.play.turns import Turns
@@ -748,11 +748,18 @@ class PlayScene(Scene):
         shown = self.shown_state()
         if not self.guard("draw", self._draw_view, surface, shown, ctx, default=False):
             draw_view_failure(self.ui, surface, self.board_rect, self.view_error)
-        frame = PanelFrame(time=self.time, interactive=ctx.interactive, view=self.view, shown=shown, ctx=ctx)
+        frame = PanelFrame(
+            time=self.time,
+            interactive=ctx.interactive,
+            view=self.view,
+            shown=shown,
+            ctx=ctx,
+            paused=not self.is_top,
+        )
         self.panel.draw(surface, frame)
         if self.guide is not None:
             self.guide.draw(surface)
-        draw_toasts(self.ui, surface, self.board_rect, self.toasts)
+        self.panel.draw_toasts(surface, self.toasts)  # beside the board, never over it
         browse = self.history.browse
         if self.mode == "demo":
             draw_banner(self.ui, surface, self.board_rect, _("Demo · press any key"))

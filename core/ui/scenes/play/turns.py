@@ -203,8 +203,8 @@ class Turns:
         if guided:
             host.toast(_("The move to make is marked on the board."))
             return False
-        if self.hint is not None:
-            host.toast(_("The hint is on the board."))
+        if self.hint is not None:  # asked again: the hint in words, as its card in the panel says
+            host.toast(self.hint_text or _("The hint is on the board."))
             return False
         state = self.match.state
         agent = self.HINT_AGENT
@@ -454,8 +454,7 @@ class Turns:
         self.hint_text = hint_text(
             result.move_text, result.info or {}, self.match.seats == 1, game.translate, state=self.match.state
         )
-        host.toast(self.hint_text)
-        host.autosave()
+        host.autosave()  # the hint shows in its card in the side panel until the position changes
 
     def failed(self, message: str) -> None:
         """The AI failed: the game pauses with the message (a demo moves on)."""
