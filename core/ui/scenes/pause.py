@@ -103,7 +103,7 @@ class PauseScene(DialogScene):
                     label = match.game.translate(label)
                     buttons.append(Button(label, partial(self.meta, move, label), key=f"meta:{i}"))
             # An online game's requests to the other side (offer a draw, resign, a rematch).
-            online = getattr(play, "table_actions", list)()
+            online = play.table_actions()
             for key, label, action, ends in online:
                 buttons.append(Button(label, partial(self.table, action, label, ends), key=key))
             if not online:  # an online game starts again as a rematch, asked above
@@ -314,3 +314,5 @@ class PausedGame(Protocol):
     def restart(self, new_seed: bool = False) -> None: ...
 
     def use_fallback_view(self) -> None: ...
+
+    def table_actions(self) -> list[tuple[str, str, Callable[[], object], bool]]: ...
