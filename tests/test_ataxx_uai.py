@@ -284,9 +284,33 @@ def test_score_text():
 def test_time_budget_is_a_share_of_the_clock():
     assert UaiEngine.budget(30_000, 0, None, overhead_ms=30) == pytest.approx(0.97)
     assert UaiEngine.budget(10_000, 0, 5, overhead_ms=30) == pytest.approx(1.97)
-    # Never more than half of what is left, and never nothing.
+    # Never more than half of what is left, and a few ms while the clock has them.
     assert UaiEngine.budget(100, 10_000, None, overhead_ms=30) == pytest.approx(0.02)
-    assert UaiEngine.budget(0, 0, None) > 0
+    assert UaiEngine.budget(40, 0, None, overhead_ms=8) == pytest.approx(0.005)
+    assert UaiEngine.budget(0, 0, None) == 0
+
+
+def test_clock_allotment_never_exceeds_the_remaining_time():
+    """Issue 43: whatever the clock, increment, moves to go and margin, the time a move is
+    given (its budget plus the margin kept back for the reply) fits in the side's time."""
+    for remaining in (0, 1, 5, 9, 20, 50, 100, 333, 1_000, 10_000, 600_000):
+        for inc in (0, 10, 100, 1_000, 10_000):
+            for moves_to_go in (None, 1, 2, 40):
+                for overhead in (0, 8, 30, 200):
+                    seconds = UaiEngine.budget(remaining, inc, moves_to_go, overhead_ms=overhead)
+                    assert seconds >= 0
+                    assert seconds * 1000 <= remaining / 2, (remaining, inc, moves_to_go, overhead)
+                    if remaining > 2 * overhead + 10:
+                        assert seconds * 1000 + overhead <= remaining / 2 or seconds <= 0.005
+
+
+def test_a_clock_move_answers_within_its_allotment(session):
+    """A side with 300 ms left and no increment gets at most half of it, less the margin."""
+    session.send("position startpos", "isready")
+    session.expect("readyok")
+    sent = session.send("go wtime 300 btime 300")
+    i = session.expect("bestmove ")
+    assert session.out.times[i] - sent < 0.150 + 0.050  # half of it, and a scheduler's slack
 
 
 # --- issue 21.1: options ----------------------------------------------------------------------
