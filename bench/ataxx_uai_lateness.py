@@ -78,11 +78,12 @@ class Engine:
         self.proc.wait(timeout=10)
 
 
-def play(movetime: int, moves: int, seed: int) -> list[float]:
-    """Times (ms) of ``moves`` moves at ``movetime``, whole games of the engine against itself."""
+def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
+    """``[ply, time in ms]`` of ``moves`` moves at ``movetime``, whole games of the engine
+    against itself (ply 2 is a game's first searched move)."""
     rng = random.Random(seed)
     engine = Engine()
-    times: list[float] = []
+    times: list[list[float]] = []
     try:
         while len(times) < moves:
             engine.send("uainewgame")
@@ -97,7 +98,7 @@ def play(movetime: int, moves: int, seed: int) -> list[float]:
                 engine.send(f"go movetime {movetime}")
                 sent = time.perf_counter()
                 best = engine.until("bestmove ")
-                times.append((time.perf_counter() - sent) * 1000)
+                times.append([len(history), (time.perf_counter() - sent) * 1000])
                 text = best.split()[1]
                 history.append(text)
                 state = state.play(state.parse_move(text))
@@ -111,7 +112,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
-def summary(movetime: int, times: list[float]) -> dict:
+def summary(movetime: int, moves: list[list[float]]) -> dict:
+    times = [t for _, t in moves]
     late = [t - movetime for t in times]
     return {
         "movetime_ms": movetime,
@@ -124,6 +126,8 @@ def summary(movetime: int, times: list[float]) -> dict:
         "late_p999_ms": round(percentile(late, 0.999), 1),
         "late_max_ms": round(max(late), 1),
         "worst_ms": sorted(round(t, 1) for t in times)[-5:],
+        "late_plies": sorted(int(ply) for ply, t in moves if t > movetime),
+        "first_moves_worst_ms": round(max(t for ply, t in moves if ply == 2), 1),
     }
 
 
@@ -155,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         for job in range(args.jobs)
     ]
-    times: list[float] = []
+    times: list[list[float]] = []
     loads = []
     for child in children:
         out, _ = child.communicate()
@@ -175,7 +179,10 @@ def main(argv: list[str] | None = None) -> int:
         f"p99.9 {row['late_p999_ms']:+.1f}, worst {row['late_max_ms']:+.1f}; "
         f"mean share of the movetime used {100 * row['used_mean']:.1f}%"
     )
-    print(f"  the five longest: {', '.join(f'{t:.1f}' for t in row['worst_ms'])} ms")
+    print(
+        f"  the five longest: {', '.join(f'{t:.1f}' for t in row['worst_ms'])} ms; a game's first move at most "
+        f"{row['first_moves_worst_ms']:.1f} ms; the late moves' plies: {row['late_plies'] or 'none'}"
+    )
     print(
         f"  load average at the end {max(loads):.1f} ({os.cpu_count()} cores), Python {sys.version.split()[0]}, "
         f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(started))} UTC"

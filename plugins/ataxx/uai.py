@@ -640,8 +640,17 @@ class UaiEngine:
             seconds = cap if seconds is None else min(seconds, cap)
         deadline = None if seconds is None else clock + seconds
 
+        engine = ai.engine
+        known_stall = self.stall_ms / 1000
+
         def stop() -> bool:
-            return self._stopped >= seq or (deadline is not None and time.perf_counter() >= deadline)
+            # A stall longer than the recent ones, seen in this very search (the machine got
+            # busier), is kept back at once too.
+            if self._stopped >= seq:
+                return True
+            if deadline is None:
+                return False
+            return time.perf_counter() + max(engine.stall - known_stall, 0.0) >= deadline
 
         # No garbage collection during the search (a full one takes 20-60 ms on a busy
         # machine): what exists now is frozen (never scanned again), and the collector is off
@@ -661,9 +670,8 @@ class UaiEngine:
         if deadline is not None:
             late = (time.perf_counter() - deadline) * 1000
             self.late_ms = max(late, self.late_ms * LATE_DECAY)
-        self.stall_ms = max(ai.engine.stall * 1000, self.stall_ms * STALL_DECAY)
+        self.stall_ms = max(engine.stall * 1000, self.stall_ms * STALL_DECAY)
         # A full table is swapped for an empty one now (no time), and emptied while idle.
-        engine = ai.engine
         if len(engine.tt) > engine.tt_size:
             engine.retire()
 
