@@ -44,6 +44,8 @@ class Engine:
     """``main.py uai`` in a subprocess, spoken to over pipes."""
 
     def __init__(self) -> None:
+        #: The engine's own time from the arrival of the last ``go`` to its answer (debug on).
+        self.engine_ms = float("nan")
         env = dict(os.environ, TAFEL_NO_ENTRY_POINTS="1")
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), "uai"],
@@ -56,6 +58,7 @@ class Engine:
         )
         self.send("uai")
         self.until("uaiok")
+        self.send("debug on")  # a timing line before each answer: the engine's own view
         self.send("isready")
         self.until("readyok")
 
@@ -70,6 +73,8 @@ class Engine:
             line = self.proc.stdout.readline()
             if not line:
                 raise RuntimeError("the engine ended")
+            if line.startswith("info string timing "):
+                self.engine_ms = float(line.split()[4])
             if line.startswith(prefix):
                 return line.strip()
 
@@ -79,7 +84,7 @@ class Engine:
 
 
 def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
-    """``[ply, time in ms]`` of ``moves`` moves at ``movetime``, whole games of the engine
+    """``[ply, time in ms, the engine's own time in ms]`` of ``moves`` moves at ``movetime``, whole games of the engine
     against itself (ply 2 is a game's first searched move)."""
     rng = random.Random(seed)
     engine = Engine()
@@ -97,8 +102,9 @@ def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
                 engine.send("position startpos moves " + " ".join(history))
                 engine.send(f"go movetime {movetime}")
                 sent = time.perf_counter()
+                engine.engine_ms = float("nan")
                 best = engine.until("bestmove ")
-                times.append([len(history), (time.perf_counter() - sent) * 1000])
+                times.append([len(history), (time.perf_counter() - sent) * 1000, engine.engine_ms])
                 text = best.split()[1]
                 history.append(text)
                 state = state.play(state.parse_move(text))
@@ -113,7 +119,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def summary(movetime: int, moves: list[list[float]]) -> dict:
-    times = [t for _, t in moves]
+    times = [t for _, t, _ in moves]
     late = [t - movetime for t in times]
     return {
         "movetime_ms": movetime,
@@ -126,8 +132,11 @@ def summary(movetime: int, moves: list[list[float]]) -> dict:
         "late_p999_ms": round(percentile(late, 0.999), 1),
         "late_max_ms": round(max(late), 1),
         "worst_ms": sorted(round(t, 1) for t in times)[-5:],
-        "late_plies": sorted(int(ply) for ply, t in moves if t > movetime),
-        "first_moves_worst_ms": round(max(t for ply, t in moves if ply == 2), 1),
+        "late_plies": sorted(int(ply) for ply, t, _ in moves if t > movetime),
+        # (the runner's time, the engine's own from the arrival of go to its answer)
+        "late_moves_ms": [[round(t, 1), round(e, 1)] for _, t, e in moves if t > movetime],
+        "engine_over": sum(e > movetime for _, _, e in moves),
+        "first_moves_worst_ms": round(max(t for ply, t, _ in moves if ply == 2), 1),
     }
 
 
@@ -182,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"  the five longest: {', '.join(f'{t:.1f}' for t in row['worst_ms'])} ms; a game's first move at most "
         f"{row['first_moves_worst_ms']:.1f} ms; the late moves' plies: {row['late_plies'] or 'none'}"
+    )
+    print(
+        f"  the engine's own view (arrival of go to its answer): over the movetime {row['engine_over']}; "
+        f"late moves as (runner, engine) ms: {row['late_moves_ms'] or 'none'}"
     )
     print(
         f"  load average at the end {max(loads):.1f} ({os.cpu_count()} cores), Python {sys.version.split()[0]}, "

@@ -736,3 +736,12 @@ def test_uai_reading_dev_zero_stays_small():
     finally:
         proc.kill()
         proc.communicate(timeout=10)
+
+
+def test_debug_on_times_every_timed_answer():
+    lines = _talk("debug on", "position startpos", "go movetime 60")
+    timing = [line for line in lines if line.startswith("info string timing arrival-to-answer ")]
+    assert len(timing) == 1 and lines[-1].startswith("bestmove ") and lines[-2] == timing[0]
+    lines = _talk("debug off", "position startpos", "go movetime 60")
+    assert not any("timing" in line for line in lines)
+    assert _talk("debug sideways")[0] == "info string error: debug needs on or off"

@@ -256,6 +256,8 @@ class UaiEngine:
         #: How late (ms) recent timed moves were past their deadline, fading: kept back on
         #: top of MoveOverhead (about 1 ms on a quiet machine; more while the machine is busy).
         self.late_ms = 0.0
+        #: ``debug on``: a timing line before every timed answer.
+        self.debug = False
         #: The longest stall (ms) recent searches saw between two looks at the clock, fading:
         #: kept back too, since one as long could fall just before the deadline.
         self.stall_ms = 0.0
@@ -411,7 +413,13 @@ class UaiEngine:
         self.send("readyok")
 
     def cmd_debug(self, args: list[str]) -> None:
-        """UCI's debug on/off: accepted, nothing to switch."""
+        """UCI's ``debug on``/``off``: with it on, every timed answer is preceded by
+        ``info string timing ...``: from the arrival of ``go`` to the answer, the time the
+        search was given, and the margin kept back (the lateness bench reads it)."""
+        if args and args[0].lower() in ("on", "off"):
+            self.debug = args[0].lower() == "on"
+        else:
+            raise UaiError("debug needs on or off")
 
     def cmd_ponderhit(self, args: list[str]) -> None:
         """No pondering (``go ponder`` searches as a plain ``go``): nothing to do."""
@@ -663,6 +671,11 @@ class UaiEngine:
                 # UAI: after 'go infinite' the best move waits for 'stop', even when the search ended.
                 with self._cond:
                     self._cond.wait_for(lambda: self._stopped >= seq or self._quit)
+            if self.debug and deadline is not None:
+                self.send(
+                    f"info string timing arrival-to-answer {(time.perf_counter() - clock) * 1000:.1f} ms"
+                    f" searched-for {seconds * 1000:.1f} ms stall {engine.stall * 1000:.1f} ms"
+                )
             self.send(f"bestmove {move}")
         finally:
             gc.freeze()
