@@ -45,7 +45,7 @@ class Engine:
 
     def __init__(self) -> None:
         #: The engine's own time from the arrival of the last ``go`` to its answer (debug on).
-        self.engine_ms = float("nan")
+        self.engine_ms = self.searched_ms = self.stall_ms = float("nan")
         env = dict(os.environ, TAFEL_NO_ENTRY_POINTS="1")
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), "uai"],
@@ -74,7 +74,8 @@ class Engine:
             if not line:
                 raise RuntimeError("the engine ended")
             if line.startswith("info string timing "):
-                self.engine_ms = float(line.split()[4])
+                words = line.split()
+                self.engine_ms, self.searched_ms, self.stall_ms = (float(words[i]) for i in (4, 7, 10))
             if line.startswith(prefix):
                 return line.strip()
 
@@ -84,7 +85,8 @@ class Engine:
 
 
 def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
-    """``[ply, time in ms, the engine's own time in ms]`` of ``moves`` moves at ``movetime``, whole games of the engine
+    """``[ply, time, the engine's own time, the time it searched for, the longest stall it
+    saw]`` (ms) of ``moves`` moves at ``movetime``, whole games of the engine
     against itself (ply 2 is a game's first searched move)."""
     rng = random.Random(seed)
     engine = Engine()
@@ -104,7 +106,15 @@ def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
                 sent = time.perf_counter()
                 engine.engine_ms = float("nan")
                 best = engine.until("bestmove ")
-                times.append([len(history), (time.perf_counter() - sent) * 1000, engine.engine_ms])
+                times.append(
+                    [
+                        len(history),
+                        (time.perf_counter() - sent) * 1000,
+                        engine.engine_ms,
+                        engine.searched_ms,
+                        engine.stall_ms,
+                    ]
+                )
                 text = best.split()[1]
                 history.append(text)
                 state = state.play(state.parse_move(text))
@@ -119,7 +129,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def summary(movetime: int, moves: list[list[float]]) -> dict:
-    times = [t for _, t, _ in moves]
+    times = [t for _, t, *_ in moves]
     late = [t - movetime for t in times]
     return {
         "movetime_ms": movetime,
@@ -132,11 +142,12 @@ def summary(movetime: int, moves: list[list[float]]) -> dict:
         "late_p999_ms": round(percentile(late, 0.999), 1),
         "late_max_ms": round(max(late), 1),
         "worst_ms": sorted(round(t, 1) for t in times)[-5:],
-        "late_plies": sorted(int(ply) for ply, t, _ in moves if t > movetime),
-        # (the runner's time, the engine's own from the arrival of go to its answer)
-        "late_moves_ms": [[round(t, 1), round(e, 1)] for _, t, e in moves if t > movetime],
-        "engine_over": sum(e > movetime for _, _, e in moves),
-        "first_moves_worst_ms": round(max(t for ply, t, _ in moves if ply == 2), 1),
+        "late_plies": sorted(int(ply) for ply, t, *_ in moves if t > movetime),
+        # (the runner's time, the engine's own from the arrival of go to its answer, the
+        # time it gave the search, the longest stall the search saw)
+        "late_moves_ms": [[round(x, 1) for x in move[1:]] for move in moves if move[1] > movetime],
+        "engine_over": sum(move[2] > movetime for move in moves),
+        "first_moves_worst_ms": round(max(move[1] for move in moves if move[0] == 2), 1),
     }
 
 
@@ -194,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"  the engine's own view (arrival of go to its answer): over the movetime {row['engine_over']}; "
-        f"late moves as (runner, engine) ms: {row['late_moves_ms'] or 'none'}"
+        f"late moves as (runner, engine, searched for, longest stall) ms: {row['late_moves_ms'] or 'none'}"
     )
     print(
         f"  load average at the end {max(loads):.1f} ({os.cpu_count()} cores), Python {sys.version.split()[0]}, "
