@@ -201,11 +201,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"  the five longest: {', '.join(f'{t:.1f}' for t in row['worst_ms'])} ms; a game's first move at most "
-        f"{row['first_moves_worst_ms']:.1f} ms; the late moves' plies: {row['late_plies'] or 'none'}"
+        f"{row['first_moves_worst_ms']:.1f} ms; the late moves' plies: "
+        f"{row['late_plies'][:40] or 'none'}{' ...' if len(row['late_plies']) > 40 else ''}"
     )
     print(
         f"  the engine's own view (arrival of go to its answer): over the movetime {row['engine_over']}; "
-        f"late moves as (runner, engine, searched for, longest stall) ms: {row['late_moves_ms'] or 'none'}"
+        f"late moves as (runner, engine, searched for, longest stall) ms: "
+        f"{row['late_moves_ms'][:20] or 'none'}{' ...' if len(row['late_moves_ms']) > 20 else ''}"
     )
     print(
         f"  load average at the end {max(loads):.1f} ({os.cpu_count()} cores), Python {sys.version.split()[0]}, "
