@@ -94,6 +94,10 @@ MAX_NUMBER = 10**12
 #: fades (more slowly: a stall is rare, and its cost a lost game).
 LATE_DECAY = 0.9
 STALL_DECAY = 0.97
+#: The stall (ms) assumed before the engine has seen one: a fresh engine's first moves keep
+#: back as much as a busy machine's recent stalls would (a first move at 1 s, on a machine
+#: at load 7, stalled 109 ms and was answered 42 ms late), fading as the others do.
+FIRST_STALL_MS = 50.0
 #: A read that took longer than this (s) waited for its input: the line arrived then. A
 #: quicker one found its line already there, which may have come any time since the last wait.
 READ_WAITED = 0.0005
@@ -260,7 +264,7 @@ class UaiEngine:
         self.debug = False
         #: The longest stall (ms) recent searches saw between two looks at the clock, fading:
         #: kept back too, since one as long could fall just before the deadline.
-        self.stall_ms = 0.0
+        self.stall_ms = FIRST_STALL_MS
 
     # --- output --------------------------------------------------------------------------
 
