@@ -522,3 +522,19 @@ def test_a_timed_search_uses_its_time():
     state = AtaxxState.start()
     result = engine.search(state.red, state.blue, state.gaps, seconds=0.2)
     assert result.seconds >= 0.19 and result.depth >= 2
+
+
+def test_no_garbage_collection_during_a_search_and_the_collector_as_it_was_after():
+    import gc
+
+    state = AtaxxState.from_fen("7/1xxo3/xoxxoo1/2xooo1/2xxo2/2xx3/7 x 0 12")
+    seen = []
+    ai = AtaxxSearch("hard")
+    ai.search(state, Limit(depth=3), on_iteration=lambda result: seen.append(gc.isenabled()))
+    assert seen == [False, False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        ai.search(state, Limit(depth=2))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
