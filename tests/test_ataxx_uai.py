@@ -335,7 +335,8 @@ def test_hash_option_sizes_the_table(engine):
     lines = _talk("setoption name Hash value 1", "position startpos", "go nodes 20000", engine=engine)
     assert engine.ai.engine.tt_size == tt_entries(1) // 2
     assert _bestmove(lines)
-    # The table never outgrows the size after a move (it is cleared off the clock).
+    # The table never outgrows the size after a move (it is retired off the clock).
+    assert engine.wait(PATIENCE)
     assert len(engine.ai.engine.tt) <= engine.ai.engine.tt_size
 
 

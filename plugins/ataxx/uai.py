@@ -548,8 +548,9 @@ class UaiEngine:
 
     def _new_ai(self) -> AtaxxSearch:
         ai = AtaxxSearch(self.level)
-        # The engine trims its table when it passes tt_size at the start of a search, clears it at
-        # twice that during one; the worker trims it past tt_size after each move, off the clock.
+        # Past tt_size after a move (or at a search's start), past twice that during a search, the
+        # table is retired: an empty one takes its place at once, the old one is emptied a few
+        # entries at a time (at the search's looks at the clock, and while the engine is idle).
         ai.engine.tt_size = max(tt_entries(self.hash_mb) // 2, 1)
         return ai
 
