@@ -449,8 +449,13 @@ def test_stop_is_answered_within_20_ms_of_a_long_search(session):
     machine = Oversleep(0.1)
     sent = session.send("stop")
     i = session.expect("bestmove ")
-    lag = machine.most()  # on a quiet machine ~0.1 ms: the engine itself must be that quick
-    assert session.out.times[i] - sent < 0.020 + lag, (session.out.times[i] - sent, lag)
+    # The machine's own lateness is allowed: how late it woke a sleeping process, and the
+    # longest the search thread went unscheduled (both ~1 ms on a quiet machine, where the
+    # engine itself must answer within 20 ms).
+    lag = machine.most()
+    assert session.engine.wait(PATIENCE)
+    stall = session.engine.ai.engine.stall
+    assert session.out.times[i] - sent < 0.020 + max(lag, stall), (session.out.times[i] - sent, lag, stall)
     assert _after("f2", "b1", "e3").parse_move(session.out.lines[i].split()[1])
 
 

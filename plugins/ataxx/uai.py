@@ -13,6 +13,7 @@ UAI is UCI for Ataxx: line-based commands on stdin, replies on stdout, every lin
                                          -> info depth .. score cp .. nodes .. nps .. pv ..
                                          -> bestmove <move>
     stop / quit / perft N / d (the position as FEN)
+    debug on|off                         -> on: info string timing ... before every timed bestmove
 
 The input loop never waits: ``go`` and ``perft`` are jobs for a worker thread, run one after
 the other in the order they were read, and every other command is answered at once. ``stop``
