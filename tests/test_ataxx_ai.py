@@ -11,6 +11,7 @@ from tafel.games.ataxx.board import BOARD
 from tafel.games.ataxx.layouts import LAYOUTS, layout_fen
 from tafel.games.ataxx.rules import BLUE, PASS, RED, AtaxxState
 from tafel.games.ataxx.search import (
+    CHECK_EVERY,
     STONE,
     WIN,
     Engine,
@@ -373,6 +374,56 @@ def test_a_full_table_keeps_its_deep_entries():
     assert engine.tt == {}
 
 
+def test_a_retired_table_is_emptied_step_by_step_keeping_its_deep_entries():
+    """Issue 43: a full table is swapped for an empty one at once, and emptied a few entries
+    at a time (no pause of 70-250 ms on the clock), its deep entries moved over."""
+    state = _random_positions(1, seed=5, max_plies=20)[0]
+    engine = Engine()
+    engine.search(*_sides(state), state.gaps, max_depth=6)
+    old = dict(engine.tt)
+    deep = {k: v for k, v in old.items() if v[0] >= engine.keep_depth}
+    engine.tt_size = 2 * len(deep) + 2
+    engine.retire()
+    assert engine.tt == {} and engine.draining
+    steps = 0
+    while engine.draining:
+        engine.drain(64)
+        steps += 1
+    assert steps == -(-len(old) // 64)
+    assert engine.tt == deep
+
+
+def test_a_long_search_keeps_its_table_bounded_without_clearing_it_at_once():
+    state = _random_positions(1, seed=5, max_plies=20)[0]
+    engine = Engine()
+    engine.tt_size = 500
+    sizes = []
+    engine.search(
+        *_sides(state), state.gaps, max_depth=7, on_iteration=lambda r: sizes.append(len(engine.tt))
+    )
+    # Retired at twice its size (at a look, every CHECK_EVERY nodes), the old one drained.
+    assert max(sizes) <= 2 * engine.tt_size + CHECK_EVERY
+    assert sum(len(t) for t in engine._retired) <= 2 * engine.tt_size + CHECK_EVERY
+
+
+def test_the_limits_are_looked_at_every_few_nodes():
+    """The stop callback is asked every CHECK_EVERY nodes (a node of the last ply counts its
+    children at once): a stop is seen within a few dozen nodes, whatever the machine's speed."""
+    state = AtaxxState.from_fen("7/1xxo3/xoxxoo1/2xooo1/2xxo2/2xx3/7 x 0 12")
+    engine = LEVELS["hard"].engine()
+    asked = []
+
+    def stop() -> bool:
+        asked.append(engine.nodes)
+        return engine.nodes >= 20_000
+
+    result = engine.search(*_sides(state), state.gaps, stop=stop)
+    gaps = [b - a for a, b in zip(asked, asked[1:], strict=False)]
+    assert max(gaps) <= CHECK_EVERY + 200 and sorted(gaps)[len(gaps) // 2] <= 2 * CHECK_EVERY
+    assert 20_000 <= result.nodes <= 20_000 + CHECK_EVERY + 200
+    assert engine.stall > 0  # the longest gap between two looks, on the wall clock
+
+
 def test_aspiration_windows_find_the_full_windows_move_and_score():
     """The root's narrow window is searched again in full when the score falls outside it."""
     checked = 0
@@ -471,3 +522,19 @@ def test_a_timed_search_uses_its_time():
     state = AtaxxState.start()
     result = engine.search(state.red, state.blue, state.gaps, seconds=0.2)
     assert result.seconds >= 0.19 and result.depth >= 2
+
+
+def test_no_garbage_collection_during_a_search_and_the_collector_as_it_was_after():
+    import gc
+
+    state = AtaxxState.from_fen("7/1xxo3/xoxxoo1/2xooo1/2xxo2/2xx3/7 x 0 12")
+    seen = []
+    ai = AtaxxSearch("hard")
+    ai.search(state, Limit(depth=3), on_iteration=lambda result: seen.append(gc.isenabled()))
+    assert seen == [False, False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        ai.search(state, Limit(depth=2))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

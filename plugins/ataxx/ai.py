@@ -15,6 +15,7 @@ module adapts it to the core's :class:`tafel.Agent` contract (a state in, a lega
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from dataclasses import dataclass
@@ -196,18 +197,28 @@ class AtaxxSearch(Agent):
         if state.is_forced_pass():
             result = Result(PASS_CODE, 0, 0, 0, 0.0, [PASS_CODE])
         else:
-            result = self.engine.search(
-                own,
-                opp,
-                state.gaps,
-                max_depth=depth,
-                seconds=seconds,
-                nodes=nodes,
-                stop=stop,
-                seen=position_keys(state),
-                on_iteration=on_iteration,
-                root_scores=root_scores,
-            )
+            # No garbage collection during the search: it makes no reference cycles, and the
+            # collector's passes over the table's young tuples cost 3-6% of the node rate (the
+            # same nodes to the same depth, bench/RESULTS.md, issue 43) and pauses of up to
+            # 20 ms on a busy machine, on the clock. They run after the move instead.
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                result = self.engine.search(
+                    own,
+                    opp,
+                    state.gaps,
+                    max_depth=depth,
+                    seconds=seconds,
+                    nodes=nodes,
+                    stop=stop,
+                    seen=position_keys(state),
+                    on_iteration=on_iteration,
+                    root_scores=root_scores,
+                )
+            finally:
+                if collecting:
+                    gc.enable()
         self.info = {
             "depth": result.depth,
             "nodes": result.nodes,

@@ -44,7 +44,7 @@ from .evaluation import (  # re-exported: the evaluation was part of this module
 )
 from .moves import CLONE, PASS_CODE, gen_moves, make_move, move_text
 from .ordering import age_history, by_gain, new_history, new_killers
-from .transposition import KEEP_DEPTH, principal_variation, trimmed
+from .transposition import KEEP_DEPTH, Table, principal_variation, trimmed
 
 __all__ = [
     "CLONE",
@@ -69,8 +69,13 @@ __all__ = [
     "move_text",
 ]
 
-#: Nodes between looks at the clock, the node budget and the stop callback (a few ms).
-CHECK_EVERY = 128
+#: Nodes between looks at the clock, the node budget and the stop callback: well under a
+#: millisecond at this engine's node rates (20,000 to 300,000 a second), so that even a slow,
+#: busy machine notices a deadline or a ``stop`` within a millisecond or two. A look costs
+#: about 0.3 us, under 0.5% of the node rate (bench/RESULTS.md, issue 43).
+CHECK_EVERY = 32
+#: Entries of a retired table handled per look (see :meth:`Engine.retire`): about 20 us.
+DRAIN_STEP = 64
 #: Half-width of the root's aspiration window, in centi-stones. Scores swing from one depth to
 #: the next (the side to move's threat): at 60 the window failed often enough that the same
 #: moves took 6-8% more nodes to depths 6 and 7 than at 150 (bench/RESULTS.md).
@@ -158,6 +163,13 @@ class Engine(AlphaBeta):
         self._partial_best: int | None = None
         self._partial_score = -INF
         self._partial_depth = 0
+        #: Full tables taken out of use, emptied a few entries at a time (see :meth:`retire`).
+        self._retired: list[Table] = []
+        #: The longest wall-clock gap between two looks at the limits in the last search (s):
+        #: the thread was not running (a busy machine) or one step took long (a table grown).
+        #: A stall that long could fall just before the deadline; the UAI engine keeps it back.
+        self.stall = 0.0
+        self._last_look = 0.0
 
     def disable(self, feature: str) -> None:
         """Switch one search feature off (the benches measure each by an SPRT without it)."""
@@ -177,11 +189,49 @@ class Engine(AlphaBeta):
             raise ValueError(f"unknown search feature {feature!r}")
 
     def trim(self) -> None:
-        """Make room in a full table (see :func:`tafel.games.ataxx.transposition.trimmed`)."""
+        """Make room in a full table at once (see :func:`tafel.games.ataxx.transposition.trimmed`);
+        a search uses :meth:`retire` instead, which takes no time on the clock."""
         self.tt = trimmed(self.tt, self.tt_size, self.keep_depth)
+
+    def retire(self) -> None:
+        """Make room in a full table without a pause: a new, empty table takes its place, and
+        the old one is emptied a few entries at a time at the search's looks at its limits,
+        its deep entries (as :meth:`trim` keeps them) moved into the new table.
+
+        Trimming or clearing a table of 400,000 entries at once takes 70-250 ms on a busy
+        machine (building the kept dict, freeing the rest), long enough to miss a 200 ms move.
+        A table can be retired again before the last one is empty only if it grew by twice its
+        size in fewer looks than that (it cannot: a look comes every CHECK_EVERY nodes, and
+        empties DRAIN_STEP entries); if it does, the older one is dropped at once.
+        """
+        if len(self._retired) > 1:
+            del self._retired[0]
+        self._retired.append(self.tt)
+        self.tt = {}
+
+    @property
+    def draining(self) -> bool:
+        """Whether a retired table still holds entries (see :meth:`retire`)."""
+        return bool(self._retired)
+
+    def drain(self, count: int = DRAIN_STEP) -> None:
+        """Empty up to ``count`` entries of the oldest retired table (newest first), keeping the
+        deep ones while the live table is under half its size."""
+        old = self._retired[0]
+        tt = self.tt
+        keep = self.keep_depth
+        room = self.tt_size // 2 - len(tt) if keep else 0
+        for _ in range(min(count, len(old))):
+            key, entry = old.popitem()
+            if room > 0 and entry[0] >= keep and key not in tt:
+                tt[key] = entry
+                room -= 1
+        if not old:
+            del self._retired[0]
 
     def clear(self) -> None:
         self.tt.clear()
+        self._retired.clear()
         self.killers = new_killers(MAX_PLY + 2)
         self.hist = new_history()
         self.hist_codes.clear()
@@ -190,9 +240,15 @@ class Engine(AlphaBeta):
 
     def _check(self) -> None:
         self._next_check = self.nodes + CHECK_EVERY
-        if len(self.tt) > 2 * self.tt_size:
-            self.tt.clear()  # a long search: keep memory bounded (an entry is ~250 bytes)
-        if self._deadline is not None and time.perf_counter() >= self._deadline:
+        now = time.perf_counter()
+        if now - self._last_look > self.stall:
+            self.stall = now - self._last_look
+        self._last_look = now
+        if self._retired:
+            self.drain()
+        elif len(self.tt) > 2 * self.tt_size:
+            self.retire()  # a long search: keep memory bounded (an entry is ~250 bytes)
+        if self._deadline is not None and now >= self._deadline:
             raise Aborted
         if self._node_limit is not None and self.nodes >= self._node_limit:
             raise Aborted
@@ -235,8 +291,10 @@ class Engine(AlphaBeta):
         self._node_limit = nodes
         self._stop = stop
         self._path = set(seen)
+        self.stall = 0.0
+        self._last_look = start
         if len(self.tt) > self.tt_size:
-            self.trim()
+            self.retire()
         self._partial_best = None
         self._partial_score = -INF
         self._partial_depth = 0

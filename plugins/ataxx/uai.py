@@ -13,6 +13,7 @@ UAI is UCI for Ataxx: line-based commands on stdin, replies on stdout, every lin
                                          -> info depth .. score cp .. nodes .. nps .. pv ..
                                          -> bestmove <move>
     stop / quit / perft N / d (the position as FEN)
+    debug on|off                         -> on: info string timing ... before every timed bestmove
 
 The input loop never waits: ``go`` and ``perft`` are jobs for a worker thread, run one after
 the other in the order they were read, and every other command is answered at once. ``stop``
@@ -20,10 +21,15 @@ ends every job read before it (a search answers with its ``bestmove`` within mil
 ``quit`` and the end of input end the engine at once, and a closed output ends it quietly.
 
 A timed search runs to its deadline: the movetime (or a share of the clock) counted from the
-moment ``go`` was read, less ``MoveOverhead`` and less how late recent answers were past their
-deadline (the engine's own measure of a busy machine, fading move by move). The search is
-stopped there, not before: an unfinished iteration keeps the last complete one's move, or a
-better one it has already proved.
+moment the input holding ``go`` arrived (the first of the lines read one after the other
+without a wait, so that the time spent setting up a long ``position`` counts too), less a
+margin: ``MoveOverhead``, how long recent answers took from their deadline to ``bestmove``
+written (the unwinding and the reply), and the longest stall the recent searches saw between
+two looks at the clock (the thread not running on a busy machine, a table grown), each fading
+move by move. The search is stopped there, not before: an unfinished iteration keeps the last
+complete one's move, or a better one it has already proved. No garbage collection runs during
+a search (what exists before it is frozen, the collector off until ``bestmove`` is out), and a
+full transposition table is emptied a few entries at a time rather than at once.
 
 Bad input gives one ``info string error: ...`` line and the engine keeps running. A
 ``position`` whose move list holds an illegal move is set up to the move before it, and the
@@ -50,6 +56,8 @@ True
 from __future__ import annotations
 
 import collections
+import gc
+import math
 import random
 import sys
 import threading
@@ -81,9 +89,23 @@ DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS = 8, 10_000
 MAX_DEPTH = MAX_PLY - 8
 #: Numbers larger than this are read as this (a huge movetime is 'think until stop').
 MAX_NUMBER = 10**12
-#: How the engine's own lateness (bestmove written after its deadline: the thread was not
-#: scheduled in time, on a busy machine) fades from the margin it adds, per timed move.
+#: How the engine's own lateness (bestmove written after its deadline: the unwinding, the
+#: reply, and the thread not scheduled in time on a busy machine) fades from the margin it
+#: adds, per timed move; and how the longest stall a search saw between two looks at the clock
+#: fades (more slowly: a stall is rare, and its cost a lost game).
 LATE_DECAY = 0.9
+STALL_DECAY = 0.97
+#: The stall (ms) assumed before the engine has seen one: a fresh engine's first moves keep
+#: back as much as a busy machine's recent stalls would (a first move at 1 s, on a machine
+#: at load 7, stalled 109 ms and was answered 42 ms late), fading as the others do.
+FIRST_STALL_MS = 50.0
+#: A read that took longer than this (s) waited for its input: the line arrived then. A
+#: quicker one found its line already there, which may have come any time since the last wait.
+READ_WAITED = 0.0005
+#: The interpreter's thread switch interval while the engine runs (s; Python's default is
+#: 5 ms): the input thread gets the GIL from a searching worker this soon, so that ``stop``
+#: and the arrival of ``go`` are seen at once.
+SWITCH_INTERVAL = 0.001
 #: How long ``quit`` waits for a stopped job to end before the engine leaves anyway (s).
 QUIT_GRACE = 1.0
 
@@ -233,13 +255,17 @@ class UaiEngine:
         self._issued = 0
         self._stopped = 0
         self._running: int | None = None
-        self._last_end = 0.0
         self._quit = False
         self._worker: threading.Thread | None = None
         self._line_time = time.perf_counter()
         #: How late (ms) recent timed moves were past their deadline, fading: kept back on
         #: top of MoveOverhead (about 1 ms on a quiet machine; more while the machine is busy).
         self.late_ms = 0.0
+        #: ``debug on``: a timing line before every timed answer.
+        self.debug = False
+        #: The longest stall (ms) recent searches saw between two looks at the clock, fading:
+        #: kept back too, since one as long could fall just before the deadline.
+        self.stall_ms = FIRST_STALL_MS
 
     # --- output --------------------------------------------------------------------------
 
@@ -265,22 +291,42 @@ class UaiEngine:
     def run(self, stream: TextIO) -> int:
         """Read commands until ``quit``, the end of input or a closed output; returns 0. A line
         over :data:`MAX_INPUT_LINE` characters is dropped with one error line (``uai < /dev/zero``
-        reads in bounded pieces, never holding more than one)."""
+        reads in bounded pieces, never holding more than one).
+
+        Each line is handled with the time its input arrived: when the read waited, the moment
+        it returned; when the line was there already, the arrival of the first line since the
+        last wait (a GUI writes ``position ...`` and ``go ...`` together, and its clock runs
+        while the engine sets up the position)."""
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch, SWITCH_INTERVAL))
+        gc.freeze()  # the modules and tables loaded so far: no collection need scan them again
+        lines = bounded_lines(stream, MAX_INPUT_LINE, self._too_long)
+        arrived = time.perf_counter()
         try:
-            for line in bounded_lines(stream, MAX_INPUT_LINE, self._too_long):
-                if not self.handle(line):
+            while True:
+                before = time.perf_counter()
+                line = next(lines, None)
+                after = time.perf_counter()
+                if line is None:
+                    break
+                if after - before > READ_WAITED:
+                    arrived = after
+                if not self.handle(line, arrived):
                     break
         except KeyboardInterrupt:
             pass
+        finally:
+            sys.setswitchinterval(switch)
         self.quit()
         return 0
 
     def _too_long(self, shown: str) -> None:
         self.error(f"line too long (over {MAX_INPUT_LINE} characters), dropped: {shown}...")
 
-    def handle(self, line: str) -> bool:
-        """Follow one command line; False after ``quit`` (or once the output is closed)."""
-        self._line_time = time.perf_counter()
+    def handle(self, line: str, arrived: float | None = None) -> bool:
+        """Follow one command line; False after ``quit`` (or once the output is closed).
+        ``arrived``: when the line reached the engine (``time.perf_counter()``; now if not given)."""
+        self._line_time = time.perf_counter() if arrived is None else min(arrived, time.perf_counter())
         tokens = line.split()
         if not tokens or self.closed:
             return not self.closed
@@ -328,8 +374,8 @@ class UaiEngine:
             finally:
                 with self._cond:
                     self._running = None
-                    self._last_end = time.perf_counter()
                     self._cond.notify_all()
+                self._tidy()
 
     def stop(self) -> None:
         """Stop every job read so far (a search then prints its best move); does not wait."""
@@ -372,7 +418,13 @@ class UaiEngine:
         self.send("readyok")
 
     def cmd_debug(self, args: list[str]) -> None:
-        """UCI's debug on/off: accepted, nothing to switch."""
+        """UCI's ``debug on``/``off``: with it on, every timed answer is preceded by
+        ``info string timing ...``: from the arrival of ``go`` to the answer, the time the
+        search was given, and the margin kept back (the lateness bench reads it)."""
+        if args and args[0].lower() in ("on", "off"):
+            self.debug = args[0].lower() == "on"
+        else:
+            raise UaiError("debug needs on or off")
 
     def cmd_ponderhit(self, args: list[str]) -> None:
         """No pondering (``go ponder`` searches as a plain ``go``): nothing to do."""
@@ -497,8 +549,9 @@ class UaiEngine:
 
     def _new_ai(self) -> AtaxxSearch:
         ai = AtaxxSearch(self.level)
-        # The engine trims its table when it passes tt_size at the start of a search, clears it at
-        # twice that during one; the worker trims it past tt_size after each move, off the clock.
+        # Past tt_size after a move (or at a search's start), past twice that during a search, the
+        # table is retired: an empty one takes its place at once, the old one is emptied a few
+        # entries at a time (at the search's looks at the clock, and while the engine is idle).
         ai.engine.tt_size = max(tt_entries(self.hash_mb) // 2, 1)
         return ai
 
@@ -547,17 +600,35 @@ class UaiEngine:
         overhead_ms: float = DEFAULT_MOVE_OVERHEAD_MS,
     ) -> float:
         """Seconds for this move: a share of the remaining time plus most of the increment,
-        never more than half of what is left, less the move overhead.
+        never more than half of what is left, less the move overhead; never more than the
+        remaining time less the overhead (nothing at all when that is gone).
 
         >>> UaiEngine.budget(60_000, 0, None)  # 60 s left: 2 s, less the reply overhead
         1.992
         >>> UaiEngine.budget(1_000, 1_000, None, overhead_ms=30)
         0.47
+        >>> UaiEngine.budget(8, 0, None)  # 8 ms left, 8 ms overhead: answer at once
+        0.0
         """
         share = remaining_ms / (moves_to_go if moves_to_go else 30) + 0.75 * inc_ms
-        cap = remaining_ms / 2
-        ms = min(share, cap) - overhead_ms
-        return round(max(ms, 5) / 1000, 3)
+        ms = min(share, remaining_ms / 2) - overhead_ms
+        # A few ms to search even when the overhead eats the share, if the clock has them.
+        floor = min(5.0, max(remaining_ms / 2 - overhead_ms, 0.0))
+        return math.floor(max(ms, floor)) / 1000  # whole ms, rounded down
+
+    def margin_ms(self, overhead_ms: float, limit_ms: float) -> float:
+        """What a timed search keeps back of ``limit_ms``: the move overhead and what the engine
+        learned of the machine (recent lateness past the deadline, the longest recent stall),
+        the learned part at most half of the limit (a freak stall must not cost many moves
+        their search).
+
+        >>> import io
+        >>> engine = UaiEngine(io.StringIO())
+        >>> engine.late_ms, engine.stall_ms = 2.0, 30.0
+        >>> engine.margin_ms(8, 200), engine.margin_ms(8, 40)
+        (40.0, 28.0)
+        """
+        return overhead_ms + min(self.late_ms + self.stall_ms, limit_ms / 2)
 
     def _go(
         self,
@@ -569,35 +640,65 @@ class UaiEngine:
         go: _Go,
         read: float,
     ) -> None:
-        # The clock runs from the moment 'go' was read, or from now if it waited for a job.
-        clock = read if self._last_end <= read else time.perf_counter()
-        margin = overhead_ms + self.late_ms
+        # The clock runs from the moment 'go' arrived, as the GUI's does: a job still running
+        # then (a search being stopped) costs this one its time.
+        clock = read
         seconds: float | None = None
         if go.movetime is not None:
-            seconds = max(go.movetime - margin, 1) / 1000
+            seconds = max(go.movetime - self.margin_ms(overhead_ms, go.movetime), 1) / 1000
         elif go.clock is not None:
-            seconds = self.budget(*go.clock, overhead_ms=margin)
+            allotment = self.budget(*go.clock, overhead_ms=0) * 1000
+            seconds = self.budget(*go.clock, overhead_ms=self.margin_ms(overhead_ms, allotment))
         cap = LEVEL_TIME_CAP[level]
         if cap is not None:
             seconds = cap if seconds is None else min(seconds, cap)
         deadline = None if seconds is None else clock + seconds
 
-        def stop() -> bool:
-            return self._stopped >= seq or (deadline is not None and time.perf_counter() >= deadline)
+        engine = ai.engine
+        known_stall = self.stall_ms / 1000
 
-        move = self._best_move(state, ai, level, go, stop)
-        if go.infinite:
-            # UAI: after 'go infinite' the best move waits for 'stop', even when the search ended.
-            with self._cond:
-                self._cond.wait_for(lambda: self._stopped >= seq or self._quit)
-        self.send(f"bestmove {move}")
+        def stop() -> bool:
+            # A stall longer than the recent ones, seen in this very search (the machine got
+            # busier), is kept back at once too.
+            if self._stopped >= seq:
+                return True
+            if deadline is None:
+                return False
+            return time.perf_counter() + max(engine.stall - known_stall, 0.0) >= deadline
+
+        # No garbage collection during the search (a full one takes 20-60 ms on a busy
+        # machine): what exists now is frozen (never scanned again), and the collector is off
+        # until the answer is out. The search makes no reference cycles to collect.
+        gc.freeze()
+        gc.disable()
+        try:
+            move = self._best_move(state, ai, level, go, stop)
+            if go.infinite:
+                # UAI: after 'go infinite' the best move waits for 'stop', even when the search ended.
+                with self._cond:
+                    self._cond.wait_for(lambda: self._stopped >= seq or self._quit)
+            if self.debug and deadline is not None:
+                self.send(
+                    f"info string timing arrival-to-answer {(time.perf_counter() - clock) * 1000:.1f} ms"
+                    f" searched-for {seconds * 1000:.1f} ms stall {engine.stall * 1000:.1f} ms"
+                )
+            self.send(f"bestmove {move}")
+        finally:
+            gc.freeze()
+            gc.enable()
         if deadline is not None:
             late = (time.perf_counter() - deadline) * 1000
             self.late_ms = max(late, self.late_ms * LATE_DECAY)
-        # Housekeeping off the clock: a full table is trimmed now rather than in the next search.
-        engine = ai.engine
+        self.stall_ms = max(engine.stall * 1000, self.stall_ms * STALL_DECAY)
+        # A full table is swapped for an empty one now (no time), and emptied while idle.
         if len(engine.tt) > engine.tt_size:
-            engine.trim()
+            engine.retire()
+
+    def _tidy(self) -> None:
+        """Between jobs: empty retired tables a step at a time, until a job is read."""
+        engine = self.ai.engine
+        while engine.draining and not self._queue and not self._quit:
+            engine.drain()
 
     def _best_move(self, state: AtaxxState, ai: AtaxxSearch, level: str, go: _Go, stop) -> str:
         if state.outcome is not None:

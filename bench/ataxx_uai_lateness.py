@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Ataxx UAI lateness (issue 43): how often ``go movetime N`` is answered after N, as a match runner sees it.
+
+    python bench/ataxx_uai_lateness.py --movetime 200 --moves 1000 --jobs 2
+    python bench/ataxx_uai_lateness.py --movetime 1000 --moves 150 --jobs 2 --json
+
+Runs ``python main.py uai`` in a subprocess and drives it as a tournament runner does: the
+engine plays itself whole games (two seeded random plies, then to the game's end or 200
+plies; ``uainewgame`` between games), and every move is ``position startpos moves ...`` and
+``go movetime N`` written together at once, with no ``isready`` in between. A move's time runs
+from the moment the ``go`` line is written to the moment the ``bestmove`` line is read (the
+pipes, both processes' scheduling, the engine's start-up of a search and its reply all count).
+A move is late when that time exceeds N (a grace of 0 ms, as cutechess and cuteataxx have by
+default).
+
+``--jobs 2`` runs two such matches side by side, each in a process of its own (two engines and
+two runners on the machine: with two cores, a loaded machine). The figures are over all moves
+of all jobs: lateness (time minus N) at the median, p99, p99.9 and worst, the share of N used,
+and the count over N. Run it without ``nice``: it measures the engine under real load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tafel.games.ataxx.rules import AtaxxState  # noqa: E402
+
+MAX_PLIES = 200
+
+
+class Engine:
+    """``main.py uai`` in a subprocess, spoken to over pipes."""
+
+    def __init__(self) -> None:
+        #: The engine's own time from the arrival of the last ``go`` to its answer (debug on).
+        self.engine_ms = self.searched_ms = self.stall_ms = float("nan")
+        env = dict(os.environ, TAFEL_NO_ENTRY_POINTS="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "uai"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            cwd=ROOT,
+            env=env,
+        )
+        self.send("uai")
+        self.until("uaiok")
+        self.send("debug on")  # a timing line before each answer: the engine's own view
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, text: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, prefix: str) -> str:
+        assert self.proc.stdout is not None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the engine ended")
+            if line.startswith("info string timing "):
+                words = line.split()
+                self.engine_ms, self.searched_ms, self.stall_ms = (float(words[i]) for i in (4, 7, 10))
+            if line.startswith(prefix):
+                return line.strip()
+
+    def close(self) -> None:
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
+    """``[ply, time, the engine's own time, the time it searched for, the longest stall it
+    saw]`` (ms) of ``moves`` moves at ``movetime``, whole games of the engine
+    against itself (ply 2 is a game's first searched move)."""
+    rng = random.Random(seed)
+    engine = Engine()
+    times: list[list[float]] = []
+    try:
+        while len(times) < moves:
+            engine.send("uainewgame")
+            state, history = AtaxxState.start(), []
+            for _ in range(2):
+                move = rng.choice(state.legal_moves())
+                history.append(move.text())
+                state = state.play(move)
+            while state.outcome is None and len(history) < MAX_PLIES and len(times) < moves:
+                # Written together, as a runner does; the clock starts once 'go' is written.
+                engine.send("position startpos moves " + " ".join(history))
+                engine.send(f"go movetime {movetime}")
+                sent = time.perf_counter()
+                engine.engine_ms = float("nan")
+                best = engine.until("bestmove ")
+                times.append(
+                    [
+                        len(history),
+                        (time.perf_counter() - sent) * 1000,
+                        engine.engine_ms,
+                        engine.searched_ms,
+                        engine.stall_ms,
+                    ]
+                )
+                text = best.split()[1]
+                history.append(text)
+                state = state.play(state.parse_move(text))
+    finally:
+        engine.close()
+    return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def summary(movetime: int, moves: list[list[float]]) -> dict:
+    times = [t for _, t, *_ in moves]
+    late = [t - movetime for t in times]
+    return {
+        "movetime_ms": movetime,
+        "moves": len(times),
+        "over": sum(t > movetime for t in times),
+        "over_25ms": sum(t > movetime + 25 for t in times),
+        "used_mean": round(statistics.fmean(times) / movetime, 3),
+        "late_median_ms": round(statistics.median(late), 1),
+        "late_p99_ms": round(percentile(late, 0.99), 1),
+        "late_p999_ms": round(percentile(late, 0.999), 1),
+        "late_max_ms": round(max(late), 1),
+        "worst_ms": sorted(round(t, 1) for t in times)[-5:],
+        "late_plies": sorted(int(ply) for ply, t, *_ in moves if t > movetime),
+        # (the runner's time, the engine's own from the arrival of go to its answer, the
+        # time it gave the search, the longest stall the search saw)
+        "late_moves_ms": [[round(x, 1) for x in move[1:]] for move in moves if move[1] > movetime],
+        "engine_over": sum(move[2] > movetime for move in moves),
+        "first_moves_worst_ms": round(max(move[1] for move in moves if move[0] == 2), 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--movetime", type=int, default=200, help="ms a move")
+    parser.add_argument("--moves", type=int, default=1000, help="moves per job")
+    parser.add_argument("--jobs", type=int, default=2, help="matches side by side, a process each")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    parser.add_argument("--times-only", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.times_only:  # one job of a --jobs run: its times as JSON
+        print(json.dumps(play(args.movetime, args.moves, args.seed)))
+        return 0
+    started = time.time()
+    children = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--times-only",
+                f"--movetime={args.movetime}",
+                f"--moves={args.moves}",
+                f"--seed={args.seed + job}",
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for job in range(args.jobs)
+    ]
+    times: list[list[float]] = []
+    loads = []
+    for child in children:
+        out, _ = child.communicate()
+        if child.returncode != 0:
+            print(f"a job failed (exit {child.returncode})", file=sys.stderr)
+            return 1
+        times += json.loads(out.splitlines()[-1])
+        loads.append(os.getloadavg()[0])
+    row = summary(args.movetime, times)
+    minutes = (time.time() - started) / 60
+    print(
+        f"go movetime {args.movetime}: {row['moves']} moves ({args.jobs} jobs side by side, {minutes:.1f} min), "
+        f"over the movetime: {row['over']} (over by more than 25 ms: {row['over_25ms']})"
+    )
+    print(
+        f"  lateness (time - movetime) median {row['late_median_ms']:+.1f} ms, p99 {row['late_p99_ms']:+.1f}, "
+        f"p99.9 {row['late_p999_ms']:+.1f}, worst {row['late_max_ms']:+.1f}; "
+        f"mean share of the movetime used {100 * row['used_mean']:.1f}%"
+    )
+    print(
+        f"  the five longest: {', '.join(f'{t:.1f}' for t in row['worst_ms'])} ms; a game's first move at most "
+        f"{row['first_moves_worst_ms']:.1f} ms; the late moves' plies: "
+        f"{row['late_plies'][:40] or 'none'}{' ...' if len(row['late_plies']) > 40 else ''}"
+    )
+    print(
+        f"  the engine's own view (arrival of go to its answer): over the movetime {row['engine_over']}; "
+        f"late moves as (runner, engine, searched for, longest stall) ms: "
+        f"{row['late_moves_ms'][:20] or 'none'}{' ...' if len(row['late_moves_ms']) > 20 else ''}"
+    )
+    print(
+        f"  load average at the end {max(loads):.1f} ({os.cpu_count()} cores), Python {sys.version.split()[0]}, "
+        f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(started))} UTC"
+    )
+    if args.json:
+        print(json.dumps(row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
