@@ -34,9 +34,8 @@ def plate(grid: Grid, margin: float) -> list[Point]:
     """The board's outline in world units: a rectangle ``margin`` round square cells; for hexes
     the hexagon (turned against the cells) that holds every cell with ``margin`` to spare.
 
-    >>> from tafel.kit import grid
-    >>> grid = SquareGrid({(c, r): (c, r) for c in range(3) for r in range(3)})
-    >>> len(plate(grid, 0.2))
+    >>> from tafel.kit import SquareGrid, rectangle
+    >>> len(plate(SquareGrid(rectangle(3, 3)), 0.2))
     4
     """
     if not isinstance(grid, HexGrid):
