@@ -680,7 +680,7 @@ class UaiEngine:
             if self.debug and deadline is not None:
                 self.send(
                     f"info string timing arrival-to-answer {(time.perf_counter() - clock) * 1000:.1f} ms"
-                    f" searched-for {seconds * 1000:.1f} ms stall {engine.stall * 1000:.1f} ms"
+                    f" searched-for {(seconds or 0.0) * 1000:.1f} ms stall {engine.stall * 1000:.1f} ms"
                 )
             self.send(f"bestmove {move}")
         finally:
