@@ -44,7 +44,7 @@ def test_open_a_room_from_the_menu_and_the_guest_arrives(app, broker_url, regist
     scene.game_index = [g.id for g in scene.games].index("ataxx")
     scene.name, scene.broker = "Ann", broker_url
     scene.host()
-    assert run_until(app, lambda: scene.room is not None, frames=5, wait=30.0)
+    assert run_until(app, lambda: scene.room is not None, frames=5, wait=30.0), (scene.error, scene.status)
     assert [b.key for b in scene.buttons] == ["copy", "back"] and len(scene.room.code.split()) == 6
     guest = join_room(scene.room.code, registry.game, name="Bob", broker=broker_url)
     try:
@@ -63,7 +63,8 @@ def test_join_a_room_by_its_code(app, broker_url, registry):
         assert scene.error and scene.room is None
         scene.code, scene.broker, scene.name = host.code, broker_url, "Bob"
         scene.join()
-        assert run_until(app, lambda: isinstance(app.scenes.top, PlayScene), frames=5, wait=30.0)
+        opened = run_until(app, lambda: isinstance(app.scenes.top, PlayScene), frames=5, wait=30.0)
+        assert opened, (scene.error, scene.status)
         assert app.scenes.top.match.players == ["remote:ann", "human"]
     finally:
         host.close()

@@ -288,7 +288,7 @@ def test_the_rooms_end_is_worded_in_this_sides_language():
         view.clock = {"left": [0.0, 80.0]}
         assert room_result_line(view, ["Rot", "Blau"]) == "Blau gewinnt: Rot hat die Zeit überschritten"
         view.result = Result((0.5, 0.5), "draw agreed", "draw: draw agreed")
-        assert room_result_line(view, ["Rot", "Blau"], draw_offered=True) == "unentschieden: Remis vereinbart"
+        assert room_result_line(view, ["Rot", "Blau"], draw_offered=True) == "unentschieden: vereinbart"
         assert room_result_line(view, ["Rot", "Blau"]) == "unentschieden: draw agreed"  # the host's words
     finally:
         i18n.set_language("en")
