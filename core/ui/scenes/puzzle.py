@@ -38,6 +38,7 @@ from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.puzzle_board import PuzzleBoard
 from tafel.ui.scenes.puzzle_panel import DAILY, RATED, STREAK, panel_lines
 from tafel.ui.widgets import BODY, H2, Button, FocusList, is_back
+from tafel.words import move_words
 
 if TYPE_CHECKING:
     from tafel.registry import Registry
@@ -241,7 +242,7 @@ class PuzzleScene(Scene):
         if verdict == WRONG:
             self.board.play(move)
             self.finish(False)
-            text = state.move_to_text(move)
+            text = move_words(state, move)
             self.message, self.message_kind = (
                 _("{move} is not it: watch the answer").format(move=text),
                 "danger",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tafel.i18n import _
 from tafel.ui.widgets import BODY, SMALL
+from tafel.words import move_words, text_words
 
 if TYPE_CHECKING:
     from tafel.game import GameDef, GameState, Move
@@ -139,24 +140,27 @@ def outcome_lines(scene: Room, attempt: Attempt) -> list[Line]:
         lines.append((change, BODY, "ok" if delta >= 0 else "danger", True))
     elif scene.mode == STREAK and attempt.result == "failed":
         lines.append((_("The streak ends at {count}").format(count=scene.streak), BODY, "danger", True))
-    lines.append((_("The line: {line}").format(line=" ".join(attempt.puzzle.line)), SMALL, "text", False))
+    # Moves in words (issue 38); a move's words may hold a comma, so the moves are set apart by " · ".
+    played = zip(attempt.states, attempt.puzzle.line, strict=False)  # the states end with one more
+    line = " · ".join(text_words(state, text) for state, text in played)
+    lines.append((_("The line: {line}").format(line=line), SMALL, "text", False))
     if scene._refutation:
         texts = refutation_texts(attempt, scene._refutation)
         if texts:
-            answer = _("The answer to your move: {line}").format(line=" ".join(texts))
+            answer = _("The answer to your move: {line}").format(line=" · ".join(texts))
             lines.append((answer, SMALL, "text", False))
     return lines
 
 
 def refutation_texts(attempt: Attempt, refutation: Sequence[Move]) -> list[str]:
-    """The refutation's moves written out, played on from the position after the wrong move."""
+    """The refutation's moves in words, played on from the position after the wrong move."""
     texts: list[str] = []
     if attempt.wrong is None:
         return texts
     try:
         position = attempt.state.play(attempt.wrong)
         for move in refutation:
-            texts.append(position.move_to_text(move))
+            texts.append(move_words(position, move))
             position = position.play(move)
     except Exception:  # the moves written before a plugin fails still help; none is also fine
         pass
