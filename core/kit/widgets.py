@@ -17,7 +17,6 @@ keys (D-pad = arrows, A = Enter, B = Escape), so every widget here works with a 
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -57,17 +56,16 @@ class Skin:
     True
     """
 
-    _shared: weakref.WeakKeyDictionary[Fonts, Skin] = weakref.WeakKeyDictionary()
-
     def __init__(self, theme: Theme, fonts: Fonts, scale: float = 1.0) -> None:
         self.theme, self.fonts, self.scale = theme, fonts, scale
 
     @classmethod
     def of(cls, ctx: ViewContext) -> Skin:
         """The skin of a view's context (one per fonts object, following the window's scale)."""
-        skin = cls._shared.get(ctx.fonts)
-        if skin is None:
-            skin = cls._shared[ctx.fonts] = cls(ctx.theme, ctx.fonts)
+        skin = ctx.fonts.made_for.get("skin")
+        if not isinstance(skin, cls):
+            skin = cls(ctx.theme, ctx.fonts)
+            ctx.fonts.made_for["skin"] = skin
         # The core shrinks text as scale**0.8 below full HD: the layout scale is its inverse.
         fs, skin.theme = ctx.fonts.scale, ctx.theme
         skin.scale = fs if fs >= 1 else fs**1.25

@@ -34,6 +34,10 @@ class Fonts:
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._fits: dict[tuple, tuple[int, str]] = {}
         self._wraps: dict[tuple, list[str]] = {}
+        #: What is made once for these fonts (the kit's Skin), living as long as they do. Kept
+        #: here, not in a table keyed by the fonts: an entry that holds its key keeps it alive, and
+        #: each Fonts keeps its font files open.
+        self.made_for: dict[str, object] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         px = max(6, int(round(size * self.scale)))
