@@ -57,12 +57,12 @@ def test_the_broker_is_typed_in_settings_and_used_by_play_online(registry, tmp_p
         assert scene.error and app.settings.broker == ""  # refused: said in red, nothing kept
         app.step()
         row.on_activate()
-        _type(app, "mqtt://192.0.2.7:1884")
-        assert not scene.error and app.settings.broker == "mqtt://192.0.2.7:1884"
+        _type(app, "mqtt://127.0.0.2:1884")
+        assert not scene.error and app.settings.broker == "mqtt://127.0.0.2:1884"
         app.step()
         online = OnlineScene(app)
-        assert online.broker == "mqtt://192.0.2.7:1884"
-        assert Settings.from_dict(app.settings.to_dict()).broker == "mqtt://192.0.2.7:1884"
+        assert online.broker == "mqtt://127.0.0.2:1884"
+        assert Settings.from_dict(app.settings.to_dict()).broker == "mqtt://127.0.0.2:1884"
         scene.defaults()
         assert app.settings.broker == ""
     finally:
@@ -75,6 +75,6 @@ def test_host_and_join_on_the_command_line_use_the_settings_broker_without_broke
     from tafel.cli.online import _broker
 
     assert _broker(argparse.Namespace(broker=None)) is None  # none set: the broker inside Tafel
-    Settings(broker="mqtt://192.0.2.7:1884").save()
-    assert _broker(argparse.Namespace(broker=None)) == "mqtt://192.0.2.7:1884"
+    Settings(broker="mqtt://127.0.0.2:1884").save()
+    assert _broker(argparse.Namespace(broker=None)) == "mqtt://127.0.0.2:1884"
     assert _broker(argparse.Namespace(broker="mqtt://127.0.0.1:1")) == "mqtt://127.0.0.1:1"
