@@ -103,6 +103,9 @@ class BoardPicture:
         self.phase = 2
         self.clock = 0.0
         self.time = 0.0
+        #: The fonts a caller that passes none gets: one set for the picture's life, since a view
+        #: keeps what it drew with the fonts it was given and starts again for other ones.
+        self._own_fonts: Fonts | None = None
         #: Where the view draws, and under it the strip that says how the game ended (empty
         #: when the last state is not over); set with the size.
         self.board_rect = pygame.Rect(0, 0, 1, 1)
@@ -126,6 +129,11 @@ class BoardPicture:
             if self._view is None and self.error is None:
                 self.error = "This game has no board view."
         return self._view
+
+    def _fonts(self) -> Fonts:
+        if self._own_fonts is None:
+            self._own_fonts = Fonts()
+        return self._own_fonts
 
     def _fail(self, what: str, exc: BaseException) -> None:
         self.error = f"Board view error ({what}): {one_line(exc)}"
@@ -276,7 +284,7 @@ class BoardPicture:
     ) -> pygame.Surface:
         """The shown position with its last move marked, kept until the size, theme or language
         changes."""
-        fonts = fonts or Fonts()
+        fonts = fonts or self._fonts()
         surface = self._prepare(size, theme, fonts)
         if not self._still:
             view = self.view()
@@ -293,7 +301,7 @@ class BoardPicture:
         """The animation loop moved on by ``dt`` seconds: the picture to show now."""
         if not self.animated:
             return self.still(size, theme, fonts)
-        fonts = fonts or Fonts()
+        fonts = fonts or self._fonts()
         surface = self._prepare(size, theme, fonts)
         view = self.view()
         self.time += dt
