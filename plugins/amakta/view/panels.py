@@ -12,9 +12,8 @@ from tafel.kit import Button, button_row, hex_points, tip, x_mark
 from tafel.view import ViewContext, mix
 
 from ..rules.engine import COLOUR_NAMES, Move
-from ..rules.pieces import describe
 from ..rules.state import PLAY, AmaktaState
-from ..texts import N_, _
+from ..texts import N_, _, describe_piece
 from .menu import Legal
 from .pieces import BODY
 
@@ -252,13 +251,15 @@ class Panels:
             where = _("on the board")
         else:
             where = _("out of the game")
-        text = f"{_(COLOUR_NAMES[colour])} {idx + 1}: {describe(pos.eq.sets[colour][idx])}{circle} · {where}"
+        text = f"{_(COLOUR_NAMES[colour])} {idx + 1}: {describe_piece(pos.eq.sets[colour][idx])}{circle} · {where}"
         slot = self.slots[colour][idx]
         self.draw_tooltip(surface, ctx, text, (slot.centerx, slot.y))
 
     def draw_tooltip(self, surface, ctx, text: str, anchor: tuple[int, int]) -> None:
-        """A one-line tooltip whose bottom centre is ``anchor`` (see :func:`tafel.kit.panels.tip`)."""
-        tip(surface, self.texts, ctx, text, anchor, max(11, min(22, self.size * 0.45)), self.rect)
+        """A tooltip whose bottom centre is ``anchor``, or, where that would cover the board, the
+        nearest place beside it (see :func:`tafel.kit.panels.tip`): its rect is ``tip_rect``."""
+        size = max(11, min(22, self.size * 0.45))
+        self.tip_rect = tip(surface, self.texts, ctx, text, anchor, size, self.rect, self.board_area)
 
     def draw_piece_tooltip(self, surface, ctx, state: AmaktaState, cell) -> None:
         pos = state.pos
