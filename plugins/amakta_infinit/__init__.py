@@ -10,6 +10,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 from tafel import AgentRegistrar, GameDef, GameRegistrar, GameState, Option, Options, hookimpl, level_agents
+from tafel.games.amakta.teach import REASONS as AMAKTA_REASONS
 
 from .state import DRAW_MOVES, InfinitState
 from .texts import N_
@@ -117,6 +118,8 @@ GAME = GameDef(
     palette="red-blue",  # the seats until the colours are chosen; then the stones (seat_color)
     tutorial=TUTORIAL,
     preview_moves=PREVIEW_MOVES,
+    # A hint's reason: play is Amakta's agent, which says what a move does (Amakta's teach.py).
+    reasons=AMAKTA_REASONS,
 )
 
 __all__ = ["GAME", "GAME_ID", "InfinitState"]
