@@ -23,6 +23,8 @@ OPENINGS = {
     "create:b.-.b.-.-.-:damage create:br.-.-.-.-.- create:g.-.-.-.-.-:damage close close "
     "place:2:0,0:r0 place:2:6,0:r0",
     "axxa": "",
+    "amakta-infinit:auction": "",
+    "amakta-infinit:creation": "bid:20 accept",
 }
 LIMITS = {"ataxx": Limit(depth=2), "atoll": Limit(nodes=300), "axxa": Limit(nodes=200)}
 
@@ -32,20 +34,21 @@ def registry():
     return load_registry()
 
 
-def hinted(registry, game_id: str):
+def hinted(registry, case: str):
+    game_id = case.split(":")[0]
     game = registry.game(game_id)
     options = game.resolve_options({})
     state = game.new_state(options, 5)
-    for text in OPENINGS[game_id].split():
+    for text in OPENINGS[case].split():
         state = state.play(state.parse_move(text))
     agent = registry.agent("hard", game_id).factory(game)
     move = agent.choose(state, LIMITS.get(game_id, Limit(time=0.1)), random.Random(1))
     return game, state, move, dict(agent.info)
 
 
-@pytest.mark.parametrize("game_id", sorted(OPENINGS))
-def test_the_hard_agents_hint_names_a_reason_in_both_languages(registry, game_id):
-    game, state, move, info = hinted(registry, game_id)
+@pytest.mark.parametrize("case", sorted(OPENINGS))
+def test_the_hard_agents_hint_names_a_reason_in_both_languages(registry, case):
+    game, state, move, info = hinted(registry, case)
     reason = info.get("reason")
     assert isinstance(reason, str) and reason.strip(), info
     assert "{" not in reason and not re.search(r"\w+:\w+", reason), reason
