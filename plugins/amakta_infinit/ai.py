@@ -171,7 +171,7 @@ class InfinitAgent(Agent):
             self.info["reason"] = ACCEPTS.format(bid=last, fair=fair)
             return ACCEPT
         bid = max(0, nxt)
-        self.info["reason"] = (OPENS if last is None else RAISES).format(bid=bid, fair=fair)
+        self.info["reason"] = (OPENS if last is None else RAISES).format(fair=fair)
         return Move(BID, piece=bid)
 
     def _create(self, state: InfinitState, rng: random.Random) -> Move:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from .texts import N_
 
 ACCEPTS = N_("accepts: {bid} points are worth playing Black (about {fair} make up for the first move)")
-OPENS = N_("opens low at {bid}: about {fair} points make Black as good as White with the first move")
-RAISES = N_("raises to {bid}: about {fair} points make Black as good as White with the first move")
+OPENS = N_("opens low: about {fair} points make Black as good as White with the first move")
+RAISES = N_("raises: about {fair} points make Black as good as White with the first move")
 CREATES = N_("creates the next of {n} planned pieces: {points} points left to spend")
 CLOSES = N_("closes the set: the points left buy no piece worth having")
 #: The reasons of the auction and the creation (play adds Amakta's).
