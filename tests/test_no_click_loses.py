@@ -185,6 +185,10 @@ def test_a_restart_can_be_undone_until_a_person_moves(app, registry, game_id):
     assert "Undo (Ctrl+Z)" in play.toasts[-1].text and play.panel.undo_button.enabled
     saves.flush()
     assert saves.latest_autosave().moves == len(texts)  # Continue still finds the old game
+    app.step(events=[key(pygame.K_ESCAPE)])  # the pause menu offers it too
+    pause = app.scenes.top
+    assert next(b for b in pause.buttons if b.key == "undo").label == "Undo restart"
+    app.step(events=[key(pygame.K_ESCAPE)])
     app.step(events=[key(pygame.K_z, pygame.KMOD_CTRL)])
     assert play.match.texts == texts and play.match.id == match_id and play.history.replaced is None
     assert "back" in play.toasts[-1].text
