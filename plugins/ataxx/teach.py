@@ -28,7 +28,9 @@ WINS = N_("ends the game with a win, {mine} stones to {theirs}")
 DRAWS = N_("ends the game in a draw, {mine} stones each")
 ENDS = N_("ends the game, {mine} stones to {theirs}: no move does better")
 WIPES_OUT = N_("captures the last {n} stones: the opponent is wiped out")
+WIPES_OUT_ONE = N_("captures the last stone: the opponent is wiped out")
 CAPTURES_CLEAN = N_("captures {n} stones, and no reply captures any back")
+CAPTURES_CLEAN_ONE = N_("captures 1 stone, and no reply captures any back")
 CAPTURES_ONE = N_("captures {n} stones; the best reply takes back 1")
 CAPTURES = N_("captures {n} stones; the best reply takes back {k}")
 CAPTURES_ONE_STONE = N_("captures 1 stone; the best reply takes back {k}")
@@ -45,7 +47,9 @@ REASONS = (
     DRAWS,
     ENDS,
     WIPES_OUT,
+    WIPES_OUT_ONE,
     CAPTURES_CLEAN,
+    CAPTURES_CLEAN_ONE,
     CAPTURES_ONE,
     CAPTURES,
     CAPTURES_ONE_STONE,
@@ -87,14 +91,14 @@ def explain(state: AtaxxState, move: AtaxxMove) -> str:
     if after.outcome is not None:
         a, b = mine.bit_count(), theirs.bit_count()
         if not theirs:
-            return WIPES_OUT.format(n=n)
+            return WIPES_OUT_ONE if n == 1 else WIPES_OUT.format(n=n)
         if a != b:
             return (WINS if a > b else ENDS).format(mine=a, theirs=b)
         return DRAWS.format(mine=a)
     k = best_capture(theirs, mine, after.empty)
     if n:
         if k == 0:
-            return CAPTURES_CLEAN.format(n=n)
+            return CAPTURES_CLEAN_ONE if n == 1 else CAPTURES_CLEAN.format(n=n)
         if n == 1:
             return CAPTURES_ONE_STONE.format(k=k)
         return CAPTURES_ONE.format(n=n) if k == 1 else CAPTURES.format(n=n, k=k)
