@@ -45,7 +45,15 @@ from tafel.game import (
     TutorialStep,
 )
 from tafel.hookspecs import AgentRegistrar, CommandRegistrar, GameRegistrar, Registrar, hookimpl
-from tafel.i18n import Translations, current, format_datetime, format_number, format_percent, translations
+from tafel.i18n import (
+    Translations,
+    current,
+    format_datetime,
+    format_number,
+    format_percent,
+    reword,
+    translations,
+)
 from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.puzzles.support import PuzzleSupport
 from tafel.registry import Registry
@@ -99,6 +107,7 @@ __all__ = [
     "level_agents",
     "load_json_file",
     "move_aside",
+    "reword",
     "seed_number",
     "translations",
     "whole_number",

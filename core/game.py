@@ -418,6 +418,11 @@ class GameDef(GameTexts):
     #: to show a game under way, for a game that opens with an auction or a set-up phase; without
     #: them it plays a few random moves (:func:`tafel.ui.scenes.previews.preview_position`).
     preview_moves: Sequence[str] = ()
+    #: Optional templates of the reasons the game's agents give a hint (``info["reason"]``:
+    #: ``"captures {n} stones"`` with its value filled in), written in English where they are made
+    #: (an AI runs in its own process) and shown in the player's language: each is a msgid of the
+    #: plugin's catalog (:meth:`translate`, :func:`tafel.i18n.reword`).
+    reasons: Sequence[str] = ()
     #: Set by the registry: the plugin that registered this game.
     plugin: str = ""
     translated_rules: Mapping[str, str] = field(default_factory=dict)  # {"de": text}: GameTexts.rules_text

@@ -34,9 +34,11 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from functools import lru_cache
 from importlib import resources
 
 #: The languages Tafel speaks: code and name (in that language).
@@ -209,10 +211,19 @@ class GameTexts:
     package: str
     rules: str
     translated_rules: Mapping[str, str]
+    #: Templates of the reasons a game's agent gives for a hint (``GameDef.reasons``).
+    reasons: Sequence[str] = ()
 
     def translate(self, text: str) -> str:
-        """``text``, one of the game's own words, in the current language."""
-        return translations(self.package)(text) if text and self.package else text
+        """``text``, one of the game's own words, in the current language; a hint's reason made
+        from one of the game's ``reasons`` with its values filled in, too (:func:`reword`)."""
+        if not text or not self.package:
+            return text
+        catalog = translations(self.package)
+        shown = catalog(text)
+        if shown != text or not self.reasons:
+            return shown
+        return reword(text, self.reasons, catalog)
 
     def shown_names(self, options: Mapping[str, object]) -> list[str]:
         """The seats' names in the current language, as screens show them."""
@@ -224,6 +235,50 @@ class GameTexts:
     def rules_text(self) -> str:
         """The rules in the current language: ``translated_rules[lang]`` if given, else ``rules``."""
         return self.translated_rules.get(current()) or self.rules
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+_PERCENT = re.compile(r"(\d+)%")
+
+
+@lru_cache(maxsize=512)
+def _template_pattern(template: str) -> re.Pattern[str]:
+    """A regular expression matching the English texts ``template`` makes (a field named twice
+    must say the same both times)."""
+    out, seen, last = [], set(), 0
+    for m in _FIELD.finditer(template):
+        out.append(re.escape(template[last : m.start()]))
+        name = m.group(1)
+        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        seen.add(name)
+        last = m.end()
+    out.append(re.escape(template[last:]))
+    return re.compile("".join(out))
+
+
+def reword(text: str, templates: Sequence[str], translate: Callable[[str], str]) -> str:
+    """``text``, written in English from one of ``templates`` (``"captures {n} stones"``), in the
+    current language through ``translate`` (a game's catalog); a text none of them made stays as
+    it is. For texts made in another process (an AI's, which speaks English) with values in them:
+    the template is translated and the values put back, a percentage written the local way.
+
+    >>> german = {"captures {n} stones": "schlägt {n} Steine"}.get
+    >>> with language("de"):
+    ...     reword("captures 4 stones", ["captures {n} stones"], german), reword("other", [], german)
+    ('schlägt 4 Steine', 'other')
+    """
+    if current() == DEFAULT:
+        return text
+    for template in templates:
+        m = _template_pattern(template).fullmatch(text)
+        if m is None:
+            continue
+        values = {
+            k: format_percent(int(v[:-1]) / 100) if _PERCENT.fullmatch(v) else v
+            for k, v in m.groupdict().items()
+        }
+        return (translate(template) or template).format(**values)
+    return text
 
 
 # --- numbers and dates ---------------------------------------------------------------------------

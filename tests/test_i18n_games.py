@@ -47,6 +47,7 @@ def _game_texts(game) -> list[str]:
     for opt in game.options:
         texts += [opt.label, opt.help] + [label for _value, label in opt.choices]
     texts += list(game.names(game.resolve_options({})))
+    texts += list(game.reasons)  # a hint's reasons, reworded from the AI's English
     if game.tutorial is not None:
         texts += [game.tutorial.intro, game.tutorial.outro]
         for step in game.tutorial.steps:

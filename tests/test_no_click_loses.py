@@ -169,3 +169,39 @@ def test_a_dialogs_hints_replace_the_screens_and_the_card_stays_clear_of_them(re
         check(pause)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_restart_can_be_undone_until_a_person_moves(app, registry, game_id):
+    """ "Game restarted — Undo": the game the restart replaced comes back with Ctrl+Z (or the Undo
+    button), and stays in the autosave (Continue) until a person moves in the new game."""
+    from tafel import saves
+
+    play, pause = under_way(app, registry, game_id)
+    texts, match_id = list(play.match.texts), play.match.id
+    press_row(app, pause, "restart")
+    app.step(events=click(next(b for b in app.scenes.top.buttons if b.key == "yes").rect.center))
+    assert play.match.ply == 0 and app.scenes.top is play
+    assert "Undo (Ctrl+Z)" in play.toasts[-1].text and play.panel.undo_button.enabled
+    saves.flush()
+    assert saves.latest_autosave().moves == len(texts)  # Continue still finds the old game
+    app.step(events=[key(pygame.K_ESCAPE)])  # the pause menu offers it too
+    pause = app.scenes.top
+    assert next(b for b in pause.buttons if b.key == "undo").label == "Undo restart"
+    app.step(events=[key(pygame.K_ESCAPE)])
+    app.step(events=[key(pygame.K_z, pygame.KMOD_CTRL)])
+    assert play.match.texts == texts and play.match.id == match_id and play.history.replaced is None
+    assert "back" in play.toasts[-1].text
+    # Restarted again and a move made: the restart is for good, and Undo takes back that move.
+    play.restart()
+    assert play.history.replaced is not None
+    assert play.human_move(play.match.state.legal_moves()[0])
+    assert play.history.replaced is None
+    saves.flush()
+    assert saves.latest_autosave().moves == 1
+
+
+def test_a_game_without_moves_restarts_without_an_undo(app, registry):
+    play, _pause = under_way(app, registry, "ataxx", moves=0)
+    play.restart()
+    assert play.history.replaced is None and not play.panel.undo_button.enabled

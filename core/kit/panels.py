@@ -14,7 +14,7 @@ the rows and columns that make each as large as possible.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -24,7 +24,7 @@ from tafel.view import ViewContext
 if TYPE_CHECKING:
     from tafel.kit.widgets import Button
 
-__all__ = ["BoardLayout", "Texts", "board_layout", "button_row", "slot_grid", "tip"]
+__all__ = ["BoardLayout", "Texts", "board_layout", "button_row", "slot_grid", "tip", "tip_place"]
 
 
 class BoardLayout(NamedTuple):
@@ -172,16 +172,92 @@ def tip(
     anchor: Sequence[float],
     pixels: float,
     bounds: pygame.Rect,
-) -> None:
-    """A one-line tooltip in a small card whose bottom centre is ``anchor``, kept inside ``bounds``
-    (a board's hover help: what a field or a slot holds)."""
-    tw, th = texts.font(ctx, pixels).size(text)
-    r = pygame.Rect(0, 0, tw + 12, th + 6)
-    r.midbottom = (int(anchor[0]), int(anchor[1]))
-    r.clamp_ip(bounds)
+    avoid: pygame.Rect | None = None,
+) -> pygame.Rect | None:
+    """A tooltip in a small card whose bottom centre is ``anchor``, kept inside ``bounds`` (a
+    board's hover help: what a field or a slot holds); returns the card's rect.
+
+    With ``avoid`` (the board and its labels) the card never covers it: where the card above the
+    anchor would, it goes to the free strip of ``bounds`` beside, above or below ``avoid`` nearest
+    the anchor, its text wrapped to the strip's width (:func:`tip_place`); None when no strip has
+    room for it (nothing drawn).
+    """
+    size = max(6, int(pixels / (ctx.fonts.scale or 1.0)))
+    font = texts.font(ctx, pixels)
+
+    def lines_for(width: int) -> list[str]:
+        return [text] if width >= font.size(text)[0] else ctx.fonts.wrap(text, size, width)
+
+    placed = tip_place(lines_for, lambda line: font.size(line)[0], font.get_linesize(), anchor, bounds, avoid)
+    if placed is None:
+        return None
+    r, lines = placed
     pygame.draw.rect(surface, ctx.theme.card, r, border_radius=5)
     pygame.draw.rect(surface, ctx.theme.panel_edge, r, 1, border_radius=5)
-    surface.blit(texts.render(ctx, text, pixels, ctx.theme.text), (r.x + 6, r.y + 3))
+    for i, line in enumerate(lines):
+        surface.blit(
+            texts.render(ctx, line, pixels, ctx.theme.text),
+            (r.x + TIP_PAD[0], r.y + TIP_PAD[1] + i * font.get_linesize()),
+        )
+    return r
+
+
+#: A tooltip card's padding (x, y) around its text.
+TIP_PAD = (6, 3)
+
+
+def tip_place(
+    lines_for: Callable[[int], list[str]],
+    width_of: Callable[[str], int],
+    line_h: int,
+    anchor: Sequence[float],
+    bounds: pygame.Rect,
+    avoid: pygame.Rect | None = None,
+) -> tuple[pygame.Rect, list[str]] | None:
+    """Where a tooltip goes and its lines (``lines_for(width)``: the text wrapped to ``width``):
+    above ``anchor`` inside ``bounds``, or, where that covers ``avoid``, in the strip of
+    ``bounds`` off ``avoid`` nearest the anchor (None when none has room).
+
+    >>> one = lambda width: ["a1: White 3 · free"] if width >= 180 else ["a1: White 3", "free"]
+    >>> place = lambda anchor, avoid: tip_place(one, lambda s: 10 * len(s), 20, anchor, pygame.Rect(0, 0, 800, 600), avoid)
+    >>> place((400, 300), None)[0]
+    Rect(304, 274, 192, 26)
+    >>> place((400, 300), pygame.Rect(150, 0, 500, 600))  # beside the board, wrapped to fit
+    (Rect(28, 254, 122, 46), ['a1: White 3', 'free'])
+    >>> place((400, 300), pygame.Rect(0, 0, 800, 600)) is None
+    True
+    """
+    pad_x, pad_y = TIP_PAD
+    ax, ay = int(anchor[0]), int(anchor[1])
+
+    def card(room: pygame.Rect) -> tuple[pygame.Rect, list[str]] | None:
+        lines = lines_for(room.width - 2 * pad_x)
+        w = max((width_of(line) for line in lines), default=0) + 2 * pad_x
+        r = pygame.Rect(0, 0, w, len(lines) * line_h + 2 * pad_y)
+        if not lines or r.width > room.width or r.height > room.height:
+            return None
+        r.midbottom = (ax, ay)
+        r.clamp_ip(room)
+        return r, lines
+
+    first = card(bounds)
+    if first is None or avoid is None or not first[0].colliderect(avoid):
+        return first
+    board = avoid.clip(bounds)
+    strips = (
+        pygame.Rect(bounds.x, bounds.y, board.x - bounds.x, bounds.height),
+        pygame.Rect(board.right, bounds.y, bounds.right - board.right, bounds.height),
+        pygame.Rect(bounds.x, bounds.y, bounds.width, board.y - bounds.y),
+        pygame.Rect(bounds.x, board.bottom, bounds.width, bounds.bottom - board.bottom),
+    )
+    placed = [p for p in (card(s) for s in strips if s.width > 0 and s.height > 0) if p is not None]
+
+    def away(p: tuple[pygame.Rect, list[str]]) -> float:
+        r = p[0]
+        dx, dy = max(r.left - ax, 0, ax - r.right), max(r.top - ay, 0, ay - r.bottom)
+        return math.hypot(dx, dy) + line_h * (len(p[1]) - 1)  # a card in one line over a nearer one in three
+
+    return min(placed, key=away, default=None)
 
 
 def button_row(

@@ -23,6 +23,7 @@ from tafel import (
 
 from .rules import catalog
 from .rules.state import SEAT_NAMES, AmaktaState
+from .teach import REASONS
 from .texts import N_, _
 from .tutorial import TUTORIAL
 
@@ -154,6 +155,7 @@ GAME = GameDef(
     palette="red-blue",  # the seats until the colours are chosen; then the stones (seat_color)
     tutorial=TUTORIAL,
     puzzles=PUZZLES,
+    reasons=REASONS,  # a hint's reason, made in English by the AI's process (teach.explain)
 )
 
 __all__ = ["GAME", "GAME_ID", "AmaktaState"]

@@ -45,6 +45,7 @@ from tafel import Agent, AlphaBetaAgent, Limit
 from .evaluate import evaluate
 from .rules.engine import Move
 from .rules.state import ACCEPT_DRAW, CIRCLES_NONE, DECLINE_DRAW, PLAY, AmaktaState
+from .teach import explain
 
 #: Per level: think time (s), search plans ((depth, widths) tried in order while time remains;
 #: see :mod:`tafel.ai.alphabeta`) and the root noise (a random bonus up to this per move, in
@@ -95,7 +96,9 @@ class AmaktaAgent(Agent):
             self.info = {"draw-offer": round(value, 3)}
             return ACCEPT_DRAW if value < ACCEPT_BELOW else DECLINE_DRAW
         if state.phase != PLAY:
-            return self._start_move(state, moves)
+            move = self._start_move(state, moves)
+            self.info = {"reason": explain(state, move)}  # what a hint says the move does
+            return move
         return self._play(state, limit, rng, stop)
 
     @staticmethod
@@ -121,6 +124,7 @@ class AmaktaAgent(Agent):
         info = dict(self.search.info)
         move = self._avoid_repetition(state, move, info.get("score"))
         info["moves"] = len(state.pos.moves())
+        info["reason"] = explain(state, move)  # what a hint says the move does
         info["time"] = round(time.perf_counter() - start, 3)
         self.info = info
         return move

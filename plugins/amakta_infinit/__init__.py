@@ -10,8 +10,10 @@ from __future__ import annotations
 from importlib.resources import files
 
 from tafel import AgentRegistrar, GameDef, GameRegistrar, GameState, Option, Options, hookimpl, level_agents
+from tafel.games.amakta.teach import REASONS as AMAKTA_REASONS
 
 from .state import DRAW_MOVES, InfinitState
+from .teach import REASONS
 from .texts import N_
 from .tutorial import TUTORIAL
 
@@ -117,6 +119,8 @@ GAME = GameDef(
     palette="red-blue",  # the seats until the colours are chosen; then the stones (seat_color)
     tutorial=TUTORIAL,
     preview_moves=PREVIEW_MOVES,
+    # A hint's reason: the auction's and the creation's (teach.py), in play Amakta's agent's.
+    reasons=(*REASONS, *AMAKTA_REASONS),
 )
 
 __all__ = ["GAME", "GAME_ID", "InfinitState"]

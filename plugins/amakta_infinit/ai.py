@@ -33,6 +33,7 @@ from tafel.games.amakta.rules.pieces import DIGIT_ARROWS, from_digits, parse_lay
 from tafel.games.amakta.rules.state import PLAY
 
 from .state import ACCEPT, BID, CLOSE, InfinitState, bid_cap
+from .teach import ACCEPTS, CLOSES, CREATES, OPENS, RAISES
 from .values import CREATE, counts, normal, value_of
 
 #: The plan: shapes of the standard sets, most useful first (layout text, circle).
@@ -162,12 +163,16 @@ class InfinitAgent(Agent):
         last = state.bids[-1] if state.bids else None
         self.info = {"fair": fair}
         if last is not None and last >= fair - 1:
+            self.info["reason"] = ACCEPTS.format(bid=last, fair=fair)
             return ACCEPT  # Black with this many points is worth at least White
         nxt = round(fair * 0.6) if last is None else last + max(1, (fair - last) // 2)
         nxt = min(nxt, fair - 1, cap)
         if last is not None and nxt <= last:
+            self.info["reason"] = ACCEPTS.format(bid=last, fair=fair)
             return ACCEPT
-        return Move(BID, piece=max(0, nxt))
+        bid = max(0, nxt)
+        self.info["reason"] = (OPENS if last is None else RAISES).format(fair=fair)
+        return Move(BID, piece=bid)
 
     def _create(self, state: InfinitState, rng: random.Random) -> Move:
         colour = state.pos.turn
@@ -175,6 +180,8 @@ class InfinitAgent(Agent):
         plan = build_set(left, state.taken(colour), rng if self.level != "hard" else None)
         self.info = {"points": left, "plan": len(plan)}
         if not plan:
+            self.info["reason"] = CLOSES
             return CLOSE
+        self.info["reason"] = CREATES.format(n=len(plan), points=left)
         layout, circle = plan[0]
         return Move(CREATE, piece=layout, orient=circle)

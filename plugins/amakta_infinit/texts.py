@@ -30,26 +30,20 @@ MARKED = (
 
 #: The six directions as the editor and the tooltips name them (E NE NW W SW SE).
 DIRECTIONS = (N_("E"), N_("NE"), N_("NW"), N_("W"), N_("SW"), N_("SE"))
-#: Arrow colours by reach (1 blue, 2 green, 3 red).
+#: Arrow colours by reach (1 blue, 2 green, 3 red): marked for this catalog, whose words
+#: :func:`describe_piece` uses.
 ARROW_COLOURS = {1: N_("blue"), 2: N_("green"), 3: N_("red")}
+MARKED_ARROWS = N_("no arrows")
 
 
 def describe_piece(layout: int) -> str:
-    """Words for a piece's arrows in the current language (``describe`` of the Amakta rules, which
-    stays English): ``'blue E, 2 blue W'``; ``'no arrows'`` for the empty piece.
+    """Words for a piece's arrows in the current language, from this game's catalog (Amakta's
+    :func:`~tafel.games.amakta.texts.describe_piece`): ``'blue E, 2 blue W'``; ``'no arrows'``
+    for the empty piece.
 
     >>> describe_piece(100400)
     'blue E, 2 blue W'
     """
-    from tafel.games.amakta.rules.pieces import DIGIT_ARROWS, digits
+    from tafel.games.amakta.texts import describe_piece as words
 
-    parts = []
-    for name, digit in zip(DIRECTIONS, digits(layout), strict=True):
-        reach = DIGIT_ARROWS[digit]
-        if not reach:
-            continue
-        if len(reach) == 2 and reach[0] == reach[1]:
-            parts.append(f"2 {_(ARROW_COLOURS[reach[0]])} {_(name)}")
-        else:
-            parts.append(" + ".join(_(ARROW_COLOURS[r]) for r in reach) + f" {_(name)}")
-    return ", ".join(parts) if parts else _("no arrows")
+    return words(layout, _)

@@ -26,6 +26,7 @@ from tafel import (
 
 from .layouts import LAYOUTS, layout_fen
 from .rules import RED, SEAT_NAMES, AtaxxState, perft
+from .teach import REASONS
 from .texts import N_, _
 from .tutorial import TUTORIAL
 
@@ -135,6 +136,7 @@ GAME = GameDef(
     # x, Red, moves first and is UAI's Black: its clock is ``btime``/``binc`` (libataxx's convention).
     engine_protocol=EngineProtocol("uai", sides=("b", "w")),
     puzzles=PUZZLES,
+    reasons=REASONS,  # a hint's reason, made in English by the AI's process (teach.explain)
 )
 
 __all__ = ["GAME", "RED", "AtaxxState"]

@@ -24,6 +24,7 @@ from tafel import Agent, IllegalMoveError, Limit
 
 from .rules import PASS, RED, AtaxxMove, AtaxxState
 from .search import PASS_CODE, WIN, Engine, Result, Weights, move_text
+from .teach import explain
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,7 @@ class AtaxxSearch(Agent):
         move = to_move_obj(code)
         if not state.is_legal(move):  # cannot happen; never hand the core an illegal move
             move = state.legal_moves()[0]
+        self.info["reason"] = explain(state, move)  # what a hint says the move does
         return move
 
     def search(

@@ -24,6 +24,7 @@ from tafel import (
 
 from .board import BLACK, SIZES, STANDARD, WHITE, Board
 from .rules import SEAT_NAMES, SWAP, AtollMove, AtollState, perft
+from .teach import REASONS
 from .texts import N_, _
 from .tutorial import TUTORIAL
 
@@ -132,6 +133,7 @@ GAME = GameDef(
     perft=lambda state, depth: perft(state, depth),
     tutorial=TUTORIAL,
     puzzles=PUZZLES,
+    reasons=REASONS,  # a hint's reason, made in English by the AI's process (teach.explain)
 )
 
 #: Think time per level in seconds (levels differ only by time; the search is the same).

@@ -57,6 +57,7 @@ from tafel import Agent, GameState, Limit
 from . import LEVEL_SECONDS
 from .board import BLACK, WHITE, Bitboard, Board
 from .rules import SWAP, AtollMove, AtollState, move_for
+from .teach import explain
 
 UNSOLVED, WON, LOST = 0, 1, -1
 #: ``info["value"]`` of a solved root (the side to move wins or loses).
@@ -693,13 +694,17 @@ class AtollMCTS(Agent):
         empty = state.empty
         mine = board.winning_cells(state.stones[colour], colour, empty)
         if mine:
-            self.info = {"reason": "immediate win", "value": 1.0}
-            return move_for((mine & -mine).bit_length() - 1)
+            move = move_for((mine & -mine).bit_length() - 1)
+            self.info = {"reason": explain(state, move), "value": 1.0}
+            return move
         theirs = board.winning_cells(state.stones[colour ^ 1], colour ^ 1, empty)
         if theirs:
             # One threat: the only move that does not lose. Two or more: lost whatever we do.
-            self.info = {"reason": "forced block" if not theirs & (theirs - 1) else "lost"}
-            return move_for(theirs.bit_length() - 1)
+            move = move_for(theirs.bit_length() - 1)
+            self.info = {"reason": explain(state, move)}
+            if theirs & (theirs - 1):
+                self.info["value"] = 0.0
+            return move
 
         searcher = self.searcher
         if searcher is None or searcher.board is not board or not self.reuse:
@@ -732,7 +737,9 @@ class AtollMCTS(Agent):
             searcher.advance(d)
         else:
             self.searcher = None
-        return SWAP if d == searcher.tables.size else move_for(searcher.tables.cell_of[d])
+        move = SWAP if d == searcher.tables.size else move_for(searcher.tables.cell_of[d])
+        self.info["reason"] = explain(state, move)  # what a hint says the move does
+        return move
 
     def describe(self) -> dict[str, Any]:
         return dict(self.info)

@@ -10,8 +10,8 @@ N_ = _.N_
 
 __all__ = ["N_", "_"]
 
-#: Words the board and the AI name without ``_`` (colours, the pairs of islands a chain joins, the
-#: hint's reasons), marked here so that extraction finds them; screens translate them with ``_``.
+#: Words the board names without ``_`` (colours, the pairs of islands a chain joins), marked here
+#: so that extraction finds them; screens translate them with ``_``. (A hint's reasons: teach.py.)
 MARKED = (
     N_("Black"),
     N_("White"),
@@ -19,7 +19,4 @@ MARKED = (
     N_("upper west to lower east"),
     N_("north-west to south-east"),
     N_("upper east to lower west"),
-    N_("immediate win"),
-    N_("forced block"),
-    N_("lost"),
 )

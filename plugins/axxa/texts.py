@@ -4,11 +4,10 @@ positions never change with the language."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from functools import lru_cache
 
-from tafel import current, format_percent, translations
+from tafel import reword as shared_reword
+from tafel import translations
 
 _ = translations(__package__)
 N_ = _.N_
@@ -29,39 +28,9 @@ def plural(n: int) -> str:
     return _("{n}s").format(n=n)
 
 
-_FIELD = re.compile(r"\{(\w+)\}")
-_PERCENT = re.compile(r"(\d+)%")
-
-
-@lru_cache(maxsize=256)
-def _pattern(template: str) -> re.Pattern[str]:
-    """A regular expression matching the English texts ``template`` makes (a field named twice
-    must say the same both times)."""
-    out, seen, last = [], set(), 0
-    for m in _FIELD.finditer(template):
-        out.append(re.escape(template[last : m.start()]))
-        name = m.group(1)
-        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
-        seen.add(name)
-        last = m.end()
-    out.append(re.escape(template[last:]))
-    return re.compile("".join(out))
-
-
 def reword(text: str, templates: Sequence[str]) -> str:
     """``text``, written in English from one of ``templates`` (``"shows a {n} on top"``), in the
     current language; a text that none of them made stays as it is. For texts made in another
-    process (the AI's), which speaks English. A percentage in a field is written the local way.
+    process (the AI's), which speaks English (:func:`tafel.reword` with this catalog).
     """
-    if current() == "en":
-        return text
-    for template in templates:
-        m = _pattern(template).fullmatch(text)
-        if m is None:
-            continue
-        values = {
-            k: format_percent(int(v[:-1]) / 100) if _PERCENT.fullmatch(v) else v
-            for k, v in m.groupdict().items()
-        }
-        return _(template).format(**values)
-    return text
+    return shared_reword(text, templates, _)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from tafel.game import GameState, Move
     from tafel.match import Match
     from tafel.ui.scene import Host
+    from tafel.ui.scenes.play.history import History
     from tafel.ui.scenes.play.turns import Turns
     from tafel.view import BoardView
 
@@ -88,7 +89,7 @@ class PauseScene(DialogScene):
         else:
             buttons = [
                 resume,
-                Button(N_("Undo move"), self.undo, key="undo", enabled=match.can_undo),
+                self._undo_button(),
                 save,
                 Button(N_("Load game…"), self.load, key="load"),
                 Button(N_("Rules"), self.rules, key="rules", enabled=bool(match.game.rules.strip())),
@@ -160,6 +161,12 @@ class PauseScene(DialogScene):
                 no=N_("Keep playing"),
             )
         )
+
+    def _undo_button(self) -> Button:
+        """Undo the last move, or, right after a restart, the restart (the old game back)."""
+        if self.play.history.replaced is not None and not self.play.match.can_undo:
+            return Button(N_("Undo restart"), self.undo, key="undo")
+        return Button(N_("Undo move"), self.undo, key="undo", enabled=self.play.match.can_undo)
 
     def undo(self) -> None:
         self.close()
@@ -296,6 +303,7 @@ class PausedGame(Protocol):
 
     match: Match
     turns: Turns
+    history: History
     view: BoardView
 
     @property

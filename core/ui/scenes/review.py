@@ -327,7 +327,7 @@ class ReviewScene(Scene):
                 chance = _("win chance")
             else:
                 chance = _("expected result") if review.seats == 1 else _("value")
-            second = _("{who} to move · {chance} {value} · the AI would play {move}").format(
+            second = _("{who} to move · {chance} {value} · the AI's choice: {move}").format(
                 who=who, chance=chance, value=percent(point.value), move=review.best_words(ply) or "?"
             )
         return first, second

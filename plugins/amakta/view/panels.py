@@ -12,9 +12,8 @@ from tafel.kit import Button, button_row, hex_points, tip, x_mark
 from tafel.view import ViewContext, mix
 
 from ..rules.engine import COLOUR_NAMES, Move
-from ..rules.pieces import describe
 from ..rules.state import PLAY, AmaktaState
-from ..texts import N_, _
+from ..texts import N_, _, describe_piece
 from .menu import Legal
 from .pieces import BODY
 
@@ -44,15 +43,11 @@ class Panels:
         )
         me = pos.turn if state.phase == PLAY else None
         frame = theme.highlight if (live and legal.play and colour == me) else theme.panel_edge
-        seat = state.seat_of(colour) if state.white_seat is not None else None
-        who = _(COLOUR_NAMES[colour])
-        if seat is not None:
-            who += f" · {state.seat_label(seat).split('(')[-1].rstrip(')')}"
         title_h = slots[0].y - rect.y if slots else 20
         hand = set(pos.inv[colour])
         on_board = {p[1] for p in pos.cells.values() if p[0] == colour}
         next_circle = state.next_circle() if state.phase in ("circles-same", "circles-each") else None
-        title = _("{who} · {n} in hand").format(who=who, n=len(hand))
+        title = self.inventory_title(ctx, state, colour, rect.width - 12)
         parts: dict[Any, tuple] = {"title": ((rect.x, rect.y, rect.width, title_h), title, title_h)}
         for i, slot in enumerate(slots):
             selected = live and self.sel_piece == i and colour == me and self.mode in ("hand", "orient")
@@ -94,6 +89,29 @@ class Panels:
         area = rect.unionall(list(reach.values()))
         if self.inv_layers[colour].draw(surface, base, parts, paint_bg, paint_part, area, mendable):
             self.busy = True
+
+    def inventory_title(self, ctx, state: AmaktaState, colour: int, width: int) -> str:
+        """A hand's title line: ``White · Player 2 · 12 in hand``, shorter where that does not fit
+        ``width`` (a review's small board): without the seat, then the colour alone. Both hands
+        say the same much, so they read alike."""
+        pos = state.pos
+
+        def titles(colour: int) -> list[str]:
+            who = _(COLOUR_NAMES[colour])
+            n = len(pos.inv[colour])
+            seat = state.seat_of(colour) if state.white_seat is not None else None
+            out = [_("{who} · {n} in hand").format(who=who, n=n)]
+            if seat is not None:
+                player = state.seat_label(seat).split("(")[-1].rstrip(")")
+                out.insert(0, _("{who} · {n} in hand").format(who=f"{who} · {player}", n=n))
+            return [*out, who]
+
+        font = self.texts.font(ctx, 8)  # a line is shrunk to fit, down to 8 pixels (Texts), then cut
+        mine, theirs = titles(colour), titles(colour ^ 1)
+        for text, other in zip(mine[:-1], theirs, strict=False):  # as long: a seat is both or none
+            if font.size(text)[0] <= width and font.size(other)[0] <= width:
+                return text
+        return mine[-1]
 
     def panel_key(self, surface: pygame.Surface, ctx: ViewContext, colour: int) -> tuple:
         """Where a colour's panel and its slots are and what they are drawn with."""
@@ -252,13 +270,15 @@ class Panels:
             where = _("on the board")
         else:
             where = _("out of the game")
-        text = f"{_(COLOUR_NAMES[colour])} {idx + 1}: {describe(pos.eq.sets[colour][idx])}{circle} · {where}"
+        text = f"{_(COLOUR_NAMES[colour])} {idx + 1}: {describe_piece(pos.eq.sets[colour][idx])}{circle} · {where}"
         slot = self.slots[colour][idx]
         self.draw_tooltip(surface, ctx, text, (slot.centerx, slot.y))
 
     def draw_tooltip(self, surface, ctx, text: str, anchor: tuple[int, int]) -> None:
-        """A one-line tooltip whose bottom centre is ``anchor`` (see :func:`tafel.kit.panels.tip`)."""
-        tip(surface, self.texts, ctx, text, anchor, max(11, min(22, self.size * 0.45)), self.rect)
+        """A tooltip whose bottom centre is ``anchor``, or, where that would cover the board, the
+        nearest place beside it (see :func:`tafel.kit.panels.tip`): its rect is ``tip_rect``."""
+        size = max(11, min(22, self.size * 0.45))
+        self.tip_rect = tip(surface, self.texts, ctx, text, anchor, size, self.rect, self.board_area)
 
     def draw_piece_tooltip(self, surface, ctx, state: AmaktaState, cell) -> None:
         pos = state.pos

@@ -72,6 +72,8 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.clear_selection()
         self.hover_cell: Any = None
         self.hover_slot: tuple[int, int] | None = None
+        #: Where this frame's tooltip was drawn (None: none), always off the board.
+        self.tip_rect: pygame.Rect | None = None
         #: The keyboard cursor's field, and the screen column it keeps (see the kit grid's ``step``).
         self.cursor: Any = None
         self.cursor_keep: float | None = None
@@ -205,6 +207,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
             return
         self.sync(state, ctx)
         self.busy = False
+        self.tip_rect = None
         live = ctx.interactive and state.outcome is None
         if self.draw_start_phase(surface, state, ctx, live):
             return

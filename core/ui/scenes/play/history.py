@@ -1,7 +1,8 @@
 """The play screen's way through the game's moves: undo and redo (Ctrl+Z / Ctrl+Y), browsing
 the move list (a click on a move, or PgUp/PgDn, shows that position read-only; Enter there plays
 on from it, a fork), and replays of finished games (play, pause, speed). A restart is the
-scene's (it makes a new match and gives it to its parts).
+scene's (it makes a new match and gives it to its parts); the game it replaced is kept here
+until a person moves in the new one, and Undo brings it back.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class History:
         self.replay_playing = replay
         self.replay_speed = 1.0
         self.replay_timer = 0.0
+        #: The game a restart replaced, until a person moves in the new one: Undo brings it back
+        #: (the scene keeps it in the autosave until then).
+        self.replaced: Match | None = None
 
     @property
     def shown_ply(self) -> int:
@@ -45,6 +49,18 @@ class History:
         return self.browse is not None and self.host.mode == "play"
 
     # --- taking moves back ---------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether Undo does something: moves to take back, or a restart to take back."""
+        return self.match.can_undo or self.replaced is not None
+
+    def keep_replaced(self, old: Match) -> bool:
+        """A restart replaced ``old``: keep it for Undo when it was a game under way that allows
+        taking moves back (a restart of the restarted game keeps the first). True when kept."""
+        if old.ply and not old.state.is_over and old.undo_allowed:
+            self.replaced = old
+        return self.replaced is not None
 
     def undo(self) -> bool:
         """Take the last moves back (to a person's turn); False, with a note, when it cannot."""

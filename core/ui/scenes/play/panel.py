@@ -519,7 +519,7 @@ class Panel(MoveListPainting):
             self.faster_button.enabled = history.replay_speed < speeds[-1]
             return
         hint_pending = self.turns.hint_pending is not None
-        self.undo_button.enabled = match.can_undo and mode == "play"
+        self.undo_button.enabled = history.can_undo and mode == "play"
         self.redo_button.enabled = match.can_redo and mode == "play"
         self.hint_button.enabled = mode == "play" and interactive and not hint_pending
         self.hint_button.label = N_("Thinking…") if hint_pending else self.hint_label

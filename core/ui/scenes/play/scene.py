@@ -350,6 +350,8 @@ class PlayScene(Scene):
         background (:data:`tafel.saves.writer`); a failure shows one notice and the game goes on."""
         if self.mode != "play" or not getattr(self.app, "autosave_enabled", True) or self.shared is not None:
             return  # an online game lives in its room (the host keeps it), not in Continue
+        if self.history.replaced is not None:
+            return  # the game a restart replaced stays in Continue until a person moves in the new one
         from tafel import saves
 
         try:
@@ -392,6 +394,8 @@ class PlayScene(Scene):
         self.play_sound(self.guard("sound_for", view.sound_for, before, move, after, default="move"))
         self.turns.moved()
         self.panel.list_scroll = 0
+        if by_person:
+            self.history.replaced = None  # a move in the new game: the restart is for good
         self.autosave()
         return True
 
@@ -433,6 +437,8 @@ class PlayScene(Scene):
         other side allows or declines; the board follows the room once it is taken back)."""
         if self.shared is not None:  # not after the room ended the game (resign, a draw)
             return self.match.can_undo and self.shared.result is None and self.shared.ask("undo")
+        if self.history.replaced is not None and not self.match.can_undo:
+            return self.undo_restart()
         if not self.history.undo():
             return False
         self._taken_back()
@@ -477,6 +483,7 @@ class PlayScene(Scene):
                 )
             return
         self.turns.cancel()
+        old = self.match
         try:
             match = self.match.restarted(new_seed=new_seed)
         except Exception as exc:
@@ -488,7 +495,25 @@ class PlayScene(Scene):
         self.turns.finished = False
         self.rules_error = None
         self.reset_turn()
+        if self.history.keep_replaced(old):
+            self.toast(_("Game restarted. Undo (Ctrl+Z) brings the old game back."))
         self.autosave()
+
+    def undo_restart(self) -> bool:
+        """Undo right after a restart: the game it replaced comes back, as it was."""
+        old = self.history.replaced
+        if old is None:
+            return False
+        self.history.replaced = None
+        self.turns.cancel()
+        self._show_match(old)
+        if self.guide is not None:
+            self.guide.follow(old)
+        self.turns.finished = False
+        self.reset_turn()
+        self.autosave()
+        self.toast(_("The game before the restart is back."))
+        return True
 
     def _show_match(self, match: Match) -> None:
         self.match = self.turns.match = self.history.match = self.panel.match = match
