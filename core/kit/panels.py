@@ -75,7 +75,12 @@ def slot_grid(
 ) -> tuple[float, list[pygame.Rect]]:
     """``n`` slots filling ``inner`` in rows (the columns that give the largest piece), and the
     largest piece's unit that fits a slot: a piece ``shape`` units wide and high (a pointy hex of
-    circumradius 1 is ``(sqrt(3), 2)``)."""
+    circumradius 1 is ``(sqrt(3), 2)``).
+
+    >>> unit, slots = slot_grid(pygame.Rect(0, 0, 300, 100), 3)
+    >>> unit, [s.topleft for s in slots]
+    (100.0, [(0, 0), (100, 0), (200, 0)])
+    """
     best = None
     for cols in range(1, n + 1):
         cw, ch = inner.width / cols, inner.height / math.ceil(n / cols)
@@ -174,7 +179,15 @@ def tip(
     bounds: pygame.Rect,
 ) -> None:
     """A one-line tooltip in a small card whose bottom centre is ``anchor``, kept inside ``bounds``
-    (a board's hover help: what a field or a slot holds)."""
+    (a board's hover help: what a field or a slot holds).
+
+    >>> import pygame
+    >>> from tafel.testing import view_context
+    >>> surface = pygame.Surface((300, 200))
+    >>> tip(surface, Texts(), view_context(), "a Red stone", (150, 10), 14, surface.get_rect())
+    >>> surface.get_at((150, 3)) != (0, 0, 0)  # too high for the anchor: kept inside the bounds
+    True
+    """
     tw, th = texts.font(ctx, pixels).size(text)
     r = pygame.Rect(0, 0, tw + 12, th + 6)
     r.midbottom = (int(anchor[0]), int(anchor[1]))
