@@ -60,7 +60,11 @@ def _single_digits(board: str) -> str:
     >>> _single_digits("x14o/7/07")
     'x5o/7/7'
     """
-    return re.sub(r"\d+", lambda m: str(sum(map(int, m[0])) or ""), board)
+    return _DIGITS_TO_ADD.sub(lambda m: str(sum(map(int, m[0])) or ""), board)
+
+
+#: Runs the codec reads otherwise: two digits or more, or a 0 (a canonical FEN has none).
+_DIGITS_TO_ADD = re.compile(r"\d\d+|0")
 
 
 @dataclass(frozen=True, slots=True)

@@ -373,7 +373,11 @@ def _plain_numbers(text: str) -> str:
     >>> _plain_numbers("9/010/0")
     '9/10/0'
     """
-    return re.sub(r"\d+", lambda m: str(int(m[0])), text)
+    return _LEADING_ZERO.sub(lambda m: str(int(m[0])), text)
+
+
+#: A run length written with a leading zero (a canonical text has none).
+_LEADING_ZERO = re.compile(r"(?<!\d)0\d+")
 
 
 def _cell(board: Board, c: int, number: int) -> Cell:
