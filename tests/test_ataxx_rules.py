@@ -88,6 +88,12 @@ def test_fen_defaults_and_aliases():
     assert AtaxxState.from_fen("r5b/7/7/7/7/7/b5r r 0 1").to_text() == START_FEN
 
 
+def test_fen_digits_are_read_one_by_one_as_always():
+    # The board goes through Tafel's BoardText now; texts the old reader took still read the same.
+    assert AtaxxState.from_fen("x14o/16/7/07/7/7/o5x").to_text() == START_FEN
+    assert AtaxxState.from_fen("X5O/7/7/7/7/7/O5X").to_text() == START_FEN
+
+
 @pytest.mark.parametrize(
     "fen,words",
     [
