@@ -374,6 +374,8 @@ def test_run_lengths_and_capitals_read_as_always():
     assert parse_position("09/010/9/10/9/10/9/10/9/10/9 b swap", GAME.resolve_options({})).to_text() == start
     moved = parse_position("9/10/9/10/9/6B3/9/10/9/10/9 w swapped", GAME.resolve_options({}))
     assert moved.to_text() == "9/10/9/10/9/6b3/9/10/9/10/9 w swapped"
+    with pytest.raises(NotationError, match="^bad Atoll board '9/10/9/10/9/10/9/10/9/10/0b8': column k"):
+        parse_position("9/10/9/10/9/10/9/10/9/10/0b8 b -", GAME.resolve_options({}))
 
 
 def test_finished_position_reads_back_as_over():
