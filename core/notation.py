@@ -122,6 +122,7 @@ class BoardText:
     ``empty`` is the character :meth:`decode` gives an empty cell and :meth:`encode` reads as one.
     ``row_label(n)`` names the ``n``-th row from the top (1-based) in errors: ``"row 2"`` by
     default, ``lambda n: f"rank {9 - n}"`` for a board whose ranks count up from the bottom.
+    ``what`` names the text in errors (``"bad board '...': ..."`` by default; ``"Ataxx FEN"``).
 
     >>> hexagon = BoardText("xo-", widths=(5, 6, 7, 8, 9, 8, 7, 6, 5))
     >>> hexagon.decode("x3o/6/7/3-4/o4-2x/3-4/7/6/o3x")[4]
@@ -137,6 +138,7 @@ class BoardText:
     rows: int | None = None
     empty: str = "."
     row_label: Callable[[int], str] | None = None
+    what: str = "board"
 
     def __post_init__(self) -> None:
         if not self.pieces or any(c.isdigit() or c in "/ " or c == self.empty for c in self.pieces):
@@ -163,7 +165,7 @@ class BoardText:
         one line naming the first problem otherwise."""
         widths = self.row_widths
         parts = text.strip().split("/")
-        bad = f"bad board {text.strip()!r}:"
+        bad = f"bad {self.what} {text.strip()!r}:"
         if len(parts) != len(widths):
             raise NotationError(f"{bad} it needs {len(widths)} rows separated by '/', got {len(parts)}")
         return [

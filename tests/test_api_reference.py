@@ -13,11 +13,13 @@ import pytest
 from tafel.cli.authoring import API_MODULES
 
 CORE = Path(importlib.import_module("tafel").__file__).parent
-#: The kit's drawing functions: each docstring shows an example.
+#: The kit's drawing functions: each docstring shows an example (and so does every other public
+#: function of the kit: :func:`kit_functions`).
 KIT_DRAWING = (
     "stone", "gem", "tile", "cross", "ring", "rounded", "stroke", "blur", "fast", "supersampled",
     "polygon", "cell_mark", "target", "draw_hint", "arrow", "draw_cursor", "draw_chain", "pulse",
-    "blit_centered", "hex_points", "dashed", "x_mark", "plate",
+    "blit_centered", "hex_points", "dashed", "x_mark", "plate", "paint_board", "label", "card",
+    "edge_marker", "tip", "paragraph", "button_row",
 )  # fmt: skip
 
 
@@ -71,7 +73,25 @@ def test_the_check_catches_a_name_without_a_docstring(monkeypatch):
     assert undocumented("tafel.kit") == ["bare"]
 
 
-@pytest.mark.parametrize("name", KIT_DRAWING)
+def kit_functions() -> list[str]:
+    """Every public function of ``tafel.kit``: those that draw into a surface, make a picture,
+    lay out rectangles or time a motion."""
+    import tafel.kit
+
+    return sorted(n for n in tafel.kit.__all__ if inspect.isfunction(getattr(tafel.kit, n)))
+
+
+def test_the_named_drawing_functions_are_public_functions():
+    functions = kit_functions()
+    assert set(KIT_DRAWING) <= set(functions)
+    # A function that draws into a surface is a drawing function whatever its name.
+    import tafel.kit
+
+    drawing = {n for n in functions if "surface" in inspect.signature(getattr(tafel.kit, n)).parameters}
+    assert {"paint_board", "label", "card", "edge_marker"} <= drawing
+
+
+@pytest.mark.parametrize("name", kit_functions())
 def test_each_kit_drawing_function_shows_an_example(name):
     import tafel.kit
 

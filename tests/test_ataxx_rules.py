@@ -88,23 +88,30 @@ def test_fen_defaults_and_aliases():
     assert AtaxxState.from_fen("r5b/7/7/7/7/7/b5r r 0 1").to_text() == START_FEN
 
 
+def test_fen_digits_are_read_one_by_one_as_always():
+    # The board goes through Tafel's BoardText now; texts the old reader took still read the same.
+    assert AtaxxState.from_fen("x14o/16/7/07/7/7/o5x").to_text() == START_FEN
+    assert AtaxxState.from_fen("X5O/7/7/7/7/7/O5X").to_text() == START_FEN
+
+
 @pytest.mark.parametrize(
     "fen,words",
     [
         ("", "empty"),
         ("x5o/7/7", "7 ranks"),
         ("x5o/7/7/7/7/7/o5x z 0 1", "side to move"),
-        ("x5o/7/7/7/7/7/o4x x 0 1", "rank 1 has 6"),
-        ("x5o/7/7/7/7/7/o6x x 0 1", "rank 1 has"),
-        ("x5o/7/7/7/7/7/o5q x 0 1", "unexpected 'q'"),
+        ("x5o/7/7/7/7/7/o4x x 0 1", "rank 1 needs 7 cells, got 6"),
+        ("x5o/7/7/7/7/7/o6x x 0 1", "rank 1 needs 7 cells, got more"),
+        ("x5o/7/7/7/7/7/o5q x 0 1", "rank 1 has 'q'"),
         ("x5o/7/7/7/7/7/o5x x a 1", "numbers"),
         ("x5o/7/7/7/7/7/o5x x 0 0", "out of range"),
         ("x5o/7/7/7/7/7/o5x x 0 1 9", "too many"),
     ],
 )
 def test_bad_fen(fen, words):
-    with pytest.raises(NotationError, match=words):
+    with pytest.raises(NotationError, match=words) as err:
         AtaxxState.from_fen(fen)
+    assert "\n" not in str(err.value) and (fen == "" or str(err.value).startswith("bad Ataxx FEN"))
 
 
 def test_clone_jump_and_flips_and_counters():

@@ -121,10 +121,10 @@ def test_the_guide_has_its_parts():
     python = python_blocks()
     files = {b.path for b in blocks() if b.path}
     assert {
-        "fourinarow/__init__.py",
-        "fourinarow/rules.py",
-        "fourinarow/view.py",
-        "fourinarow/RULES.md",
+        "four_in_a_row/__init__.py",
+        "four_in_a_row/rules.py",
+        "four_in_a_row/view.py",
+        "four_in_a_row/RULES.md",
     } <= files
     assert len([b for b in python if not b.path]) >= 8
 
@@ -151,7 +151,7 @@ def test_the_guide_plugin_loads_whole(guide_plugins):
     registry = load_registry()
     assert registry.broken == []
     assert "four-in-a-row" in registry.games
-    assert registry.agent("centre", "four-in-a-row").plugin == "fourinarow"
+    assert registry.agent("centre", "four-in-a-row").plugin == "four_in_a_row"
     assert "four-board" in registry.commands
 
 
@@ -219,5 +219,5 @@ def test_packaging_sample_is_valid_toml_with_the_entry_point():
     (block,) = [b for b in blocks() if b.lang == "toml"]
     data = tomllib.loads(block.body)
     entry = data["project"]["entry-points"]["tafel"]
-    assert entry == {"fourinarow": "fourinarow"}
-    assert data["tool"]["setuptools"]["packages"] == ["fourinarow"]
+    assert entry == {"four_in_a_row": "four_in_a_row"}
+    assert data["tool"]["setuptools"]["packages"] == ["four_in_a_row"]

@@ -53,7 +53,7 @@ def run_new_game(args: argparse.Namespace, registry: Registry) -> int:
     print(f"wrote {names.title} ({names.id}) to {folder}{os.sep}: {', '.join(shown)}")
     print("next:")
     if args.dir is not None:
-        print(f"  pip install -e {folder}    (where Tafel is installed)")
+        print(f"  pip install -e {folder} pytest    (where Tafel is installed; pytest for its tests)")
         print(f"  pytest {folder}")
         print(f"  tafel check {names.id}")
         print(f"  tafel play {names.id} --players human ai:easy")

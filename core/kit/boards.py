@@ -66,7 +66,25 @@ def paint_board(
     font: pygame.font.Font | None = None,
     tint: Callable[[Hashable], int] | None = None,
 ) -> None:
-    """Paint the board: shadow, plate (``outline``), cells, ``blocked`` cells and ``labels``."""
+    """Paint the board: shadow, plate (``outline``), cells, ``blocked`` cells and ``labels``.
+
+    ``surface`` is the picture of the board's part of the screen whose top-left pixel is ``offset``
+    (a view paints it once per layout and theme, and copies it every frame).
+
+    >>> import pygame
+    >>> from tafel.kit import SquareGrid, rectangle
+    >>> from tafel.testing import view_context
+    >>> grid, theme = SquareGrid(rectangle(3, 3)), view_context().theme
+    >>> outline = plate(grid, 0.5)  # a frame half a cell wide round the cells
+    >>> xs, ys = [x for x, _ in outline], [y for _, y in outline]
+    >>> area = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))  # the world units to show
+    >>> outer = grid.fit(pygame.Rect(0, 0, 240, 240), area)
+    >>> picture = pygame.Surface(outer.size)
+    >>> paint_board(picture, grid, outline, outer.topleft, theme, blocked=[(1, 1)])
+    >>> x, y = grid.center((1, 1))
+    >>> picture.get_at((int(x) - outer.x, int(y) - outer.y))[:3] == theme.blocked  # the middle is blocked
+    True
+    """
     size = grid.size
     ox, oy = offset
 

@@ -32,7 +32,14 @@ __all__ = ["Form", "NumberField", "Tile", "choices", "grid", "paragraph", "pixel
 
 def pixels(ui: Skin, height: float) -> int:
     """The text size (a 1080p size, as the skin takes) whose letters are ``height`` screen pixels,
-    for text that follows a box's size rather than the window's."""
+    for text that follows a box's size rather than the window's.
+
+    >>> from tafel.kit import Skin
+    >>> from tafel.testing import view_context
+    >>> skin = Skin.of(view_context())
+    >>> pixels(skin, 20) == int(20 / skin.fonts.scale)
+    True
+    """
     return max(6, int(height / (ui.fonts.scale or 1.0)))
 
 
@@ -40,7 +47,12 @@ def split(
     rect: pygame.Rect, parts: int | Sequence[float], gap: int = 0, *, vertical: bool = False
 ) -> list[pygame.Rect]:
     """``rect`` cut across (or down) into ``parts`` equal pieces, or pieces in proportion to the
-    weights ``parts``, ``gap`` pixels apart."""
+    weights ``parts``, ``gap`` pixels apart.
+
+    >>> bar = pygame.Rect(0, 0, 100, 20)
+    >>> [r.width for r in split(bar, 2, 10)], [r.width for r in split(bar, (1, 3))]
+    ([45, 45], [25, 75])
+    """
     weights = [1.0] * parts if isinstance(parts, int) else list(parts)
     length = (rect.height if vertical else rect.width) - gap * (len(weights) - 1)
     out, at, total = [], 0.0, sum(weights) or 1
@@ -60,7 +72,11 @@ def grid(
     rect: pygame.Rect, count: int, columns: int, gap: int = 0, row_height: float | None = None
 ) -> list[pygame.Rect]:
     """``count`` cells in rows of ``columns`` filling ``rect`` (or in rows ``row_height`` high),
-    ``gap`` apart."""
+    ``gap`` apart.
+
+    >>> [r.topleft for r in grid(pygame.Rect(0, 0, 100, 100), 4, 2, 10)]
+    [(0, 0), (55, 0), (0, 55), (55, 55)]
+    """
     rows = max(1, -(-count // max(1, columns)))
     h = row_height if row_height is not None else (rect.height - gap * (rows - 1)) / rows
     w = (rect.width - gap * (columns - 1)) / max(1, columns)
@@ -85,7 +101,17 @@ def paragraph(
 ) -> int:
     """``text`` wrapped to ``width`` at the first of ``sizes`` (largest first) that needs at most
     ``lines`` lines; at the last size a longer text is drawn closer together in the same height
-    rather than cut. Lines start at ``pos`` (x at ``anchor``'s side); returns the y below them."""
+    rather than cut. Lines start at ``pos`` (x at ``anchor``'s side); returns the y below them.
+
+    >>> from tafel.kit import Skin
+    >>> from tafel.testing import view_context
+    >>> surface = pygame.Surface((300, 200))
+    >>> text = "A long line of words that wraps into two or three lines"
+    >>> white, sizes = (255, 255, 255), (24, 18, 14)  # the largest size that needs at most 3 lines
+    >>> below = paragraph(Skin.of(view_context()), surface, text, (150, 10), sizes, white, 200)
+    >>> 10 < below < 200
+    True
+    """
     for size in sizes:
         wrapped = ui.wrap(text, size, width)
         if len(wrapped) <= lines:

@@ -42,7 +42,17 @@ def edge_marker(
     """An arrow ``length`` pixels long in ``fill`` (edged in ``edge``, the theme's accent by default)
     where the line from the centre of ``area`` to ``target`` leaves it, pointing on, and ``label``
     (``size``, or 13 pixels) on its inner side. Returns where it stands; None, and nothing drawn,
-    when ``target`` lies inside ``area``."""
+    when ``target`` lies inside ``area``.
+
+    >>> import pygame
+    >>> from tafel.kit import Skin
+    >>> from tafel.testing import view_context
+    >>> surface, area, skin = pygame.Surface((200, 100)), pygame.Rect(0, 0, 200, 100), Skin.of(view_context())
+    >>> edge_marker(surface, skin, area, (500, 50), (200, 0, 0), "far")  # off to the right
+    (200, 50)
+    >>> edge_marker(surface, skin, area, (20, 50), (200, 0, 0)) is None  # in sight: no arrow
+    True
+    """
     if area.collidepoint(target) or area.width < 2 or area.height < 2:
         return None
     (cx, cy), dx, dy = area.center, target[0] - area.centerx, target[1] - area.centery

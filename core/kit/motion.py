@@ -64,28 +64,48 @@ def linear(p: float) -> float:
 
 
 def ease_in(p: float) -> float:
-    """Slow start (cubic)."""
+    """Slow start (cubic).
+
+    >>> ease_in(0.5)
+    0.125
+    """
     return p * p * p
 
 
 def ease_out(p: float) -> float:
-    """Slow end (cubic)."""
+    """Slow end (cubic).
+
+    >>> ease_out(0.5)
+    0.875
+    """
     return 1.0 - (1.0 - p) ** 3
 
 
 def ease_in_out(p: float) -> float:
-    """Slow start and end (smoothstep)."""
+    """Slow start and end (smoothstep).
+
+    >>> ease_in_out(0.25), ease_in_out(0.5)
+    (0.15625, 0.5)
+    """
     return p * p * (3.0 - 2.0 * p)
 
 
 def ease_out_back(p: float, overshoot: float = 1.6) -> float:
-    """Overshoots a little past 1 and settles back: things "pop" into place."""
+    """Overshoots a little past 1 and settles back: things "pop" into place.
+
+    >>> ease_out_back(0.5) > 1.0, ease_out_back(1.0)
+    (True, 1.0)
+    """
     q = p - 1.0
     return 1.0 + (overshoot + 1.0) * q * q * q + overshoot * q * q
 
 
 def arc(p: float) -> float:
-    """0 at both ends, 1 in the middle: a lift in mid-air."""
+    """0 at both ends, 1 in the middle: a lift in mid-air.
+
+    >>> arc(0.0), arc(0.5), arc(1.0)
+    (0.0, 1.0, 0.0)
+    """
     return math.sin(math.pi * p) if 0.0 < p < 1.0 else 0.0
 
 
@@ -361,7 +381,13 @@ def diff_animations(
 ) -> list[PieceAnimation]:
     """The animations that take ``before`` to ``after`` (cell -> piece, empty cells left out): the
     piece arriving at ``to`` places (or moves from ``frm`` as a ``mover``, a Jump or a Slide), then
-    the others turn (:class:`Flip`), appear (:class:`Place`) or go (:class:`Capture`)."""
+    the others turn (:class:`Flip`), appear (:class:`Place`) or go (:class:`Capture`).
+
+    >>> before = {(0, 0): 0, (1, 0): 1}  # seat 0's stone on a1, seat 1's on b1
+    >>> after = {(0, 0): 0, (1, 0): 0, (1, 1): 0}  # a stone to b2 turns b1
+    >>> [type(a).__name__ for a in diff_animations(before, after, None, (1, 1))]
+    ['Place', 'Flip']
+    """
     out: list[PieceAnimation] = []
     delay = 0.0
     if to is not None and after.get(to) is not None:

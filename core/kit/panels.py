@@ -75,7 +75,12 @@ def slot_grid(
 ) -> tuple[float, list[pygame.Rect]]:
     """``n`` slots filling ``inner`` in rows (the columns that give the largest piece), and the
     largest piece's unit that fits a slot: a piece ``shape`` units wide and high (a pointy hex of
-    circumradius 1 is ``(sqrt(3), 2)``)."""
+    circumradius 1 is ``(sqrt(3), 2)``).
+
+    >>> unit, slots = slot_grid(pygame.Rect(0, 0, 300, 100), 3)
+    >>> unit, [s.topleft for s in slots]
+    (100.0, [(0, 0), (100, 0), (200, 0)])
+    """
     best = None
     for cols in range(1, n + 1):
         cw, ch = inner.width / cols, inner.height / math.ceil(n / cols)
@@ -181,6 +186,13 @@ def tip(
     anchor would, it goes to the free strip of ``bounds`` beside, above or below ``avoid`` nearest
     the anchor, its text wrapped to the strip's width (:func:`tip_place`); None when no strip has
     room for it (nothing drawn).
+
+    >>> import pygame
+    >>> from tafel.testing import view_context
+    >>> surface = pygame.Surface((300, 200))
+    >>> card = tip(surface, Texts(), view_context(), "a Red stone", (150, 10), 14, surface.get_rect())
+    >>> card.top == 0 and surface.get_at((150, 3)) != (0, 0, 0)  # too high: kept inside the bounds
+    True
     """
     size = max(6, int(pixels / (ctx.fonts.scale or 1.0)))
     font = texts.font(ctx, pixels)

@@ -24,12 +24,23 @@ __all__ = ["card", "font", "label", "units"]
 
 
 def units(ctx: ViewContext, px: float) -> int:
-    """The font size (in the fonts' unscaled units) whose letters are about ``px`` pixels."""
+    """The font size (in the fonts' unscaled units) whose letters are about ``px`` pixels.
+
+    >>> from tafel.testing import view_context
+    >>> ctx = view_context()
+    >>> units(ctx, 24.0) == round(24.0 / ctx.fonts.scale)
+    True
+    """
     return max(1, round(px / ctx.fonts.scale))
 
 
 def font(ctx: ViewContext, px: float, bold: bool = False) -> pygame.font.Font:
-    """The font whose letters are about ``px`` pixels."""
+    """The font whose letters are about ``px`` pixels.
+
+    >>> from tafel.testing import view_context
+    >>> font(view_context(), 20).get_height() >= 20
+    True
+    """
     return ctx.fonts.get(units(ctx, px), bold)
 
 
@@ -43,7 +54,15 @@ def label(
     **at: tuple[int, int],
 ) -> pygame.Rect:
     """``line`` at about ``px`` pixels, placed by one anchor: ``label(..., center=(x, y))``;
-    returns where it was drawn."""
+    returns where it was drawn.
+
+    >>> import pygame
+    >>> from tafel.testing import view_context
+    >>> surface = pygame.Surface((200, 100))
+    >>> where = label(surface, view_context(), "e4", 20, (255, 255, 255), center=(100, 50))
+    >>> where.center, where.height >= 20
+    ((100, 50), True)
+    """
     ((anchor, pos),) = at.items()
     return Skin.of(ctx).draw_text(surface, line, pos, units(ctx, px), color, bold=bold, anchor=anchor)
 
@@ -60,7 +79,15 @@ def card(
 ) -> pygame.Rect:
     """A card over the board (the game's end, say): ``title`` in ``color`` over ``body`` wrapped to
     ``width``, on the panel colour nearly opaque, framed in ``color``. ``unit`` (a cell's size)
-    scales it: the title is 0.55 of it, the body 0.28. Returns the card's rectangle."""
+    scales it: the title is 0.55 of it, the body 0.28. Returns the card's rectangle.
+
+    >>> import pygame
+    >>> from tafel.testing import view_context
+    >>> surface = pygame.Surface((300, 200))
+    >>> box = card(surface, view_context(), (150, 100), 240, "Red wins", "four in a row", (220, 40, 40), 60)
+    >>> box.width, box.center
+    (240, (150, 100))
+    """
     c, theme = int(unit), ctx.theme
     small, big = font(ctx, unit * 0.28), font(ctx, unit * 0.55, bold=True)
     lines = ctx.fonts.wrap(body, units(ctx, unit * 0.28), width - c // 2)

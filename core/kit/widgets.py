@@ -33,7 +33,11 @@ TITLE, H1, H2, H3, BODY, SMALL, TINY = 132, 60, 42, 34, 30, 25, 21
 
 
 def is_activate(event: pygame.event.Event) -> bool:
-    """Enter, keypad Enter or Space (a controller's A button arrives as Enter)."""
+    """Enter, keypad Enter or Space (a controller's A button arrives as Enter).
+
+    >>> is_activate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    True
+    """
     return event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS
 
 

@@ -17,6 +17,9 @@ result is simply ANDed with the empty squares, which never include padding.
 
 from __future__ import annotations
 
+from tafel import parse_square
+from tafel import square_name as cell_name
+
 SIZE = 7
 STRIDE = 9
 FILES = "abcdefg"
@@ -38,14 +41,19 @@ DOUBLE_OFFSETS: tuple[int, ...] = tuple(
 
 
 def square_of(name: str) -> Square:
-    """The square named like ``"c5"``; ValueError for anything else."""
-    if len(name) != 2 or name[0] not in FILES or name[1] not in "1234567":
-        raise ValueError(f"{name!r} is not a square (a1..g7)")
-    return (int(name[1]) - 1) * STRIDE + FILES.index(name[0])
+    """The square named like ``"c5"`` (Tafel's square names); a NotationError, which is a
+    ValueError, for anything else.
+
+    >>> square_of("a1"), square_of("g7")
+    (0, 60)
+    """
+    file, rank = parse_square(name, SIZE, SIZE)
+    return rank * STRIDE + file
 
 
 def square_name(square: Square) -> str:
-    return FILES[square % STRIDE] + str(square // STRIDE + 1)
+    """The name of a square: ``c5``."""
+    return cell_name(square % STRIDE, square // STRIDE)
 
 
 def file_of(square: Square) -> int:

@@ -17,10 +17,11 @@ at halfmove 100).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from tafel import GameState, IllegalMoveError, NotationError, Outcome
+from tafel import BoardText, GameState, IllegalMoveError, NotationError, Outcome
 
 from .board import (
     BOARD,
@@ -45,6 +46,25 @@ SEAT_NAMES = (N_("Red"), N_("Blue"))
 SIDE_CHARS = "xo"
 START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
 ENGINE_HALFMOVE_LIMIT = 100
+#: A FEN's board: ranks 7 to 1, ``x`` Red, ``o`` Blue, ``-`` a gap, digits for empty squares;
+#: read with Tafel's board-text codec (``r``/``b`` for Red and Blue, and capitals, are read too).
+BOARD_TEXT = BoardText("xo-XOrRbB", widths=SIZE, row_label=lambda n: f"rank {SIZE + 1 - n}", what="Ataxx FEN")
+#: Each letter a board may hold, as the stone (or gap) it stands for.
+_STONE = {"x": "x", "X": "x", "r": "x", "R": "x", "o": "o", "O": "o", "b": "o", "B": "o", "-": "-"}
+
+
+def _single_digits(board: str) -> str:
+    """The board with each run of digits as the sum of its digits: Ataxx FENs have always been
+    read digit by digit (``16`` is seven empty squares, ``0`` none), and still are.
+
+    >>> _single_digits("x14o/7/07")
+    'x5o/7/7'
+    """
+    return _DIGITS_TO_ADD.sub(lambda m: str(sum(map(int, m[0])) or ""), board)
+
+
+#: Runs the codec reads otherwise: two digits or more, or a 0 (a canonical FEN has none).
+_DIGITS_TO_ADD = re.compile(r"\d\d+|0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,21 +399,12 @@ class AtaxxState(GameState):
     def board_fen(self) -> str:
         rows = []
         for rank in range(SIZE - 1, -1, -1):
-            row, run = "", 0
+            row = ""
             for file in range(SIZE):
                 bit = 1 << (rank * STRIDE + file)
-                ch = "x" if self.red & bit else "o" if self.blue & bit else "-" if self.gaps & bit else ""
-                if ch:
-                    if run:
-                        row += str(run)
-                        run = 0
-                    row += ch
-                else:
-                    run += 1
-            if run:
-                row += str(run)
+                row += "x" if self.red & bit else "o" if self.blue & bit else "-" if self.gaps & bit else "."
             rows.append(row)
-        return "/".join(rows)
+        return BOARD_TEXT.encode(rows)
 
     @classmethod
     def from_fen(cls, fen: str, engine_rules: bool = False) -> AtaxxState:
@@ -405,37 +416,27 @@ class AtaxxState(GameState):
         Traceback (most recent call last):
         ...
         tafel.game.NotationError: bad Ataxx FEN 'x5o/7/7': the board needs 7 ranks, got 3
+        >>> AtaxxState.from_fen("x5o/7/7/7/7/7/o4x")
+        Traceback (most recent call last):
+        ...
+        tafel.game.NotationError: bad Ataxx FEN 'x5o/7/7/7/7/7/o4x': rank 1 needs 7 cells, got 6
         """
         parts = fen.split()
         if not parts:
             raise NotationError("empty Ataxx FEN")
         if len(parts) > 4:
             raise NotationError(f"bad Ataxx FEN {fen!r}: too many fields")
-        ranks = parts[0].split("/")
-        if len(ranks) != SIZE:
-            raise NotationError(f"bad Ataxx FEN {fen!r}: the board needs 7 ranks, got {len(ranks)}")
-        red = blue = gaps = 0
-        for i, text in enumerate(ranks):
-            rank = SIZE - 1 - i
-            file = 0
-            for ch in text:
-                if ch.isdigit():
-                    file += int(ch)
-                    continue
-                if file >= SIZE:
-                    raise NotationError(f"bad Ataxx FEN {fen!r}: rank {rank + 1} has more than 7 squares")
-                bit = 1 << (rank * STRIDE + file)
-                if ch in "xXrR":
-                    red |= bit
-                elif ch in "oObB":
-                    blue |= bit
-                elif ch == "-":
-                    gaps |= bit
-                else:
-                    raise NotationError(f"bad Ataxx FEN {fen!r}: unexpected {ch!r} in rank {rank + 1}")
-                file += 1
-            if file != SIZE:
-                raise NotationError(f"bad Ataxx FEN {fen!r}: rank {rank + 1} has {file} squares, not 7")
+        if parts[0].count("/") != SIZE - 1:
+            raise NotationError(
+                f"bad Ataxx FEN {fen!r}: the board needs 7 ranks, got {parts[0].count('/') + 1}"
+            )
+        found = {"x": 0, "o": 0, "-": 0, ".": 0}
+        for rank, row in zip(
+            range(SIZE - 1, -1, -1), BOARD_TEXT.decode(_single_digits(parts[0])), strict=True
+        ):
+            for file, letter in enumerate(row):
+                found[_STONE.get(letter, ".")] |= 1 << (rank * STRIDE + file)
+        red, blue, gaps = found["x"], found["o"], found["-"]
         to_move = RED
         if len(parts) > 1:
             side = parts[1].lower()

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tafel import square_name
+
 Bitboard = int
 Cell = int
 
@@ -154,13 +156,14 @@ class Board:
             around = [(c, r - 2), (c + 1, r - 1), (c + 1, r + 1), (c, r + 2), (c - 1, r + 1), (c - 1, r - 1)]
             self.neighbours[i] = tuple(self.index[cr] for cr in around if cr in self.index)
 
-        # Cell names: a column letter and a number counted from the bottom of that column.
+        # Cell names (Tafel's square names): a column letter and a number counted from the
+        # bottom of that column.
         self.column_rows = {c: (n - 2 if c % 2 else n - 1) for c in range(1, n + 1)}
         self.names: dict[Cell, str] = {}
         self.by_name: dict[str, Cell] = {}
         for c, r in playable_cr:
             number = (2 * n - 2 - r) // 2 + 1
-            name = f"{COLUMN_LETTERS[c - 1]}{number}"
+            name = square_name(c - 1, number - 1)
             self.names[bit_of(c, r)] = name
             self.by_name[name] = bit_of(c, r)
 

@@ -18,12 +18,25 @@ Player 2 owns Black's stone and Player 1 plays White.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from functools import cache
 
-from tafel import GameState, IllegalMoveError, NotationError, Outcome
+from tafel import BoardText, GameState, IllegalMoveError, NotationError, Outcome
 
-from .board import BLACK, COLOR_NAMES, SIZES, SIZES_TEXT, STANDARD, WHITE, Bitboard, Board, Cell
+from .board import (
+    BLACK,
+    COLOR_NAMES,
+    COLUMN_LETTERS,
+    SIZES,
+    SIZES_TEXT,
+    STANDARD,
+    WHITE,
+    Bitboard,
+    Board,
+    Cell,
+)
 from .texts import N_, _
 
 SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
@@ -262,32 +275,10 @@ class AtollState(GameState):
             raise NotationError(f"an Atoll board has {SIZES_TEXT} columns separated by '/', not {len(cols)}")
         board = Board.get(len(cols))
         stones = [0, 0]
-        for c, col in enumerate(cols, start=1):
-            letter = chr(ord("a") + c - 1)
-            rows = board.column_rows[c]
-            number = 0
-            i = 0
-            while i < len(col):
-                ch = col[i].lower()
-                if ch.isdigit():
-                    j = i
-                    while j < len(col) and col[j].isdigit():
-                        j += 1
-                    run = int(col[i:j])
-                    if run == 0:
-                        raise NotationError(f"column {letter}: an empty run cannot be 0")
-                    number += run
-                    i = j
-                    continue
-                if ch not in "bw":
-                    raise NotationError(f"column {letter}: {col[i]!r} is not b, w or a digit")
-                number += 1
-                if number <= rows:
-                    r = 2 * board.size - 2 - 2 * (number - 1) - (c % 2)
-                    stones["bw".index(ch)] |= 1 << board.index[(c, r)]
-                i += 1
-            if number != rows:
-                raise NotationError(f"column {letter} has {rows} cells, not {number}")
+        for c, column in enumerate(_board_text(board.size).decode(_plain_numbers(cols_text)), start=1):
+            for number, letter in enumerate(column, start=1):
+                if letter != ".":
+                    stones["bw".index(letter.lower())] |= 1 << _cell(board, c, number)
         if to_move.lower() not in ("b", "w"):
             raise NotationError(f"the colour to move must be b or w, not {to_move!r}")
         colour = "bw".index(to_move.lower())
@@ -362,27 +353,48 @@ class AtollState(GameState):
         return text.format(colour=_(COLOR_NAMES[self.colour]), seat=_(SEAT_NAMES[self.to_move]))
 
 
+@cache
+def _board_text(size: int) -> BoardText:
+    """The stones part of a position text, in Tafel's board-text codec: one part a column, a to
+    the last, each from its bottom cell up; ``b`` Black, ``w`` White (capitals are read too)."""
+    rows = Board.get(size).column_rows
+    return BoardText(
+        "bwBW",
+        widths=[rows[c] for c in range(1, size + 1)],
+        row_label=lambda n: f"column {COLUMN_LETTERS[n - 1]}",
+        what="Atoll board",
+    )
+
+
+def _plain_numbers(text: str) -> str:
+    """The text with each run length written without leading zeros: Atoll has always read
+    ``01`` as one (and still does); a run of 0 stays one, which the codec refuses.
+
+    >>> _plain_numbers("9/010/0")
+    '9/10/0'
+    """
+    return _LEADING_ZERO.sub(lambda m: str(int(m[0])), text)
+
+
+#: A run length written with a leading zero (a canonical text has none).
+_LEADING_ZERO = re.compile(r"(?<!\d)0\d+")
+
+
+def _cell(board: Board, c: int, number: int) -> Cell:
+    """The cell ``number`` (from 1 at the bottom) of column ``c`` (from 1)."""
+    return board.index[(c, 2 * board.size - 2 - 2 * (number - 1) - (c % 2))]
+
+
 def _columns_text(board: Board, black: Bitboard, white: Bitboard) -> str:
     """The stones part of a position text: columns a, b, ... from the bottom cell up."""
-    size = board.size
-    cols = []
-    for c in range(1, size + 1):
-        out = []
-        run = 0
+    columns = []
+    for c in range(1, board.size + 1):
+        column = ""
         for number in range(1, board.column_rows[c] + 1):
-            bit = 1 << board.index[(c, 2 * size - 2 - 2 * (number - 1) - (c % 2))]
-            ch = "b" if black & bit else "w" if white & bit else ""
-            if not ch:
-                run += 1
-                continue
-            if run:
-                out.append(str(run))
-                run = 0
-            out.append(ch)
-        if run:
-            out.append(str(run))
-        cols.append("".join(out))
-    return "/".join(cols)
+            bit = 1 << _cell(board, c, number)
+            column += "b" if black & bit else "w" if white & bit else "."
+        columns.append(column)
+    return _board_text(board.size).encode(columns)
 
 
 def _joined_through(board: Board, stones: Bitboard, colour: int, cell: Cell) -> str | None:

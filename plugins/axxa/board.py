@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from tafel import parse_square, square_name
+
 SIZE = 7
-FILES = "abcdefg"
 
 Cell = int
 Mask = int
@@ -50,11 +51,10 @@ def is_cell(cell: int) -> bool:
 
 
 def cell_of(name: str) -> Cell:
-    """The frame index of a cell name like ``"c1"``; ValueError for a name outside the 7x7 frame."""
-    name = name.strip().lower()
-    if len(name) != 2 or name[0] not in FILES or name[1] not in "1234567":
-        raise ValueError(f"{name!r} is not a space name (a1..g7)")
-    return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
+    """The frame index of a cell name like ``"c1"`` (Tafel's square names); a NotationError,
+    which is a ValueError, for a name outside the 7x7 frame."""
+    x, y = parse_square(name, SIZE, SIZE)
+    return y * SIZE + x
 
 
 def space_of(name: str) -> Cell:
@@ -67,7 +67,8 @@ def space_of(name: str) -> Cell:
 
 
 def cell_name(cell: Cell) -> str:
-    return FILES[cell % SIZE] + str(cell // SIZE + 1)
+    """The name of a cell of the frame: ``c1``."""
+    return square_name(cell % SIZE, cell // SIZE)
 
 
 def xy(cell: Cell) -> tuple[int, int]:
