@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tafel import i18n
@@ -310,7 +311,9 @@ def _add_game_args(p: argparse.ArgumentParser, position: bool = True, moves: boo
 
 
 def build_parser(registry: Registry) -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="python main.py", description="Tafel, a board-game arcade.")
+    # The name a person typed: the installed script's, or the repository's main.py.
+    prog = "tafel" if Path(sys.argv[0]).name == "tafel" else "python main.py"
+    parser = OneLineParser(prog=prog, description="Tafel, a board-game arcade.")
     parser.add_argument("--windowed", action="store_true", help="start in a window instead of full screen")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size")
     parser.add_argument(
