@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from tafel import NotationError
 from tafel.games.amakta.rules.board import DIRECTIONS, MAX_REACH, Board, Cell, DataError
 
@@ -65,7 +67,7 @@ class InfiniteBoard(Board):
         )
 
     def name(self, cell: Cell) -> str:
-        x, y = cell  # type: ignore[misc]
+        x, y = cast("tuple[int, int]", cell)  # a field of this board: (x, y)
         return f"{(x - (y % 2)) // 2},{y}"
 
     def parse_field(self, text: str) -> tuple[int, int]:
