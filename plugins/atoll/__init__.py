@@ -7,6 +7,7 @@ listing games stays fast.
 from __future__ import annotations
 
 from importlib.resources import files
+from typing import cast
 
 from tafel import (
     AgentDef,
@@ -129,7 +130,9 @@ GAME = GameDef(
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
     palette="black-white",
-    perft=lambda state, depth: perft(state, depth),
+    perft=lambda state, depth: perft(
+        cast(AtollState, state), depth
+    ),  # the core hands back this game's states
     tutorial=TUTORIAL,
     puzzles=PUZZLES,
 )
