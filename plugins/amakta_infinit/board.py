@@ -38,6 +38,8 @@ class InfiniteBoard(Board):
     ((-2, 0), (-4, 0), (-6, 0))
     """
 
+    bases: tuple[tuple[int, int], tuple[int, int]]
+
     def __init__(self, distance: int, board_id: str = "infinite", title: str = "Unbounded board") -> None:
         if distance < 1:
             raise DataError(f"the bases must be at least 1 field apart, not {distance}")

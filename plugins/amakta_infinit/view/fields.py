@@ -4,14 +4,16 @@ backdrop of the auction and the markers towards bases off screen."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.view import BODY, FIELD, FIELD_EDGE, hex_points
-from tafel.kit import Skin, edge_marker, unaligned_surface
-from tafel.view import ViewContext, mix
+from tafel.kit import KeptArea, Skin, edge_marker, unaligned_surface
+from tafel.view import Camera, ViewContext, mix
 
+from ..board import InfiniteBoard
 from ..state import InfinitState
 from ..texts import _
 from .parts import LABEL_SIZE, MIN_OUTLINE, ROW_TINT, WORLD_X, WORLD_Y, world
@@ -19,6 +21,25 @@ from .parts import LABEL_SIZE, MIN_OUTLINE, ROW_TINT, WORLD_X, WORLD_Y, world
 
 class Fields:
     """The board's fields under the camera, a part of :class:`InfinitView`."""
+
+    # What the view (InfinitView, AmaktaView) gives this part, for the type checker.
+    board: InfiniteBoard
+    board_area: pygame.Rect
+    camera: Camera
+    _backdrop: KeptArea
+    _bg: pygame.Surface | None
+    _bg_key: tuple | None
+    _dragged: bool
+    _labels: dict[tuple[str, int], pygame.Surface]
+
+    if TYPE_CHECKING:
+
+        def _auction_card(self) -> pygame.Rect: ...
+        def _visible(self, cell: Any, margin: float = 1.0) -> bool: ...
+        def cell_center(self, cell: Any) -> tuple[float, float]: ...
+        def draw_bases(self, surface, ctx) -> None: ...
+        def font(self, ctx: ViewContext, pixels: float, bold: bool = False) -> pygame.font.Font: ...
+        def view_key(self) -> tuple: ...
 
     def _fields_key(self) -> tuple:
         """What the field picture shows: the camera, and whether the names are written."""
