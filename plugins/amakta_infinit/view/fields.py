@@ -4,10 +4,11 @@ backdrop of the auction and the markers towards bases off screen."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
+from tafel.games.amakta.rules.board import Board
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.view import BODY, FIELD, FIELD_EDGE, hex_points
 from tafel.kit import KeptArea, Skin, edge_marker, unaligned_surface
@@ -23,7 +24,7 @@ class Fields:
     """The board's fields under the camera, a part of :class:`InfinitView`."""
 
     # What the view (InfinitView, AmaktaView) gives this part, for the type checker.
-    board: InfiniteBoard
+    board: Board
     board_area: pygame.Rect
     camera: Camera
     _backdrop: KeptArea
@@ -90,7 +91,8 @@ class Fields:
         y0, y1 = math.floor(wy0 / WORLD_Y) - 1, math.ceil((wy0 + wh) / WORLD_Y) + 1
         x0, x1 = math.floor(wx0 / WORLD_X) - 2, math.ceil((wx0 + ww) / WORLD_X) + 2
         # The bases' row between the bases, lightly tinted: the row the rules put them on.
-        bx0, bx1 = self.board.bases[0][0], self.board.bases[1][0]
+        bases = cast(InfiniteBoard, self.board).bases  # this view's board
+        bx0, bx1 = bases[0][0], bases[1][0]
         if y0 <= 0 <= y1 and s >= 3:
             for x in range(max(bx0, x0 - (x0 % 2)), min(bx1, x1) + 1, 2):
                 cx, cy = cam.world_to_screen(world((x, 0)))
