@@ -7,7 +7,7 @@ subclasses it and overrides only the hooks the package's ``__init__`` lists.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, cast
 
 import pygame
@@ -100,7 +100,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.clear_selection()
         self._legal = None
 
-    def on_move(self, before: GameState, move: Move, after: GameState) -> None:  # type: ignore[override]
+    def on_move(self, before: GameState, move: Hashable, after: GameState) -> None:
         self.reset(after)
         self.resign_armed = 0.0
 

@@ -30,11 +30,12 @@ class Fields:
     _backdrop: KeptArea
     _bg: pygame.Surface | None
     _bg_key: tuple | None
-    _dragged: bool
     _labels: dict[tuple[str, int], pygame.Surface]
 
     if TYPE_CHECKING:
 
+        @property
+        def _dragged(self) -> bool: ...
         def _auction_card(self) -> pygame.Rect: ...
         def _visible(self, cell: Any, margin: float = 1.0) -> bool: ...
         def cell_center(self, cell: Any) -> tuple[float, float]: ...
