@@ -130,9 +130,8 @@ GAME = GameDef(
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
     palette="black-white",
-    perft=lambda state, depth: perft(
-        cast(AtollState, state), depth
-    ),  # the core hands back this game's states
+    # The core hands back this game's own states.
+    perft=lambda state, depth: perft(cast(AtollState, state), depth),
     tutorial=TUTORIAL,
     puzzles=PUZZLES,
 )

@@ -374,9 +374,8 @@ class MoveInput:
                     self.hover_cell, state, legal
                 )  # Enter confirms the preview under the pointer
             return self._press(self.buttons[0]) if not legal.play and self.buttons else None
-        return next(
-            (self._press(b) for b in self.buttons if getattr(b, "hotkey", None) == key), None
-        )  # bar_button's
+        # bar_button gives each button its hotkey.
+        return next((self._press(b) for b in self.buttons if getattr(b, "hotkey", None) == key), None)
 
     def _tab(self, state: AmaktaState, legal: Legal, step: int) -> Move | None:
         pickable = sorted(legal.hand_targets)
