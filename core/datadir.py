@@ -273,7 +273,11 @@ def json_depth_ok(data: object, max_depth: int = MAX_DEPTH) -> bool:
 
 # Any: parsed JSON, of whatever shape the file holds; each reader checks the shape it needs where
 # it reads it (``check``, ``isinstance``), and what it keeps is typed from there on.
-def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
+JSON = Any
+"""A value read from JSON (a dict, list, str, int, float, bool or None), its shape not yet checked."""
+
+
+def parse_json(text: str, max_depth: int = MAX_DEPTH) -> JSON:
     """JSON from ``text``; FileProblem (never RecursionError) when it cannot be used."""
     if not text.strip():
         raise FileProblem("empty file")
@@ -288,8 +292,7 @@ def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     return data
 
 
-# Any: parsed JSON, as :func:`parse_json` returns it.
-def read_json(path: Path | str, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+def read_json(path: Path | str, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> JSON:
     """:func:`read_text` then :func:`parse_json`."""
     return parse_json(read_text(path, limit), max_depth)
 
@@ -305,7 +308,7 @@ def load_json_file(
     *,
     limit: int = MAX_BYTES,
     check: Callable[[object], str | None] | None = None,
-) -> tuple[Any, str | None]:  # Any: parsed JSON, as parse_json returns it
+) -> tuple[JSON, str | None]:
     """Read the JSON file ``path``, for settings, statistics and plugins' own records.
 
     Returns ``(data, None)``; ``(None, None)`` when there is no file; ``(None, message)`` when the

@@ -23,7 +23,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tafel.ai.base import LEVELS, Limit
 from tafel.ai.messages import AIRequest
@@ -31,6 +31,7 @@ from tafel.game import FinishedGame, GameDef, GameError, GameState, Move, Notati
 from tafel.i18n import N_, _
 
 if TYPE_CHECKING:
+    from tafel.datadir import JSON
     from tafel.registry import Registry
 
 HUMAN = "human"
@@ -415,8 +416,8 @@ class Match:
         }
 
     @classmethod
-    # Any: a save's JSON object, its shape checked by tafel.saves before it comes here.
-    def from_dict(cls, data: dict[str, Any], registry_or_game: Registry | GameDef) -> Match:
+    # A save's JSON object, its shape checked by tafel.saves before it comes here.
+    def from_dict(cls, data: dict[str, JSON], registry_or_game: Registry | GameDef) -> Match:
         """A match from :meth:`to_dict` output, its moves replayed. Raises GameError subclasses."""
         if isinstance(registry_or_game, GameDef):
             game = registry_or_game

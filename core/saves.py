@@ -41,11 +41,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tafel import i18n
 from tafel.ai.base import LEVELS
 from tafel.datadir import (
+    JSON,
     FileProblem,
     atomic_write,
     data_dir,
@@ -62,9 +63,9 @@ from tafel.match import HUMAN, Match, parse_player, player_label
 if TYPE_CHECKING:
     from tafel.registry import Registry
 
-# Any: a save as its JSON object. Its shape is checked once, where it is read (_shape_problem); the
+# A save as its JSON object. Its shape is checked once, where it is read (_shape_problem); the
 # values are read by key after that.
-SaveData = dict[str, Any]
+SaveData = dict[str, JSON]
 
 
 # --- one file: names and keys, reading, shape checks, what the lists show ----------------------

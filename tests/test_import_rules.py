@@ -6,10 +6,15 @@ core/). Then on a mirror laid out under the import names (core/ as ``tafel``, pl
 ``tafel.games``), with the Hexxagon example and the ``new-game`` template (as ``tafel_template``)
 beside the games, and the same contracts renamed to match (:func:`mirrored_config`): there a game's
 absolute imports of ``tafel.games...`` count too, and the example and the template are checked.
+
+The root run is a whole check of the core and the games on its own: a probe planted in a copy of
+the games breaks it, and the imports it cannot see (a game's absolute ``tafel.games...`` names,
+which the root's graph drops) are only the ones the rules allow, which a test here keeps so.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -24,6 +29,8 @@ from tests.bench_scripts import load
 
 ROOT = Path(__file__).resolve().parent.parent
 IGNORE = shutil.ignore_patterns("__pycache__", "*.egg-info")
+#: The one import across games the rules allow (PLUGINS.md, "Variants"): Amakta Infinit of Amakta.
+CROSS_GAME = {"amakta_infinit": ("amakta",)}
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +77,61 @@ def test_lint_imports_runs_from_the_repository_root():
     done = _lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Contracts: 4 kept, 0 broken." in done.stdout
+    assert "Analyzed 0 files" not in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("line", "contract"),
+    [
+        ("from tafel.kit.text import font", "Plugins import only the public API"),
+        (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tafel.registry import Registry",
+            "Plugins import only the public API",
+        ),
+        ("from ..ataxx import rules", "The games are independent of each other"),
+    ],
+)
+def test_the_root_run_checks_the_games(tmp_path, line, contract):
+    """The root's own configuration, run where it runs (the games as ``plugins``, the core as the
+    installed ``tafel``), breaks on a game past the border or reaching into another game."""
+    shutil.copytree(ROOT / "plugins", tmp_path / "plugins", ignore=IGNORE)
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / "plugins" / "atoll" / "probe.py").write_text(line + "\n", encoding="utf-8")
+    done = _lint_imports(tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Contracts: 3 kept, 1 broken." in done.stdout
+    assert contract in done.stdout.split("Broken contracts")[1]
+
+
+def _absolute_game_imports(path: Path) -> list[str]:
+    """The modules of ``tafel.games`` that ``path`` imports by their absolute name."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.append(node.module)
+    return [name for name in found if name == "tafel.games" or name.startswith("tafel.games.")]
+
+
+def test_the_root_run_misses_no_import_between_games_or_into_a_game():
+    """From the root a game is ``plugins.NAME``: an absolute ``tafel.games...`` import names a
+    module the root's graph does not hold, and import-linter drops it unseen. So the core never
+    writes one, and a game writes one only of itself or, for Amakta Infinit, of Amakta (the
+    variant's allowed import, PLUGINS.md "Variants"); every other import between games is relative
+    and checked from the root too (the mirror sees them all)."""
+    wrong = []
+    for path in sorted((ROOT / "core").rglob("*.py")):
+        wrong += [f"{path.relative_to(ROOT)}: {name}" for name in _absolute_game_imports(path)]
+    for game in sorted(p for p in (ROOT / "plugins").iterdir() if (p / "__init__.py").exists()):
+        allowed = [f"tafel.games.{game.name}", *(f"tafel.games.{g}" for g in CROSS_GAME.get(game.name, ()))]
+        for path in sorted(game.rglob("*.py")):
+            wrong += [
+                f"{path.relative_to(ROOT)}: {name}"
+                for name in _absolute_game_imports(path)
+                if not any(name == a or name.startswith(a + ".") for a in allowed)
+            ]
+    assert wrong == []
 
 
 def _in_mirror(mirror: Path, code: str) -> subprocess.CompletedProcess:

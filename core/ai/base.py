@@ -41,6 +41,11 @@ StopCheck = Callable[[], bool]
 """Polled by a search now and then: True asks it to end at once with its best move so far."""
 
 
+# Any: each agent's own figures (a value, a depth, its ranked moves...), read by name.
+AgentInfo = dict[str, Any]
+"""What an agent reports of its last search, by name (:attr:`Agent.info`)."""
+
+
 class Agent:
     """Base class of AI players. One instance plays one seat for one game at a time.
 
@@ -56,8 +61,7 @@ class Agent:
     #: winning (where the value is not one: a solo game's expected progress) puts it in
     #: ``info["win_chance"]``. Hints and the game review show the win chance where given, else
     #: the value (:func:`tafel.ai.messages.value_of`, :func:`~tafel.ai.messages.chance_of`).
-    # Any: each agent's own figures (a value, a depth, its ranked moves...), read by name.
-    info: dict[str, Any]
+    info: AgentInfo
 
     def __init__(self) -> None:
         self.info = {}

@@ -17,13 +17,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tafel.commands import CommandDef, CommandError
 from tafel.hookspecs import CommandRegistrar, hookimpl
 from tafel.numbers import seed_number, whole_number
 from tafel.registry import Registry
+
+if TYPE_CHECKING:
+    from tafel.cli.conformance.contracts import AgentMaker
+    from tafel.game import GameDef
 
 
 def _configure_new_game(p: argparse.ArgumentParser) -> None:
@@ -107,12 +112,12 @@ def _progress(part: str) -> None:
     print(f"  ... {part}", file=sys.stderr, flush=True)
 
 
-def _levels(registry: Registry, game: Any) -> dict[str, Any]:
+def _levels(registry: Registry, game: GameDef) -> dict[str, AgentMaker]:
     """Makers of the game's ``easy``, ``medium`` and ``hard`` (its own or the generic ones)."""
     from tafel.ai.base import LEVELS
 
     agents = {level: registry.agent(level, game.id) for level in LEVELS}
-    return {level: (lambda agent=agent: agent.factory(game)) for level, agent in agents.items()}
+    return {level: partial(agent.factory, game) for level, agent in agents.items()}
 
 
 def run_check(args: argparse.Namespace, registry: Registry) -> int:

@@ -103,7 +103,7 @@ def render(text: str, names: PluginNames) -> str:
 
 
 def template_text(filename: str) -> str:
-    return files("tafel.cli").joinpath("templates", "game", filename + ".tmpl").read_text(encoding="utf-8")
+    return (files("tafel.cli") / "templates" / "game" / f"{filename}.tmpl").read_text(encoding="utf-8")
 
 
 def default_folder(names: PluginNames) -> Path:
@@ -139,11 +139,11 @@ def write_plugin(
     package = target / names.package if project else target
     texts = {package / f: render(template_text(f), names) for f in TEMPLATE_FILES}
     if project:
-        for template, path in PROJECT_FILES.items():
-            texts[target / path.format(package=names.package)] = render(template_text(template), names)
+        for template, relative in PROJECT_FILES.items():
+            texts[target / relative.format(package=names.package)] = render(template_text(template), names)
     try:
         _check_target(target)
-        written = []
+        written: list[Path] = []
         for path, text in texts.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")

@@ -28,12 +28,16 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import pygame
 
 from tafel.camera import Camera
 
 Cell = Hashable
+#: A game's own kind of cell, as a board's cells are given (a ``dict[int, Coord]``, say): a
+#: Mapping is invariant in its key, so a plain ``Mapping[Cell, Coord]`` would refuse one.
+GivenCell = TypeVar("GivenCell", bound=Hashable)
 Coord = tuple[int, int]
 Point = tuple[float, float]
 #: The square root of 3: a hexagon's width over its side, in every hex layout.
@@ -69,7 +73,9 @@ class Grid(ABC):
     """Cells at coordinates, their shapes in world units, and the pixels they land on."""
 
     #: Screen directions of the arrow keys' coordinate steps; set by the subclasses.
-    def __init__(self, cells: Mapping[Cell, Coord] | Iterable[Coord] | None, camera: Camera | None = None):
+    def __init__(
+        self, cells: Mapping[GivenCell, Coord] | Iterable[Coord] | None, camera: Camera | None = None
+    ):
         if cells is None:
             self.coords: dict[Cell, Coord] = {}
         elif isinstance(cells, Mapping):
@@ -268,7 +274,7 @@ class SquareGrid(Grid):
 
     def __init__(
         self,
-        cells: Mapping[Cell, Coord] | Iterable[Coord] | None,
+        cells: Mapping[GivenCell, Coord] | Iterable[Coord] | None,
         camera: Camera | None = None,
         rows_up: bool = True,
         sidestep: int = 0,
@@ -301,7 +307,7 @@ class HexGrid(Grid):
 
     def __init__(
         self,
-        cells: Mapping[Cell, Coord] | Iterable[Coord] | None,
+        cells: Mapping[GivenCell, Coord] | Iterable[Coord] | None,
         camera: Camera | None = None,
         pointy: bool = False,
     ):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import pygame
 
@@ -31,6 +32,8 @@ from tafel.kit.grids import HexGrid
 from tafel.kit.pieces import polygon
 
 Cell = Hashable
+#: A game's own kind of cell, as its board's cells are given (see tafel.kit.grids.GivenCell).
+GivenCell = TypeVar("GivenCell", bound=Hashable)
 XY = tuple[int, int]
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3.0)
@@ -94,7 +97,7 @@ class DoubledHexGrid(HexGrid):
     for an unbounded board whose cells are the doubled coordinates with even ``x + y``.
     """
 
-    def __init__(self, cells: Mapping[Cell, XY] | None, camera: Camera | None = None) -> None:
+    def __init__(self, cells: Mapping[GivenCell, XY] | None, camera: Camera | None = None) -> None:
         #: 0 when ``x + y`` is even on the cells, 1 when odd (a board may number either way).
         self.parity = 0 if not cells else sum(next(iter(cells.values()))) % 2
         axial = None if cells is None else {cell: self.to_axial(xy) for cell, xy in cells.items()}

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TypedDict, cast
 
 from tafel import Agent, AlphaBetaAgent, Limit
 
@@ -47,10 +48,19 @@ from .rules.engine import Move
 from .rules.state import ACCEPT_DRAW, CIRCLES_NONE, DECLINE_DRAW, PLAY, AmaktaState
 from .teach import explain
 
+
+class Level(TypedDict):
+    """One level's settings (see :data:`LEVELS`)."""
+
+    time: float
+    plans: tuple[tuple[int, tuple[int, ...]], ...]
+    noise: float
+
+
 #: Per level: think time (s), search plans ((depth, widths) tried in order while time remains;
 #: see :mod:`tafel.ai.alphabeta`) and the root noise (a random bonus up to this per move, in
 #: evaluation units: ordinary positions lie within +-0.9).
-LEVELS = {
+LEVELS: dict[str, Level] = {
     "easy": {"time": 0.05, "plans": ((1, ()),), "noise": 0.2},
     "medium": {"time": 0.3, "plans": ((1, ()),), "noise": 0.012},
     "hard": {
@@ -120,7 +130,7 @@ class AmaktaAgent(Agent):
         if limit.time is not None:
             limit = Limit(time=limit.time * TIME_SHARE, depth=limit.depth, nodes=limit.nodes)
         # (Draw offers and resignations are meta moves, not legal moves: the tree holds none.)
-        move = self.search.choose(state, limit, rng, stop)
+        move = cast(Move, self.search.choose(state, limit, rng, stop))  # a move of Amakta's state
         info = dict(self.search.info)
         move = self._avoid_repetition(state, move, info.get("score"))
         info["moves"] = len(state.pos.moves())

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from tafel import NotationError
 from tafel.games.amakta.rules.board import DIRECTIONS, MAX_REACH, Board, Cell, DataError
 
@@ -36,6 +38,8 @@ class InfiniteBoard(Board):
     ((-2, 0), (-4, 0), (-6, 0))
     """
 
+    bases: tuple[tuple[int, int], tuple[int, int]]
+
     def __init__(self, distance: int, board_id: str = "infinite", title: str = "Unbounded board") -> None:
         if distance < 1:
             raise DataError(f"the bases must be at least 1 field apart, not {distance}")
@@ -65,7 +69,7 @@ class InfiniteBoard(Board):
         )
 
     def name(self, cell: Cell) -> str:
-        x, y = cell  # type: ignore[misc]
+        x, y = cast("tuple[int, int]", cell)  # a field of this board: (x, y)
         return f"{(x - (y % 2)) // 2},{y}"
 
     def parse_field(self, text: str) -> tuple[int, int]:

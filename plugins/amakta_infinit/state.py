@@ -349,7 +349,7 @@ class InfinitState(AmaktaState):
             return Outcome.draw(2, _("{n} moves without an expropriation or release").format(n=DRAW_MOVES))
         return None
 
-    def repetition_key(self) -> Hashable:
+    def repetition_key(self) -> tuple[Hashable, ...]:
         # The standard key (its circles follow from the pieces) after the start's own figures.
         return (self.distance, self.points, self.bids, self.pieces, self.closed, *super().repetition_key())
 

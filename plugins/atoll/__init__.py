@@ -7,6 +7,7 @@ listing games stays fast.
 from __future__ import annotations
 
 from importlib.resources import files
+from typing import cast
 
 from tafel import (
     AgentDef,
@@ -130,7 +131,8 @@ GAME = GameDef(
     evaluate=evaluate,
     seat_names=lambda options: list(SEAT_NAMES),
     palette="black-white",
-    perft=lambda state, depth: perft(state, depth),
+    # The core hands back this game's own states.
+    perft=lambda state, depth: perft(cast(AtollState, state), depth),
     tutorial=TUTORIAL,
     puzzles=PUZZLES,
     reasons=REASONS,  # a hint's reason, made in English by the AI's process (teach.explain)

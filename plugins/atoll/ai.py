@@ -246,7 +246,9 @@ class Node:
         self.restricted = False
         self.empty = empty
         self.swap_ok = swap_ok
-        self.n: list[int] | None = None
+        # None until the node's first refresh (tested with ``is None``), a list from then on: the
+        # search reads it only after, and the hot loops index it without a check.
+        self.n: list[int] = None  # type: ignore[assignment]
         self.w: list[int] = []
         self.an: list[int] = []
         self.aw: list[int] = []
@@ -415,12 +417,13 @@ class Searcher:
             if key == self.root_key:
                 reused = True
             else:
-                node: Node | None = self.root
+                node = self.root
                 pos = self.root_key
                 for _ in range(2):
-                    node, pos = self._child_towards(node, pos, key)
-                    if node is None:
+                    child, pos = self._child_towards(node, pos, key)
+                    if child is None:
                         break
+                    node = child
                     if pos == key:
                         # Estimate what is left of the tree (for the memory budget) by visits.
                         self.nodes = int(self.nodes * node.visits / max(1, self.root.visits))

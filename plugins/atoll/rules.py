@@ -22,6 +22,7 @@ import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 from tafel import BoardText, GameState, IllegalMoveError, NotationError, Outcome
 
@@ -176,7 +177,8 @@ class AtollState(GameState):
 
     def joined(self) -> str:
         """What the winner did, in the player's language: "Black joined north-east to south-west"."""
-        return _("{colour} joined {pair}").format(colour=_(COLOR_NAMES[self.winner]), pair=_(self.win_label))
+        winner = cast(int, self.winner)  # asked once the game is won
+        return _("{colour} joined {pair}").format(colour=_(COLOR_NAMES[winner]), pair=_(self.win_label))
 
     # --- moves -------------------------------------------------------------------------------
 
@@ -300,7 +302,7 @@ class AtollState(GameState):
         if winners and winners[0] == colour:
             raise NotationError(f"{COLOR_NAMES[colour]} is to move but has already joined its islands")
         winner = winners[0] if winners else None
-        label = board.connected(stones[winner], winner) if winner is not None else ""
+        label = (board.connected(stones[winner], winner) or "") if winner is not None else ""
         return cls(
             board, (stones[0], stones[1]), colour, pie_text == "swapped", pie_text == "swap", winner, label
         )

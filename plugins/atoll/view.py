@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Hashable
 
 import pygame
 
@@ -134,7 +135,7 @@ class AtollView(GridBoardView):
         return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
 
     @property
-    def centre(self) -> dict[Cell, tuple[int, int]]:
+    def centre(self) -> dict[Hashable, tuple[int, int]]:
         """Every cell's (islands included) centre pixel."""
         return {cell: self.grid.center(cell) for cell in self.grid.cells}
 
@@ -205,7 +206,7 @@ class AtollView(GridBoardView):
 
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
         super().on_move(before, move, after)
-        self._flash = 1.2 * self.motion.speed if move.is_swap else 0.0
+        self._flash = 1.2 * self.motion.speed if isinstance(move, AtollMove) and move.is_swap else 0.0
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -338,13 +339,13 @@ class AtollView(GridBoardView):
         font = ctx.fonts.get(max(1, round(max(7, round(R * 0.62)) / ctx.fonts.scale)), bold=True)
         ink, n, (x0, y0, w, h) = mix(water, (255, 255, 255), 0.75), board.size, grid.bounds(self.margin)
         half = self.margin / 2
-        labels = [
+        labels: list[tuple[str, float, float]] = [
             (COLUMN_LETTERS[c - 1], 1.5 * c, y) for c in range(1, n + 1) for y in (y0 + half, y0 + h - half)
         ]
-        for side_c, x in ((1, x0 + half), (n, x0 + w - half)):
+        for side_c, side_x in ((1, x0 + half), (n, x0 + w - half)):
             for number in range(1, board.column_rows[side_c] + 1):
-                labels.append((str(number), x, SQRT3 / 2 * (2 * n - 2 - 2 * (number - 1) - side_c % 2)))
-        for text, x, y in labels:
+                labels.append((str(number), side_x, SQRT3 / 2 * (2 * n - 2 - 2 * (number - 1) - side_c % 2)))
+        for text, label_x, label_y in labels:
             label = font.render(text, True, ink)
-            sx, sy = grid.to_screen((x, y))
+            sx, sy = grid.to_screen((label_x, label_y))
             surface.blit(label, label.get_rect(center=(sx - ox, sy - oy)))

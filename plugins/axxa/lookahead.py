@@ -200,7 +200,7 @@ def _played(w: World, move: AxxaMove, moved: Cell) -> list[tuple[float, World]]:
     stack move's payment split by :func:`settle`; any other move as :func:`_continue` plays it)."""
     t = w.copy()
     if move.kind == SHIFT and not w.choice:
-        t.shift(*move.cells, True)
+        t.shift(move.cells[0], move.cells[1], True)
         return settle(t, resolve(t))
     _continue(t, move, moved)
     return [(1.0, t)]

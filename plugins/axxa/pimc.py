@@ -39,7 +39,7 @@ def pi_turns(w: World, seat: int, turns: int, beam: int, peek: bool = True) -> f
     are always turned (the rotation choice, an option, is not searched here)."""
     if w.finished():
         return w.rewards()[seat]
-    kids = []
+    kids: list[tuple[int, World]] = []
     most = 0
     for frm, to in w.shifts():
         t = w.copy()

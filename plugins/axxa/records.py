@@ -225,7 +225,8 @@ class SoloStats:
             v = data.get(key)
             return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
 
-        table = data.get("by_difficulty") if isinstance(data.get("by_difficulty"), dict) else {}
+        by_difficulty = data.get("by_difficulty")
+        table = by_difficulty if isinstance(by_difficulty, dict) else {}
         by = {
             str(k): [int(v[0]), min(int(v[0]), int(v[1]))]
             for k, v in table.items()
@@ -326,7 +327,8 @@ class RecordSheet:
             if not isinstance(raw, dict):
                 continue
             v = Variant(overall=Record.from_json(raw.get("overall")))
-            deals = raw.get("deals") if isinstance(raw.get("deals"), dict) else {}
+            raw_deals = raw.get("deals")
+            deals = raw_deals if isinstance(raw_deals, dict) else {}
             for seed_text, rec in deals.items():
                 try:
                     seed = int(seed_text)

@@ -130,10 +130,10 @@ def rollout_choice(
             got[m] = play_out(t, seat)
         if len(got) < len(alive):
             break
-        for m, t in got.items():
-            total[m] += score(t)
-            wins[m] += t >= 6
-            triplets[m] += t
+        for m, won in got.items():
+            total[m] += score(won)
+            wins[m] += won >= 6
+            triplets[m] += won
         samples += 1
         if out_of_time() or (time_left is not None and decided(total, samples, left_at_start, time_left())):
             break

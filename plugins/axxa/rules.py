@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from tafel import GameError, GameState, IllegalMoveError, NotationError, Outcome
 
@@ -314,8 +315,8 @@ class AxxaState(GameState):
             stacks[cell] = stack[:-1] + (stack[-1] | KNOWN,)
         return cls(rules or Rules(), tuple(stacks), seed=seed)
 
-    def _with(self, **changes) -> AxxaState:
-        fields = {
+    def _with(self, **changes: Any) -> AxxaState:
+        fields: dict[str, Any] = {
             "stacks": self.stacks,
             "to_move": self.to_move,
             "phase": self.phase,

@@ -175,7 +175,7 @@ class AxxaSolver(Agent):
         self.level = level
         self.params = dict(LEVELS[level], **params)
 
-    def choose(
+    def choose(  # type: ignore[override]  # it plays AxxA's states only (its AgentDef's games)
         self, state: AxxaState, limit: Limit, rng: random.Random, stop: StopCheck | None = None
     ) -> AxxaMove:
         moves = state.legal_moves()

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from .board import CELLS, KING, REACH, SIZE, Cell, Mask, cells_of
-from .rules import KNOWN, PER_NUMBER, SOLO_TRIPLETS, STACK, VALUE, AxxaState
+from .rules import KNOWN, PER_NUMBER, SOLO_TRIPLETS, STACK, VALUE, AxxaState, Rules
 
 #: REACH as tuples, the fastest to walk: _REACH[cell][n] = ((dest, (mask, ...)), ...).
 _REACH: list[list[tuple[tuple[Cell, tuple[Mask, ...]], ...]]] = [
@@ -88,6 +88,18 @@ class World:
         "total",
         "rules",
     )
+    st: list[tuple[int, ...]]
+    tops: list[Mask]
+    occ: Mask
+    scores: list[int]
+    seat: int
+    players: int
+    paid: list[int]
+    known: list[int]
+    straight: bool
+    choice: bool
+    total: int
+    rules: Rules
 
     def copy(self) -> World:
         w = World.__new__(World)

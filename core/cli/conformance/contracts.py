@@ -17,11 +17,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-from tafel.ai.base import Limit
+from tafel.ai.base import Agent, Limit
 from tafel.cli.conformance.report import Report, _crash, _Run
 from tafel.game import GameDef, GameState, Options
+
+if TYPE_CHECKING:
+    from tafel.view import BoardView, ViewContext
 
 #: The least contrast of a seat colour on the panel (WCAG's for graphics).
 MIN_CONTRAST = 3.0
@@ -29,7 +32,8 @@ MIN_CONTRAST = 3.0
 VALUE_POSITIONS = 3
 VALUE_LIMIT = Limit(depth=2, time=0.2)
 
-AgentMaker = Callable[[], Any]
+#: Makes a new agent of one level for the game checked.
+AgentMaker = Callable[[], Agent]
 
 
 def generic_levels(game: GameDef) -> dict[str, AgentMaker]:
@@ -115,7 +119,7 @@ def check_values(
     return searched
 
 
-def panel_lines(view: Any, state: GameState, ctx: Any, game: GameDef) -> list[str]:
+def panel_lines(view: BoardView, state: GameState, ctx: ViewContext, game: GameDef) -> list[str]:
     """The game's lines of the side panel: the view's ``status()`` then ``describe()``."""
     lines = [str(line) for line in (view.status(state, ctx) or [])]
     describe = state.describe()

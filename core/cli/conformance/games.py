@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from tafel.cli.conformance.contracts import check_seat_colors, check_values, generic_levels
+from tafel.cli.conformance.contracts import AgentMaker, check_seat_colors, check_values, generic_levels
 from tafel.cli.conformance.report import _PLAY_ALL_LIMIT, _STALE_LIMIT, WINDOW_SIZES, Report, _crash, _Run
 from tafel.cli.conformance.states import (
     _check_ai,
@@ -37,7 +36,7 @@ def check_game(
     ai: bool = False,
     thorough: bool = False,
     progress: Callable[[str], None] | None = None,
-    levels: dict[str, Callable[[], Any]] | None = None,
+    levels: dict[str, AgentMaker] | None = None,
 ) -> Report:
     """Play ``games`` seeded random games of ``game`` and check every state reached.
 
@@ -241,7 +240,7 @@ def _check_replay(
 # --- everything, as `python main.py check GAME` runs it ------------------------------------------
 
 
-def option_variants(game: GameDef) -> list[tuple[str, dict[str, Any]]]:
+def option_variants(game: GameDef) -> list[tuple[str, Options]]:
     """Every non-default value of each choice and bool option, and the ends of int ranges.
 
     >>> from tafel.game import Option
@@ -279,7 +278,7 @@ def check_game_fully(
     variants: bool = True,
     thorough: bool = False,
     progress: Callable[[str], None] | None = None,
-    levels: dict[str, Callable[[], Any]] | None = None,
+    levels: dict[str, AgentMaker] | None = None,
 ) -> Report:
     """:func:`check_game` with the renderer and the AI, then one short game per option variant.
 

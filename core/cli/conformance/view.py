@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tafel.cli.conformance.report import (
     _ANIMATION_LIMIT,
@@ -15,6 +15,15 @@ from tafel.cli.conformance.report import (
     _Run,
 )
 from tafel.game import GameDef, GameState, Options
+
+if TYPE_CHECKING:
+    import pygame
+
+    from tafel.ui.theme import Theme
+    from tafel.view import BoardView, ViewContext
+
+    #: How the renderer check makes a frame's context: theme, ply, run, shown state, interactive.
+    ContextMaker = Callable[[Theme, int, _Run, GameState, bool], ViewContext]
 
 # --- the renderer --------------------------------------------------------------------------------
 
@@ -31,7 +40,7 @@ def _ensure_display() -> bool:
     return True
 
 
-def _input_events(rect: Any) -> list[Any]:
+def _input_events(rect: pygame.Rect) -> list[pygame.event.Event]:
     """Pointer moves and clicks on a 3x3 grid over the board, then arrow keys and Enter."""
     import pygame
 
@@ -56,7 +65,7 @@ def _input_events(rect: Any) -> list[Any]:
     return events
 
 
-def _overflow(surface: Any, rect: Any) -> int:
+def _overflow(surface: pygame.Surface, rect: pygame.Rect) -> int:
     """How many pixels the drawing reaches beyond ``rect`` (0 when it stays inside)."""
     import pygame
 
@@ -111,7 +120,7 @@ def check_view(
             pygame.display.quit()
 
 
-def _make_view(game: GameDef, options: Options, report: Report) -> Any:
+def _make_view(game: GameDef, options: Options, report: Report) -> BoardView | None:
     """The game's board view for ``options``, or None (with a failure) when it cannot be made."""
     from tafel.view import BoardView
 
@@ -133,7 +142,7 @@ def _make_view(game: GameDef, options: Options, report: Report) -> Any:
 class _Frames:
     """Draws the states of the random games with a view, as the play screen would."""
 
-    def __init__(self, game: GameDef, options: Options, view: Any, report: Report) -> None:
+    def __init__(self, game: GameDef, options: Options, view: BoardView, report: Report) -> None:
         from tafel.ui.fonts import Fonts
 
         self.game, self.view, self.report = game, view, report
@@ -142,7 +151,7 @@ class _Frames:
         self.seats = frozenset(range(len(self.names)))
         self.panel_ok = True  # one duplicate panel line is reported, not one a state
 
-    def context(self, theme: Any, k: int, run: _Run, state: GameState, interactive: bool) -> Any:
+    def context(self, theme: Theme, k: int, run: _Run, state: GameState, interactive: bool) -> ViewContext:
         from tafel.view import ViewContext
 
         moves = state.legal_moves() if state.outcome is None else []
@@ -203,12 +212,12 @@ class _Frames:
 
     def _draw_one(
         self,
-        surface: Any,
-        rect: Any,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
         run: _Run,
         k: int,
         full: GameState,
-        theme: Any,
+        theme: Theme,
         where: str,
         spills: dict | None,
     ) -> None:
@@ -225,7 +234,7 @@ class _Frames:
                 size = surface.get_size()
                 spills[size] = max(spill, spills.get(size, 0))
 
-    def _check_panel(self, state: GameState, ctx: Any, where: str) -> None:
+    def _check_panel(self, state: GameState, ctx: ViewContext, where: str) -> None:
         from tafel.cli.conformance.contracts import check_panel_lines, panel_lines
 
         lines = self.view.status(state, ctx)
@@ -239,10 +248,10 @@ class _Frames:
 
 
 def _check_animation_and_input(
-    view: Any,
+    view: BoardView,
     run: _Run,
     size: tuple[int, int],
-    context: Callable[..., Any],
+    context: ContextMaker,
     shown: Callable[[GameState], GameState],
     report: Report,
 ) -> None:

@@ -31,7 +31,7 @@ from tafel.ui.scenes.rows_screen import RowsScreen
 from tafel.ui.widgets import H1, H3, SMALL, Button, ChoiceRow, FocusList
 
 
-class EngineScene(Typing, RowsScreen, Scene):
+class EngineScene(Typing, RowsScreen[ChoiceRow], Scene):
     """One engine of the list ``engines``: time control, options, Remove."""
 
     def __init__(

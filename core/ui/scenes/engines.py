@@ -148,7 +148,7 @@ class PathRow(EngineRow):
         return _("(press Enter, then type or paste its path)")
 
 
-class EnginesScene(Typing, RowsScreen, Scene):
+class EnginesScene(Typing, RowsScreen[EngineItem], Scene):
     """The configured engines, Add, and the way to each engine's options."""
 
     #: Seconds a new engine has to answer the hello when it is checked.
@@ -294,6 +294,9 @@ class EnginesScene(Typing, RowsScreen, Scene):
 
     def _put(self, item: EngineItem, rect: pygame.Rect) -> None:
         item.rect = rect
+
+    def _draw_item(self, surface: pygame.Surface, item: EngineItem) -> None:
+        item.draw(surface, self.ui)
 
     # --- input ------------------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ class ListRow:
         self.focused = False
 
 
-class ListScene(RowsScreen, Scene):
+class ListScene(RowsScreen[ListRow], Scene):
     """Subclasses fill :meth:`rows` and :meth:`open`; ``columns`` are (header, share of the width)."""
 
     # Core texts marked with N_ are translated when drawn (a list's own texts pass through).

@@ -81,7 +81,8 @@ class GameCard:
     def draw(self, surface: pygame.Surface, ui) -> None:
         t = ui.theme
         pad = ui.px(28)
-        if self.enabled:
+        game, broken = self.game, self.broken
+        if game is not None:
             fill = t.button_hover if self.hovered else t.card
             ui.panel(surface, self.rect, fill, radius=16, shadow=not self.hovered)
             if self.focused:
@@ -101,7 +102,7 @@ class GameCard:
             below = self.description_box(ui)
             ui.draw_text(
                 surface,
-                self.game.translate(self.game.title),
+                game.translate(game.title),
                 (below.x, self.rect.y + ui.px(12)),
                 H2,
                 t.text,
@@ -109,14 +110,14 @@ class GameCard:
                 max_width=below.width,
             )
             # The description on up to two lines under the title (German ones run long).
-            text = self.game.translate(self.game.description)
+            text = game.translate(game.description)
             ui.draw_wrapped(surface, text, below, self.text_size, t.text_dim, valign="top", shrink=False)
-        else:
+        elif broken is not None:
             ui.panel(surface, self.rect, t.panel, radius=16, border=t.panel_edge, shadow=False, width=1)
             w = self.rect.width - 2 * pad
             ui.draw_text(
                 surface,
-                _("⚠ {name} — could not load").format(name=self.broken.name),
+                _("⚠ {name} — could not load").format(name=broken.name),
                 (self.rect.x + pad, self.rect.y + ui.px(16)),
                 H2 - 6,
                 t.disabled,
@@ -125,7 +126,7 @@ class GameCard:
             )
             ui.draw_text(
                 surface,
-                self.broken.error,
+                broken.error,
                 (self.rect.x + pad, self.rect.bottom - ui.px(18)),
                 SMALL,
                 tuple((c + d) // 2 for c, d in zip(t.danger, t.disabled, strict=True)),
@@ -135,7 +136,7 @@ class GameCard:
 
     def pill(self, ui) -> tuple[str, pygame.Rect]:
         """The number of players and the pill it is drawn in, at the card's right."""
-        label = self.game.players_label
+        label = self.game.players_label if self.game is not None else ""
         players = ngettext("{n} player", "{n} players", 1 if label == "1" else 2).format(n=label)
         pill = pygame.Rect(0, 0, ui.text_width(players, TINY, True) + ui.px(28), ui.px(40))
         pill.midright = (self.rect.right - ui.px(28), self.rect.centery)
@@ -185,7 +186,7 @@ class MenuScene(Scene):
             self.quit_button,
         ]
         self.continue_card: ContinueCard | None = None
-        self.focus = FocusList(self.cards + self.buttons)
+        self.focus: FocusList[GameCard | Button | ContinueCard] = FocusList([*self.cards, *self.buttons])
         self.scroll = 0
         self.list_rect = pygame.Rect(0, 0, 1, 1)
         self._base: list[int] = []
@@ -213,7 +214,11 @@ class MenuScene(Scene):
             self.app.notify(problem)
         had = self.continue_card is not None
         self.continue_card = ContinueCard(latest) if latest is not None else None
-        items = ([self.continue_card] if self.continue_card else []) + self.cards + self.buttons
+        items: list[GameCard | Button | ContinueCard] = [
+            *([self.continue_card] if self.continue_card else []),
+            *self.cards,
+            *self.buttons,
+        ]
         self.focus.set_items(items, keep=had)
         if self.continue_card is not None and not had:
             self.focus.focus("continue")
@@ -269,9 +274,9 @@ class MenuScene(Scene):
         # One size for the rows: the largest at which every label fits its button (a German
         # "Einstellungen" a little smaller than its neighbours looks untidy).
         floor = int(BODY * 0.6)
-        size = min(ui.fonts.fit_size(b.label, BODY, bw - ui.px(20), True, floor) for b in self.buttons)
+        label_size = min(ui.fonts.fit_size(b.label, BODY, bw - ui.px(20), True, floor) for b in self.buttons)
         for b in self.buttons:
-            b.size = size
+            b.size = label_size
         self._clamp_scroll()
         self._place()
 
@@ -280,12 +285,12 @@ class MenuScene(Scene):
         lines (cards side by side in sizes of their own look untidy). A description that nearly
         fits one line goes on two at that size rather than on one a little smaller."""
         ui = self.ui
-        cards = [c for c in self.cards if c.enabled]
+        cards = [(c, c.game) for c in self.cards if c.game is not None]
         if not cards:
             return
-        texts = [(c.game.translate(c.game.description), c.description_box(ui).size) for c in cards]
+        texts = [(game.translate(game.description), c.description_box(ui).size) for c, game in cards]
         size = min(ui.wrapped(text, SMALL, box, shrink=False)[0] for text, box in texts)
-        for c in cards:
+        for c, _game in cards:
             c.text_size = size
 
     def _clamp_scroll(self) -> None:
@@ -315,7 +320,8 @@ class MenuScene(Scene):
     def open(self, card: GameCard) -> None:
         from tafel.ui.scenes.setup import SetupScene
 
-        self.app.push(SetupScene(self.app, card.game))
+        if card.game is not None:  # a broken plugin's card is never chosen
+            self.app.push(SetupScene(self.app, card.game))
 
     def open_online(self) -> None:
         """Play online: host a room or join one (:mod:`tafel.ui.scenes.online`)."""
@@ -367,13 +373,13 @@ class MenuScene(Scene):
         only while the player is idle, or read from the cache) and hand the cards those there
         are. Returns how many came in this frame."""
         ui = self.ui
-        cards = [c for c in self.cards if c.enabled and c.game.view is not None]
-        shown = [c for c in cards if c.rect.colliderect(self.list_rect)]
-        order = shown + [c for c in cards if c not in shown]
-        wanted = [(c.game, c.preview_rect(ui).size) for c in order]
+        cards = [(c, c.game) for c in self.cards if c.game is not None and c.game.view is not None]
+        shown = [(c, game) for c, game in cards if c.rect.colliderect(self.list_rect)]
+        order = shown + [(c, game) for c, game in cards if (c, game) not in shown]
+        wanted = [(game, c.preview_rect(ui).size) for c, game in order]
         got = self.previews.want(wanted, ui.theme, may_draw=self.app.idle >= PREVIEW_IDLE)
-        for card in cards:
-            card.preview = self.previews.get(card.game, card.preview_rect(ui).size, ui.theme)
+        for card, game in cards:
+            card.preview = self.previews.get(game, card.preview_rect(ui).size, ui.theme)
         return got
 
     def start_demo(self, replace: Scene | None = None) -> Scene | None:
@@ -432,8 +438,8 @@ class MenuScene(Scene):
             # scrolled half out of the list reaches under the buttons (at 800x600) and would
             # take their clicks (the focus list tries the cards first).
             hit = self._outside_item(event.pos)
-            for item in self.focus.items:
-                item.hovered = item is hit
+            for shown in self.focus.items:
+                shown.hovered = shown is hit
             if hit is None or event.type == pygame.MOUSEMOTION or event.button != 1:
                 return False
             self.focus.focus(hit)

@@ -12,22 +12,27 @@ A screen mixes :class:`RowsScreen` in before :class:`tafel.ui.scene.Scene` and f
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 import pygame
 
+from tafel.kit.widgets import Focusable
 from tafel.ui.widgets import TINY, UI, Button, ChoiceRow, FocusList, is_back
 
 if TYPE_CHECKING:
     from tafel.ui.scene import Scene, SceneManager
 
+#: A screen's kind of row (a ChoiceRow, a ListRow, an engine's item).
+Row = TypeVar("Row", bound=Focusable)
 
-class RowsScreen:
+
+class RowsScreen(Generic[Row]):
     """The shared part of a rows screen (see the module docstring).
 
-    Its rows are Any: each screen has its own kind (a ChoiceRow, a ListRow, an engine's item) and
-    overrides the methods that place, draw and click them for it; a RowsScreen generic in its row
-    is the way to type them. ``manager`` is the Scene's, as the mixin is always a Scene too.
+    It is generic in its row: each screen has its own kind (``RowsScreen[ChoiceRow]``,
+    ``RowsScreen[ListRow]``, ...). The rows are placed, clicked and drawn as ChoiceRows; a screen
+    whose rows are something else overrides ``_put`` and ``_draw_item`` (and takes their clicks). ``manager`` is the Scene's, as the mixin is always a
+    Scene too.
     A focused item is typed ``object``: it may be a row or a button, told apart by ``isinstance``."""
 
     ui: UI
@@ -64,7 +69,7 @@ class RowsScreen:
     def list_rect(self, rect: pygame.Rect) -> None:
         self.rows_rect = rect
 
-    def _scrolled(self) -> Sequence[Any]:
+    def _scrolled(self) -> Sequence[Row]:
         """The items in the view, in order (rows with ``rect``)."""
         return self.rows  # type: ignore[attr-defined]
 
@@ -129,8 +134,9 @@ class RowsScreen:
         for item, base in zip(self._scrolled(), self._base, strict=True):
             self._put(item, pygame.Rect(view.x, view.y - self.scroll + base, w, self.row_h))
 
-    def _put(self, item: Any, rect: pygame.Rect) -> None:
-        item.place(rect, self.ui, value_width=self.value_width)
+    def _put(self, item: Row, rect: pygame.Rect) -> None:
+        if isinstance(item, ChoiceRow):  # other rows are placed by their screen's _put
+            item.place(rect, self.ui, value_width=self.value_width)
 
     def _ensure_visible(self) -> None:
         """Scroll the focused row (with its heading) into the view."""
@@ -204,11 +210,12 @@ class RowsScreen:
             return False
         return self._click_row(event, self._scrolled()) or self.view_click_used
 
-    def _click_row(self, event: pygame.event.Event, rows: Sequence[Any]) -> bool:
+    def _click_row(self, event: pygame.event.Event, rows: Sequence[Focusable]) -> bool:
         for row in rows:
             if row.rect.collidepoint(event.pos):
                 self.focus.focus(row)
-                row.handle_event(event)
+                if isinstance(row, ChoiceRow):  # a row of another kind takes no events itself
+                    row.handle_event(event)
                 return True
         return False
 
@@ -221,8 +228,9 @@ class RowsScreen:
     def _draw_view(self, surface: pygame.Surface) -> None:
         """Drawn in the view's clip before the rows (an empty list's line)."""
 
-    def _draw_item(self, surface: pygame.Surface, item: Any) -> None:
-        item.draw(surface, self.ui)
+    def _draw_item(self, surface: pygame.Surface, item: Row) -> None:
+        if isinstance(item, ChoiceRow):  # other rows are drawn by their screen's _draw_item
+            item.draw(surface, self.ui)
 
     def draw_rows(self, surface: pygame.Surface) -> None:
         """The rows in view and their headings, clipped to the view, and the scrollbar."""

@@ -39,7 +39,7 @@ LAYOUT: tuple[tuple[str, str], ...] = (
 )
 
 
-class SettingsScene(Typing, RowsScreen, Scene):
+class SettingsScene(Typing, RowsScreen[ChoiceRow], Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.rows: list[ChoiceRow] = []

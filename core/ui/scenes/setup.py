@@ -30,7 +30,7 @@ def _new_seed() -> int:
     return random.randrange(1, 1_000_000)
 
 
-class SetupScene(RowsScreen, Scene):
+class SetupScene(RowsScreen[ChoiceRow], Scene):
     """Options, seed and seats of one game; Start / Rules / Back."""
 
     row_inset = 0

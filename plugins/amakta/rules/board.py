@@ -66,6 +66,9 @@ class Board(abc.ABC):
     description: str = ""
     #: True for boards with a finite list of fields (``fields``, ``holes`` are meaningful).
     finite: bool = True
+    #: A finite board's fields (its cells) and holes (a hole's doubled coordinates).
+    fields: tuple[Cell, ...]
+    holes: tuple[tuple[int, int], ...]
     bases: tuple[Cell, Cell]
     rays: Any
 
@@ -150,7 +153,8 @@ class HexBoard(Board):
             raise DataError(f"{where}: {len(rows)} rows, at most {len(ROW_LETTERS)}")
         if len(rows) % 2 == 0:
             raise DataError(f"{where}: needs an odd number of rows (the middle row holds the bases)")
-        fields, holes = [], []
+        fields: list[tuple[int, int]] = []
+        holes: list[tuple[int, int]] = []
         parity = None
         for y, row in enumerate(rows):
             if not isinstance(row, str):
@@ -184,10 +188,11 @@ class HexBoard(Board):
             ("left to right", lambda p: (xmin + xmax - p[0], p[1])),
         ):
             for group in (fset, hset):
-                for p in group:
-                    if flip(p) not in group:
+                for point in group:
+                    if flip(point) not in group:
                         raise DataError(
-                            f"{where}: not symmetric {name} (row {p[1] + 1} column {p[0] + 1} has no mirror image)"
+                            f"{where}: not symmetric {name} (row {point[1] + 1} column {point[0] + 1} has no"
+                            " mirror image)"
                         )
         mid = ymax // 2
         mid_all = sorted(x for x, y in everything if y == mid)
@@ -199,7 +204,7 @@ class HexBoard(Board):
     # --- geometry -----------------------------------------------------------------------------
 
     def xy(self, cell: Cell) -> tuple[int, int]:
-        return self.coords[cell]  # type: ignore[index]
+        return self.coords[cell]  # type: ignore[index, call-overload]
 
     def cell_at(self, xy: tuple[int, int]) -> int | None:
         return self._index.get(tuple(xy))  # type: ignore[arg-type]
@@ -214,7 +219,7 @@ class HexBoard(Board):
         return f"{ROW_LETTERS[y - self.rows[0]]}{(x - self._row_start[y]) // 2 + 1}"
 
     def name(self, cell: Cell) -> str:
-        return self._names[cell]  # type: ignore[index]
+        return self._names[cell]  # type: ignore[index, call-overload]
 
     def parse_field(self, text: str) -> int:
         cell = self._by_name.get(text.strip().lower())

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tafel import GameState, IllegalMoveError, NotationError, Outcome
 
@@ -72,6 +73,9 @@ from .engine import (
     parse_orient,
     situation,
 )
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
 
@@ -202,7 +206,7 @@ class AmaktaState(GameState):
         circles: Circles = ((None,) * len(eq.sets[0]), (None,) * len(eq.sets[1]))
         return cls(eq, CIRCLES, circles, None, Position.start(eq))
 
-    def _replace(self, **changes) -> AmaktaState:
+    def _replace(self, **changes) -> Self:
         values = {name: getattr(self, name) for name in self.state_fields}
         values.update(changes)
         return type(self)(**values)
@@ -371,13 +375,13 @@ class AmaktaState(GameState):
             return self._replace(phase=CIRCLES_EACH, declined=None)
         if kind == "circle":
             colour, idx = self.next_circle()
-            lists = [list(self.circles[0]), list(self.circles[1])]
+            lists: list[list[int | None]] = [list(self.circles[0]), list(self.circles[1])]
             lists[colour][idx] = move.orient
             if self.phase == CIRCLES_SAME and idx < len(lists[1 - colour]):
                 lists[1 - colour][idx] = move.orient
-            circles = (tuple(lists[0]), tuple(lists[1]))
-            done = all(v is not None for c in circles for v in c)
-            return self._with_circles(circles, COLOUR if done else self.phase)
+            chosen = (tuple(lists[0]), tuple(lists[1]))
+            done = all(v is not None for c in chosen for v in c)
+            return self._with_circles(chosen, COLOUR if done else self.phase)
         raise IllegalMoveError(f"{kind} is not an Amakta move")
 
     def carried(self, marking: bool) -> dict:
@@ -386,7 +390,7 @@ class AmaktaState(GameState):
         return {}
 
     def _with_circles(self, circles: Circles, phase: str) -> AmaktaState:
-        shown = tuple(tuple(v or 0 for v in c) for c in circles)
+        shown = (tuple(v or 0 for v in circles[0]), tuple(v or 0 for v in circles[1]))
         return self._replace(
             circles=circles,
             phase=phase,
@@ -432,7 +436,7 @@ class AmaktaState(GameState):
             return 1
         return self.history.count(self.pos.key()) + 1  # exact: situations compare in full
 
-    def repetition_key(self) -> Hashable:
+    def repetition_key(self) -> tuple[Hashable, ...]:
         return (
             self.phase,
             self.circles,

@@ -3,14 +3,14 @@ piece under the pointer and the control overlay, kept as drawn and mended field 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tafel.kit import SQRT3, dashed, hex_points, x_mark
+from tafel.kit import SQRT3, DoubledHexGrid, Layer, MendedBoard, Texts, dashed, hex_points, x_mark
 from tafel.view import ViewContext, mix
 
-from ..rules.board import BLACK, DIRECTIONS, WHITE
+from ..rules.board import BLACK, DIRECTIONS, WHITE, Board
 from ..rules.pieces import orient
 from .pieces import ARROW_COLOURS, FIELD, FIELD_EDGE, HOLE, OWNER_LINE, render_piece
 
@@ -21,6 +21,22 @@ CONTROL_EDGE = {WHITE: (255, 255, 250, 255), BLACK: (10, 10, 14, 255), -1: (150,
 
 class BoardPainter:
     """The board's drawing, a part of :class:`AmaktaView`."""
+
+    # What the view (AmaktaView) gives this part, for the type checker.
+    board: Board
+    board_layer: MendedBoard
+    control_layer: Layer
+    #: What the fields' arrangement was made for (None: make it again).
+    geo_key: tuple | None
+    grid: DoubledHexGrid
+    show_control: bool
+    size: float
+    sprites: dict[tuple, pygame.Surface]
+    texts: Texts
+
+    if TYPE_CHECKING:
+
+        def cell_center(self, cell: Any) -> tuple[float, float]: ...
 
     def sprite(self, layout: int, colour: int, circle: int, expro_owner: int | None, radius, alpha=255):
         """A piece's picture, kept (up to 600) by what it shows and its exact radius: a board piece

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from tafel import GameState
-from tafel.kit import Button
+from tafel.kit import Button, DoubledHexGrid
 from tafel.view import ViewContext
 
+from ..rules.board import Board
 from ..rules.engine import (
     APPROPRIATE,
     EXPROPRIATE,
@@ -61,7 +62,7 @@ class Legal:
         self.play = state.phase == PLAY and state.offer is None
         for m in self.moves:
             if m.kind in (PLACE, REPLACE, RELEASE_PLACE):
-                self.hand_targets.setdefault(m.piece, set()).add(m.cell)
+                self.hand_targets.setdefault(cast(int, m.piece), set()).add(m.cell)  # a hand piece's move
             if m.kind == RELOCATE:
                 self.relocate.setdefault(m.cell, set()).add(m.to)
             if m.kind in (PLACE, RELOCATE):
@@ -77,13 +78,59 @@ class Legal:
         pos = self.state.pos
         if o is not None:
             col, idx = (pos.turn, piece) if kind in (PLACE, REPLACE, RELEASE_PLACE) else pos.cells[cell][:2]
-            o = pos.eq.normal(col, idx, o)
+            o = pos.eq.normal(col, cast(int, idx), o)  # a hand move names its piece
         move = Move(kind, cell, to, piece, o)
         return move if move in self.set else None
 
 
 class MoveInput:
     """Mouse and keys, a part of :class:`AmaktaView`."""
+
+    # What the view (AmaktaView) gives this part, for the type checker: its layout, the selection
+    # (see ``AmaktaView.clear_selection``), the menu, the cursor and the bar's buttons.
+    board: Board
+    grid: DoubledHexGrid
+    size: float
+    rect: pygame.Rect
+    board_area: pygame.Rect
+    bar_rect: pygame.Rect
+    state: AmaktaState | None
+    mode: str | None
+    kind: str | None
+    sel_cell: Any
+    sel_piece: int | None
+    target: Any
+    orient: int
+    message: str
+    menu: list[tuple[str, Callable[[], Move | None]]]
+    menu_rect: pygame.Rect
+    menu_focus: int
+    menu_anchor: Any
+    hover_cell: Any
+    hover_slot: tuple[int, int] | None
+    cursor: Any
+    cursor_keep: float | None
+    cursor_visible: bool
+    buttons: list[Button]
+    button_focus: int | None
+
+    if TYPE_CHECKING:
+
+        def _make_buttons(self, state: AmaktaState, legal: Legal) -> list[Button]: ...
+        def _slot_pickable(self, legal: Legal, idx: int) -> bool: ...
+        def cell_at(self, pos: tuple[int, int]) -> Any: ...
+        def cell_center(self, cell: Any) -> tuple[float, float]: ...
+        def clear_selection(self) -> None: ...
+        def draw_text(
+            self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None
+        ): ...
+        def font(self, ctx: ViewContext, pixels: float, bold: bool = False) -> pygame.font.Font: ...
+        def legal_for(self, state: AmaktaState) -> Legal: ...
+        def slot_at(self, pos: tuple[int, int]) -> tuple[int, int] | None: ...
+        def start_phase_event(
+            self, event: pygame.event.Event, state: AmaktaState, ctx: ViewContext
+        ) -> Any: ...
+        def sync(self, state: AmaktaState, ctx: ViewContext) -> None: ...
 
     def _draw_menu(self, surface, ctx) -> None:
         theme, s = ctx.theme, max(self.size, 14)
@@ -169,7 +216,7 @@ class MoveInput:
         return None
 
     def _press(self, button: Button) -> Move | None:
-        move = button.activate()
+        move = cast("Move | None", button.activate())  # the bar's buttons play moves
         if move is not None:
             self.clear_selection()
         return move
@@ -225,7 +272,7 @@ class MoveInput:
         if cell not in pos.cells:
             for m in legal.into.get(cell, []):
                 if m.kind == PLACE:
-                    label = _("Place piece {n}…").format(n=m.piece + 1)
+                    label = _("Place piece {n}…").format(n=cast(int, m.piece) + 1)
                     act = partial(self._select, mode="orient", kind=PLACE, sel_piece=m.piece, target=cell)
                 else:
                     label = _("Move the piece from {field} here…").format(field=self.board.name(m.cell))
@@ -277,7 +324,7 @@ class MoveInput:
         elif kind == RELOCATE:
             move = legal.find(RELOCATE, self.sel_cell, self.target, None, self.orient)
         else:
-            move = legal.find(kind, self.target, None, self.sel_piece, self.orient)
+            move = legal.find(cast(str, kind), self.target, None, self.sel_piece, self.orient)
         if move is None:
             self.message = _("That is how the piece lies now: turn it (R, wheel) or mirror it (M) first")
             return None
@@ -327,7 +374,8 @@ class MoveInput:
                     self.hover_cell, state, legal
                 )  # Enter confirms the preview under the pointer
             return self._press(self.buttons[0]) if not legal.play and self.buttons else None
-        return next((self._press(b) for b in self.buttons if b.hotkey is not None and b.hotkey == key), None)
+        # bar_button gives each button its hotkey.
+        return next((self._press(b) for b in self.buttons if getattr(b, "hotkey", None) == key), None)
 
     def _tab(self, state: AmaktaState, legal: Legal, step: int) -> Move | None:
         pickable = sorted(legal.hand_targets)

@@ -4,13 +4,14 @@ bar of buttons with the prompt, and the tooltips."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from tafel.kit import Button, button_row, hex_points, tip, x_mark
+from tafel.kit import Button, KeptPanel, Texts, button_row, hex_points, tip, x_mark
 from tafel.view import ViewContext, mix
 
+from ..rules.board import Board
 from ..rules.engine import COLOUR_NAMES, Move
 from ..rules.state import PLAY, AmaktaState
 from ..texts import N_, _, describe_piece
@@ -25,12 +26,44 @@ def bar_button(label: str, action: Callable[[], Move | None], hotkey=None, prima
     """A kit button for the bar below the board, with the key that presses it (``hotkey``), drawn
     by :func:`tafel.kit.panels.button_row`."""
     button = Button(label, action, kind="primary" if primary else "normal")
-    button.hotkey = hotkey
+    button.hotkey = hotkey  # type: ignore[attr-defined]  # read back by the view's keys
     return button
 
 
 class Panels:
     """The inventories, the bar and the tooltips, a part of :class:`AmaktaView`."""
+
+    # What the view (AmaktaView) gives this part, for the type checker (see MoveInput too).
+    board: Board
+    size: float
+    rect: pygame.Rect
+    bar_rect: pygame.Rect
+    prompt_rect: pygame.Rect
+    inv_rects: dict[int, pygame.Rect]
+    inv_layers: dict[int, KeptPanel]
+    slots: dict[int, list[pygame.Rect]]
+    slot_radius: float
+    texts: Texts
+    mode: str | None
+    kind: str | None
+    sel_cell: Any
+    sel_piece: int | None
+    message: str
+    hover_slot: tuple[int, int] | None
+    buttons: list[Button]
+    button_focus: int | None
+    resign_armed: float
+    show_control: bool
+
+    if TYPE_CHECKING:
+
+        def cell_center(self, cell: Any) -> tuple[float, float]: ...
+        def draw_text(
+            self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None
+        ): ...
+        def render_text(
+            self, ctx, text: str, pixels: float, colour, bold=False, max_w=None
+        ) -> pygame.Surface: ...
 
     def draw_inventory(self, surface, ctx, state: AmaktaState, legal: Legal | None, colour: int, live: bool):
         """A colour's pieces in their slots, kept as drawn and mended slot by slot (a kit KeptPanel)."""
@@ -42,7 +75,7 @@ class Panels:
             self.slot_radius,
         )
         me = pos.turn if state.phase == PLAY else None
-        frame = theme.highlight if (live and legal.play and colour == me) else theme.panel_edge
+        frame = theme.highlight if (live and cast(Legal, legal).play and colour == me) else theme.panel_edge
         title_h = slots[0].y - rect.y if slots else 20
         hand = set(pos.inv[colour])
         on_board = {p[1] for p in pos.cells.values() if p[0] == colour}
@@ -51,7 +84,7 @@ class Panels:
         parts: dict[Any, tuple] = {"title": ((rect.x, rect.y, rect.width, title_h), title, title_h)}
         for i, slot in enumerate(slots):
             selected = live and self.sel_piece == i and colour == me and self.mode in ("hand", "orient")
-            pickable = live and colour == me and self._slot_pickable(legal, i)
+            pickable = live and colour == me and self._slot_pickable(cast(Legal, legal), i)  # live: a Legal
             accent = next_circle == (colour, i) or (
                 state.phase == "circles-same" and next_circle and next_circle[1] == i
             )
@@ -76,8 +109,12 @@ class Panels:
         # Where each part draws. A part is painted again alone only while everything of it stays
         # inside its rectangle (a picture cut by the clip would blend its edge differently), and
         # the kept picture takes in whatever reaches out of the panel.
-        title = self.render_text(ctx, title, max(10, title_h * 0.55), theme.text, max_w=rect.width - 12)
-        reach = {"title": title.get_rect(topleft=(rect.x + 8, int(rect.y + title_h * 0.2)))}
+        title_picture = self.render_text(
+            ctx, title, max(10, title_h * 0.55), theme.text, max_w=rect.width - 12
+        )
+        reach: dict[Any, pygame.Rect] = {
+            "title": title_picture.get_rect(topleft=(rect.x + 8, int(rect.y + title_h * 0.2)))
+        }
         half = max(int(r) + 4, int(r * 1.05) + max(2, int(r * 0.12)) + 2)
         for i, slot in enumerate(slots):
             number = self.render_text(ctx, str(i + 1), max(9, r * 0.5), theme.text_dim)
@@ -201,7 +238,7 @@ class Panels:
             return state.describe()
         if self.mode == "hand":
             text = _("Piece {n}: click a lit field · R / wheel turn · M mirror · Backspace cancels")
-            return text.format(n=self.sel_piece + 1)
+            return text.format(n=cast(int, self.sel_piece) + 1)  # a hand piece is chosen
         if self.mode == "relocate":
             return _("Relocate: click a lit field · R / wheel turn · M mirror · Backspace cancels")
         if self.mode == "orient":
@@ -226,14 +263,16 @@ class Panels:
         elif state.phase in ("circles-same", "circles-each"):
             for m in legal.moves:
                 if m.kind == "circle":
-                    label = (_("None"), _("Reinforcement"), _("Damage"))[m.orient]
-                    add(label, m, (pygame.K_1, pygame.K_2, pygame.K_3)[m.orient], m.orient == 0)
+                    orient = cast(int, m.orient)  # a circle move names its circle
+                    label = (_("None"), _("Reinforcement"), _("Damage"))[orient]
+                    add(label, m, (pygame.K_1, pygame.K_2, pygame.K_3)[orient], orient == 0)
             add(_("Rest: none"), kinds["circles-done"], pygame.K_4)
         elif state.phase == "colour":
             for m in legal.moves:
                 if m.kind == "colour":
-                    label = _("Play {colour}").format(colour=_(COLOUR_NAMES[m.colour]))
-                    add(label, m, (pygame.K_w, pygame.K_b)[m.colour], m.colour == 0)
+                    chosen = cast(int, m.colour)  # a colour move names its colour
+                    label = _("Play {colour}").format(colour=_(COLOUR_NAMES[chosen]))
+                    add(label, m, (pygame.K_w, pygame.K_b)[chosen], chosen == 0)
         elif "pass" in kinds:
             add(_("Pass"), kinds["pass"], pygame.K_p)
         if "offer-draw" in kinds:
@@ -263,7 +302,8 @@ class Panels:
         pos = state.pos
         if idx >= len(pos.eq.sets[colour]):
             return
-        circle = " · " + _(CIRCLE_NOTES[state.circles[colour][idx]]) if state.circles[colour][idx] else ""
+        ring = state.circles[colour][idx]
+        circle = " · " + _(CIRCLE_NOTES[ring]) if ring else ""
         if idx in pos.inv[colour]:
             where = _("in hand")
         elif any(p[:2] == (colour, idx) for p in pos.cells.values()):
@@ -274,7 +314,7 @@ class Panels:
         slot = self.slots[colour][idx]
         self.draw_tooltip(surface, ctx, text, (slot.centerx, slot.y))
 
-    def draw_tooltip(self, surface, ctx, text: str, anchor: tuple[int, int]) -> None:
+    def draw_tooltip(self, surface, ctx, text: str, anchor: tuple[float, float]) -> None:
         """A tooltip whose bottom centre is ``anchor``, or, where that would cover the board, the
         nearest place beside it (see :func:`tafel.kit.panels.tip`): its rect is ``tip_rect``."""
         size = max(11, min(22, self.size * 0.45))

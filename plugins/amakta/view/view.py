@@ -7,8 +7,8 @@ subclasses it and overrides only the hooks the package's ``__init__`` lists.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, cast
 
 import pygame
 
@@ -102,7 +102,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.clear_selection()
         self._legal = None
 
-    def on_move(self, before: GameState, move: Move, after: GameState) -> None:
+    def on_move(self, before: GameState, move: Hashable, after: GameState) -> None:
         self.reset(after)
         self.resign_armed = 0.0
 
@@ -255,7 +255,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
             self.target if self.mode == "orient" else None,
         )
         faded = frozenset(c for c in moving if c in pos.cells)
-        targets = frozenset(self._targets(legal)) if live else frozenset()
+        targets = frozenset(self._targets(cast(Legal, legal))) if live else frozenset()
         self.draw_board(surface, ctx, pos, self._last_cells(ctx), targets, faded)
         if self.show_control:
             self._draw_control(surface, ctx, pos.control(), pos.counts(), pos.cells)
@@ -263,7 +263,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
             self._ring(surface, self.sel_cell, theme.highlight, 0.98, 0.09)
         # hover help and previews
         focus = self.cursor if self.cursor_visible else self.hover_cell
-        preview = self._preview(state, legal, focus) if live else None
+        preview = self._preview(state, cast(Legal, legal), focus) if live else None
         if preview is not None:
             (cell, (col, idx, o, _ex)) = preview
             self._draw_arrows(surface, ctx, pos, cell, preview[1])
@@ -287,7 +287,7 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         self.finish_board(surface, ctx, state)
         for colour in (WHITE, BLACK):
             self.draw_inventory(surface, ctx, state, legal, colour, live)
-        self.draw_bar(surface, ctx, state, legal, live)
+        self.draw_bar(surface, ctx, state, legal, live)  # type: ignore[arg-type]  # None when not live
         if self.mode == "menu" and self.menu:
             self._draw_menu(surface, ctx)
         if self.mode != "menu":

@@ -4,12 +4,14 @@ presses it, or raises while no focus is shown."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import pygame
 
 from tafel import Move
 from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.state import SEAT_NAMES
-from tafel.kit import Form, NumberField, Skin, Tile, paragraph, pixels, split
+from tafel.kit import Form, KeptArea, NumberField, Skin, Tile, paragraph, pixels, split
 from tafel.view import ViewContext
 
 from ..state import ACCEPT, BID, InfinitState, bid_cap
@@ -18,6 +20,23 @@ from ..texts import _
 
 class Auction:
     """The auction card, a part of :class:`InfinitView`."""
+
+    # What the view (InfinitView, AmaktaView) gives this part, for the type checker.
+    board_area: pygame.Rect
+    mouse: tuple[int, int]
+    widgets: list
+    _auction_layer: KeptArea
+    _bid_form: Form
+    _bid_state: InfinitState | None
+
+    if TYPE_CHECKING:
+
+        def _backdrop_key(self, ctx: ViewContext, surface: pygame.Surface) -> tuple: ...
+        def _backdrop_rect(self) -> pygame.Rect: ...
+        def _draw_backdrop(self, surface: pygame.Surface, ctx: ViewContext) -> None: ...
+        def draw_text(
+            self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None
+        ): ...
 
     @property
     def bid_field(self) -> NumberField:
@@ -109,8 +128,8 @@ class Auction:
         y = card.y + line * 4.1
         if state.bids:
             text(str(state.bids[-1]), 2.0, theme.accent, y, True)
-            seat = _(SEAT_NAMES[state.last_bidder()])
-            text(_("points for Black, bid by {seat}").format(seat=seat), 0.5, theme.text, y + line * 2.1)
+            bidder = _(SEAT_NAMES[cast(int, state.last_bidder())])  # there is a bid
+            text(_("points for Black, bid by {seat}").format(seat=bidder), 0.5, theme.text, y + line * 2.1)
         else:
             text(_("No bid yet"), 1.2, theme.text, y + line * 0.4, True)
         history = ", ".join(f"{b} ({SEAT_NAMES[i % 2][-1]})" for i, b in enumerate(state.bids)) or "-"

@@ -5,6 +5,7 @@ form (Tab, the gamepad's right stick, moves a focus over them, Enter or A presse
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -12,9 +13,9 @@ from tafel import Move
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.rules.engine import Move as AMove
 from tafel.games.amakta.rules.pieces import DIGIT_TOKENS, digits, from_digits
-from tafel.games.amakta.rules.state import SEAT_NAMES
+from tafel.games.amakta.rules.state import SEAT_NAMES, AmaktaState
 from tafel.games.amakta.view import DIR_ANGLES
-from tafel.kit import Form, Skin, Tile, Tooltip, choices, grid, is_activate, pixels, split
+from tafel.kit import Form, KeptArea, Skin, Tile, Tooltip, choices, grid, is_activate, pixels, split
 from tafel.view import ViewContext
 
 from ..state import CLOSE, CREATION, InfinitState
@@ -30,6 +31,31 @@ def _digit(n: int) -> str:
 
 class Editor:
     """The piece editor, a part of :class:`InfinitView`."""
+
+    # What the view (InfinitView, AmaktaView) gives this part, for the type checker.
+    board_area: pygame.Rect
+    mouse: tuple[int, int]
+    widgets: list
+    state: AmaktaState | None
+    message: str
+    hover_slot: tuple[int, int] | None
+    edit: list[int]
+    edit_circle: int
+    edit_dir: int
+    close_armed: float
+    _editor_layer: KeptArea
+    _editor_made: tuple[tuple, list] | None
+
+    if TYPE_CHECKING:
+
+        def blit_piece(
+            self, surface, center, layout, colour, circle, expro_owner, radius, alpha=255
+        ) -> None: ...
+        def draw_slot_tooltip(self, surface, ctx, state: AmaktaState, colour: int, idx: int) -> None: ...
+        def draw_text(
+            self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None
+        ): ...
+        def slot_at(self, pos: tuple[int, int]) -> tuple[int, int] | None: ...
 
     @property
     def _edit_form(self) -> Form:
@@ -176,7 +202,8 @@ class Editor:
                 index = next(i for i, p in enumerate(state.pieces[colour]) if normal(p[0]) == move.piece)
                 same = _("{colour}'s piece {n} is the same piece (up to rotation, mirroring and circles)")
                 return same.format(colour=who, n=index + 1)
-            value, left = value_of(move.piece, move.orient), state.remaining(colour)
+            # A creation move names its piece and circle.
+            value, left = value_of(cast(int, move.piece), cast(int, move.orient)), state.remaining(colour)
             if value > left:
                 worth = _("the piece is worth {value}, {colour} has {left} points left")
                 return worth.format(value=value, colour=who, left=left)
@@ -197,18 +224,21 @@ class Editor:
         roomy = min(right.height / 11.5, right.width / 9) >= 16 and min(left.size) * 0.24 >= 60
         keep = live and roomy and presets.height >= 120
         sizes = (tuple(self.board_area), ctx.theme, ctx.fonts.scale, surface.get_size())
-        key = (sizes, state, self.message, self.widgets and self._editor_made[0], self._edit_form.state())
+        made = cast("tuple[tuple, list]", self._editor_made)  # made with the widgets
+        key = (sizes, state, self.message, self.widgets and made[0], self._edit_form.state())
         if not keep or not self._editor_layer.show(surface, key):
             self._paint_editor(surface, state, ctx, live, boxes)
             if keep:
                 self._editor_layer.keep(surface, self.board_area, key)
         if live:  # over the kept picture: a preset's full name, arrows and value; a set's piece
-            self._edit_form.tooltip.draw(surface, Skin.of(ctx), self.board_area)
+            cast(Tooltip, self._edit_form.tooltip).draw(
+                surface, Skin.of(ctx), self.board_area
+            )  # the form's own
             if self.hover_slot is not None:
                 self.draw_slot_tooltip(surface, ctx, state, *self.hover_slot)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
+        super().update(dt)  # type: ignore[misc]  # the view's (BoardView.update)
         self._edit_form.update(dt)
 
     def _paint_editor(self, surface, state: InfinitState, ctx: ViewContext, live: bool, boxes: dict) -> None:

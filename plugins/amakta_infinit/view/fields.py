@@ -4,14 +4,17 @@ backdrop of the auction and the markers towards bases off screen."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
+from tafel.games.amakta.rules.board import Board
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.view import BODY, FIELD, FIELD_EDGE, hex_points
-from tafel.kit import Skin, edge_marker, unaligned_surface
-from tafel.view import ViewContext, mix
+from tafel.kit import KeptArea, Skin, edge_marker, unaligned_surface
+from tafel.view import Camera, ViewContext, mix
 
+from ..board import InfiniteBoard
 from ..state import InfinitState
 from ..texts import _
 from .parts import LABEL_SIZE, MIN_OUTLINE, ROW_TINT, WORLD_X, WORLD_Y, world
@@ -19,6 +22,26 @@ from .parts import LABEL_SIZE, MIN_OUTLINE, ROW_TINT, WORLD_X, WORLD_Y, world
 
 class Fields:
     """The board's fields under the camera, a part of :class:`InfinitView`."""
+
+    # What the view (InfinitView, AmaktaView) gives this part, for the type checker.
+    board: Board
+    board_area: pygame.Rect
+    camera: Camera
+    _backdrop: KeptArea
+    _bg: pygame.Surface | None
+    _bg_key: tuple | None
+    _labels: dict[tuple[str, int], pygame.Surface]
+
+    if TYPE_CHECKING:
+
+        @property
+        def _dragged(self) -> bool: ...
+        def _auction_card(self) -> pygame.Rect: ...
+        def _visible(self, cell: Any, margin: float = 1.0) -> bool: ...
+        def cell_center(self, cell: Any) -> tuple[float, float]: ...
+        def draw_bases(self, surface, ctx) -> None: ...
+        def font(self, ctx: ViewContext, pixels: float, bold: bool = False) -> pygame.font.Font: ...
+        def view_key(self) -> tuple: ...
 
     def _fields_key(self) -> tuple:
         """What the field picture shows: the camera, and whether the names are written."""
@@ -69,7 +92,8 @@ class Fields:
         y0, y1 = math.floor(wy0 / WORLD_Y) - 1, math.ceil((wy0 + wh) / WORLD_Y) + 1
         x0, x1 = math.floor(wx0 / WORLD_X) - 2, math.ceil((wx0 + ww) / WORLD_X) + 2
         # The bases' row between the bases, lightly tinted: the row the rules put them on.
-        bx0, bx1 = self.board.bases[0][0], self.board.bases[1][0]
+        bases = cast(InfiniteBoard, self.board).bases  # this view's board
+        bx0, bx1 = bases[0][0], bases[1][0]
         if y0 <= 0 <= y1 and s >= 3:
             for x in range(max(bx0, x0 - (x0 % 2)), min(bx1, x1) + 1, 2):
                 cx, cy = cam.world_to_screen(world((x, 0)))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from tafel.games.amakta.rules.board import BLACK, WHITE
 from tafel.games.amakta.rules.engine import COLOUR_NAMES
 from tafel.games.amakta.rules.state import PLAY, SEAT_NAMES
+from tafel.kit import KeptPanel
 from tafel.view import ViewContext
 
 from ..state import InfinitState
@@ -16,6 +19,30 @@ from ..values import value_of
 
 class Sets:
     """The sets beside the editor, a part of :class:`InfinitView`."""
+
+    # What the view (InfinitView, AmaktaView) gives this part, for the type checker.
+    hover_slot: tuple[int, int] | None
+    inv_layers: dict[int, KeptPanel]
+    inv_rects: dict[int, pygame.Rect]
+    slot_radius: float
+    slots: dict[int, list[pygame.Rect]]
+    sprites: dict[tuple, pygame.Surface]
+
+    if TYPE_CHECKING:
+
+        def _slots_rect(self, colour: int) -> pygame.Rect: ...
+        def blit_piece(
+            self, surface, center, layout, colour, circle, expro_owner, radius, alpha=255
+        ) -> None: ...
+        def draw_text(
+            self, surface, ctx, text, pixels, colour, pos, anchor="topleft", bold=False, max_w=None
+        ): ...
+        def draw_tooltip(self, surface, ctx, text: str, anchor: tuple[float, float]) -> None: ...
+        def grid_fit(self, rect: pygame.Rect, n: int) -> tuple[float, list[pygame.Rect]]: ...
+        def panel_key(self, surface: pygame.Surface, ctx: ViewContext, colour: int) -> tuple: ...
+        def sprite(
+            self, layout: int, colour: int, circle: int, expro_owner: int | None, radius, alpha=255
+        ) -> Any: ...
 
     def _prewarm_sets(self, state: InfinitState) -> None:
         """While the other side creates and nothing changes on screen, make one picture of a piece
@@ -84,7 +111,7 @@ class Sets:
         if not isinstance(state, InfinitState) or idx >= len(state.pieces[colour]):
             return None
         if state.phase == PLAY:
-            return super().draw_slot_tooltip(surface, ctx, state, colour, idx)
+            return super().draw_slot_tooltip(surface, ctx, state, colour, idx)  # type: ignore[misc]  # Panels's
         layout, circle = state.pieces[colour][idx]
         circ = ("", " · " + _("reinforcement"), " · " + _("damage"))[circle]
         name, value = _(COLOUR_NAMES[colour]), value_of(layout, circle)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -69,7 +69,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
     def _phase(self) -> str:
         return self.state.phase if isinstance(self.state, InfinitState) else BID
 
-    def sync(self, state: InfinitState, ctx: ViewContext) -> None:
+    def sync(self, state: InfinitState, ctx: ViewContext) -> None:  # type: ignore[override]  # the variant's state
         """The hook before each draw and event: the board, the layout, the camera's home."""
         self.state = state
         if state.eq.board is not self.board:
@@ -155,7 +155,9 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def draw_start_phase(self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool):
+    def draw_start_phase(  # type: ignore[override]  # the variant's state
+        self, surface: pygame.Surface, state: InfinitState, ctx: ViewContext, live: bool
+    ):
         """The hook for the phases before play: the auction card, then the piece editor."""
         self._interactive = ctx.interactive
         if state.phase == PLAY:
@@ -175,7 +177,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             self.widgets = self._editor_widgets(state, ctx, live and state.offer is None)
             self._draw_editor(surface, state, ctx, live)
         if state.offer is not None or state.outcome is not None:
-            self.draw_bar(surface, ctx, state, self.legal_for(state) if live else None, live)
+            self.draw_bar(surface, ctx, state, self.legal_for(state) if live else None, live)  # type: ignore[arg-type]
         elif live:  # the keys only for whoever may press them: not in rule diagrams, not on an AI's turn
             bar, text = self.bar_rect, self._start_prompt(state, ctx)
             at, px = (bar.x + 6, bar.centery), max(11, bar.height * 0.4)
@@ -191,7 +193,8 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         if hint.kind == BID:
             self.bid_value, self.typed = hint.piece, ""
         elif hint.kind == CREATE:
-            self.edit, self.edit_circle = list(digits(hint.piece)), hint.orient
+            # A creation move names its piece and circle.
+            self.edit, self.edit_circle = list(digits(cast(int, hint.piece))), cast(int, hint.orient)
         elif hint.kind in ("accept", "close"):
             self.hint_text = _("Hint: accept the bid") if hint.kind == "accept" else _("Hint: close your set")
 
@@ -270,7 +273,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             return False
         return bool(self.camera.handle_event(event))
 
-    def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> Move | None:
+    def handle_event(self, event: pygame.event.Event, state: GameState, ctx: ViewContext) -> AMove | None:
         """Play under the camera (drags, the wheel, keys that pan); the phases before play come
         through the ``start_phase_event`` hook."""
         if not isinstance(state, InfinitState) or not ctx.interactive or state.outcome is not None:
@@ -283,7 +286,9 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
         self.sync(state, ctx)
         return self._play_event(event, state, ctx)
 
-    def start_phase_event(self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext):
+    def start_phase_event(  # type: ignore[override]  # the variant's state
+        self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext
+    ):
         """The hook for events before play: the auction card's and the editor's (unless a draw
         offer waits: then the bar's buttons answer it)."""
         if state.offer is None and state.phase == BID:
@@ -294,7 +299,7 @@ class InfinitView(Auction, Editor, Sets, Fields, AmaktaView):
             return True, self._editor_event(event, state)
         return False, None
 
-    def _play_event(self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext) -> Move | None:
+    def _play_event(self, event: pygame.event.Event, state: InfinitState, ctx: ViewContext) -> AMove | None:
         """Drags pan and a press that stays is a click (see :class:`tafel.kit.panning.CameraDrag`);
         the wheel zooms unless it turns a piece; keys pan, frame and bring out the cursor."""
         cam = self.camera

@@ -30,6 +30,8 @@ True
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from tafel import GameDef, GameState, Move, Options
@@ -82,6 +84,10 @@ DRAW_ORDER = tuple(sorted(CELLS, key=lambda c: (-(c // SIZE), c % SIZE)))
 
 class AxxaView(CellControls, BoardView):
     """Renderer and controller for AxxA; see the module docstring."""
+
+    # The kit's controls hold this game's cells: spaces, ints.
+    hover: Cell | None
+    selected: Cell | None
 
     def __init__(self, game: GameDef, options: Options) -> None:
         super().__init__(game, options)
@@ -229,7 +235,7 @@ class AxxaView(CellControls, BoardView):
             if event.key in ARROW_KEYS:
                 self._turn.move(1)
             elif event.key in ACTIVATE_KEYS:
-                return self._turn.focused.activate()
+                return cast(board.TurnButton, self._turn.focused).activate()  # a turn always has its buttons
             return None
         if self._hinted_click(event, view, ctx.hint):
             self.clear()
@@ -250,14 +256,14 @@ class AxxaView(CellControls, BoardView):
             and hint.cells[1] in view.destinations(hint.cells[0])
         )
 
-    def default_cursor(self, view: AxxaState) -> Cell:
+    def default_cursor(self, view: AxxaState) -> Cell:  # type: ignore[override]  # AxxA's states
         """A stack that can move, a piece to take, else any stack (else the centre)."""
         if view.phase == TAKE and view.candidates():
             return cells_of(view.candidates()[0])[0]
         movable = [c for c in CELLS if view.phase == MOVE and view.destinations(c)]
         return next(iter(movable), next((c for c in CELLS if view.stacks[c]), 3 * SIZE + 3))
 
-    def activate(self, cell: Cell | None, view: AxxaState) -> AxxaMove | None:
+    def activate(self, cell: Cell | None, view: AxxaState) -> AxxaMove | None:  # type: ignore[override]
         """A click (or Enter) on ``cell`` in the current phase."""
         if cell is None:
             self.clear()
@@ -350,9 +356,10 @@ class AxxaView(CellControls, BoardView):
             self.motion.stop()  # another position is shown: the move's animation is over
         moving = self.motion.busy
         travel = sliding(self)
-        shown = self._moved[0] if travel is not None else view
+        moved = cast("tuple[AxxaState, AxxaState]", self._moved)  # set while a move travels
+        shown = moved[0] if travel is not None else view
         live = ctx.interactive and not moving and view.outcome is None
-        cursor = self.cursor.cell if live and self.cursor.shown else None
+        cursor = cast("Cell | None", self.cursor.cell) if live and self.cursor.shown else None
         focus = (cursor if self.cursor.shown else self.hover) if live else None
         selected = self.selected if live and view.phase == MOVE else None
         if selected is not None and not view.stacks[selected]:
@@ -380,7 +387,7 @@ class AxxaView(CellControls, BoardView):
         if live and view.phase == TURN:
             board.draw_turn(self, surface, view, ctx)
         if moving:
-            draw_motion(self, surface, self._moved[0].due, ctx)
+            draw_motion(self, surface, moved[0].due, ctx)
         if cursor is not None:
             draw_cursor(surface, self.grid, cursor, ctx.theme.text, ctx.theme.shadow)
         if self.tray.width >= 40 and self.tray.height >= 40:

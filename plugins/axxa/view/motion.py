@@ -13,11 +13,12 @@ for "good" (two triplets in a turn) and "outstanding" (three) moves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from tafel.kit import Celebration, Fly, PieceAnimation, Travel
+from tafel.kit import Celebration, Fly, PieceAnimation, Pose, Travel
 from tafel.view import ViewContext
 
 from ..board import cells_of, path_cells
@@ -47,7 +48,8 @@ def animations(view: AxxaView, before: AxxaState, move: AxxaMove, after: AxxaSta
     if move.kind == SHIFT:
         frm, to = move.cells
         path = path_cells(frm, to, vb.top(frm), vb.occupied & ~(1 << frm))
-        out.append(Travel([frm] + (path or [to]), vb.stacks[frm]))
+        way: list[Hashable] = [frm, *(path or [to])]  # the kit's cells
+        out.append(Travel(way, vb.stacks[frm]))
         t = out[0].duration
     # Triplets removed by this move vanish one after the other, in the order taken.
     for k, mask in enumerate(after.removed_now):
@@ -76,10 +78,13 @@ def draw_motion(view: AxxaView, surface: pygame.Surface, due: int, ctx: ViewCont
     """This frame of the running animations: the travelling stack alone while it travels (``due``:
     the number due before the move), else the flying pieces and the celebration."""
     c = view.cell
+    # The kit's animations hold cells and pieces as Hashable; here a cell is an int, a travelling
+    # piece a stack (a tuple of pieces), a flying one an int.
+    center = cast("Callable[[Hashable], tuple[float, float]]", view.cell_center)
     travel = sliding(view)
     if travel is not None:
-        stack = travel.piece
-        pos = travel.pose(view.cell_center, c).at
+        stack = cast("tuple[int, ...]", travel.piece)
+        pos = cast(Pose, travel.pose(center, c)).at  # a Travel always has a pose
         glows = stack[-1] & VALUE == due
         view.stacks.stack(surface, stack, pos, ctx, buried=not glows)
         if glows:
@@ -87,17 +92,17 @@ def draw_motion(view: AxxaView, surface: pygame.Surface, due: int, ctx: ViewCont
             view.stacks.buried(surface, stack, pos, ctx)
         return
     for anim in view.motion.running:
-        pose = anim.pose(view.cell_center, c)
+        pose = anim.pose(center, c)
         if isinstance(anim, Celebration):
             anim.draw(surface, ctx)
         if not isinstance(anim, Fly) or pose is None:
             continue
-        tile = view.stacks.tile(pose.piece, max(4, int(c * TILE * pose.sx)), ctx)
+        tile = view.stacks.tile(cast(int, pose.piece), max(4, int(c * TILE * pose.sx)), ctx)
         if pose.alpha < 255:
             tile = tile.copy()
             tile.set_alpha(pose.alpha)
         surface.blit(tile, tile.get_rect(center=(int(pose.at[0]), int(pose.at[1]))))
         if isinstance(anim, Vanish) and anim.t >= anim.delay and anim.progress < 0.5:
-            p, center = anim.progress, view.cell_center(anim.cell)
+            p, spot = anim.progress, center(anim.cell)
             radius, width = int(c * (0.4 + 0.6 * p)), max(1, int(c * 0.08 * (1 - 2 * p)))
-            pygame.draw.circle(surface, ctx.theme.accent, center, radius, width)
+            pygame.draw.circle(surface, ctx.theme.accent, spot, radius, width)

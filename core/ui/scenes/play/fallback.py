@@ -111,14 +111,15 @@ class FallbackView(BoardView):
 def make_view(game: GameDef, options: Options) -> tuple[BoardView, BaseException | None]:
     """The game's board view, or the simple view when the game has none or its view fails to
     start (then also the error)."""
-    if game.view is None:
-        return FallbackView(game, options, _("This game has no board view.")), None
     try:
-        return board_view(game, options), None
+        view = board_view(game, options)
     except Exception as exc:
         return FallbackView(
             game, options, _("The board view failed to start: {error}").format(error=one_line(exc))
         ), exc
+    if view is None:
+        return FallbackView(game, options, _("This game has no board view.")), None
+    return view, None
 
 
 def draw_view_failure(ui: UI, surface: pygame.Surface, board: pygame.Rect, error: str | None) -> None:

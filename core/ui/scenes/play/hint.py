@@ -18,8 +18,8 @@ another game's its value.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from tafel.ai.base import AgentInfo
 from tafel.ai.messages import chance_of, value_of
 from tafel.game import GameState
 from tafel.i18n import _, format_percent
@@ -28,7 +28,7 @@ from tafel.words import text_words
 
 def hint_text(
     move_text: str,
-    info: dict[str, Any],
+    info: AgentInfo,
     solo: bool,
     translate: Callable[[str], str] = str,
     state: GameState | None = None,

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar, overload
 
 from tafel.game import GameState, Move
 from tafel.match import Match
 
 T = TypeVar("T")
+D = TypeVar("D")  # what a guarded call gives when the code raises
 
 
 class Screen(Protocol):
@@ -86,7 +87,11 @@ class HistoryHost(Screen, Protocol):
 class PanelHost(Screen, Protocol):
     """What the side panel asks of the screen: the game's own drawing code, guarded."""
 
-    def guard(self, what: str, fn: Callable[..., T], *args: object, default: T | None = None) -> T | None:
+    @overload
+    def guard(self, what: str, fn: Callable[..., T], *args: object) -> T | None: ...
+    @overload
+    def guard(self, what: str, fn: Callable[..., T], *args: object, default: D) -> T | D: ...
+    def guard(self, what: str, fn: Callable[..., object], *args: object, default: object = None) -> object:
         """``fn(*args)``, or ``default`` when the board view's (or the game's drawing) code
         raises; the error is shown."""
         ...

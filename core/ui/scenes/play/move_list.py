@@ -79,21 +79,20 @@ class MoveListPainting:
         # of text blits a frame would otherwise cost more than the board. A move played (the list
         # one longer, at its end) paints only the two rows that change.
         old = self._moves_key
-        if old != key or self._moves_image is None:
+        image, blank = self._moves_image, self._moves_blank  # made together: both or neither
+        if old != key or image is None:
             self._moves_key = key
-            image = self._moves_image
-            if old is not None and image is not None and rows >= 2 and key.follows(old):
-                self._moves_local = self._append_move(image, old, key)
+            if old is not None and image is not None and blank is not None and rows >= 2 and key.follows(old):
+                self._moves_local = self._append_move(image, blank, old, key)
             else:
-                if image is None or image.get_size() != rect.size:
+                if image is None or blank is None or image.get_size() != rect.size:
                     image = self._moves_image = pygame.Surface(rect.size, 0, surface)
-                    self._moves_blank = pygame.Surface(rect.size, 0, surface)
-                blank = self._moves_blank
+                    blank = self._moves_blank = pygame.Surface(rect.size, 0, surface)
                 blank.fill(t.panel)
                 pygame.draw.rect(blank, t.card, blank.get_rect(), border_radius=ui.px(10))
                 image.blit(blank, (0, 0))
                 self._moves_local = self._paint_moves(image, image.get_rect(), start, end, current)
-        surface.blit(self._moves_image, rect)
+        surface.blit(image, rect)
         self.move_rows.extend((row.move(rect.topleft), ply) for row, ply in self._moves_local)
 
     def _number_width(self, count: int) -> int:
@@ -149,7 +148,7 @@ class MoveListPainting:
         )
         return row, i + 1
 
-    def _mover_colour(self, i: int) -> tuple[int, tuple[int, int, int]]:
+    def _mover_colour(self, i: int) -> tuple[int, tuple[int, ...]]:
         """The seat that played move ``i`` and its colour then (the position it was played in
         says: a first stone stays black after a pie swap), else the panel's seat colour."""
         state = self.match.states[i]
@@ -171,13 +170,13 @@ class MoveListPainting:
         self.ui.scrollbar(surface, bar, start * lh, len(self.match.texts) * lh)
 
     def _append_move(
-        self, image: pygame.Surface, old: MovesKey, key: MovesKey
+        self, image: pygame.Surface, blank: pygame.Surface, old: MovesKey, key: MovesKey
     ) -> list[tuple[pygame.Rect, int]]:
         """Bring the kept list from ``old`` to ``key``, one move longer: scroll it a row up when it
         is full, then paint the last two rows (the last but one loses its mark) and the scrollbar
         again. The parts painted again are first restored from the empty card
-        (``_moves_blank``), so the picture is the one a full painting would give."""
-        ui, blank = self.ui, self._moves_blank
+        ``blank`` (``_moves_blank``), so the picture is the one a full painting would give."""
+        ui = self.ui
         area = image.get_rect()
         lh = ui.line_height(SMALL)
         rows = max(1, area.height // lh)
@@ -217,7 +216,7 @@ class MovesKey:
     texts: tuple[str, ...]
     start: int
     count: int
-    seats: tuple[int, ...]
+    seats: tuple[tuple[int, tuple[int, ...]], ...]  # each move's seat and its colour
     current: int
     browsing: bool
     number_width: int

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -27,6 +28,9 @@ from tafel.ui.scenes.play.turns import Turns
 from tafel.ui.widgets import BODY, H3, SMALL, TINY, UI, Button
 from tafel.view import BoardView, ViewContext
 from tafel.words import fitting_words, match_words
+
+if TYPE_CHECKING:
+    from tafel.ui.theme import Color
 
 Action = Callable[[], object]
 
@@ -147,7 +151,8 @@ class Panel(MoveListPainting):
         """The panel colour of ``seat``: the game's own (stone colours) or the theme's."""
         theme = self.ui.theme.with_palette(self.match.game.palette)
         color = self.host.guard("seat_color", self.match.state.seat_color, seat, theme, default=None)
-        return theme.on_panel(tuple(color)) if color else theme.panel_seat(seat)
+        # tuple(): a plugin's list compares equal to no palette colour.
+        return theme.on_panel(cast("Color", tuple(color))) if color else theme.panel_seat(seat)
 
     def layout(self, rect: pygame.Rect) -> None:
         """Place the buttons at the bottom of the panel, which takes ``rect``."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import sys
 import traceback
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, TypeVar, overload
 
 import pygame
 
@@ -37,7 +37,7 @@ from tafel.game import GameDef, GameError, GameState, IllegalMoveError, Move, on
 from tafel.i18n import _
 from tafel.match import HUMAN, Match
 from tafel.tutorial import Lesson, play_out
-from tafel.ui.scene import Scene
+from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.play.fallback import FallbackView, draw_view_failure, make_view
 from tafel.ui.scenes.play.guide import Guide
 from tafel.ui.scenes.play.history import History
@@ -49,31 +49,12 @@ from tafel.ui.scenes.play.turns import Turns
 from tafel.view import BoardView, ViewContext
 
 if TYPE_CHECKING:
-    from tafel.registry import Registry
     from tafel.settings import Settings
-    from tafel.ui.sound import Sound
-    from tafel.ui.widgets import UI
 
 __all__ = ["MoveWorker", "PlayScene", "start_guided"]
 
 T = TypeVar("T")
-
-
-class PlayApp(Protocol):
-    """What the play screen needs of the arcade (:class:`tafel.ui.app.App`)."""
-
-    ui: UI
-    settings: Settings
-    sound: Sound
-    registry: Registry
-
-    def get_worker(self) -> MoveSource: ...
-
-    def push(self, scene: Scene) -> None: ...
-
-    def relayout(self) -> None: ...
-
-    def start_match(self, match: Match) -> Scene: ...
+D = TypeVar("D")  # what a guarded call gives when the code raises
 
 
 class PlayScene(Scene):
@@ -85,7 +66,7 @@ class PlayScene(Scene):
 
     def __init__(
         self,
-        app: PlayApp,
+        app: Host,
         match: Match,
         worker: MoveSource | None = None,
         *,
@@ -96,7 +77,7 @@ class PlayScene(Scene):
         move sources by the player prefix they play (``{"remote:": ...}``: a player elsewhere),
         besides the engines' (``"engine:"``)."""
         super().__init__(app)
-        self.app: PlayApp = app
+        self.app: Host = app
         self.match = match
         self.mode = mode
         self.time = 0.0
@@ -207,7 +188,11 @@ class PlayScene(Scene):
             self._paused_errors.add(message)
             self._pause_for = message
 
-    def guard(self, what: str, fn: Callable[..., T], *args: object, default: T | None = None) -> T | None:
+    @overload
+    def guard(self, what: str, fn: Callable[..., T], *args: object) -> T | None: ...
+    @overload
+    def guard(self, what: str, fn: Callable[..., T], *args: object, default: D) -> T | D: ...
+    def guard(self, what: str, fn: Callable[..., object], *args: object, default: object = None) -> object:
         """``fn(*args)``, or ``default`` when the view's code raises (the error is shown)."""
         try:
             return fn(*args)
@@ -799,7 +784,7 @@ class PlayScene(Scene):
             )
 
 
-def start_guided(app: PlayApp, game: GameDef, players: Sequence[str] = ()) -> PlayScene:
+def start_guided(app: Host, game: GameDef, players: Sequence[str] = ()) -> PlayScene:
     """Play ``game``'s tutorial: the learner (the seat to move at its start) is the person; the
     other seats keep the AI chosen in ``players`` (a person's seat gets the default level), for
     the game that follows. Raises GameError when the tutorial does not play out."""

@@ -25,10 +25,15 @@ resign and rematch, and takes the other side's offers and the room's game from i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tafel.ai.messages import AIRequest
 from tafel.match import HUMAN
+
+if TYPE_CHECKING:
+    from tafel.ai.base import AgentInfo
+    from tafel.net.guest import GuestView
+    from tafel.net.remote import RemoteEvent
 
 
 class Answer(Protocol):
@@ -44,7 +49,7 @@ class Answer(Protocol):
     def error(self) -> str | None: ...
 
     @property
-    def info(self) -> dict[str, Any] | None:
+    def info(self) -> AgentInfo | None:
         """The agent's own figures (depth, value, a reason): shapes differ by agent."""
         ...
 
@@ -74,14 +79,14 @@ class SharedGame(MoveSource, Protocol):
     plays_passes: bool
 
     @property
-    def game(self) -> Any:
+    def game(self) -> GuestView | None:
         """The room's game (:class:`tafel.net.guest.GuestView`), None before it arrives."""
         ...
 
     @property
     def my_seat(self) -> int | None: ...
 
-    def news(self) -> list[Any]:
+    def news(self) -> list[RemoteEvent]:
         """The room's events since the last call (``kind``, ``text``, ``data``)."""
         ...
 

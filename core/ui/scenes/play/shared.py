@@ -18,11 +18,16 @@ The part holds no screen: it is given the seats' shared source, the match and a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tafel.i18n import N_, _
 from tafel.match import HUMAN, Match
 from tafel.ui.scenes.play.seats import SharedGame
+
+if TYPE_CHECKING:
+    from tafel.net.game import HostGame
+    from tafel.net.guest import GuestView
+    from tafel.net.remote import RemoteEvent
 
 #: The offers' wording in the other side's dialog: title, line, the yes button.
 OFFER_WORDS = {
@@ -64,7 +69,9 @@ class SharedHost(Protocol):
         ...
 
 
-def match_of_room(view: Any, mine: int, host_game: Any = None, base: Match | None = None) -> Match:
+def match_of_room(
+    view: GuestView, mine: int, host_game: HostGame | None = None, base: Match | None = None
+) -> Match:
     """The match a play screen shows for the room's game ``view`` (:class:`tafel.net.guest.
     GuestView`): seat ``mine`` a person here, the other ``remote:NAME``, the room's moves played.
     ``host_game``: the host's own :class:`tafel.net.game.HostGame` (its seed and start)."""
@@ -80,7 +87,7 @@ def match_of_room(view: Any, mine: int, host_game: Any = None, base: Match | Non
     return match
 
 
-def room_result_line(view: Any, names: list[str], draw_offered: bool = False) -> str:
+def room_result_line(view: GuestView, names: list[str], draw_offered: bool = False) -> str:
     """How the room ended a game the rules had not ended, in this side's language: the host's
     line is in the host's (``Blue wins: Red resigned``). A loser whose clock shows no time left
     ran out of it, any other loser resigned; a draw after an offer was agreed (another draw, the
@@ -89,6 +96,8 @@ def room_result_line(view: Any, names: list[str], draw_offered: bool = False) ->
     from tafel.net.game import result_line
 
     result = view.result
+    if result is None:  # the room's game goes on
+        return ""
     rewards = tuple(result.rewards)
     if len(rewards) != 2 or len(names) < 2:
         return str(result.line)
@@ -161,7 +170,7 @@ class SharedTable:
             self.result = room_result_line(view, match.seat_names, self._draw_offered)
             self.host.game_ended_elsewhere()
 
-    def _adopt(self, view: Any, new_round: bool = False) -> None:
+    def _adopt(self, view: GuestView, new_round: bool = False) -> None:
         mine = self.source.my_seat
         assert mine is not None
         try:
@@ -178,7 +187,7 @@ class SharedTable:
                 )
             )
 
-    def _event(self, event: Any) -> None:
+    def _event(self, event: RemoteEvent) -> None:
         kind, data = event.kind, event.data
         mine = self.source.my_seat
         if kind == "offer" and isinstance(data, dict):

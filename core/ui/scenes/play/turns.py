@@ -18,9 +18,9 @@ autosave and pauses. Its timings are its own class attributes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tafel.ai.base import LEVEL_TIME, LEVELS, Limit
+from tafel.ai.base import LEVEL_TIME, LEVELS, AgentInfo, Limit
 from tafel.game import GameError, Move, one_line
 from tafel.i18n import _
 from tafel.match import HUMAN, Match, player_label
@@ -81,7 +81,7 @@ class Turns:
         self.ai_move: Move | None = None
         self.ai_error: str | None = None
         #: The agent's own figures with its last move (shapes differ by agent).
-        self.ai_info: dict[str, Any] = {}
+        self.ai_info: AgentInfo = {}
         self.hint: Move | None = None
         self.hint_pending: int | None = None
         self.hint_text = ""  # the hint's move, reason and value (shown while ``hint`` is set)
