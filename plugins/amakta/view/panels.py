@@ -39,6 +39,8 @@ class Panels:
     rect: pygame.Rect
     bar_rect: pygame.Rect
     prompt_rect: pygame.Rect
+    board_area: pygame.Rect
+    tip_rect: pygame.Rect | None
     inv_rects: dict[int, pygame.Rect]
     inv_layers: dict[int, KeptPanel]
     slots: dict[int, list[pygame.Rect]]
