@@ -470,7 +470,7 @@ def run_host(args: argparse.Namespace, registry: Registry) -> int:
             game,
             options,
             registry.game,
-            name=args.name or "Host",
+            name=args.name,
             seat=args.seat - 1,
             seed=args.seed,
             clock=_parse_clock(args.clock),
@@ -503,7 +503,7 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     if not args.code:
         return _arcade_online_screen(registry, args)
     try:
-        seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=_broker(args))
+        seat = join_room(args.code, registry.game, name=args.name, broker=_broker(args))
     except (ValueError, LookupError) as exc:
         raise CommandError(str(exc)) from None
     try:

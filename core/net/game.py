@@ -49,6 +49,16 @@ def position_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def shown_name(name: str, host: bool) -> str:
+    """A player's name as this side shows it: a player who gave none is "Host" or "Guest" in
+    this side's language (the wire carries the empty name, never the sender's word for it).
+
+    >>> shown_name("Ann", True), shown_name("", False)
+    ('Ann', 'Guest')
+    """
+    return name[:40] or (_("Host") if host else _("Guest"))
+
+
 def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 
@@ -129,7 +139,7 @@ class HostGame:
         self.game, self.options, self.start, self.host_seat = game, dict(options), start, host_seat
         self.seed = seed
         self.names = ["", ""]
-        self.names[host_seat] = host_name or _("Host")
+        self.names[host_seat] = host_name[:40]
         self.guest_online = False
         self.round = 1
         self.clock_setting = clock
@@ -177,7 +187,7 @@ class HostGame:
     def guest_joined(self, name: str, now: float) -> None:
         """The guest is here (its presence said so): the game starts, or goes on."""
         self.guest_online = True
-        self.names[self.guest_seat] = (name or _("Guest"))[:40]
+        self.names[self.guest_seat] = name[:40]
         if not self.started and self.result is None:
             self.started = True
             self._start_clock(now)

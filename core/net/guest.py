@@ -15,7 +15,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tafel.game import GameDef, GameState, Options
-from tafel.net.game import MAX_PLIES, OFFERS, STATUSES, Result, commitment, position_hash, start_state
+from tafel.net.game import (
+    MAX_PLIES,
+    OFFERS,
+    STATUSES,
+    Result,
+    commitment,
+    position_hash,
+    shown_name,
+    start_state,
+)
 
 
 class SnapshotError(ValueError):
@@ -121,7 +130,7 @@ class GuestGame:
             state,
             tuple(moves),
             host_seat,
-            tuple(n[:40] for n in names),
+            tuple(shown_name(n, seat == host_seat) for seat, n in enumerate(names)),
             str(snap["status"]),
             snap.get("guest_online") is True,
             pending,

@@ -205,7 +205,7 @@ def host_room(
             options,
             seed=seed,
             host_seat=seat,
-            host_name=name or _("Host"),
+            host_name=name,
             clock=clock,
             max_plies=max_plies,
         )
@@ -215,9 +215,7 @@ def host_room(
     try:
         announce = LanRoom(keys.room_id, "", 0, game.id, host_game.names[host_game.host_seat])
         address = _broker_for(broker, listen, announce, owned)
-        session = RoomSession(
-            keys, address, role="host", name=name or _("Host"), host_game=host_game, code=code
-        )
+        session = RoomSession(keys, address, role="host", name=name, host_game=host_game, code=code)
     except BaseException:
         for part in reversed(owned):
             part.close() if hasattr(part, "close") else part.stop()
@@ -240,9 +238,7 @@ def join_room(
             raise LookupError("no room with this code on the LAN; name its broker (mqtt://HOST:PORT)")
         address = parse_broker_url(rooms[0].url)
     role = "guest" if keys.can_play else "spectator"
-    session = RoomSession(
-        keys, address, role=role, name=name or (_("Guest") if role == "guest" else ""), games=games
-    )
+    session = RoomSession(keys, address, role=role, name=name, games=games)
     return RemoteSeat(session.start(), code, address.url)
 
 

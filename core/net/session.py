@@ -39,7 +39,7 @@ import paho.mqtt.client as mqtt
 from tafel import datadir
 from tafel.game import GameDef
 from tafel.net.codes import RoomKeys
-from tafel.net.game import HostGame
+from tafel.net.game import HostGame, shown_name
 from tafel.net.guest import GuestGame, GuestView, SnapshotError
 from tafel.net.wire import MessageTooBig, Opener, Sealer
 
@@ -373,7 +373,7 @@ class RoomSession:
 
     def _on_presence(self, body: dict[str, Any]) -> None:
         online, name = body.get("online") is True, str(body.get("name", ""))[:40]
-        self.peer_online, self.peer_name = online, name
+        self.peer_online, self.peer_name = online, shown_name(name, host=self.role != "host")
         if self.host_game is not None:
             now = time.monotonic()
             if online:
@@ -381,7 +381,7 @@ class RoomSession:
             else:
                 self.host_game.guest_left(now)
             self._publish_game()
-        self._event("peer", (online, name))
+        self._event("peer", (online, self.peer_name))
 
     def _on_request(self, body: dict[str, Any], seq: int) -> None:
         host = self.host_game
