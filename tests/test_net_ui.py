@@ -41,11 +41,13 @@ def _online(app) -> OnlineScene:
 
 def test_open_a_room_from_the_menu_and_the_guest_arrives(app, broker_url, registry):
     scene = _online(app)
-    scene.game_index = [g.id for g in scene.games].index("ataxx")
+    scene.game_index = [t.game.id for t in scene.tables].index("ataxx")
     scene.name, scene.broker = "Ann", broker_url
     scene.host()
     assert run_until(app, lambda: scene.room is not None, frames=5, wait=30.0), (scene.error, scene.status)
-    assert [b.key for b in scene.buttons] == ["copy", "back"] and len(scene.room.code.split()) == 6
+    assert [b.key for b in scene.buttons] == ["copy", "copy-watch", "back"] and len(
+        scene.room.code.split()
+    ) == 6
     guest = join_room(scene.room.code, registry.game, name="Bob", broker=broker_url)
     try:
         assert run_until(app, lambda: isinstance(app.scenes.top, PlayScene), frames=5, wait=30.0)
@@ -66,5 +68,91 @@ def test_join_a_room_by_its_code(app, broker_url, registry):
         opened = run_until(app, lambda: isinstance(app.scenes.top, PlayScene), frames=5, wait=30.0)
         assert opened, (scene.error, scene.status)
         assert app.scenes.top.match.players == ["remote:ann", "human"]
+    finally:
+        host.close()
+
+
+def test_the_host_picks_a_clock_and_sees_the_spectator_code(app, broker_url, registry):
+    from tafel.ui.scenes.online import CLOCKS
+
+    scene = _online(app)
+    scene.game_index = [t.game.id for t in scene.tables].index("ataxx")
+    assert scene.clock_text() == "No clock"
+    scene.next_clock(2)
+    assert CLOCKS[scene.clock_index] == (300.0, 3.0) and scene.clock_text() == "5 min + 3 s"
+    scene.name, scene.broker = "Ann", broker_url
+    scene.host()
+    assert run_until(app, lambda: scene.room is not None, frames=5, wait=30.0), (scene.error, scene.status)
+    assert [b.key for b in scene.buttons] == ["copy", "copy-watch", "back"]
+    assert scene.room.spectator_code.startswith("watch ")
+    guest = join_room(scene.room.code, registry.game, name="Bob", broker=broker_url)
+    try:
+        assert run_until(app, lambda: isinstance(app.scenes.top, PlayScene), frames=5, wait=30.0)
+        clock = guest.game.clock
+        assert clock["base"] == 300.0 and clock["inc"] == 3.0  # the host keeps the chosen clock
+    finally:
+        guest.close()
+
+
+def test_a_spectator_code_opens_the_rooms_board_read_only(app, broker_url, registry):
+    from tafel.ui.scenes.online_room import RoomBoardScene
+
+    game = registry.game("ataxx")
+    host = host_room(game, game.resolve_options({}), registry.game, name="Ann", broker=broker_url)
+    guest = join_room(host.code, registry.game, name="Bob", broker=broker_url)
+    try:
+        scene = _online(app)
+        scene.code, scene.broker = host.spectator_code, broker_url
+        scene.join()
+        assert run_until(app, lambda: isinstance(app.scenes.top, RoomBoardScene), frames=5, wait=30.0)
+        board = app.scenes.top
+        assert board.watching and [b.key for b in board.buttons] == ["leave"]
+        assert run_until(
+            app,
+            lambda: board.room.game is not None and board.room.game.status == "playing",
+            frames=5,
+            wait=30.0,
+        )
+        state = board.room.game.state
+        move = state.legal_moves()[0]
+        host.send(state.move_to_text(move))
+        assert run_until(app, lambda: len(board.room.game.moves) == 1, frames=5, wait=30.0)
+        assert run_until(app, lambda: board.board.state is board.room.game.state, frames=5)
+        lines = [text for text, *_ in board.panel_lines(board.room.game)]
+        assert any("Ann" in line for line in lines) and any(line.startswith("1. ") for line in lines)
+        assert not board.board.interactive  # read only: no seat of its own
+        app.step()
+        board.leave()
+        assert run_until(app, lambda: not isinstance(app.scenes.top, RoomBoardScene), frames=5)
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_hidden_games_guest_plays_on_the_rooms_board_and_sees_the_deal_checked(app, broker_url, registry):
+    from tafel.ui.scenes.online_room import RoomBoardScene
+
+    scene = _online(app)
+    tables = [t.title() for t in scene.tables]
+    assert "AxxA · Competitive" in tables  # the choice that makes it a two-player game
+    game = registry.game("axxa")
+    options = game.resolve_options({"mode": "competitive"})
+    host = host_room(game, options, registry.game, name="Ann", broker=broker_url)
+    try:
+        scene.code, scene.broker, scene.name = host.code, broker_url, "Bob"
+        scene.join()
+        assert run_until(app, lambda: isinstance(app.scenes.top, RoomBoardScene), frames=5, wait=30.0)
+        board = app.scenes.top
+        assert not board.watching
+        lines = [text for text, *_ in board.panel_lines(board.room.game)]
+        assert any(line.startswith("Deal sealed: ") for line in lines)
+        # The guest resigns from its board; the host reveals the deal and the guest checks it.
+        assert [b.key for b in board.buttons] == ["draw", "resign", "leave"]
+        board.resign_button.activate()
+        assert run_until(app, lambda: board.room.game.status == "over", frames=5, wait=30.0)
+        assert run_until(app, lambda: board.room.game.deal_verified is True, frames=5, wait=30.0)
+        lines = [text for text, *_ in board.panel_lines(board.room.game)]
+        assert any(line.startswith("Deal checked") for line in lines)
+        assert any("resigned" in line for line in lines)
     finally:
         host.close()

@@ -382,20 +382,40 @@ class RemoteSource:
     def clock_line(self, seat_name: Callable[[int], str]) -> str:
         """The host's clocks (empty without them): ``Clock: Red 4:32 · Blue 5:00``."""
         view = self.seat.game
-        clock = view.clock if view is not None else None
-        if not clock or not isinstance(clock.get("left"), list) or len(clock["left"]) != 2:
-            return ""
-        left = [float(x) for x in clock["left"]]
-        running = clock.get("running")
-        if running in (0, 1) and view is not None and view.status == "playing":
-            left[running] = max(0.0, left[running] - (time.monotonic() - self._view_time))
-        shown = " · ".join(f"{seat_name(i)} {clock_text(s)}" for i, s in enumerate(left))
-        return _("Clock: {clocks}").format(clocks=shown)
+        return "" if view is None else clock_line(view, self._view_time, seat_name)
 
     def engine_lines(self, players: list[str], seat_name: Callable[[int], str]) -> list[str]:
-        """The side panel's lines of this seat (the connection is on the seat's row)."""
+        """The side panel's lines of this seat (the connection is on the seat's row): the clocks,
+        and a hidden game's deal (sealed, then checked)."""
         line = self.clock_line(seat_name)
-        return [line] if line else []
+        view = self.seat.game
+        return ([line] if line else []) + (deal_lines(view) if view is not None else [])
+
+
+def clock_line(view: GuestView, since: float, seat_name: Callable[[int], str]) -> str:
+    """The host's clocks as of ``since`` (``time.monotonic()`` when the snapshot came), the running
+    one counted down to now; empty without clocks: ``Clock: Red 4:32 · Blue 5:00``."""
+    clock = view.clock
+    if not clock or not isinstance(clock.get("left"), list) or len(clock["left"]) != 2:
+        return ""
+    left = [float(x) for x in clock["left"]]
+    running = clock.get("running")
+    if running in (0, 1) and view.status == "playing":
+        left[running] = max(0.0, left[running] - (time.monotonic() - since))
+    shown = " · ".join(f"{seat_name(i)} {clock_text(s)}" for i, s in enumerate(left))
+    return _("Clock: {clocks}").format(clocks=shown)
+
+
+def deal_lines(view: GuestView) -> list[str]:
+    """What a game with hidden pieces says of its deal: sealed before the first move (the first
+    digits of the commitment), then at the end whether the revealed deal matches the seal."""
+    if view.commit is None:
+        return []
+    if view.deal_verified is True:
+        return [_("Deal checked: it was fixed before the first move ✓")]
+    if view.deal_verified is False:
+        return [_("Deal NOT verified: the revealed deal does not match its seal")]
+    return [_("Deal sealed: {commit}… (checked at the end)").format(commit=view.commit[:12])]
 
 
 def clock_text(seconds: float) -> str:
