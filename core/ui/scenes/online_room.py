@@ -26,7 +26,7 @@ from tafel.net.game import result_line
 from tafel.net.remote import RemoteEvent, clock_line, deal_lines
 from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
-from tafel.ui.scenes.play.shared import room_result_line
+from tafel.ui.scenes.play.shared import DECLINED_WORDS, OFFER_WORDS, room_result_line
 from tafel.ui.scenes.puzzle_board import PuzzleBoard
 from tafel.ui.widgets import BODY, H2, SMALL, Button, FocusList, is_back
 
@@ -117,15 +117,22 @@ class RoomBoardScene(Scene):
 
     def _note(self, event: RemoteEvent) -> None:
         """The room's news worth a line: who came or went, offers, answers, refusals."""
-        words = {
-            "offer": _("Offer: {what}"),
-            "declined": _("Declined: {what}"),
-            "refused": _("The host refused: {what}"),
-            "connection": "{what}",
-            "problem": "{what}",
-        }.get(event.kind)
-        if words and event.text:
-            self.news = [*self.news, words.format(what=event.text)][-SHOWN_NEWS:]
+        data, view = event.data, self.room.game
+        line = ""
+        if event.kind in ("offer", "declined") and isinstance(data, dict) and view is not None:
+            by = data.get("by")
+            name = view.names[by] if by in (0, 1) else _("the other side")
+            kind = str(data.get("kind"))
+            if event.kind == "offer" and kind in OFFER_WORDS:
+                line = _(OFFER_WORDS[kind][1]).format(name=name)
+            elif event.kind == "declined" and kind in DECLINED_WORDS:
+                line = _(DECLINED_WORDS[kind]).format(name=name)
+        elif event.kind == "refused":
+            line = _("The host refused: {why}").format(why=event.text)
+        elif event.kind in ("connection", "problem"):
+            line = event.text
+        if line:
+            self.news = [*self.news, line][-SHOWN_NEWS:]
 
     def _follow(self, view: GuestView | None) -> None:
         """Show the room's position when it changed: one ply more is shown as that move."""
