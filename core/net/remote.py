@@ -127,6 +127,10 @@ class RemoteSeat:
             return _("Opening the room…") if session.role == "host" else _("connected, waiting for the host")
         other = 1 - view.host_seat if session.role == "host" else view.host_seat
         name = view.names[other] or _("the other side")
+        if session.role == "spectator":  # the players' names are on the spectator's board
+            return (
+                _("waiting for {name}").format(name=name) if session.peer_online is False else _("connected")
+            )
         if session.role == "host" and not view.guest_online:
             return _("waiting for {name}").format(name=name)
         if session.role != "host" and session.peer_online is False:

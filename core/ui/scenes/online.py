@@ -356,7 +356,7 @@ class OnlineScene(Typing, RowsScreen, Scene):
     def _info_height(self) -> int:
         """Room under the rows for the codes, the broker, the deal's note, status and error."""
         ui = self.ui
-        return 2 * ui.line_height(H2, True) + 5 * ui.line_height(SMALL) + ui.px(12)
+        return ui.line_height(H2, True) + 8 * ui.line_height(SMALL) + ui.px(12)
 
     def heading(self, i: int) -> str:
         return ""
@@ -395,7 +395,7 @@ class OnlineScene(Typing, RowsScreen, Scene):
             y = ui.draw_text(surface, where, (x, y), SMALL, t.text_dim, max_width=inner).bottom
             note = self.deal_note()
             if note:
-                for line in ui.wrap(note, SMALL, inner)[:2]:
+                for line in ui.wrap(note, SMALL, inner)[:3]:
                     y = ui.draw_text(surface, line, (x, y), SMALL, t.text_dim, max_width=inner).bottom
         if self.status:
             y = ui.draw_text(surface, self.status, (x, y), SMALL, t.text, max_width=inner).bottom
