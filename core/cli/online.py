@@ -24,14 +24,14 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tafel.commands import CommandError
 from tafel.game import GameDef
 from tafel.numbers import decimal_number, seed_number, whole_number
 
 if TYPE_CHECKING:
-    from tafel.net.guest import GuestView
+    from tafel.net.guest import EventData, GuestView
     from tafel.net.remote import RemoteSeat
     from tafel.net.session import RoomSession
     from tafel.registry import Registry
@@ -294,17 +294,17 @@ Side = Player | TerminalPlayer | str | None
 # --- the game loop --------------------------------------------------------------------------------
 
 
-# Any: each kind of the room's events has its own payload (RoomSession.wait: a ply's text, a count,
-# an offer's object, (online, name)).
-def _report(session: RoomSession, kind: str, data: Any) -> None:
-    if kind == "peer":
+def _report(session: RoomSession, kind: str, data: EventData) -> None:
+    """One line for an event of the room (each kind has its own payload, :data:`EventData`)."""
+    if kind == "peer" and isinstance(data, tuple):
         online, name = data
         _say(f"joined: {name}" if online else f"waiting for {name or 'the other side'}")
-    elif kind == "refused":
+    elif kind == "refused" and isinstance(data, dict):
         _say(f"refused: {data.get('why', '')}")
-    elif kind == "offer":
-        _say(f"offer: {data.get('kind')} (by seat {int(data.get('by', 0)) + 1})")
-    elif kind == "declined":
+    elif kind == "offer" and isinstance(data, dict):
+        by = data.get("by")
+        _say(f"offer: {data.get('kind')} (by seat {by + 1 if isinstance(by, int) else '?'})")
+    elif kind == "declined" and isinstance(data, dict):
         _say(f"declined: {data.get('kind')}")
     elif kind == "undo":
         _say(f"undone: {data} plies")

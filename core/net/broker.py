@@ -17,9 +17,10 @@ import asyncio
 import contextlib
 import logging
 import socket
+import ssl
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 #: Seconds the broker has to start or stop.
 START_TIMEOUT = 10.0
@@ -33,6 +34,13 @@ def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
         sock.bind((host, 0))
         return sock.getsockname()[1]
+
+
+class AmqttBroker(Protocol):
+    """What Tafel uses of amqtt's Broker (amqtt ships no type information)."""
+
+    async def start(self) -> None: ...
+    async def shutdown(self) -> None: ...
 
 
 class EmbeddedBroker:
@@ -49,10 +57,9 @@ class EmbeddedBroker:
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._error: BaseException | None = None
-        # Any: amqtt's Broker, imported in the broker's thread only (amqtt is the online extra's).
-        self._broker: Any = None
+        self._broker: AmqttBroker | None = None
         #: The clients' connections (their transports), dropped by stop() if amqtt leaves one open.
-        self._connections: set[asyncio.BaseTransport] = set()
+        self._connections: set[asyncio.Transport] = set()
         self._thread = threading.Thread(target=self._run, name="tafel-broker", daemon=True)
 
     def start(self) -> EmbeddedBroker:
@@ -110,7 +117,8 @@ class EmbeddedBroker:
         await self._stop_listening()
         self._drop_clients()
         try:
-            await asyncio.wait_for(self._broker.shutdown(), STOP_GRACE)
+            if self._broker is not None:
+                await asyncio.wait_for(self._broker.shutdown(), STOP_GRACE)
         except Exception:  # noqa: BLE001, S110 - amqtt's shutdown is best effort; the rest is ours
             pass
         current = asyncio.current_task()
@@ -126,8 +134,8 @@ class EmbeddedBroker:
     async def _stop_listening(self) -> None:
         """No new connections; those accepted already become transports first (asyncio makes
         them in a task of its own, which fails on a closed server and leaves the socket open)."""
-        servers = [getattr(s, "instance", None) for s in getattr(self._broker, "_servers", {}).values()]
-        servers = [s for s in servers if isinstance(s, asyncio.Server)]
+        listeners = getattr(self._broker, "_servers", {}).values()  # amqtt's, by listener name
+        servers = [s.instance for s in listeners if isinstance(getattr(s, "instance", None), asyncio.Server)]
         for server in servers:
             for sock in server.sockets:
                 self._loop.remove_reader(sock.fileno())
@@ -162,6 +170,10 @@ class EmbeddedBroker:
         """True while the broker's thread runs."""
         return self._thread.is_alive()
 
+    def close(self) -> None:
+        """The same as :meth:`stop` (a room closes what it started by one name)."""
+        self.stop()
+
 
 def _accepting(task: asyncio.Task[object]) -> bool:
     """True for asyncio's task that makes an accepted socket a transport (not to be cancelled)."""
@@ -169,8 +181,8 @@ def _accepting(task: asyncio.Task[object]) -> bool:
 
 
 def _tracking_broker(
-    config: dict[str, object], loop: asyncio.AbstractEventLoop, connections: set[asyncio.BaseTransport]
-) -> Any:  # Any: amqtt's Broker (the online extra), a subclass made here to keep the import lazy
+    config: dict[str, object], loop: asyncio.AbstractEventLoop, connections: set[asyncio.Transport]
+) -> AmqttBroker:
     """amqtt's Broker whose TCP listener keeps each connection's transport in ``connections``
     from the moment it is accepted (before amqtt's handler for it has even started) until it is
     lost: those are what :meth:`EmbeddedBroker.stop` drops."""
@@ -180,7 +192,8 @@ def _tracking_broker(
 
     class TrackedProtocol(asyncio.StreamReaderProtocol):
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            connections.add(transport)
+            if isinstance(transport, asyncio.Transport):
+                connections.add(transport)
             super().connection_made(transport)
 
         def connection_lost(self, exc: Exception | None) -> None:
@@ -194,7 +207,7 @@ def _tracking_broker(
             listener_type: object,
             address: str | None,
             port: int,
-            ssl_context: object,
+            ssl_context: ssl.SSLContext | None,
         ) -> asyncio.Server:
             if getattr(listener_type, "value", listener_type) != "tcp":
                 return await super()._create_server_instance(
@@ -210,7 +223,7 @@ def _tracking_broker(
                 address,
                 port,
                 reuse_address=True,
-                ssl=ssl_context,  # type: ignore[arg-type]
+                ssl=ssl_context,
             )
 
     return TrackingBroker(config, loop=loop)

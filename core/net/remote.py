@@ -22,20 +22,27 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
+from tafel.ai.messages import AIRequest, AIResult
 from tafel.game import GameDef, Options
 from tafel.i18n import _
 from tafel.net.broker import Announcer, EmbeddedBroker, LanRoom, browse, lan_addresses
 from tafel.net.codes import new_code, normalize_code, room_keys
-from tafel.net.game import HostGame
-from tafel.net.guest import GuestView
+from tafel.net.game import HostGame, Result
+from tafel.net.guest import Event, EventData, GuestView
 from tafel.net.session import BrokerAddress, RoomSession, load_room, parse_broker_url, prune_rooms
 
 #: Seconds a join looks for the room's broker on the LAN.
 LAN_SEARCH = 8.0
 #: A match's player that is the person elsewhere: ``remote:NAME``.
 REMOTE_PREFIX = "remote:"
+
+
+class Closable(Protocol):
+    """What a room started and closes with it: the broker inside Tafel, its LAN announcement."""
+
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,7 @@ class RemoteEvent:
     kind: str
     text: str = ""
     ply: int | None = None
-    data: Any = None
+    data: EventData | None = None
 
 
 @dataclass
@@ -58,7 +65,7 @@ class RemoteSeat:
     resumed: bool = False
     _plies_seen: int = 0
     _round: int = 0
-    _owned: list[Any] = field(default_factory=list)
+    _owned: list[Closable] = field(default_factory=list)
 
     @property
     def game(self) -> GuestView | None:
@@ -85,12 +92,12 @@ class RemoteSeat:
         """Like :meth:`poll`, but waits up to ``timeout`` seconds for news (a headless loop)."""
         return self._events(self.session.wait(timeout))
 
-    def _events(self, raw: list[tuple[str, Any]]) -> list[RemoteEvent]:
+    def _events(self, raw: list[Event]) -> list[RemoteEvent]:
         out: list[RemoteEvent] = []
         for kind, data in raw:
             if kind == "ply":
                 continue  # counted from the view below, so none is missed or doubled
-            if kind == "rematch":
+            if kind == "rematch" and isinstance(data, int):
                 self._round, self._plies_seen = data, 0
             if kind == "undo":
                 self._plies_seen = len(self.game.moves) if self.game is not None else 0
@@ -140,12 +147,12 @@ class RemoteSeat:
     def close(self) -> None:
         self.session.close()
         for part in reversed(self._owned):
-            part.close() if hasattr(part, "close") else part.stop()
+            part.close()
         self._owned.clear()
 
 
-def _event(kind: str, data: Any) -> RemoteEvent:
-    if kind == "peer":
+def _event(kind: str, data: EventData) -> RemoteEvent:
+    if kind == "peer" and isinstance(data, tuple):
         online, name = data
         return RemoteEvent(
             "connection",
@@ -156,16 +163,18 @@ def _event(kind: str, data: Any) -> RemoteEvent:
         return RemoteEvent(
             "connection", _("connected") if data else _("connection lost, reconnecting"), data=data
         )
-    if kind == "over":
+    if kind == "over" and isinstance(data, Result):
         return RemoteEvent("over", data.line, data=data)
-    if kind in ("offer", "declined"):
+    if kind in ("offer", "declined") and isinstance(data, dict):
         return RemoteEvent(kind, str(data.get("kind", "")), data=data)
-    if kind == "refused":
+    if kind == "refused" and isinstance(data, dict):
         return RemoteEvent(kind, str(data.get("why", "")), data=data)
     return RemoteEvent(kind, str(data), data=data)
 
 
-def _broker_for(broker: str | None, listen: str, announce: LanRoom | None, owned: list[Any]) -> BrokerAddress:
+def _broker_for(
+    broker: str | None, listen: str, announce: LanRoom | None, owned: list[Closable]
+) -> BrokerAddress:
     if broker:
         return parse_broker_url(broker)
     embedded = EmbeddedBroker(listen).start()
@@ -215,14 +224,14 @@ def host_room(
         )
     elif host_game.game.id != game.id:
         raise ValueError(f"this room plays {host_game.game.id}, not {game.id}")
-    owned: list[Any] = []
+    owned: list[Closable] = []
     try:
         announce = LanRoom(keys.room_id, "", 0, game.id, host_game.names[host_game.host_seat])
         address = _broker_for(broker, listen, announce, owned)
         session = RoomSession(keys, address, role="host", name=name, host_game=host_game, code=code)
     except BaseException:
         for part in reversed(owned):
-            part.close() if hasattr(part, "close") else part.stop()
+            part.close()
         raise
     return RemoteSeat(session.start(), code, address.url, resumed, _owned=owned)
 
@@ -264,10 +273,10 @@ class RemoteSource:
     def __init__(self, seat: RemoteSeat) -> None:
         self.seat = seat
         self._news: list[RemoteEvent] = []
-        self._pending: Any = None
+        self._pending: tuple[int, AIRequest] | None = None
         self._generation = 0
         self._sent: tuple[int, int, str] | None = None
-        self._view: Any = None
+        self._view: GuestView | None = None
         self._view_time = 0.0
         self.connected = True
 
@@ -281,7 +290,7 @@ class RemoteSource:
         """True while a request waits for the other side (as long as that takes: never "lost")."""
         return self._pending is not None
 
-    def request(self, req: Any) -> int:
+    def request(self, req: AIRequest) -> int:
         self._generation += 1
         self._pending = (self._generation, req)
         return self._generation
@@ -292,10 +301,8 @@ class RemoteSource:
     def close(self) -> None:
         self.seat.close()
 
-    def poll(self) -> Any:
+    def poll(self) -> AIResult | None:
         """The other side's move for the pending request, once the room has it; never blocks."""
-        from tafel.ai.messages import AIResult
-
         self._take_events()
         view = self.seat.game
         if self._pending is None or view is None:
