@@ -356,6 +356,8 @@ class OnlineScene(Typing, RowsScreen, Scene):
     def _info_height(self) -> int:
         """Room under the rows for the codes, the broker, the deal's note, status and error."""
         ui = self.ui
+        if self.room is None:  # the status and an error only: the rows take the rest
+            return 3 * ui.line_height(SMALL) + ui.px(12)
         return ui.line_height(H2, True) + 8 * ui.line_height(SMALL) + ui.px(12)
 
     def heading(self, i: int) -> str:

@@ -22,7 +22,7 @@ import pygame
 
 from tafel.game import GameState, Move
 from tafel.i18n import N_, _
-from tafel.net.game import result_line
+from tafel.net.game import result_line, start_state
 from tafel.net.remote import RemoteEvent, clock_line, deal_lines
 from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
@@ -144,12 +144,14 @@ class RoomBoardScene(Scene):
         one_more = len(view.moves) == self._plies + 1
         self._plies = len(view.moves)
         if before is None or view.round != self._round:
-            self._round, self._words = view.round, {}
+            self._round, self._words = view.round, _all_worded(view)
             self.board.show(view.game, view.options, view.state, solver)
             return
-        move = _parsed(before, view.moves[-1]) if one_more else None  # else an undo or a resync
+        move = _parsed(before, view.moves[-1]) if one_more else None
         if move is not None:
             self._words[len(view.moves) - 1] = _worded(before, move, view.moves[-1])
+        else:  # an undo or a resync: the moves as they now stand
+            self._words = _all_worded(view)
         self.board.set_state(view.state, before, move)
         self.board.solver = solver
 
@@ -241,6 +243,9 @@ class RoomBoardScene(Scene):
             turn = view.status == "playing" and view.state.to_move == seat
             you = _(" (you)") if seat == self.room.seat else ""
             lines.append((f"{'▶ ' if turn else '   '}{seat_names[seat]}: {name}{you}", BODY, t.text, turn))
+        away = self._away(view)
+        if away:
+            lines.append((_("waiting for {name}").format(name=away), SMALL, t.accent, False))
         clock = clock_line(view, self._view_time, lambda s: seat_names[s])
         if clock:
             lines.append((clock, SMALL, t.text, False))
@@ -256,6 +261,17 @@ class RoomBoardScene(Scene):
         lines.extend((news, SMALL, t.text_dim, False) for news in self.news)
         return lines
 
+    def _away(self, view: GuestView) -> str:
+        """The name of a player who left the room while the game runs (else empty)."""
+        if view.status != "playing":
+            return ""
+        session = self.room.session
+        if session.role == "spectator" and session.peer_online is False:
+            return view.names[view.host_seat]
+        if not view.guest_online and session.role == "spectator":
+            return view.names[1 - view.host_seat]
+        return ""
+
     def _result_text(self, view: GuestView, seat_names: list[str]) -> str:
         """The end in this side's language: the rules' outcome, else how the room ended it."""
         outcome = view.state.outcome
@@ -264,7 +280,25 @@ class RoomBoardScene(Scene):
         return room_result_line(view, seat_names)
 
     def language_changed(self) -> None:
-        self._words = {}
+        view = self.room.game
+        self._words = _all_worded(view) if view is not None else {}
+
+
+def _all_worded(view: GuestView) -> dict[int, str]:
+    """Every move of the room's game in words, replayed from its start (a hidden game's start is
+    the host's secret: its moves keep their notation until they are played here)."""
+    if view.commit is not None:
+        return {}
+    words: dict[int, str] = {}
+    try:
+        state = start_state(view.game, view.options, view.seed, view.start)
+        for ply, text in enumerate(view.moves):
+            move = state.parse_move(text)
+            words[ply] = _worded(state, move, text)
+            state = state.play(move)
+    except Exception:  # noqa: BLE001, S110 - the rest keep their notation
+        pass
+    return words
 
 
 def _parsed(state: GameState, text: str) -> Move | None:
