@@ -141,7 +141,7 @@ class RoomBoardScene(Scene):
         before, self._state, self._view_time = self._state, view.state, time.monotonic()
         mine = self.room.seat
         solver = mine if mine is not None else -1
-        one_more = len(view.moves) == self._plies + 1
+        one_more, same = len(view.moves) == self._plies + 1, len(view.moves) == self._plies
         self._plies = len(view.moves)
         if before is None or view.round != self._round:
             self._round, self._words = view.round, _all_worded(view)
@@ -150,7 +150,7 @@ class RoomBoardScene(Scene):
         move = _parsed(before, view.moves[-1]) if one_more else None
         if move is not None:
             self._words[len(view.moves) - 1] = _worded(before, move, view.moves[-1])
-        else:  # an undo or a resync: the moves as they now stand
+        elif not same:  # an undo or a resync: the moves as they now stand
             self._words = _all_worded(view)
         self.board.set_state(view.state, before, move)
         self.board.solver = solver
@@ -187,7 +187,10 @@ class RoomBoardScene(Scene):
         self.panel = pygame.Rect(w - margin - panel_w, top, panel_w, h - top - ui.px(44))
         inner = self.panel.inflate(-2 * ui.px(18), -2 * ui.px(18))
         bh, gap = ui.px(50), ui.px(10)
-        cols = 2 if len(self.buttons) > 1 else 1
+        # Two buttons a row where the panel is wide enough for their labels, else one.
+        half = (inner.width - gap) // 2 - ui.px(20)
+        fits = all(ui.text_width(_(b.label), BODY, True) <= half for b in self.buttons)
+        cols = 2 if len(self.buttons) > 1 and fits else 1
         bw = (inner.width - (cols - 1) * gap) // cols
         rows = (len(self.buttons) + cols - 1) // cols
         y0 = inner.bottom - rows * bh - (rows - 1) * gap
