@@ -2,7 +2,7 @@
 
 ``host`` prints ``code: WORDS`` as its first line (then ``watch: WORDS``, the spectator code, and
 ``broker: URL``), waits for the guest and plays; ``join CODE`` joins that room (a ``watch`` code
-watches it, read only). Both use ``--broker mqtt://HOST:PORT`` (``mqtts://`` for TLS); without
+watches it, read only: the arcade on the room's board, or with ``--terminal`` the plies printed). Both use ``--broker mqtt://HOST:PORT`` (``mqtts://`` for TLS); without
 it the host starts the broker inside Tafel and announces it on the LAN with zeroconf, and the
 join finds it there.
 
@@ -95,9 +95,8 @@ def _arcade(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> i
     from tafel.ui.scenes.online import match_for, remote_sources
 
     match = match_for(seat)
-    if match is None:
-        _say("this game hides pieces from the guest's board: playing in the terminal")
-        return play(seat.session, TerminalPlayer(), registry, args.timeout)
+    if match is None:  # a hidden game's guest: the room's own board
+        return _arcade_room_board(seat, registry, args)
     import pygame
 
     from tafel.ui.app import App
@@ -108,6 +107,25 @@ def _arcade(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> i
         registry, windowed=windowed, size=size, start=match, sources=remote_sources(seat), language=language
     )
     try:
+        return app.loop()
+    finally:
+        app.close()
+        pygame.quit()
+
+
+def _arcade_room_board(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> int:
+    """The arcade on the room's own board (:mod:`tafel.ui.scenes.online_room`): a spectator's,
+    read only, or a hidden game's guest's, who cannot hold the whole game the play screen needs."""
+    import pygame
+
+    from tafel.ui.app import App
+    from tafel.ui.scenes.online_room import RoomBoardScene
+
+    windowed = True if getattr(args, "windowed", None) else None
+    size, language = getattr(args, "size", None), getattr(args, "lang", None)
+    app = App(registry, windowed=windowed, size=size, language=language)
+    try:
+        app.push(RoomBoardScene(app, seat))
         return app.loop()
     finally:
         app.close()
@@ -509,6 +527,8 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     try:
         if seat.session.role == "guest" and args.agent is None and not args.terminal:
             return _arcade(seat, registry, args)
+        if seat.session.role == "spectator" and not args.terminal:
+            return _arcade_room_board(seat, registry, args)
         player: Side = None if seat.session.role == "spectator" else (args.agent or TerminalPlayer())
         return play(seat.session, player, registry, args.timeout)
     finally:
