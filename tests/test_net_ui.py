@@ -156,3 +156,53 @@ def test_a_hidden_games_guest_plays_on_the_rooms_board_and_sees_the_deal_checked
         assert any("resigned" in line for line in lines)
     finally:
         host.close()
+
+
+def test_the_online_screens_cut_no_word_in_german(registry, broker_url, monkeypatch):
+    """Play online with a hidden game's room open (codes, the deal's note) and the guest's board,
+    in German at 1280x720 and 800x600: no line ends cut with an ellipsis."""
+    from tafel.ui.fonts import ELLIPSIS, Fonts
+    from tafel.ui.scenes.online_room import RoomBoardScene
+
+    cut: list[str] = []
+    fitted = Fonts.fitted
+
+    def fitted_(self, line, size, width, bold=False, min_size=None):
+        result = fitted(self, line, size, width, bold, min_size)
+        if result[1].endswith(ELLIPSIS) and result[1] != line:
+            cut.append(line)
+        return result
+
+    monkeypatch.setattr(Fonts, "fitted", fitted_)
+    app = App(registry, windowed=True, size=(1280, 720), language="de")
+    guest_app = App(registry, windowed=True, size=(1280, 720), language="de")
+    try:
+        app.step()
+        scene = _online(app)
+        scene.game_index = [t.game.id for t in scene.tables].index("axxa")
+        scene.next_clock(1)
+        scene.broker, scene.name = broker_url, "Annemarie"
+        scene.host()
+        assert run_until(
+            app, lambda: scene.room is not None and scene.room.game is not None, frames=5, wait=30.0
+        )
+        guest_app.step()
+        joining = _online(guest_app)
+        joining.code, joining.broker, joining.name = scene.room.code, broker_url, "Bartholomäus"
+        for size in ((1280, 720), (800, 600)):
+            app.resize(size)
+            app.step()
+        joining.join()
+        assert run_until(
+            guest_app, lambda: isinstance(guest_app.scenes.top, RoomBoardScene), frames=5, wait=30.0
+        )
+        board = guest_app.scenes.top
+        assert run_until(guest_app, lambda: board.board.state is not None, frames=5, wait=30.0)
+        for size in ((1280, 720), (800, 600)):
+            guest_app.resize(size)
+            for _ in range(3):
+                guest_app.step()
+        assert not cut, cut
+    finally:
+        guest_app.close()
+        app.close()

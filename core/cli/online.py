@@ -153,13 +153,14 @@ def _arcade_online_screen(registry: Registry, args: argparse.Namespace) -> int:
 def _list_lan() -> int:
     """The rooms announced on the LAN: game, host's name, broker (their codes are never announced)."""
     from tafel.net.broker import browse
+    from tafel.net.game import shown_name
     from tafel.net.remote import LAN_SEARCH
 
     rooms = browse(LAN_SEARCH / 2)
     if not rooms:
         _say("no rooms on the LAN")
     for room in sorted(rooms, key=lambda r: (r.game, r.host_name)):
-        _say(f"{room.game:<16} {room.host_name:<20} {room.url}")
+        _say(f"{room.game:<16} {shown_name(room.host_name, True):<20} {room.url}")
     return 0
 
 
