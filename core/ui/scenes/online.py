@@ -390,7 +390,10 @@ class OnlineScene(Typing, RowsScreen, Scene):
         room = self.room
         if room is not None:
             code = _("Code: {code}").format(code=room.code)
-            y = ui.draw_text(surface, code, (x, y), H2, t.accent, bold=True, max_width=inner).bottom
+            # The code must show whole (long words at 800x600): smaller type, never cut.
+            y = ui.draw_text(
+                surface, code, (x, y), H2, t.accent, bold=True, max_width=inner, min_size=SMALL
+            ).bottom
             watch = _("Spectators: {code}").format(code=room.spectator_code)
             y = ui.draw_text(surface, watch, (x, y), SMALL, t.text, max_width=inner).bottom
             where = _("Broker: {url}").format(url=room.broker_url)
