@@ -215,3 +215,44 @@ def test_the_online_screens_cut_no_word_in_german(registry, broker_url, monkeypa
     finally:
         guest_app.close()
         app.close()
+
+
+def test_join_with_a_spectator_code_opens_the_arcade_on_the_rooms_board(registry, broker_url, monkeypatch):
+    """``python main.py join "watch ..."`` without --terminal: the arcade on the room's board."""
+    import argparse
+
+    from tafel.cli.online import run_join
+    from tafel.ui.scenes.online_room import RoomBoardScene
+
+    game = registry.game("ataxx")
+    host = host_room(game, game.resolve_options({}), registry.game, name="Ann", broker=broker_url)
+    seen: list[str] = []
+
+    def loop(self) -> int:  # a few frames of the arcade instead of running until it is closed
+        assert run_until(
+            self,
+            lambda: self.scenes.top is not None and self.scenes.top.room.game is not None,
+            frames=5,
+            wait=30.0,
+        )
+        seen.append(type(self.scenes.top).__name__)
+        return 0
+
+    monkeypatch.setattr(App, "loop", loop)
+    args = argparse.Namespace(
+        code=host.spectator_code,
+        broker=broker_url,
+        agent=None,
+        name="",
+        terminal=False,
+        timeout=60.0,
+        list=False,
+        windowed=True,
+        size=(800, 600),
+        lang=None,
+    )
+    try:
+        assert run_join(args, registry) == 0
+        assert seen == [RoomBoardScene.__name__]
+    finally:
+        host.close()
