@@ -274,3 +274,21 @@ def test_a_guest_whose_rules_disagree_takes_the_hosts_position(registry):
     guest = GuestGame(registry.game)
     guest.apply("ataxx", "1", lying_moves)  # the moves lead elsewhere here: the host's position stands
     assert guest.disagreements == 1 and guest.view.state.to_text() == host.state.to_text()
+
+
+def test_an_empty_name_travels_empty_and_each_side_words_it_in_its_own_language(registry):
+    from tafel.i18n import language
+
+    game = registry.game("ataxx")
+    with language("en"):  # the host speaks English: its word for itself must not travel
+        host = HostGame(game, game.resolve_options({}), host_name="")
+        host.guest_joined("", 0.0)
+        snap = host.snapshot(0.0)
+    assert snap["names"] == ["", ""]
+    with language("de"):
+        guest = GuestGame(registry.game)
+        guest.apply("ataxx", game.version, snap)
+        assert guest.view.names == ("Gastgeber", "Gast")
+    with language("en"):
+        guest.apply("ataxx", game.version, {**snap, "names": ["Ann", ""]})
+        assert guest.view.names == ("Ann", "Guest")

@@ -200,7 +200,8 @@ def test_a_full_game_through_the_embedded_broker_with_a_spectator(env):
     assert url.startswith("mqtt://127.0.0.1:")
     assert host.lines[0] == f"code: {code}" and len(code.split()) == 6
     watch = [line for line in host.lines if line.startswith("watch: ")][0].split(": ", 1)[1]
-    spectator = Side("join", watch, "--broker", url, "--timeout", str(GAME_TIMEOUT), env=env)
+    # --terminal: a spectator prints the plies (without it the arcade opens on the room's board)
+    spectator = Side("join", watch, "--broker", url, "--terminal", "--timeout", str(GAME_TIMEOUT), env=env)
     result = _same_end(host, guest)
     assert spectator.value("result:") == result
     assert _plies(spectator) == _plies(guest)

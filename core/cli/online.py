@@ -2,7 +2,7 @@
 
 ``host`` prints ``code: WORDS`` as its first line (then ``watch: WORDS``, the spectator code, and
 ``broker: URL``), waits for the guest and plays; ``join CODE`` joins that room (a ``watch`` code
-watches it, read only). Both use ``--broker mqtt://HOST:PORT`` (``mqtts://`` for TLS); without
+watches it, read only: the arcade on the room's board, or with ``--terminal`` the plies printed). Both use ``--broker mqtt://HOST:PORT`` (``mqtts://`` for TLS); without
 it the host starts the broker inside Tafel and announces it on the LAN with zeroconf, and the
 join finds it there.
 
@@ -24,14 +24,14 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tafel.commands import CommandError
 from tafel.game import GameDef
 from tafel.numbers import decimal_number, seed_number, whole_number
 
 if TYPE_CHECKING:
-    from tafel.net.guest import GuestView
+    from tafel.net.guest import EventData, GuestView
     from tafel.net.remote import RemoteSeat
     from tafel.net.session import RoomSession
     from tafel.registry import Registry
@@ -95,9 +95,8 @@ def _arcade(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> i
     from tafel.ui.scenes.online import match_for, remote_sources
 
     match = match_for(seat)
-    if match is None:
-        _say("this game hides pieces from the guest's board: playing in the terminal")
-        return play(seat.session, TerminalPlayer(), registry, args.timeout)
+    if match is None:  # a hidden game's guest: the room's own board
+        return _arcade_room_board(seat, registry, args)
     import pygame
 
     from tafel.ui.app import App
@@ -108,6 +107,25 @@ def _arcade(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> i
         registry, windowed=windowed, size=size, start=match, sources=remote_sources(seat), language=language
     )
     try:
+        return app.loop()
+    finally:
+        app.close()
+        pygame.quit()
+
+
+def _arcade_room_board(seat: RemoteSeat, registry: Registry, args: argparse.Namespace) -> int:
+    """The arcade on the room's own board (:mod:`tafel.ui.scenes.online_room`): a spectator's,
+    read only, or a hidden game's guest's, who cannot hold the whole game the play screen needs."""
+    import pygame
+
+    from tafel.ui.app import App
+    from tafel.ui.scenes.online_room import RoomBoardScene
+
+    windowed = True if getattr(args, "windowed", None) else None
+    size, language = getattr(args, "size", None), getattr(args, "lang", None)
+    app = App(registry, windowed=windowed, size=size, language=language)
+    try:
+        app.push(RoomBoardScene(app, seat))
         return app.loop()
     finally:
         app.close()
@@ -135,13 +153,14 @@ def _arcade_online_screen(registry: Registry, args: argparse.Namespace) -> int:
 def _list_lan() -> int:
     """The rooms announced on the LAN: game, host's name, broker (their codes are never announced)."""
     from tafel.net.broker import browse
+    from tafel.net.game import shown_name
     from tafel.net.remote import LAN_SEARCH
 
     rooms = browse(LAN_SEARCH / 2)
     if not rooms:
         _say("no rooms on the LAN")
     for room in sorted(rooms, key=lambda r: (r.game, r.host_name)):
-        _say(f"{room.game:<16} {room.host_name:<20} {room.url}")
+        _say(f"{room.game:<16} {shown_name(room.host_name, True):<20} {room.url}")
     return 0
 
 
@@ -294,17 +313,17 @@ Side = Player | TerminalPlayer | str | None
 # --- the game loop --------------------------------------------------------------------------------
 
 
-# Any: each kind of the room's events has its own payload (RoomSession.wait: a ply's text, a count,
-# an offer's object, (online, name)).
-def _report(session: RoomSession, kind: str, data: Any) -> None:
-    if kind == "peer":
+def _report(session: RoomSession, kind: str, data: EventData) -> None:
+    """One line for an event of the room (each kind has its own payload, :data:`EventData`)."""
+    if kind == "peer" and isinstance(data, tuple):
         online, name = data
         _say(f"joined: {name}" if online else f"waiting for {name or 'the other side'}")
-    elif kind == "refused":
+    elif kind == "refused" and isinstance(data, dict):
         _say(f"refused: {data.get('why', '')}")
-    elif kind == "offer":
-        _say(f"offer: {data.get('kind')} (by seat {int(data.get('by', 0)) + 1})")
-    elif kind == "declined":
+    elif kind == "offer" and isinstance(data, dict):
+        by = data.get("by")
+        _say(f"offer: {data.get('kind')} (by seat {by + 1 if isinstance(by, int) else '?'})")
+    elif kind == "declined" and isinstance(data, dict):
         _say(f"declined: {data.get('kind')}")
     elif kind == "undo":
         _say(f"undone: {data} plies")
@@ -470,7 +489,7 @@ def run_host(args: argparse.Namespace, registry: Registry) -> int:
             game,
             options,
             registry.game,
-            name=args.name or "Host",
+            name=args.name,
             seat=args.seat - 1,
             seed=args.seed,
             clock=_parse_clock(args.clock),
@@ -503,12 +522,14 @@ def run_join(args: argparse.Namespace, registry: Registry) -> int:
     if not args.code:
         return _arcade_online_screen(registry, args)
     try:
-        seat = join_room(args.code, registry.game, name=args.name or "Guest", broker=_broker(args))
+        seat = join_room(args.code, registry.game, name=args.name, broker=_broker(args))
     except (ValueError, LookupError) as exc:
         raise CommandError(str(exc)) from None
     try:
         if seat.session.role == "guest" and args.agent is None and not args.terminal:
             return _arcade(seat, registry, args)
+        if seat.session.role == "spectator" and not args.terminal:
+            return _arcade_room_board(seat, registry, args)
         player: Side = None if seat.session.role == "spectator" else (args.agent or TerminalPlayer())
         return play(seat.session, player, registry, args.timeout)
     finally:

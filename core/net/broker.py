@@ -14,14 +14,18 @@ True
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
+import ssl
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 #: Seconds the broker has to start or stop.
 START_TIMEOUT = 10.0
+#: Seconds amqtt's own shutdown, then the cancelled tasks, may take before the rest is forced.
+STOP_GRACE = 3.0
 SERVICE_TYPE = "_tafel-mqtt._tcp.local."
 
 
@@ -32,8 +36,20 @@ def free_port(host: str = "127.0.0.1") -> int:
         return sock.getsockname()[1]
 
 
+class AmqttBroker(Protocol):
+    """What Tafel uses of amqtt's Broker (amqtt ships no type information)."""
+
+    async def start(self) -> None: ...
+    async def shutdown(self) -> None: ...
+
+
 class EmbeddedBroker:
-    """An amqtt broker on ``host``:``port`` (a free port when 0), run by its own event loop thread."""
+    """An amqtt broker on ``host``:``port`` (a free port when 0), run by its own event loop thread.
+
+    :meth:`stop` is reliable whatever amqtt does: every client connection is dropped (a client
+    sees the broker go, even one that never finished its MQTT handshake), every task of the
+    loop is cancelled, the loop is closed and the thread ends, each step bounded in time.
+    """
 
     def __init__(self, host: str = "0.0.0.0", port: int = 0) -> None:
         self.host = host
@@ -41,7 +57,9 @@ class EmbeddedBroker:
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._error: BaseException | None = None
-        self._broker: Any = None
+        self._broker: AmqttBroker | None = None
+        #: The clients' connections (their transports), dropped by stop() if amqtt leaves one open.
+        self._connections: set[asyncio.Transport] = set()
         self._thread = threading.Thread(target=self._run, name="tafel-broker", daemon=True)
 
     def start(self) -> EmbeddedBroker:
@@ -53,8 +71,6 @@ class EmbeddedBroker:
         return self
 
     def _run(self) -> None:
-        from amqtt.broker import Broker
-
         for name in ("amqtt", "transitions"):
             logging.getLogger(name).setLevel(logging.CRITICAL)  # its chatter is not the user's news
         asyncio.set_event_loop(self._loop)
@@ -62,30 +78,155 @@ class EmbeddedBroker:
         self._loop.set_exception_handler(
             lambda loop, context: logging.getLogger("amqtt").debug("%s", context)
         )
-        config = {
-            "listeners": {"default": {"type": "tcp", "bind": f"{self.host}:{self.port}"}},
-            "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},
-        }
         try:
-            self._broker = Broker(config, loop=self._loop)
+            self._broker = _tracking_broker(self._config(), self._loop, self._connections)
             self._loop.run_until_complete(self._broker.start())
         except BaseException as exc:  # noqa: BLE001 - reported by start()
             self._error = exc
             self._ready.set()
+            self._close_loop()
             return
         self._ready.set()
-        self._loop.run_forever()
+        try:
+            self._loop.run_forever()
+        finally:
+            self._close_loop()
+
+    def _config(self) -> dict[str, object]:
+        return {
+            "listeners": {"default": {"type": "tcp", "bind": f"{self.host}:{self.port}"}},
+            "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},
+        }
 
     def stop(self) -> None:
+        """Stop the broker: clients dropped, tasks cancelled, the loop closed, the thread ended."""
         if self._broker is None or not self._thread.is_alive():
             return
-        future = asyncio.run_coroutine_threadsafe(self._broker.shutdown(), self._loop)
+        future = asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
         try:
             future.result(START_TIMEOUT)
-        except Exception:  # noqa: BLE001, S110 - stopping is best effort
+        except Exception:  # noqa: BLE001, S110 - the loop is stopped below whatever happened
             pass
-        self._loop.call_soon_threadsafe(self._loop.stop)
+        with contextlib.suppress(RuntimeError):  # the loop may have closed already
+            self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(START_TIMEOUT)
+
+    async def _shutdown(self) -> None:
+        """Stop listening, drop every client, then amqtt's own shutdown (bounded: it can wait on a
+        client forever), then cancel whatever it left running."""
+        await self._stop_listening()
+        self._drop_clients()
+        try:
+            if self._broker is not None:
+                await asyncio.wait_for(self._broker.shutdown(), STOP_GRACE)
+        except Exception:  # noqa: BLE001, S110 - amqtt's shutdown is best effort; the rest is ours
+            pass
+        current = asyncio.current_task()
+        tasks = [t for t in asyncio.all_tasks() if t is not current]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=STOP_GRACE)
+        self._drop_clients()
+        for _ in range(3):  # an aborted transport closes its socket in the loop's next steps
+            await asyncio.sleep(0)
+
+    async def _stop_listening(self) -> None:
+        """No new connections; those accepted already become transports first (asyncio makes
+        them in a task of its own, which fails on a closed server and leaves the socket open)."""
+        listeners = getattr(self._broker, "_servers", {}).values()  # amqtt's, by listener name
+        servers = [s.instance for s in listeners if isinstance(getattr(s, "instance", None), asyncio.Server)]
+        for server in servers:
+            for sock in server.sockets:
+                self._loop.remove_reader(sock.fileno())
+        for _ in range(20):
+            await asyncio.sleep(0)
+            if not any(_accepting(t) for t in asyncio.all_tasks()):
+                break
+        for server in servers:
+            server.close()
+
+    def _drop_clients(self) -> None:
+        for transport in list(self._connections):
+            transport.abort()  # the client sees the connection reset at once
+        self._connections.clear()
+
+    def _close_loop(self) -> None:
+        loop = self._loop
+        try:
+            leftover = [t for t in asyncio.all_tasks(loop) if not t.done()]
+            for task in leftover:
+                task.cancel()
+            if leftover:
+                loop.run_until_complete(asyncio.wait(leftover, timeout=STOP_GRACE))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+        except Exception:  # noqa: BLE001, S110 - closing what may be half closed
+            pass
+        finally:
+            loop.close()
+
+    @property
+    def running(self) -> bool:
+        """True while the broker's thread runs."""
+        return self._thread.is_alive()
+
+    def close(self) -> None:
+        """The same as :meth:`stop` (a room closes what it started by one name)."""
+        self.stop()
+
+
+def _accepting(task: asyncio.Task[object]) -> bool:
+    """True for asyncio's task that makes an accepted socket a transport (not to be cancelled)."""
+    return "_accept_connection" in getattr(task.get_coro(), "__qualname__", "")
+
+
+def _tracking_broker(
+    config: dict[str, object], loop: asyncio.AbstractEventLoop, connections: set[asyncio.Transport]
+) -> AmqttBroker:
+    """amqtt's Broker whose TCP listener keeps each connection's transport in ``connections``
+    from the moment it is accepted (before amqtt's handler for it has even started) until it is
+    lost: those are what :meth:`EmbeddedBroker.stop` drops."""
+    from functools import partial
+
+    from amqtt.broker import Broker
+
+    class TrackedProtocol(asyncio.StreamReaderProtocol):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            if isinstance(transport, asyncio.Transport):
+                connections.add(transport)
+            super().connection_made(transport)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            connections.discard(self._transport)  # type: ignore[attr-defined]
+            super().connection_lost(exc)
+
+    class TrackingBroker(Broker):  # type: ignore[misc]
+        async def _create_server_instance(  # type: ignore[override]
+            self,
+            listener_name: str,
+            listener_type: object,
+            address: str | None,
+            port: int,
+            ssl_context: ssl.SSLContext | None,
+        ) -> asyncio.Server:
+            if getattr(listener_type, "value", listener_type) != "tcp":
+                return await super()._create_server_instance(
+                    listener_name, listener_type, address, port, ssl_context
+                )
+            connected = partial(self.stream_connected, listener_name=listener_name)
+
+            def protocol() -> TrackedProtocol:
+                return TrackedProtocol(asyncio.StreamReader(loop=loop), connected, loop=loop)
+
+            return await loop.create_server(
+                protocol,
+                address,
+                port,
+                reuse_address=True,
+                ssl=ssl_context,
+            )
+
+    return TrackingBroker(config, loop=loop)
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,10 @@ import hashlib
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from tafel.game import GameDef, GameState, Options, Outcome
 from tafel.i18n import _
+from tafel.net.payloads import JSON, ClockData, Declined, Offer, Refused, Request, RoomRecord, Snapshot
 
 #: A game longer than this is refused (a snapshot must stay under the message size limit).
 MAX_PLIES = 4000
@@ -47,6 +47,16 @@ def position_hash(text: str) -> str:
     '2d711642b726b044'
     """
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def shown_name(name: str, host: bool) -> str:
+    """A player's name as this side shows it: a player who gave none is "Host" or "Guest" in
+    this side's language (the wire carries the empty name, never the sender's word for it).
+
+    >>> shown_name("Ann", True), shown_name("", False)
+    ('Ann', 'Guest')
+    """
+    return name[:40] or (_("Host") if host else _("Guest"))
 
 
 def commitment(seed: int, salt: str) -> str:
@@ -95,7 +105,7 @@ class Clock:
     left: list[float] = field(default_factory=list)
     running_since: float | None = None
 
-    def as_dict(self, now: float, running: int | None) -> dict[str, Any]:
+    def as_dict(self, now: float, running: int | None) -> ClockData:
         left = list(self.left)
         if running is not None and self.running_since is not None:
             left[running] = max(0.0, left[running] - (now - self.running_since))
@@ -129,15 +139,15 @@ class HostGame:
         self.game, self.options, self.start, self.host_seat = game, dict(options), start, host_seat
         self.seed = seed
         self.names = ["", ""]
-        self.names[host_seat] = host_name or _("Host")
+        self.names[host_seat] = host_name[:40]
         self.guest_online = False
         self.round = 1
         self.clock_setting = clock
         self.max_plies = max_plies
         self.acked = -1  # the last guest request handled (its sequence number)
         #: The last offer declined ({"kind", "by", "n"}) and the last request refused ({"why", "n"}).
-        self.declined: dict[str, Any] | None = None
-        self.refused: dict[str, Any] | None = None
+        self.declined: Declined | None = None
+        self.refused: Refused | None = None
         if game.random_setup and seed is None and start is None:
             self.seed = secrets.randbelow(2**31 - 1) + 1
             if isinstance(self.options.get("seed"), int):
@@ -152,7 +162,7 @@ class HostGame:
         self.hidden = self.state.has_hidden_information
         self.salt = secrets.token_hex(16) if self.hidden else ""
         self.moves: list[str] = []
-        self.pending: dict[str, Any] | None = None
+        self.pending: Offer | None = None
         self.result: Result | None = None
         self.started = False
         self.clock = None
@@ -177,7 +187,7 @@ class HostGame:
     def guest_joined(self, name: str, now: float) -> None:
         """The guest is here (its presence said so): the game starts, or goes on."""
         self.guest_online = True
-        self.names[self.guest_seat] = (name or _("Guest"))[:40]
+        self.names[self.guest_seat] = name[:40]
         if not self.started and self.result is None:
             self.started = True
             self._start_clock(now)
@@ -195,14 +205,14 @@ class HostGame:
         """What both sides see of the position (a hidden game's view, which never names the deal)."""
         return (self.state.view_for(self.guest_seat) if self.hidden else self.state).to_text()
 
-    def snapshot(self, now: float) -> dict[str, Any]:
+    def snapshot(self, now: float) -> Snapshot:
         """Everything the other side needs, as one JSON object (NETWORK.md, "game")."""
         over = self.result is not None
         shared_seed = None if self.hidden else self.seed
         options = dict(self.options)
         if self.hidden and "seed" in options:
             options["seed"] = 0  # the deal's number is the secret the commitment hides
-        snap: dict[str, Any] = {
+        snap: Snapshot = {
             "round": self.round,
             "options": options,
             "seed": shared_seed,
@@ -240,7 +250,7 @@ class HostGame:
 
     # --- requests -----------------------------------------------------------------------------
 
-    def request(self, seat: int, body: Mapping[str, Any], now: float) -> str:
+    def request(self, seat: int, body: Request | Mapping[str, JSON], now: float) -> str:
         """Handle one request of ``seat`` (the guest's or the host's own); returns "" when done,
         else why it was refused (one line). A refused request changes nothing."""
         what = body.get("what")
@@ -260,7 +270,7 @@ class HostGame:
             return ""
         return f"unknown request {what!r}"
 
-    def _move(self, seat: int, body: Mapping[str, Any], now: float) -> str:
+    def _move(self, seat: int, body: Request | Mapping[str, JSON], now: float) -> str:
         text, ply = body.get("move"), body.get("ply")
         if self.status != "playing":
             return "the game is not running"
@@ -338,14 +348,14 @@ class HostGame:
         self.pending = {"kind": kind, "by": seat}
         return ""
 
-    def _answer(self, seat: int, kind: Any, yes: bool, now: float | None) -> str:
+    def _answer(self, seat: int, kind: object, yes: bool, now: float | None) -> str:
         pending = self.pending
         if pending is None or pending.get("kind") != kind or pending.get("by") != 1 - seat:
             return "no such offer"
         self.pending = None
         if not yes:
-            count = (self.declined or {}).get("n", 0) + 1
-            self.declined = {"kind": kind, "by": seat, "n": count}
+            count = (self.declined["n"] if self.declined else 0) + 1
+            self.declined = {"kind": str(kind), "by": seat, "n": count}
             return ""
         if kind == "draw":
             self._finish(Outcome.draw(2, _("draw agreed")), now or 0.0)
@@ -374,7 +384,7 @@ class HostGame:
 
     # --- saving -------------------------------------------------------------------------------
 
-    def save_data(self) -> dict[str, Any]:
+    def save_data(self) -> RoomRecord:
         """What the host keeps on its own disk to resume the room after a crash (secrets included)."""
         return {
             "game": self.game.id,
@@ -388,14 +398,14 @@ class HostGame:
             "moves": self.moves,
             "result": None
             if self.result is None
-            else [list(self.result.rewards), self.result.reason, self.result.line],
-            "clock": None if self.clock is None else [self.clock.base, self.clock.increment, self.clock.left],
+            else (list(self.result.rewards), self.result.reason, self.result.line),
+            "clock": None if self.clock is None else (self.clock.base, self.clock.increment, self.clock.left),
             "acked": self.acked,
             "started": self.started,
         }
 
     @classmethod
-    def restore(cls, game: GameDef, data: Mapping[str, Any]) -> HostGame:
+    def restore(cls, game: GameDef, data: RoomRecord) -> HostGame:
         """The game :meth:`save_data` wrote (raises on anything that does not fit)."""
         clock = data.get("clock")
         host = cls(
@@ -410,8 +420,9 @@ class HostGame:
         host.round = int(data["round"])
         host.salt = str(data.get("salt") or "")
         host._replay([str(m) for m in data["moves"]])
-        if data.get("result") is not None:
-            rewards, reason, line = data["result"]
+        result = data.get("result")
+        if result is not None:
+            rewards, reason, line = result
             host.result = Result(tuple(rewards), reason, line)
         if clock is not None and host.clock is not None:
             host.clock.left = [float(x) for x in clock[2]]

@@ -12,10 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypeAlias
 
 from tafel.game import GameDef, GameState, Options
-from tafel.net.game import MAX_PLIES, OFFERS, STATUSES, Result, commitment, position_hash, start_state
+from tafel.net.game import (
+    MAX_PLIES,
+    OFFERS,
+    STATUSES,
+    Result,
+    commitment,
+    position_hash,
+    shown_name,
+    start_state,
+)
+from tafel.net.payloads import ClockData, Declined, Offer, Refused
+
+#: What an event of the room carries, by its kind (:meth:`GuestGame.apply`,
+#: :meth:`tafel.net.session.RoomSession.poll`): a ply's text, an undo's count, a status, a round,
+#: an offer or its answer, a refusal, the result, (online, name) of the other side, the connection
+#: (True/False), a problem's line.
+EventData: TypeAlias = "str | int | bool | tuple[bool, str] | Offer | Declined | Refused | Result"
+Event: TypeAlias = "tuple[str, EventData]"
 
 
 class SnapshotError(ValueError):
@@ -35,13 +52,13 @@ class GuestView:
     names: tuple[str, ...]
     status: str
     guest_online: bool
-    pending: dict[str, Any] | None
+    pending: Offer | None
     result: Result | None
-    clock: dict[str, Any] | None
+    clock: ClockData | None
     commit: str | None = None
     deal_verified: bool | None = None
-    declined: dict[str, Any] | None = None
-    refused: dict[str, Any] | None = None
+    declined: Declined | None = None
+    refused: Refused | None = None
     #: The start: ``new_state(options, seed)`` or ``parse_position(start)`` (both None in a hidden game).
     seed: int | None = None
     start: str | None = None
@@ -67,8 +84,8 @@ class GuestGame:
         self.disagreements = 0
 
     def apply(
-        self, game_id: str, game_version: str, snap: Mapping[str, Any], state: GameState | None = None
-    ) -> list[tuple[str, Any]]:
+        self, game_id: str, game_version: str, snap: Mapping[str, object], state: GameState | None = None
+    ) -> list[Event]:
         """Take a snapshot; ``state`` is the position when the caller knows it already (the host's
         own copy, which need not replay its own rules)."""
         try:
@@ -81,7 +98,7 @@ class GuestGame:
         return _changes(old, new)
 
     def _read(
-        self, game_id: str, game_version: str, snap: Mapping[str, Any], known: GameState | None
+        self, game_id: str, game_version: str, snap: Mapping[str, object], known: GameState | None
     ) -> GuestView:
         game = self.games(game_id)
         if game.version != game_version:
@@ -97,10 +114,10 @@ class GuestGame:
         ):
             raise SnapshotError("moves must be a list of texts")
         host_seat = snap.get("host_seat")
-        if host_seat not in (0, 1) or snap.get("status") not in STATUSES:
+        if not isinstance(host_seat, int) or host_seat not in (0, 1) or snap.get("status") not in STATUSES:
             raise SnapshotError("bad host seat or status")
         round_ = snap.get("round")
-        if not isinstance(round_, int):
+        if not isinstance(round_, int) or isinstance(round_, bool):
             raise SnapshotError("bad round")
         state = known if known is not None else self._state(game, options, snap, moves, round_)
         if position_hash(state.to_text()) != snap.get("hash"):
@@ -109,11 +126,8 @@ class GuestGame:
         if not isinstance(names, list) or len(names) != 2 or not all(isinstance(n, str) for n in names):
             raise SnapshotError("bad names")
         result = _read_result(snap.get("result"))
-        pending = snap.get("pending")
-        if pending is not None and (not isinstance(pending, dict) or pending.get("kind") not in OFFERS):
-            raise SnapshotError("bad offer")
-        clock = snap.get("clock")
-        commit = snap.get("commit") if isinstance(snap.get("commit"), str) else None
+        pending = _offer(snap.get("pending"))
+        commit = snap.get("commit")
         view = GuestView(
             game,
             options,
@@ -121,16 +135,16 @@ class GuestGame:
             state,
             tuple(moves),
             host_seat,
-            tuple(n[:40] for n in names),
+            tuple(shown_name(n, seat == host_seat) for seat, n in enumerate(names)),
             str(snap["status"]),
             snap.get("guest_online") is True,
             pending,
             result,
-            clock if isinstance(clock, dict) else None,
-            commit,
+            _clock(snap.get("clock")),
+            commit if isinstance(commit, str) else None,
             None,
-            _small_dict(snap.get("declined")),
-            _small_dict(snap.get("refused")),
+            _declined(snap.get("declined")),
+            _refused(snap.get("refused")),
         )
         seed, start = snap.get("seed"), snap.get("start")
         view = replace(
@@ -139,11 +153,11 @@ class GuestGame:
             start=start if isinstance(start, str) else None,
         )
         if snap.get("reveal") is not None:
-            view = replace(view, deal_verified=verify_deal(game, options, snap, commit))
+            view = replace(view, deal_verified=verify_deal(game, options, snap, view.commit))
         return view
 
     def _state(
-        self, game: GameDef, options: Options, snap: Mapping[str, Any], moves: list, round_: int
+        self, game: GameDef, options: Options, snap: Mapping[str, object], moves: list[str], round_: int
     ) -> GameState:
         if snap.get("hidden") is True:
             view = snap.get("view")
@@ -181,18 +195,65 @@ class GuestGame:
         return state
 
 
-def _dict(snap: Mapping[str, Any], key: str) -> dict[str, Any]:
+def _dict(snap: Mapping[str, object], key: str) -> dict[str, object]:
     value = snap.get(key)
     if not isinstance(value, dict):
         raise SnapshotError(f"{key} must be an object")
     return value
 
 
-def _small_dict(value: Any) -> dict[str, Any] | None:
-    return value if isinstance(value, dict) and len(value) <= 8 else None
+def _seat(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1) else None
 
 
-def _read_result(data: Any) -> Result | None:
+def _count(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _offer(value: object) -> Offer | None:
+    """An open offer, checked (a snapshot with a bad one is refused)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.get("kind") not in OFFERS or _seat(value.get("by")) is None:
+        raise SnapshotError("bad offer")
+    return {"kind": str(value["kind"]), "by": _count(value["by"])}
+
+
+def _declined(value: object) -> Declined | None:
+    if not isinstance(value, dict) or value.get("kind") not in OFFERS or _seat(value.get("by")) is None:
+        return None
+    return {"kind": str(value["kind"]), "by": _count(value["by"]), "n": _count(value.get("n"))}
+
+
+def _refused(value: object) -> Refused | None:
+    if not isinstance(value, dict) or not isinstance(value.get("why"), str):
+        return None
+    return {"why": str(value["why"])[:300], "n": _count(value.get("n")), "seq": _count(value.get("seq"))}
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _clock(value: object) -> ClockData | None:
+    """The host's clocks, when they have the shape NETWORK.md gives them (else none shown)."""
+    if not isinstance(value, dict):
+        return None
+    base, inc, left = _number(value.get("base")), _number(value.get("inc")), value.get("left")
+    if base is None or inc is None or not isinstance(left, list) or len(left) != 2:
+        return None
+    seconds = [_number(x) for x in left]
+    if seconds[0] is None or seconds[1] is None:
+        return None
+    return {
+        "base": base,
+        "inc": inc,
+        "left": [seconds[0], seconds[1]],
+        "running": _seat(value.get("running")),
+    }
+
+
+def _read_result(data: object) -> Result | None:
     if data is None:
         return None
     if not isinstance(data, dict):
@@ -203,7 +264,7 @@ def _read_result(data: Any) -> Result | None:
     return Result(tuple(float(r) for r in rewards), reason[:300], line[:400])
 
 
-def verify_deal(game: GameDef, options: Options, snap: Mapping[str, Any], commit: str | None) -> bool:
+def verify_deal(game: GameDef, options: Options, snap: Mapping[str, object], commit: str | None) -> bool:
     """True when the revealed seed and salt match the commitment made before the first move and
     the revealed deal's first view is the one the game started from."""
     reveal = snap.get("reveal")
@@ -219,16 +280,16 @@ def verify_deal(game: GameDef, options: Options, snap: Mapping[str, Any], commit
         dealt_options["seed"] = seed
     try:
         first = game.new_state(dealt_options, seed)
-        guest_seat = 1 - int(snap.get("host_seat", 0))
+        guest_seat = 1 - (_seat(snap.get("host_seat")) or 0)
         return first.view_for(guest_seat).to_text() == snap.get("first_view")
     except Exception:  # noqa: BLE001 - a revealed deal the rules cannot make is not verified
         return False
 
 
-def _changes(old: GuestView | None, new: GuestView) -> list[tuple[str, Any]]:
+def _changes(old: GuestView | None, new: GuestView) -> list[Event]:
     """Events between two views: ("ply", text), ("undo", n), ("offer", pending), ("over", result),
     ("rematch", round), ("status", status)."""
-    events: list[tuple[str, Any]] = []
+    events: list[Event] = []
     if old is None or old.round != new.round:
         if old is not None:
             events.append(("rematch", new.round))

@@ -22,20 +22,27 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
+from tafel.ai.messages import AIRequest, AIResult
 from tafel.game import GameDef, Options
 from tafel.i18n import _
 from tafel.net.broker import Announcer, EmbeddedBroker, LanRoom, browse, lan_addresses
 from tafel.net.codes import new_code, normalize_code, room_keys
-from tafel.net.game import HostGame
-from tafel.net.guest import GuestView
+from tafel.net.game import HostGame, Result
+from tafel.net.guest import Event, EventData, GuestView
 from tafel.net.session import BrokerAddress, RoomSession, load_room, parse_broker_url, prune_rooms
 
 #: Seconds a join looks for the room's broker on the LAN.
 LAN_SEARCH = 8.0
 #: A match's player that is the person elsewhere: ``remote:NAME``.
 REMOTE_PREFIX = "remote:"
+
+
+class Closable(Protocol):
+    """What a room started and closes with it: the broker inside Tafel, its LAN announcement."""
+
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,7 @@ class RemoteEvent:
     kind: str
     text: str = ""
     ply: int | None = None
-    data: Any = None
+    data: EventData | None = None
 
 
 @dataclass
@@ -58,7 +65,7 @@ class RemoteSeat:
     resumed: bool = False
     _plies_seen: int = 0
     _round: int = 0
-    _owned: list[Any] = field(default_factory=list)
+    _owned: list[Closable] = field(default_factory=list)
 
     @property
     def game(self) -> GuestView | None:
@@ -85,12 +92,12 @@ class RemoteSeat:
         """Like :meth:`poll`, but waits up to ``timeout`` seconds for news (a headless loop)."""
         return self._events(self.session.wait(timeout))
 
-    def _events(self, raw: list[tuple[str, Any]]) -> list[RemoteEvent]:
+    def _events(self, raw: list[Event]) -> list[RemoteEvent]:
         out: list[RemoteEvent] = []
         for kind, data in raw:
             if kind == "ply":
                 continue  # counted from the view below, so none is missed or doubled
-            if kind == "rematch":
+            if kind == "rematch" and isinstance(data, int):
                 self._round, self._plies_seen = data, 0
             if kind == "undo":
                 self._plies_seen = len(self.game.moves) if self.game is not None else 0
@@ -127,6 +134,10 @@ class RemoteSeat:
             return _("Opening the room…") if session.role == "host" else _("connected, waiting for the host")
         other = 1 - view.host_seat if session.role == "host" else view.host_seat
         name = view.names[other] or _("the other side")
+        if session.role == "spectator":  # the players' names are on the spectator's board
+            return (
+                _("waiting for {name}").format(name=name) if session.peer_online is False else _("connected")
+            )
         if session.role == "host" and not view.guest_online:
             return _("waiting for {name}").format(name=name)
         if session.role != "host" and session.peer_online is False:
@@ -136,12 +147,12 @@ class RemoteSeat:
     def close(self) -> None:
         self.session.close()
         for part in reversed(self._owned):
-            part.close() if hasattr(part, "close") else part.stop()
+            part.close()
         self._owned.clear()
 
 
-def _event(kind: str, data: Any) -> RemoteEvent:
-    if kind == "peer":
+def _event(kind: str, data: EventData) -> RemoteEvent:
+    if kind == "peer" and isinstance(data, tuple):
         online, name = data
         return RemoteEvent(
             "connection",
@@ -152,16 +163,18 @@ def _event(kind: str, data: Any) -> RemoteEvent:
         return RemoteEvent(
             "connection", _("connected") if data else _("connection lost, reconnecting"), data=data
         )
-    if kind == "over":
+    if kind == "over" and isinstance(data, Result):
         return RemoteEvent("over", data.line, data=data)
-    if kind in ("offer", "declined"):
+    if kind in ("offer", "declined") and isinstance(data, dict):
         return RemoteEvent(kind, str(data.get("kind", "")), data=data)
-    if kind == "refused":
+    if kind == "refused" and isinstance(data, dict):
         return RemoteEvent(kind, str(data.get("why", "")), data=data)
     return RemoteEvent(kind, str(data), data=data)
 
 
-def _broker_for(broker: str | None, listen: str, announce: LanRoom | None, owned: list[Any]) -> BrokerAddress:
+def _broker_for(
+    broker: str | None, listen: str, announce: LanRoom | None, owned: list[Closable]
+) -> BrokerAddress:
     if broker:
         return parse_broker_url(broker)
     embedded = EmbeddedBroker(listen).start()
@@ -205,22 +218,20 @@ def host_room(
             options,
             seed=seed,
             host_seat=seat,
-            host_name=name or _("Host"),
+            host_name=name,
             clock=clock,
             max_plies=max_plies,
         )
     elif host_game.game.id != game.id:
         raise ValueError(f"this room plays {host_game.game.id}, not {game.id}")
-    owned: list[Any] = []
+    owned: list[Closable] = []
     try:
         announce = LanRoom(keys.room_id, "", 0, game.id, host_game.names[host_game.host_seat])
         address = _broker_for(broker, listen, announce, owned)
-        session = RoomSession(
-            keys, address, role="host", name=name or _("Host"), host_game=host_game, code=code
-        )
+        session = RoomSession(keys, address, role="host", name=name, host_game=host_game, code=code)
     except BaseException:
         for part in reversed(owned):
-            part.close() if hasattr(part, "close") else part.stop()
+            part.close()
         raise
     return RemoteSeat(session.start(), code, address.url, resumed, _owned=owned)
 
@@ -240,9 +251,7 @@ def join_room(
             raise LookupError("no room with this code on the LAN; name its broker (mqtt://HOST:PORT)")
         address = parse_broker_url(rooms[0].url)
     role = "guest" if keys.can_play else "spectator"
-    session = RoomSession(
-        keys, address, role=role, name=name or (_("Guest") if role == "guest" else ""), games=games
-    )
+    session = RoomSession(keys, address, role=role, name=name, games=games)
     return RemoteSeat(session.start(), code, address.url)
 
 
@@ -264,10 +273,10 @@ class RemoteSource:
     def __init__(self, seat: RemoteSeat) -> None:
         self.seat = seat
         self._news: list[RemoteEvent] = []
-        self._pending: Any = None
+        self._pending: tuple[int, AIRequest] | None = None
         self._generation = 0
         self._sent: tuple[int, int, str] | None = None
-        self._view: Any = None
+        self._view: GuestView | None = None
         self._view_time = 0.0
         self.connected = True
 
@@ -281,7 +290,7 @@ class RemoteSource:
         """True while a request waits for the other side (as long as that takes: never "lost")."""
         return self._pending is not None
 
-    def request(self, req: Any) -> int:
+    def request(self, req: AIRequest) -> int:
         self._generation += 1
         self._pending = (self._generation, req)
         return self._generation
@@ -292,10 +301,8 @@ class RemoteSource:
     def close(self) -> None:
         self.seat.close()
 
-    def poll(self) -> Any:
+    def poll(self) -> AIResult | None:
         """The other side's move for the pending request, once the room has it; never blocks."""
-        from tafel.ai.messages import AIResult
-
         self._take_events()
         view = self.seat.game
         if self._pending is None or view is None:
@@ -386,20 +393,40 @@ class RemoteSource:
     def clock_line(self, seat_name: Callable[[int], str]) -> str:
         """The host's clocks (empty without them): ``Clock: Red 4:32 · Blue 5:00``."""
         view = self.seat.game
-        clock = view.clock if view is not None else None
-        if not clock or not isinstance(clock.get("left"), list) or len(clock["left"]) != 2:
-            return ""
-        left = [float(x) for x in clock["left"]]
-        running = clock.get("running")
-        if running in (0, 1) and view is not None and view.status == "playing":
-            left[running] = max(0.0, left[running] - (time.monotonic() - self._view_time))
-        shown = " · ".join(f"{seat_name(i)} {clock_text(s)}" for i, s in enumerate(left))
-        return _("Clock: {clocks}").format(clocks=shown)
+        return "" if view is None else clock_line(view, self._view_time, seat_name)
 
     def engine_lines(self, players: list[str], seat_name: Callable[[int], str]) -> list[str]:
-        """The side panel's lines of this seat (the connection is on the seat's row)."""
+        """The side panel's lines of this seat (the connection is on the seat's row): the clocks,
+        and a hidden game's deal (sealed, then checked)."""
         line = self.clock_line(seat_name)
-        return [line] if line else []
+        view = self.seat.game
+        return ([line] if line else []) + (deal_lines(view) if view is not None else [])
+
+
+def clock_line(view: GuestView, since: float, seat_name: Callable[[int], str]) -> str:
+    """The host's clocks as of ``since`` (``time.monotonic()`` when the snapshot came), the running
+    one counted down to now; empty without clocks: ``Clock: Red 4:32 · Blue 5:00``."""
+    clock = view.clock
+    if not clock or not isinstance(clock.get("left"), list) or len(clock["left"]) != 2:
+        return ""
+    left = [float(x) for x in clock["left"]]
+    running = clock.get("running")
+    if running in (0, 1) and view.status == "playing":
+        left[running] = max(0.0, left[running] - (time.monotonic() - since))
+    shown = " · ".join(f"{seat_name(i)} {clock_text(s)}" for i, s in enumerate(left))
+    return _("Clock: {clocks}").format(clocks=shown)
+
+
+def deal_lines(view: GuestView) -> list[str]:
+    """What a game with hidden pieces says of its deal: sealed before the first move (the first
+    digits of the commitment), then at the end whether the revealed deal matches the seal."""
+    if view.commit is None:
+        return []
+    if view.deal_verified is True:
+        return [_("Deal checked: it was fixed before the first move ✓")]
+    if view.deal_verified is False:
+        return [_("Deal NOT verified: the revealed deal does not match its seal")]
+    return [_("Deal sealed: {commit}… (checked at the end)").format(commit=view.commit[:12])]
 
 
 def clock_text(seconds: float) -> str:

@@ -29,18 +29,19 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 from urllib.parse import urlsplit
 
 import paho.mqtt.client as mqtt
 
 from tafel import datadir
-from tafel.game import GameDef
+from tafel.game import GameDef, GameState
 from tafel.net.codes import RoomKeys
-from tafel.net.game import HostGame
-from tafel.net.guest import GuestGame, GuestView, SnapshotError
+from tafel.net.game import HostGame, shown_name
+from tafel.net.guest import Event, EventData, GuestGame, GuestView, SnapshotError
+from tafel.net.payloads import JSON, Request
 from tafel.net.wire import MessageTooBig, Opener, Sealer
 
 TOPIC_ROOT = "tafel/v1"
@@ -54,6 +55,12 @@ MAX_EVENTS = 10_000
 MAX_INBOX = 10_000
 #: A room file of the host's not touched for this many days is removed when a room is hosted.
 ROOM_FILE_DAYS = 30
+
+
+#: What reaches the session thread: (kind, data) from paho's thread (``connected``: bool,
+#: ``disconnected``: the reason's text, ``message``: (topic, payload)) and from the caller
+#: (``cmd``: a request, ``close``: None).
+Inbox: TypeAlias = "tuple[str, bool | str | tuple[str, bytes] | Request | None]"
 
 
 class BrokerError(ValueError):
@@ -137,8 +144,8 @@ class RoomSession:
         self.topics = room_topics(keys.room_id)
         self.host_game = host_game
         self.code, self.save = code, save
-        self._inbox: queue.Queue = queue.Queue(maxsize=MAX_INBOX)
-        self._events: queue.Queue = queue.Queue(maxsize=MAX_EVENTS)
+        self._inbox: queue.Queue[Inbox] = queue.Queue(maxsize=MAX_INBOX)
+        self._events: queue.Queue[Event] = queue.Queue(maxsize=MAX_EVENTS)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"tafel-net-{role}", daemon=True)
         game_id = host_game.game.id if host_game is not None else None
@@ -169,7 +176,7 @@ class RoomSession:
         self._thread.start()
         return self
 
-    def poll(self) -> list[tuple[str, Any]]:
+    def poll(self) -> list[Event]:
         """The events since the last call; never blocks."""
         out = []
         for _ in range(MAX_EVENTS):
@@ -179,7 +186,7 @@ class RoomSession:
                 break
         return out
 
-    def wait(self, timeout: float) -> list[tuple[str, Any]]:
+    def wait(self, timeout: float) -> list[Event]:
         """Like :meth:`poll`, but waits up to ``timeout`` seconds for a first event."""
         try:
             first = self._events.get(timeout=timeout)
@@ -187,14 +194,15 @@ class RoomSession:
             return []
         return [first, *self.poll()]
 
-    def send(self, what: str, **fields: Any) -> None:
+    def send(self, what: str, **fields: str | int | bool) -> None:
         """Queue a request: ``send("move", move=TEXT, ply=N)``, ``send("undo")``, ``send("draw")``,
         ``send("resign")``, ``send("rematch")``, ``send("answer", kind=K, yes=BOOL)``."""
         if self.role == "spectator":
             self._event("problem", "a spectator cannot play")
             return
         try:
-            self._inbox.put_nowait(("cmd", {"what": what, **fields}))
+            request: Request = {"what": what, **fields}  # type: ignore[typeddict-item]
+            self._inbox.put_nowait(("cmd", request))
         except queue.Full:  # never block the caller: say so instead
             self._event("problem", "the network is flooded; try again")
 
@@ -296,7 +304,7 @@ class RoomSession:
             if self.host_game is not None and self.host_game.tick(time.monotonic()):
                 self._publish_game()
 
-    def _handle(self, kind: str, data: Any) -> None:
+    def _handle(self, kind: str, data: bool | str | tuple[str, bytes] | Request | None) -> None:
         if kind == "connected":
             self.connected = bool(data)
             if data:
@@ -305,9 +313,9 @@ class RoomSession:
         elif kind == "disconnected":
             self.connected = False
             self._event("connection", False)
-        elif kind == "message":
+        elif kind == "message" and isinstance(data, tuple):
             self._on_message(*data)
-        elif kind == "cmd":
+        elif kind == "cmd" and isinstance(data, dict):
             self._on_command(data)
 
     def _on_connected(self) -> None:
@@ -371,9 +379,9 @@ class RoomSession:
         elif message.type == "req" and message.topic == self.topics["req"] and self.host_game is not None:
             self._on_request(message.body, message.seq)
 
-    def _on_presence(self, body: dict[str, Any]) -> None:
+    def _on_presence(self, body: Mapping[str, JSON]) -> None:
         online, name = body.get("online") is True, str(body.get("name", ""))[:40]
-        self.peer_online, self.peer_name = online, name
+        self.peer_online, self.peer_name = online, shown_name(name, host=self.role != "host")
         if self.host_game is not None:
             now = time.monotonic()
             if online:
@@ -381,36 +389,36 @@ class RoomSession:
             else:
                 self.host_game.guest_left(now)
             self._publish_game()
-        self._event("peer", (online, name))
+        self._event("peer", (online, self.peer_name))
 
-    def _on_request(self, body: dict[str, Any], seq: int) -> None:
+    def _on_request(self, body: Mapping[str, JSON], seq: int) -> None:
         host = self.host_game
         assert host is not None
         host.acked = seq
         why = host.request(host.guest_seat, body, time.monotonic())
         if why:
-            count = (host.refused or {}).get("n", 0) + 1
+            count = (host.refused["n"] if host.refused else 0) + 1
             host.refused = {"why": why, "n": count, "seq": seq}
         self._publish_game()
 
-    def _on_command(self, body: dict[str, Any]) -> None:
+    def _on_command(self, body: Request) -> None:
         if self.host_game is not None:
             host = self.host_game
             why = host.request(host.host_seat, body, time.monotonic())
             if why:
-                self._event("refused", {"why": why})
+                self._event("refused", {"why": why, "n": 0, "seq": -1})
             else:
                 self._publish_game()
             return
         if self.sealer is None or not self.sealer.game:
-            self._event("refused", {"why": "not connected to the room yet"})
+            self._event("refused", {"why": "not connected to the room yet", "n": 0, "seq": -1})
             return
         data = self.sealer.seal(self.topics["req"], "req", body)
         self._last_request = data
         self._client.publish(self.topics["req"], data, qos=1, retain=True)
 
     def _apply_snapshot(
-        self, game_id: str, game_version: str, snap: dict[str, Any], known: Any = None
+        self, game_id: str, game_version: str, snap: Mapping[str, object], known: GameState | None = None
     ) -> None:
         try:
             events = self.copy.apply(game_id, game_version, snap, known)
@@ -426,7 +434,7 @@ class RoomSession:
                 continue  # the guest's refusals are the guest's news
             self._event(*event)
 
-    def _event(self, kind: str, data: Any) -> None:
+    def _event(self, kind: str, data: EventData) -> None:
         try:
             self._events.put_nowait((kind, data))
         except queue.Full:

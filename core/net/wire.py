@@ -30,11 +30,13 @@ import json
 import os
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from tafel.net.payloads import JSON, Body, JSONObject
 
 PROTOCOL_VERSION = 1
 #: The largest sealed message accepted or sent, in bytes.
@@ -59,7 +61,7 @@ class Message:
     sender: str
     type: str
     seq: int
-    body: dict[str, Any]
+    body: JSONObject
     topic: str
 
 
@@ -100,7 +102,7 @@ class Sealer:
         self.game, self.game_version = game, game_version
         self.next_seq = SequenceSource()
 
-    def seal(self, topic: str, type_: str, body: dict[str, Any], seq: int | None = None) -> bytes:
+    def seal(self, topic: str, type_: str, body: Body | Mapping[str, JSON], seq: int | None = None) -> bytes:
         """The sealed bytes of a message; raises MessageTooBig."""
         plain = {
             "v": PROTOCOL_VERSION,
@@ -189,7 +191,7 @@ class Opener:
             return "forged", None
         return self._check(topic, sender_role, json.loads(plain.decode("utf-8")))
 
-    def _check(self, topic: str, sender_role: str, plain: Any) -> tuple[str, Message | None]:
+    def _check(self, topic: str, sender_role: str, plain: object) -> tuple[str, Message | None]:
         if not isinstance(plain, dict) or plain.get("v") != PROTOCOL_VERSION:
             return "malformed", None
         seq, type_, body = plain.get("seq"), plain.get("t"), plain.get("body")
