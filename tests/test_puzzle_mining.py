@@ -32,7 +32,7 @@ def registry():
 @pytest.mark.parametrize("solver_moves", [1, 2, 3])
 def test_the_starting_rating_grows_with_the_depth_that_finds_the_move(moves, margin, solver_moves):
     ratings = [rating_of(Difficulty(depth, moves, margin, solver_moves)) for depth in range(1, 9)]
-    assert all(a < b for a, b in zip(ratings, ratings[1:]))
+    assert all(a < b for a, b in zip(ratings, ratings[1:], strict=False))
     assert rating_of(Difficulty(2, moves, margin, solver_moves + 1)) > ratings[1]
     assert rating_of(Difficulty(2, moves, margin + 0.2, solver_moves)) <= ratings[1]
     assert rating_of(Difficulty(2, moves * 2, margin, solver_moves)) >= ratings[1]
@@ -45,7 +45,9 @@ def test_shipped_ratings_are_the_formulas_on_the_measured_difficulty(registry, g
     for p in puzzles:
         d = p.difficulty
         assert d, p.id
-        assert p.rating == rating_of(Difficulty(int(d["depth"]), int(d["moves"]), d["margin"], p.solver_moves))
+        assert p.rating == rating_of(
+            Difficulty(int(d["depth"]), int(d["moves"]), d["margin"], p.solver_moves)
+        )
     assert len({p.rating for p in puzzles}) > 10  # they spread
 
 
@@ -115,7 +117,9 @@ def test_a_set_grows_by_parts_and_is_rated_again_keeping_its_ids(tmp_path, capsy
     assert main(["puzzles", "mine", "atoll", "--count", "2", "--seed", "4", "--add-to", str(out), "-q"]) == 0
     grown = json.loads(out.read_text())
     assert [p["id"] for p in grown["puzzles"][:2]] == [p["id"] for p in before["puzzles"]]
-    assert [part["seed"] for part in grown["parts"]] == [3, 4] and grown["count"] == len(grown["puzzles"]) == 4
+    assert [part["seed"] for part in grown["parts"]] == [3, 4] and grown["count"] == len(
+        grown["puzzles"]
+    ) == 4
     for p in grown["puzzles"]:
         p["rating"] = 3000
     out.write_text(json.dumps(grown))
@@ -148,7 +152,9 @@ def test_amakta_candidates_never_skip_a_winning_move(registry):
             if state.phase == "play":
                 pos = state.pos
                 for colour in (0, 1):
-                    assert amakta.base_control(pos, colour) == pos.control().get(pos.eq.board.bases[colour], -1)
+                    assert amakta.base_control(pos, colour) == pos.control().get(
+                        pos.eq.board.bases[colour], -1
+                    )
                 if not support.is_candidate(state):
                     skipped += 1
                     best = max((v for _m, v in support.move_scores(game, state, support.depth)), default=0)

@@ -31,7 +31,7 @@ from tafel.i18n import _
 from tafel.numbers import decimal_number, seed_number, whole_number
 from tafel.puzzles import room
 from tafel.puzzles.puzzle import MAX_SET_BYTES, Puzzle, check_answer, load_shipped, parse_set, set_to_json
-from tafel.puzzles.support import support_of
+from tafel.puzzles.support import PuzzleSupport, support_of
 
 if TYPE_CHECKING:
     from tafel.registry import Registry
@@ -97,6 +97,13 @@ def _game(registry: Registry, game_id: str) -> GameDef:
     return game
 
 
+def _support(game: GameDef) -> PuzzleSupport:
+    support = support_of(game)
+    if support is None:
+        raise CommandError(_("{game} has no puzzles").format(game=game.id))
+    return support
+
+
 def _puzzles(game: GameDef) -> list[Puzzle]:
     puzzles, problems = load_shipped(game)
     for line in problems[:20]:
@@ -148,7 +155,7 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
     from tafel.puzzles.miner import Miner
 
     game = _game(registry, args.game)
-    support = support_of(game)
+    support = _support(game)
     given = _mining_options(game, args.option)
     log = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
     miner = Miner(game, args.seed, log, options=given, sample=args.sample)
@@ -238,7 +245,7 @@ def run_rate(args: argparse.Namespace, registry: Registry) -> int:
     from tafel.puzzles.difficulty import measure, rating_of
 
     game = _game(registry, args.game)
-    support = support_of(game)
+    support = _support(game)
     path = Path(args.file)
     about, puzzles = _read_set(game, path)
     rated = []

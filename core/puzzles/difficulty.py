@@ -35,7 +35,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypedDict
 
 from tafel.game import GameDef, GameState, Move
 from tafel.puzzles.support import PuzzleSupport
@@ -51,14 +50,6 @@ WIDE_MARGIN = 0.7
 NARROW = 250
 
 
-class DifficultyJson(TypedDict):
-    """A difficulty as a set keeps it (beside the rating it gave)."""
-
-    depth: int
-    moves: int
-    margin: float
-
-
 @dataclass(frozen=True)
 class Difficulty:
     """What makes a puzzle hard (see the module docstring)."""
@@ -68,7 +59,8 @@ class Difficulty:
     margin: float
     solver_moves: int
 
-    def to_json(self) -> DifficultyJson:
+    def to_json(self) -> dict[str, float]:
+        """As a set keeps it, beside the rating it gave (the solver's moves are the line's)."""
         return {"depth": self.depth, "moves": self.moves, "margin": round(self.margin, 2)}
 
 
