@@ -21,6 +21,7 @@ import dataclasses
 import json
 import random
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -273,12 +274,24 @@ def theme_text(game: GameDef, puzzle: Puzzle) -> str:
     return ", ".join(game.puzzles.theme_label(t) if game.puzzles else t for t in puzzle.themes)
 
 
+def options_text(options: Mapping[str, object], keys: Iterable[str] | None = None) -> str:
+    """``set=standard board=hexagon``: the options (only ``keys`` when given) as typed on a command line."""
+    return " ".join(f"{k}={v}" for k, v in options.items() if keys is None or k in keys)
+
+
 def run_list(args: argparse.Namespace, registry: Registry) -> int:
     game = _game(registry, args.game)
     puzzles = room.with_themes(_puzzles(game), args.theme)
-    print(f"{'ID':<8} {'RATING':>6} {'MOVES':>5}  THEMES")
+    # The options that tell the set's puzzles apart (Amakta's: the beginners' set or the standard one).
+    varying = [
+        k
+        for k in dict.fromkeys(k for p in puzzles for k in p.options)
+        if len({str(p.options.get(k)) for p in puzzles}) > 1
+    ]
+    print(f"{'ID':<8} {'RATING':>6} {'MOVES':>5}  THEMES" + ("  (OPTIONS)" if varying else ""))
     for p in puzzles:
-        print(f"{p.id:<8} {round(p.rating):>6} {p.solver_moves:>5}  {', '.join(p.themes)}")
+        shown = f"  ({options_text(p.options, varying)})" if varying else ""
+        print(f"{p.id:<8} {round(p.rating):>6} {p.solver_moves:>5}  {', '.join(p.themes)}{shown}")
     print(_("{count} puzzles").format(count=len(puzzles)))
     return 0
 
@@ -318,6 +331,8 @@ def run_puzzle(args: argparse.Namespace, registry: Registry) -> int:
                 id=puzzle.id, game=game.translate(game.title), rating=round(puzzle.rating)
             )
         )
+        if puzzle.options:
+            print(_("Options: {text}").format(text=options_text(puzzle.options)))
         print(_("Position: {text}").format(text=puzzle.position))
         print(_("To move: {seat}").format(seat=game.translate(names[state.to_move])))
         print(_("Themes: {themes}").format(themes=theme_text(game, puzzle)))
