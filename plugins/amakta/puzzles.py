@@ -11,12 +11,19 @@ the moves that take control of the opponent's base (a win needs it); four plies,
 search, also try every reply to the twelve best other moves, whatever they control; five plies
 (the tests' deeper check of a shipped set) to every other move.
 
+The generator's speed (the standard set's fourteen pieces make hundreds of moves a position):
+:func:`candidate` tells it where no move can be worth a win, without valuing every move, and
+who controls a base is counted on the few fields whose arrows can reach it (:func:`base_control`),
+not on the whole board.
+
 Themes: ``base`` (the line occupies the base), ``threat`` (its first move takes control of the
 base the opponent then cannot hold), the kind of the first move (``placement``, ``rotation``,
 ``expropriation``, ``relocation``, ``removal``, ``appropriation``, ``replacement``), ``defence`` (the opponent threatened our base before).
 
 >>> from tafel.games.amakta.rules.state import AmaktaState
 >>> s = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1/w4r0@d6 turn=white")
+>>> candidate(s)
+True
 >>> best = score_moves(s, 3)
 >>> best.sort(key=lambda mv: -mv[1]); s.move_to_text(best[0][0]), best[0][1]
 ('...', 1.0)
