@@ -132,6 +132,21 @@ def test_a_set_grows_by_parts_and_is_rated_again_keeping_its_ids(tmp_path, capsy
     assert rated["parts"] == grown["parts"]
 
 
+def test_a_position_budget_drops_what_takes_longer_and_says_so():
+    from tests.ui_toygame import toy_game_def
+
+    game = toy_game_def()
+    game.puzzles = PuzzleSupport(depth=2, verify_depth=3, opening=2, min_moves=3)
+    lines: list[str] = []
+    miner = Miner(game, 5, lines.append)
+    miner.position_budget = 0.0  # every confirmation takes longer than nothing
+    assert miner.run(1) == [] and miner.over_budget > 0
+    assert any("over the position budget" in line for line in lines)
+    unbounded, roomy = Miner(game, 5), Miner(game, 5)
+    roomy.position_budget = 60.0  # a budget that is not reached changes nothing
+    assert [p.id for p in roomy.run(2)] == [p.id for p in unbounded.run(2)] and roomy.over_budget == 0
+
+
 # --- Amakta's candidates ------------------------------------------------------------------------
 
 

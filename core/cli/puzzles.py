@@ -1,10 +1,11 @@
 """The puzzle commands.
 
 - ``python main.py puzzles mine GAME [--count N] [--seed K] [--budget S] [--out FILE]
-  [--option K=V ...] [--sample N] [--from-history] [--add-to FILE]``: the generator
-  (:mod:`tafel.puzzles.miner`), writing a set as JSON: from engine games, or with
+  [--option K=V ...] [--sample N] [--from-history] [--add-to FILE] [--position-budget S]``: the
+  generator (:mod:`tafel.puzzles.miner`), writing a set as JSON: from engine games, or with
   ``--from-history`` from the games in the player's history; ``--add-to`` adds the puzzles found
   to a set (a part of its own in the set's header: seed, options, sample, source);
+  ``--position-budget`` bounds the CPU seconds one position's confirmation may take;
 - ``python main.py puzzles rate GAME FILE``: every puzzle of a set re-measured and given the
   starting rating :mod:`tafel.puzzles.difficulty` computes from that (ids and order kept);
 - ``python main.py puzzles list GAME``: the shipped puzzles: id, rating, solver's moves, themes;
@@ -69,6 +70,12 @@ def configure_puzzles(parser: argparse.ArgumentParser) -> None:
         help="look at the games in the player's history, not engine games",
     )
     p.add_argument("--add-to", default=None, metavar="FILE", help="add the puzzles found to this set")
+    p.add_argument(
+        "--position-budget",
+        type=decimal_number(0, 3600, what="seconds"),
+        default=None,
+        help="CPU seconds a position's confirmation may take (past it: dropped, or the line cut)",
+    )
     p.set_defaults(func=run_mine)
     p = sub.add_parser(
         "rate", help="give a set's puzzles the starting ratings their measured difficulty says"
@@ -160,6 +167,7 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
     given = _mining_options(game, args.option)
     log = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
     miner = Miner(game, args.seed, log, options=given, sample=args.sample)
+    miner.position_budget = args.position_budget
     deadline = time.monotonic() + args.budget if args.budget is not None else None
     cpu = time.process_time()
     played: list = []
@@ -180,6 +188,7 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
         "seed": args.seed,
         "options": given,
         "sample": miner.sample,
+        **({"position_budget": args.position_budget} if args.position_budget is not None else {}),
         "search": f"depth {support.depth}, verified at depth {support.verify_depth}",
         "count": len(found),
     }
@@ -207,6 +216,8 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
             positions=miner.positions, searched=miner.searched
         )
     )
+    if miner.over_budget:
+        print(_("{count} confirmations over the position budget").format(count=miner.over_budget))
     return 0
 
 

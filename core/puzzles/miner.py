@@ -120,6 +120,9 @@ class Miner:
         self.games = 0  # games played or read so far
         self.searched = 0  # positions searched at the mining depth
         self.positions = 0  # positions looked at
+        #: CPU seconds a position's confirmation may take (None: no limit); see :meth:`confirm`.
+        self.position_budget: float | None = None
+        self.over_budget = 0  # confirmations cut short or dropped by it
 
     def scores(self, state: GameState, depth: int) -> list[tuple[Move, float]]:
         return self.support.move_scores(self.game, state, depth)
@@ -233,25 +236,44 @@ class Miner:
     def confirm(
         self, state: GameState, scores: list[tuple[Move, float]], options: Mapping[str, object] | None = None
     ) -> Puzzle | None:
-        """The puzzle at ``state`` if the deeper search agrees, with its line; else None."""
+        """The puzzle at ``state`` if the deeper search agrees, with its line; else None.
+
+        With :attr:`position_budget`, a position whose confirming search alone took longer is
+        dropped, and the line stops growing once it is spent (a shorter line is still a puzzle:
+        its first move was confirmed). Either is logged and counted: the same seed then gives
+        the same set only where the budget did not cut."""
         key = state.to_text()
         if key in self.seen:
             return None
+        started = time.process_time()
         deep = self.scores(state, self.support.verify_depth)
         if not decisive(self.support, deep, state) or deep[0][0] != scores[0][0]:
             return None
         self.seen.add(key)
+        budget = self.position_budget
+        if budget is not None and time.process_time() - started > budget:
+            self.over_budget += 1
+            self.log(
+                f"dropped after {time.process_time() - started:.1f} s (over the position budget): {key[:60]}"
+            )
+            return None
+        limit = started + budget if budget is not None else None
         return self.make(
-            state, self.line(state, scores[0][0]), deep, self.given if options is None else options
+            state, self.line(state, scores[0][0], limit), deep, self.given if options is None else options
         )
 
-    def line(self, state: GameState, first: Move) -> list[Move]:
+    def line(self, state: GameState, first: Move, limit: float | None = None) -> list[Move]:
         """The solution from ``state``: ``first``, then the opponent's best reply and the solver's
-        next move while it is again the only decisive one, up to ``max_line`` solver moves."""
+        next move while it is again the only decisive one, up to ``max_line`` solver moves (and
+        while the CPU clock is before ``limit``)."""
         moves = [first]
         solver = state.to_move
         current = state.play(first)
         while current.outcome is None and (len(moves) + 1) // 2 < self.support.max_line:
+            if limit is not None and time.process_time() > limit:
+                self.over_budget += 1
+                self.log(f"line cut at {len(moves)} moves (over the position budget)")
+                break
             replies = self.scores(current, self.support.verify_depth)
             if not replies or current.to_move == solver:
                 break
