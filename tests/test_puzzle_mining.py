@@ -185,4 +185,7 @@ def test_miner_counts_what_it_searched(registry):
     miner = Miner(game, 7, options={"board": "hexagon", "set": "standard"}, sample=40)
     found = miner.run(1)
     assert len(found) == 1 and found[0].options["set"] == "standard"
+    assert found[0].position.endswith("seen=-")  # trimmed: no repetition history kept
     assert 0 < miner.searched < miner.positions  # the candidate filter skipped most positions
+    state = found[0].start(game)
+    assert support_of(game).trimmed(state) is state

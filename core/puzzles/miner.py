@@ -242,6 +242,7 @@ class Miner:
         dropped, and the line stops growing once it is spent (a shorter line is still a puzzle:
         its first move was confirmed). Either is logged and counted: the same seed then gives
         the same set only where the budget did not cut."""
+        state = self.support.trimmed(state)
         key = state.to_text()
         if key in self.seen:
             return None

@@ -42,11 +42,13 @@ ScoreMoves = Callable[[GameState, int], Sequence[tuple[Move, float]]]
 Themes = Callable[[GameState, Sequence[Move]], Sequence[str]]
 #: ``candidate(state)``: False only where no move can be worth ``win_at`` at the mining depth.
 Candidate = Callable[[GameState], bool]
+#: ``trim(state)``: the state a puzzle keeps of a game's position (the same play ahead).
+Trim = Callable[[GameState], GameState]
 #: ``move_key(state, move)``: moves with the same key are one idea.
 MoveKey = Callable[[GameState, Move], Hashable]
 
 #: The hooks that may be named by a ``"module:function"`` text.
-HOOKS = ("score_moves", "themes", "move_key", "candidate")
+HOOKS = ("score_moves", "themes", "move_key", "candidate", "trim")
 _HOOK_NAME = re.compile(r"\.*[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z|\.+:[A-Za-z_]\w*\Z")
 _imported: dict[tuple[str, str], Callable[..., Any]] = {}
 
@@ -78,6 +80,9 @@ class PuzzleSupport:
       generator's movers, away from candidates, choose among this many random moves valued by
       ``GameDef.evaluate`` instead of searching every move (0: every move at ``depth``). Both
       make mining a game with hundreds of moves a position affordable.
+    - ``trim(state)``: optional: the state a puzzle keeps of a game's position, what a few
+      plies ahead cannot need left out (Amakta drops its repetition history, which made a
+      position's text kilobytes long); the generator confirms the puzzle on that state.
     """
 
     score_moves: ScoreMoves | str | None = None
@@ -96,6 +101,7 @@ class PuzzleSupport:
     mistakes: float = 0.25
     move_key: MoveKey | str | None = None
     candidate: Candidate | str | None = None
+    trim: Trim | str | None = None
     sample: int = 0
     #: The package a relative hook text is imported from (set by :func:`support_of`).
     package: str = ""
@@ -146,6 +152,11 @@ class PuzzleSupport:
         if themes is None:
             return []
         return [str(t) for t in themes(state, line)]
+
+    def trimmed(self, state: GameState) -> GameState:
+        """``state`` as a puzzle keeps it (the ``trim`` hook's; ``state`` itself without one)."""
+        trim = self.hook("trim")
+        return state if trim is None else trim(state)
 
     def is_candidate(self, state: GameState) -> bool:
         """The ``candidate`` hook's answer (True without one: every position is searched)."""

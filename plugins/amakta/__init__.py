@@ -120,6 +120,7 @@ PUZZLES = PuzzleSupport(
     sample=40,
     move_key=".puzzles:move_key",
     candidate=".puzzles:candidate",
+    trim=".puzzles:trim",
 )
 
 GAME = GameDef(

@@ -218,6 +218,20 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
     return scores
 
 
+def trim(state: GameState) -> GameState:
+    """The position without its repetition history: a puzzle's few plies cannot bring a
+    situation back a third time, and the history made a standard-set position's text kilobytes
+    long (the generator confirms the puzzle on this state).
+
+    >>> from tafel.games.amakta.rules.state import AmaktaState
+    >>> s = AmaktaState.new("small", "beginner")
+    >>> trim(s) is s
+    True
+    """
+    assert isinstance(state, AmaktaState)
+    return state._replace(history=()) if state.history else state
+
+
 def move_key(state: GameState, move: Move) -> object:
     """Moves that end on the same field are one idea (occupying the base with this piece or that,
     placed or moved there, turned this way or that)."""
@@ -245,4 +259,4 @@ def themes(state: GameState, line: Sequence[Move]) -> list[str]:
     return names
 
 
-__all__ = ["base_control", "candidate", "move_key", "score_moves", "themes"]
+__all__ = ["base_control", "candidate", "move_key", "score_moves", "themes", "trim"]
