@@ -20,7 +20,8 @@ SAMPLE = 3
 #: How much deeper than the generator's confirming search: two plies, so that the last ply is the
 #: same side's as there (an odd and an even horizon value a position differently).
 DEEPER = 2
-MAX_BYTES = 400_000
+#: Amakta's set holds two parts (the beginners' and the standard piece set: 610 puzzles), the others 300.
+MAX_BYTES = 500_000
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +57,25 @@ def test_a_sample_is_confirmed_by_a_deeper_search(registry, game_id):
         others = [v for m, v in scores if support.key_of(state, m) != key]
         assert others and max(others) < support.win_at, (puzzle.id, scores[:3])
         assert check_answer(game, puzzle, puzzle.line[::2]).correct
+
+
+def test_amaktas_set_has_both_piece_sets_each_marked_by_its_options(registry):
+    """The standard set's puzzles (the game's default) and the beginners' ones, each puzzle
+    carrying the options it is played with, and the set's header naming each part's seed,
+    options and the movers' sample (issue 41: mined from a seed, reproducible)."""
+    import json
+
+    game = registry.game("amakta")
+    puzzles, _ = load_shipped(game)
+    by_set: dict[str, int] = {}
+    for p in puzzles:
+        by_set[str(p.options["set"])] = by_set.get(str(p.options["set"]), 0) + 1
+        assert p.start(game).pos.eq.set_keys[0] == p.options["set"]
+    assert by_set["standard"] >= 250 and by_set["beginner"] >= 300
+    head = json.loads(files(game.package).joinpath(game.puzzles.data).read_text())
+    parts = {part["options"]["set"]: part for part in head["parts"]}
+    assert {k: parts[k]["count"] for k in parts} == by_set
+    assert parts["standard"]["sample"] == game.puzzles.sample and parts["beginner"]["sample"] == 0
 
 
 def test_the_command_line_on_a_shipped_puzzle(registry, capsys):
