@@ -401,7 +401,7 @@ class PuzzleScene(Scene):
             if not text:
                 y += ui.px(10)
                 continue
-            for line in ui.wrap(text, size, width, bold)[:3]:
+            for line in ui.wrap(text, size, width, bold):
                 if y + ui.line_height(size, bold) > self.text_bottom:
                     break
                 ui.draw_text(
