@@ -96,3 +96,25 @@ def test_the_command_line_on_a_shipped_puzzle(registry, capsys):
     assert main(["puzzles", "list", "atoll", "--theme", "double-threat"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert len(listed) > 10 and all("double-threat" in line for line in listed[1:-1])
+
+
+def test_each_part_of_amaktas_set_is_made_again_from_its_header(registry, tmp_path, capsys):
+    """The header's seed, options and sample give the part's first puzzles again (the same seed,
+    the same set): the command line a plugin author would run."""
+    import json
+
+    game = registry.game("amakta")
+    head = json.loads(files(game.package).joinpath(game.puzzles.data).read_text())
+    shipped = [p["id"] for p in head["puzzles"]]
+    start = 0
+    for part in head["parts"]:
+        out = tmp_path / f"part-{part['seed']}.json"
+        options = [f"--option={k}={v}" for k, v in part["options"].items()]
+        args = ["puzzles", "mine", "amakta", "--seed", str(part["seed"]), "--sample", str(part["sample"])]
+        if part.get("trim") is False:
+            args.append("--no-trim")  # mined before the trim hook: positions kept whole
+        assert main([*args, *options, "--count", "2", "--out", str(out), "-q"]) == 0
+        again = [p["id"] for p in json.loads(out.read_text())["puzzles"]]
+        assert again == shipped[start : start + 2], part
+        start += part["count"]
+    capsys.readouterr()

@@ -1,7 +1,8 @@
 """The puzzle commands.
 
 - ``python main.py puzzles mine GAME [--count N] [--seed K] [--budget S] [--out FILE]
-  [--option K=V ...] [--sample N] [--from-history] [--add-to FILE] [--position-budget S]``: the
+  [--option K=V ...] [--sample N] [--from-history] [--add-to FILE] [--position-budget S]
+  [--no-trim]``: the
   generator (:mod:`tafel.puzzles.miner`), writing a set as JSON: from engine games, or with
   ``--from-history`` from the games in the player's history; ``--add-to`` adds the puzzles found
   to a set (a part of its own in the set's header: seed, options, sample, source);
@@ -70,6 +71,9 @@ def configure_puzzles(parser: argparse.ArgumentParser) -> None:
         help="look at the games in the player's history, not engine games",
     )
     p.add_argument("--add-to", default=None, metavar="FILE", help="add the puzzles found to this set")
+    p.add_argument(
+        "--no-trim", action="store_true", help="keep positions whole (the game's trim hook not asked)"
+    )
     p.add_argument(
         "--position-budget",
         type=decimal_number(0, 3600, what="seconds"),
@@ -166,7 +170,7 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
     support = _support(game)
     given = _mining_options(game, args.option)
     log = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-    miner = Miner(game, args.seed, log, options=given, sample=args.sample)
+    miner = Miner(game, args.seed, log, options=given, sample=args.sample, trim=not args.no_trim)
     miner.position_budget = args.position_budget
     deadline = time.monotonic() + args.budget if args.budget is not None else None
     cpu = time.process_time()
@@ -189,6 +193,7 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
         "options": given,
         "sample": miner.sample,
         **({"position_budget": args.position_budget} if args.position_budget is not None else {}),
+        **({"trim": False} if args.no_trim else {}),
         "search": f"depth {support.depth}, verified at depth {support.verify_depth}",
         "count": len(found),
     }

@@ -94,7 +94,8 @@ PlayedGame = tuple[Mapping[str, object], Sequence[GameState]]
 
 class Miner:
     """Mines one game; :meth:`run` returns the puzzles (see the module docstring). ``options``
-    and ``sample`` stand in for the support's own (``--option``, ``--sample``)."""
+    and ``sample`` stand in for the support's own (``--option``, ``--sample``); ``trim=False``
+    keeps positions whole (``--no-trim``, as sets mined before the hook were)."""
 
     def __init__(
         self,
@@ -103,6 +104,7 @@ class Miner:
         log: Callable[[str], None] | None = None,
         options: Mapping[str, object] | None = None,
         sample: int | None = None,
+        trim: bool = True,
     ) -> None:
         support = support_of(game)
         if support is None:
@@ -114,6 +116,7 @@ class Miner:
         self.given = dict(support.options) if options is None else dict(options)
         self.options = game.resolve_options(self.given)
         self.sample = support.sample if sample is None else sample
+        self.trim = trim  # False: positions kept whole, the trim hook not asked
         self.log = log or (lambda line: None)
         self.seen: set[str] = set()
         self.found: list[Puzzle] = []
@@ -242,7 +245,8 @@ class Miner:
         dropped, and the line stops growing once it is spent (a shorter line is still a puzzle:
         its first move was confirmed). Either is logged and counted: the same seed then gives
         the same set only where the budget did not cut."""
-        state = self.support.trimmed(state)
+        if self.trim:
+            state = self.support.trimmed(state)
         key = state.to_text()
         if key in self.seen:
             return None

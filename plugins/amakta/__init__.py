@@ -111,7 +111,8 @@ PUZZLES = PuzzleSupport(
     # The standard set's many pieces in hand make ten times as many moves as the beginners' set:
     # the generator searches only where a move can take the opponent's base (candidate), and its
     # movers choose among 40 moves elsewhere (sample). The shipped set's beginners' part was mined
-    # before, every move searched: --option set=beginner --sample 0 (the set's header says so).
+    # before, every move searched and positions kept whole: --option set=beginner --sample 0
+    # --no-trim (the set's header says so; a test makes its first puzzles again).
     options={"board": "hexagon", "set": "standard"},
     opening=6,
     max_line=2,
