@@ -108,7 +108,7 @@ PUZZLES = PuzzleSupport(
     verify_depth=4,
     win_at=0.9,
     gap=0.3,
-    # The standard set's many pieces in hand make ten times as many moves as the beginners' set:
+    # The standard set's many pieces in hand make three to four times as many moves as the beginners':
     # the generator searches only where a move can take the opponent's base (candidate), and its
     # movers choose among 40 moves elsewhere (sample). The shipped set's beginners' part was mined
     # before, every move searched and positions kept whole: --option set=beginner --sample 0
