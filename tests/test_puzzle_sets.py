@@ -20,7 +20,8 @@ SAMPLE = 3
 #: How much deeper than the generator's confirming search: two plies, so that the last ply is the
 #: same side's as there (an odd and an even horizon value a position differently).
 DEEPER = 2
-MAX_BYTES = 400_000
+#: Amakta's set holds two parts (the beginners' and the standard piece set: 610 puzzles), the others 300.
+MAX_BYTES = 500_000
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +59,25 @@ def test_a_sample_is_confirmed_by_a_deeper_search(registry, game_id):
         assert check_answer(game, puzzle, puzzle.line[::2]).correct
 
 
+def test_amaktas_set_has_both_piece_sets_each_marked_by_its_options(registry):
+    """The standard set's puzzles (the game's default) and the beginners' ones, each puzzle
+    carrying the options it is played with, and the set's header naming each part's seed,
+    options and the movers' sample (issue 41: mined from a seed, reproducible)."""
+    import json
+
+    game = registry.game("amakta")
+    puzzles, _ = load_shipped(game)
+    by_set: dict[str, int] = {}
+    for p in puzzles:
+        by_set[str(p.options["set"])] = by_set.get(str(p.options["set"]), 0) + 1
+        assert p.start(game).pos.eq.set_keys[0] == p.options["set"]
+    assert by_set["standard"] >= 250 and by_set["beginner"] >= 300
+    head = json.loads(files(game.package).joinpath(game.puzzles.data).read_text())
+    parts = {part["options"]["set"]: part for part in head["parts"]}
+    assert {k: parts[k]["count"] for k in parts} == by_set
+    assert parts["standard"]["sample"] == game.puzzles.sample and parts["beginner"]["sample"] == 0
+
+
 def test_the_command_line_on_a_shipped_puzzle(registry, capsys):
     game = registry.game("atoll")
     puzzle = load_shipped(game)[0][0]
@@ -76,3 +96,25 @@ def test_the_command_line_on_a_shipped_puzzle(registry, capsys):
     assert main(["puzzles", "list", "atoll", "--theme", "double-threat"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert len(listed) > 10 and all("double-threat" in line for line in listed[1:-1])
+
+
+def test_each_part_of_amaktas_set_is_made_again_from_its_header(registry, tmp_path, capsys):
+    """The header's seed, options and sample give the part's first puzzles again (the same seed,
+    the same set): the command line a plugin author would run."""
+    import json
+
+    game = registry.game("amakta")
+    head = json.loads(files(game.package).joinpath(game.puzzles.data).read_text())
+    shipped = [p["id"] for p in head["puzzles"]]
+    start = 0
+    for part in head["parts"]:
+        out = tmp_path / f"part-{part['seed']}.json"
+        options = [f"--option={k}={v}" for k, v in part["options"].items()]
+        args = ["puzzles", "mine", "amakta", "--seed", str(part["seed"]), "--sample", str(part["sample"])]
+        if part.get("trim") is False:
+            args.append("--no-trim")  # mined before the trim hook: positions kept whole
+        assert main([*args, *options, "--count", "2", "--out", str(out), "-q"]) == 0
+        again = [p["id"] for p in json.loads(out.read_text())["puzzles"]]
+        assert again == shipped[start : start + 2], part
+        start += part["count"]
+    capsys.readouterr()

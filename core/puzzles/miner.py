@@ -12,6 +12,17 @@ only decisive one, up to ``max_line`` solver moves. The game's ``themes`` hook n
 Everything comes from ``random.Random(seed)`` and depth-limited searches, so a seed gives the
 same set (``--budget`` may cut it short, then it is a prefix of that set).
 
+Two things keep games with hundreds of moves a position affordable: the game's ``candidate``
+hook rules out cheaply the positions where no move can win, so the search runs only where one
+may; and with ``sample`` the movers between candidates choose among that many random moves valued
+by ``GameDef.evaluate`` instead of searching every move.
+
+:meth:`Miner.run_games` looks at played games instead (the player's history,
+``puzzles mine GAME --from-history``): every position of each game is a place to look, with the
+game's own options.
+
+The starting rating is measured (:mod:`tafel.puzzles.difficulty`).
+
 >>> from tests.ui_toygame import toy_game_def
 >>> from tafel.puzzles.support import PuzzleSupport
 >>> game = toy_game_def()
@@ -24,15 +35,15 @@ same set (``--budget`` may cut it short, then it is a prefix of that set).
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tafel.game import GameDef, GameState, Move
+from tafel.puzzles.difficulty import measure, rating_of
 from tafel.puzzles.puzzle import Puzzle
-from tafel.puzzles.support import PuzzleSupport
+from tafel.puzzles.support import PuzzleSupport, quick_scores, support_of
 
 #: Plies a mined game runs at most.
 MAX_PLIES = 200
@@ -77,54 +88,44 @@ def decisive(
     return False
 
 
-def starting_rating(
-    support: PuzzleSupport,
-    game: GameDef,
-    state: GameState,
-    first: Move,
-    solver_moves: int,
-    best: float,
-    second: float,
-) -> float:
-    """A puzzle's rating before anyone tried it, from what makes it hard: a first move that a
-    one-ply look does not single out (``hidden``), more of the solver's moves, more legal moves
-    to choose from, and a narrow margin to the second-best move (values rounded as the set
-    writes them, so a set's ratings can be recomputed from it).
-
-    >>> s = PuzzleSupport()
-    >>> from tests.ui_toygame import toy_game_def
-    >>> game = toy_game_def(); state = game.parse_position("x../.x./o.. x", game.resolve_options({}))
-    >>> starting_rating(s, game, state, state.parse_move("c3"), 1, 1.0, 0.5)
-    951.0
-    """
-    shallow = support.move_scores(game, state, 1)
-    hidden = not (
-        decisive(support, shallow, state)
-        and support.key_of(state, shallow[0][0]) == support.key_of(state, first)
-    )
-    margin = min(1.0, max(0.0, (round(best, 2) - round(second, 2)) / 0.7))
-    moves = max(1, len(shallow))
-    branching = max(-150, min(250, round(120 * math.log2(moves / 12))))
-    return float(
-        1000 + (350 if hidden else 0) + 200 * (solver_moves - 1) + branching + round(250 * (1 - margin))
-    )
+#: A played game to look at: its options (as given to ``resolve_options``) and its states, first to last.
+PlayedGame = tuple[Mapping[str, object], Sequence[GameState]]
 
 
 class Miner:
-    """Mines one game; :meth:`run` returns the puzzles (see the module docstring)."""
+    """Mines one game; :meth:`run` returns the puzzles (see the module docstring). ``options``
+    and ``sample`` stand in for the support's own (``--option``, ``--sample``); ``trim=False``
+    keeps positions whole (``--no-trim``, as sets mined before the hook were)."""
 
-    def __init__(self, game: GameDef, seed: int, log: Callable[[str], None] | None = None) -> None:
-        if game.puzzles is None:
+    def __init__(
+        self,
+        game: GameDef,
+        seed: int,
+        log: Callable[[str], None] | None = None,
+        options: Mapping[str, object] | None = None,
+        sample: int | None = None,
+        trim: bool = True,
+    ) -> None:
+        support = support_of(game)
+        if support is None:
             raise ValueError(f"{game.id} has no puzzles (GameDef.puzzles)")
         self.game = game
-        self.support: PuzzleSupport = game.puzzles
+        self.support: PuzzleSupport = support
         self.seed = seed
         self.rng = random.Random(seed)
-        self.options = game.resolve_options(dict(self.support.options))
+        self.given = dict(support.options) if options is None else dict(options)
+        self.options = game.resolve_options(self.given)
+        self.sample = support.sample if sample is None else sample
+        self.trim = trim  # False: positions kept whole, the trim hook not asked
         self.log = log or (lambda line: None)
         self.seen: set[str] = set()
         self.found: list[Puzzle] = []
-        self.games = 0  # engine games played so far
+        self.games = 0  # games played or read so far
+        self.searched = 0  # positions searched at the mining depth
+        self.positions = 0  # positions looked at
+        #: CPU seconds a position's confirmation may take (None: no limit); see :meth:`confirm`.
+        self.position_budget: float | None = None
+        self.over_budget = 0  # confirmations cut short or dropped by it
 
     def scores(self, state: GameState, depth: int) -> list[tuple[Move, float]]:
         return self.support.move_scores(self.game, state, depth)
@@ -141,11 +142,52 @@ class Miner:
             games += 1
             self.games = games
             for puzzle in self.play_one(count - len(found), deadline):
-                found.append(puzzle)
-                self.log(
-                    f"{len(found)}/{count} {puzzle.id} {' '.join(puzzle.line)} [{', '.join(puzzle.themes)}]"
-                )
+                self._keep(puzzle, count)
         return found
+
+    def run_games(
+        self, played: Iterable[PlayedGame], count: int, deadline: float | None = None
+    ) -> list[Puzzle]:
+        """Up to ``count`` puzzles from games already played (each its options and states), at
+        most :data:`PER_GAME` a game, positions :data:`SPACING` plies apart."""
+        self.found = []
+        for options, states in played:
+            if len(self.found) >= count or (deadline is not None and time.monotonic() > deadline):
+                break
+            self.games += 1
+            given = dict(options)
+            taken = 0
+            last = -SPACING
+            for ply, state in enumerate(states):
+                if taken >= min(PER_GAME, count - len(self.found)) or state.outcome is not None:
+                    break
+                if ply - last < SPACING:
+                    continue
+                self.positions += 1
+                if not self.support.is_candidate(state):
+                    continue
+                self.searched += 1
+                puzzle = self.look(state, self.scores(state, self.support.depth), given)
+                if puzzle is not None:
+                    self._keep(puzzle, count)
+                    taken += 1
+                    last = ply
+        return self.found
+
+    def _keep(self, puzzle: Puzzle, count: int) -> None:
+        self.found.append(puzzle)
+        self.log(
+            f"{len(self.found)}/{count} {puzzle.id} {' '.join(puzzle.line)} [{', '.join(puzzle.themes)}] "
+            f"{round(puzzle.rating)}"
+        )
+
+    def look(
+        self, state: GameState, scores: list[tuple[Move, float]], options: dict[str, object]
+    ) -> Puzzle | None:
+        """The puzzle at ``state`` (``scores`` at the mining depth), if there is one."""
+        if not decisive(self.support, scores, state):
+            return None
+        return self.confirm(state, scores, options)
 
     def play_one(self, wanted: int, deadline: float | None) -> list[Puzzle]:
         """One engine game; the puzzles found in it."""
@@ -164,16 +206,29 @@ class Miner:
                 break
             if deadline is not None and time.monotonic() > deadline:
                 break
-            scores = self.scores(state, self.support.depth)
+            self.positions += 1
+            searched = self.support.is_candidate(state)
+            if searched or not self.sample:
+                scores = self.scores(state, self.support.depth)
+                self.searched += 1
+            else:
+                scores = self.sampled(state)
             if not scores:
                 break
-            if len(found) < PER_GAME and ply - last >= SPACING and decisive(self.support, scores, state):
-                puzzle = self.confirm(state, scores)
+            if searched and len(found) < PER_GAME and ply - last >= SPACING:
+                puzzle = self.look(state, scores, self.given)
                 if puzzle is not None:
                     found.append(puzzle)
                     last = ply
             state = state.play(self.pick(scores))
         return found
+
+    def sampled(self, state: GameState) -> list[tuple[Move, float]]:
+        """At most ``sample`` random moves of ``state``, valued by the game's evaluation."""
+        moves = state.legal_moves()
+        if len(moves) > self.sample:
+            moves = self.rng.sample(moves, self.sample)
+        return quick_scores(self.game, state, moves)
 
     def pick(self, scores: list[tuple[Move, float]]) -> Move:
         """The mover's choice: usually the best, sometimes the second or third (a mistake)."""
@@ -181,19 +236,49 @@ class Miner:
             return scores[self.rng.randrange(1, min(3, len(scores)))][0]
         return scores[0][0]
 
-    def confirm(self, state: GameState, scores: list[tuple[Move, float]]) -> Puzzle | None:
-        """The puzzle at ``state`` if the deeper search agrees, with its line; else None."""
+    def confirm(
+        self, state: GameState, scores: list[tuple[Move, float]], options: Mapping[str, object] | None = None
+    ) -> Puzzle | None:
+        """The puzzle at ``state`` if the deeper search agrees, with its line; else None.
+
+        With :attr:`position_budget`, a position whose confirming search alone took longer is
+        dropped, and the line stops growing once it is spent (a shorter line is still a puzzle:
+        its first move was confirmed). Either is logged and counted: the same seed then gives
+        the same set only where the budget did not cut."""
+        if self.trim:
+            state = self.support.trimmed(state)
         key = state.to_text()
         if key in self.seen:
             return None
+        started = time.process_time()
         deep = self.scores(state, self.support.verify_depth)
         if not decisive(self.support, deep, state) or deep[0][0] != scores[0][0]:
             return None
         self.seen.add(key)
-        moves = [scores[0][0]]
+        budget = self.position_budget
+        if budget is not None and time.process_time() - started > budget:
+            self.over_budget += 1
+            self.log(
+                f"dropped after {time.process_time() - started:.1f} s (over the position budget): {key[:60]}"
+            )
+            return None
+        limit = started + budget if budget is not None else None
+        return self.make(
+            state, self.line(state, scores[0][0], limit), deep, self.given if options is None else options
+        )
+
+    def line(self, state: GameState, first: Move, limit: float | None = None) -> list[Move]:
+        """The solution from ``state``: ``first``, then the opponent's best reply and the solver's
+        next move while it is again the only decisive one, up to ``max_line`` solver moves (and
+        while the CPU clock is before ``limit``)."""
+        moves = [first]
         solver = state.to_move
-        current = state.play(scores[0][0])
+        current = state.play(first)
         while current.outcome is None and (len(moves) + 1) // 2 < self.support.max_line:
+            if limit is not None and time.process_time() > limit:
+                self.over_budget += 1
+                self.log(f"line cut at {len(moves)} moves (over the position budget)")
+                break
             replies = self.scores(current, self.support.verify_depth)
             if not replies or current.to_move == solver:
                 break
@@ -209,9 +294,15 @@ class Miner:
                 break
             moves += [replies[0][0], ours[0][0]]
             current = after_reply.play(ours[0][0])
-        return self.make(state, moves, deep)
+        return moves
 
-    def make(self, state: GameState, moves: list[Move], deep: list[tuple[Move, float]]) -> Puzzle:
+    def make(
+        self,
+        state: GameState,
+        moves: list[Move],
+        deep: list[tuple[Move, float]],
+        options: Mapping[str, object],
+    ) -> Puzzle:
         texts = []
         node = state
         for move in moves:
@@ -220,9 +311,7 @@ class Miner:
         themes = self.support.theme_names(state, moves)
         solver_moves = (len(moves) + 1) // 2
         themes.append("one-move" if solver_moves == 1 else "short" if solver_moves == 2 else "long")
-        rating = starting_rating(
-            self.support, self.game, state, moves[0], solver_moves, deep[0][1], deep[1][1]
-        )
+        difficulty = measure(self.support, self.game, state, moves[0], solver_moves, deep)
         position = state.to_text()
         digest = hashlib.sha1(f"{self.game.id}|{position}|{' '.join(texts)}".encode()).hexdigest()[:6]
         search = (
@@ -232,13 +321,14 @@ class Miner:
         return Puzzle(
             digest,
             self.game.id,
-            dict(self.support.options),
+            dict(options),
             position,
             tuple(texts),
             state.to_move,
-            float(rating),
+            rating_of(difficulty),
             tuple(dict.fromkeys(themes)),
             search,
+            difficulty=difficulty.to_json(),
         )
 
 

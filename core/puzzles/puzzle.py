@@ -26,15 +26,22 @@ from typing import TypedDict
 
 from tafel.datadir import FileProblem, parse_json
 from tafel.game import GameDef, GameError, GameState, Move, one_line
+from tafel.puzzles.support import support_of
 
 FORMAT = "tafel-puzzles"
 #: A set file larger than this is refused (the shipped ones are a few hundred kB).
 MAX_SET_BYTES = 4 * 1024 * 1024
 MAX_PUZZLES = 20_000
+DIFFICULTY_KEYS = ("depth", "moves", "margin")
 _ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 
 
-class PuzzleJson(TypedDict):
+class _PuzzleJson(TypedDict, total=False):
+    #: How hard it measured (:mod:`tafel.puzzles.difficulty`): ``depth``, ``moves``, ``margin``.
+    difficulty: dict[str, float]
+
+
+class PuzzleJson(_PuzzleJson):
     """A puzzle as a set keeps it (:meth:`Puzzle.to_json`)."""
 
     id: str
@@ -51,7 +58,8 @@ class PuzzleJson(TypedDict):
 class Puzzle:
     """One puzzle. ``line``: the solution in notation from ``position``, the solver's moves at even
     places and the opponent's replies at odd ones (it ends with a solver's move); ``to_move``: the
-    solver's seat; ``rating``: the starting rating; ``search``: how it was found and verified."""
+    solver's seat; ``rating``: the starting rating; ``search``: how it was found and verified;
+    ``difficulty``: what the rating was measured from (:mod:`tafel.puzzles.difficulty`), if known."""
 
     id: str
     game: str
@@ -63,6 +71,7 @@ class Puzzle:
     themes: tuple[str, ...] = ()
     search: str = ""
     extra: Mapping[str, object] = field(default_factory=dict)
+    difficulty: Mapping[str, float] = field(default_factory=dict)
 
     def to_json(self) -> PuzzleJson:
         data: PuzzleJson = {
@@ -75,6 +84,8 @@ class Puzzle:
             "themes": list(self.themes),
             "search": self.search,
         }
+        if self.difficulty:
+            data["difficulty"] = dict(self.difficulty)
         return data
 
     def start(self, game: GameDef) -> GameState:
@@ -132,7 +143,7 @@ def check_answer(game: GameDef, puzzle: Puzzle, answer: Sequence[str], refute=No
         if outcome is not None and state.to_move in outcome.winners:
             return Verdict(True)  # a move that wins at once is as good as the line's
         expected = state.parse_move(puzzle.line[index])
-        support = game.puzzles
+        support = support_of(game)
         if (
             support is not None
             and move != expected
@@ -184,6 +195,12 @@ def _entry(game: GameDef, raw: object, index: int) -> Puzzle:
     if not isinstance(themes, list) or not all(isinstance(t, str) and len(t) <= 40 for t in themes):
         raise ValueError(f"puzzle {pid}: bad themes")
     search = raw.get("search", "")
+    difficulty = raw.get("difficulty", {})
+    if not isinstance(difficulty, dict) or not all(
+        k in DIFFICULTY_KEYS and isinstance(v, (int, float)) and not isinstance(v, bool)
+        for k, v in difficulty.items()
+    ):
+        raise ValueError(f"puzzle {pid}: bad difficulty")
     puzzle = Puzzle(
         pid, game.id, options, position, tuple(line), 0, float(rating), tuple(themes), str(search)[:200]
     )
@@ -200,6 +217,7 @@ def _entry(game: GameDef, raw: object, index: int) -> Puzzle:
         puzzle.rating,
         puzzle.themes,
         puzzle.search,
+        difficulty=difficulty,
     )
 
 
@@ -238,7 +256,7 @@ _cache: dict[str, tuple[list[Puzzle], list[str]]] = {}
 
 def load_shipped(game: GameDef) -> tuple[list[Puzzle], list[str]]:
     """The set shipped in ``game``'s plugin (``PuzzleSupport.data``), checked once per run."""
-    support = game.puzzles
+    support = support_of(game)
     if support is None:
         return [], [f"{game.id} has no puzzles"]
     key = f"{game.id}:{game.package}:{support.data}"

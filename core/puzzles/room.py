@@ -25,6 +25,7 @@ from collections.abc import Collection, Sequence
 from tafel.daily import daily_seed
 from tafel.game import GameDef, GameState
 from tafel.puzzles.puzzle import Puzzle
+from tafel.puzzles.support import support_of
 
 #: The nearest puzzles by rating that a pick chooses among (so a retry does not always give the same).
 NEAREST = 6
@@ -83,7 +84,9 @@ def refutation(game: GameDef, state: GameState, plies: int = 3) -> list[str]:
     """The best line from ``state`` (a wrong move just played) by the game's puzzle search (two
     plies short of the confirming one, so a screen shows it in a moment): the opponent's answer
     and what follows, ``plies`` moves at most (notation)."""
-    support = game.puzzles
+    support = support_of(game)
+    if support is None:
+        return []
     texts: list[str] = []
     for _ in range(plies):
         if state.outcome is not None:

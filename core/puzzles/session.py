@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from tafel.game import GameDef, GameState, Move
 from tafel.puzzles.puzzle import Puzzle
+from tafel.puzzles.support import support_of
 
 CORRECT, SOLVED, WRONG = "correct", "solved", "wrong"
 
@@ -61,7 +62,7 @@ class Attempt:
         expected = self.expected()
         after = state.play(move)
         outcome = after.outcome
-        support = self.game.puzzles
+        support = support_of(self.game)
         same = move == expected or (
             support is not None and support.key_of(state, move) == support.key_of(state, expected)
         )

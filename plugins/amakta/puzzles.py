@@ -11,12 +11,19 @@ the moves that take control of the opponent's base (a win needs it); four plies,
 search, also try every reply to the twelve best other moves, whatever they control; five plies
 (the tests' deeper check of a shipped set) to every other move.
 
+The generator's speed (the standard set's fourteen pieces make hundreds of moves a position):
+:func:`candidate` tells it where no move can be worth a win, without valuing every move, and
+who controls a base is counted on the few fields whose arrows can reach it (:func:`base_control`),
+not on the whole board.
+
 Themes: ``base`` (the line occupies the base), ``threat`` (its first move takes control of the
 base the opponent then cannot hold), the kind of the first move (``placement``, ``rotation``,
 ``expropriation``, ``relocation``, ``removal``, ``appropriation``, ``replacement``), ``defence`` (the opponent threatened our base before).
 
 >>> from tafel.games.amakta.rules.state import AmaktaState
 >>> s = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1/w4r0@d6 turn=white")
+>>> candidate(s)
+True
 >>> best = score_moves(s, 3)
 >>> best.sort(key=lambda mv: -mv[1]); s.move_to_text(best[0][0]), best[0][1]
 ('...', 1.0)
@@ -30,6 +37,7 @@ from collections.abc import Sequence
 from tafel import GameState, Move
 
 from .evaluate import SCALE, can_win_now, evaluate, score
+from .rules.engine import PASS, REINFORCE, Position
 from .rules.state import AmaktaState
 
 #: The theme of the first move's kind.
@@ -47,6 +55,110 @@ KIND_THEMES = {
 VERIFY_OTHERS = 12
 
 
+# --- the opponent's base alone: who controls it, without computing the whole board -----------------
+
+#: Per board: for each base, the fields an arrow could reach it from, each with the arrows
+#: (direction, reach) that do and the fields between that would block them.
+_sources: dict[int, tuple[dict, dict]] = {}
+
+
+def _base_sources(board) -> tuple[dict, dict]:
+    """``({source: [(direction, reach, blockers)]}, ...)`` for White's base and Black's."""
+    key = id(board)
+    found = _sources.get(key)
+    if found is None:
+        found = tuple({} for _ in board.bases)
+        for cell in board.fields:
+            for direction, ray in enumerate(board.rays[cell]):
+                for reach, target in enumerate(ray, start=1):
+                    for which, base in enumerate(board.bases):
+                        if target == base:
+                            found[which].setdefault(cell, []).append(
+                                (direction, reach, tuple(ray[: reach - 1]))
+                            )
+        _sources[key] = found
+    return found
+
+
+def base_control(pos: Position, colour: int) -> int:
+    """Who controls ``colour``'s base (0 White, 1 Black, -1 neither), as ``pos.control()`` says,
+    counting only the arrows that can reach it: a few fields instead of the whole board.
+
+    >>> from tafel.games.amakta.rules.state import AmaktaState
+    >>> s = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1/w4r0@d6 turn=white")
+    >>> base_control(s.pos, 1) == s.pos.control().get(s.pos.eq.board.bases[1]), base_control(s.pos, 1)
+    (True, 0)
+    """
+    board = pos.eq.board
+    if not board.finite:
+        return pos.control().get(board.bases[colour], -1)
+    if pos._ctrl is not None:  # computed already: nothing to save
+        return pos._ctrl.get(board.bases[colour], -1)
+    cells = pos.cells
+    table = pos.eq.arrows
+    counts = [0, 0]
+    counts[colour] += 1  # the base's own arrow
+    for source, arrows in _base_sources(board)[colour].items():
+        piece = cells.get(source)
+        if piece is None:
+            continue
+        col, idx, ori, ex = piece
+        own = table[col][idx][ori]
+        for direction, reach, blockers in arrows:
+            if any(b in cells for b in blockers):
+                continue
+            counts[col ^ ex] += own.count((direction, reach))
+    piece = cells.get(board.bases[colour])
+    if piece is not None and not piece[3]:
+        col, idx = piece[0], piece[1]
+        circle = pos.circles[col][idx]
+        if circle and counts[1 - col]:
+            counts[col if circle == REINFORCE else 1 - col] += 1
+    white, black = counts
+    return 0 if white > black else 1 if black > white else -1
+
+
+def can_win_at_once(pos: Position) -> bool:
+    """:func:`can_win_now`, asking first who controls the opponent's base (no control, no win)."""
+    me = pos.turn
+    if base_control(pos, 1 - me) != me:
+        return False
+    return can_win_now(pos)
+
+
+def _near_base(board, colour: int) -> frozenset:
+    """The fields a move must touch to change who controls ``colour``'s base: the base, the
+    fields its arrows come from and those between."""
+    sources = _base_sources(board)[colour]
+    near = {board.bases[colour], *sources}
+    for arrows in sources.values():
+        for _direction, _reach, blockers in arrows:
+            near.update(blockers)
+    return frozenset(near)
+
+
+def candidate(state: GameState) -> bool:
+    """False only where no move is worth a win at the generator's depth (three plies): the side to
+    move can neither occupy the opponent's base now nor take control of it with a move (a win in
+    two needs that). Cheap: only the moves that touch the base's surroundings are tried, and for
+    each only the base's control is counted (:func:`base_control`)."""
+    assert isinstance(state, AmaktaState)
+    if state.phase != "play" or state.offer is not None or state.outcome is not None:
+        return False
+    pos = state.pos
+    me = pos.turn
+    their = 1 - me
+    if base_control(pos, their) == me or not pos.eq.board.finite:
+        return True  # a win at once, or control held (kept by some move): the search decides
+    near = _near_base(pos.eq.board, their)
+    for move in pos.moves():
+        if move.kind == PASS or (move.cell not in near and move.to not in near):
+            continue
+        if base_control(pos.apply(move), their) == me:
+            return True
+    return False
+
+
 def _won(child: AmaktaState, seat: int) -> bool:
     outcome = child.outcome
     return outcome is not None and seat in outcome.winners
@@ -54,7 +166,7 @@ def _won(child: AmaktaState, seat: int) -> bool:
 
 def _wins_in_two(child: AmaktaState, seat: int) -> bool:
     """After our move (``child``, the opponent to move): does every reply let us occupy their base?"""
-    if child.outcome is not None or can_win_now(child.pos):
+    if child.outcome is not None or can_win_at_once(child.pos):
         return False
     replies = child.legal_moves()
     if not replies:
@@ -65,14 +177,13 @@ def _wins_in_two(child: AmaktaState, seat: int) -> bool:
             if not _won(after, seat):
                 return False
             continue
-        if after.to_move != seat or not can_win_now(after.pos):
+        if after.to_move != seat or not can_win_at_once(after.pos):
             return False
     return True
 
 
 def _controls_their_base(child: AmaktaState, colour: int) -> bool:
-    pos = child.pos
-    return pos.control().get(pos.eq.board.bases[1 - colour]) == colour
+    return base_control(child.pos, 1 - colour) == colour
 
 
 def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
@@ -84,13 +195,13 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
     seat = state.to_move
     colour = state.pos.turn
     # Only the fastest wins count: where one move wins at once, no slower win is looked for.
-    deep = depth >= 3 and not can_win_now(state.pos)
+    deep = depth >= 3 and not can_win_at_once(state.pos)
     scores: list[tuple[Move, float]] = []
     for move in moves:
         child = state.play_unchecked(move)
         if child.outcome is not None:
             value = float(child.outcome.rewards[seat])
-        elif can_win_now(child.pos):
+        elif can_win_at_once(child.pos):
             value = 0.01 * (1.0 + math.tanh(score(child.pos, colour) / SCALE))  # lost: the stubbornest first
         elif deep and _controls_their_base(child, colour) and _wins_in_two(child, seat):
             value = 1.0
@@ -105,6 +216,20 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
             if 0.1 < value < 1.0 and _wins_in_two(state.play_unchecked(move), seat):
                 scores[i] = (move, 1.0)
     return scores
+
+
+def trim(state: GameState) -> GameState:
+    """The position without its repetition history: a puzzle's few plies cannot bring a
+    situation back a third time, and the history made a standard-set position's text kilobytes
+    long (the generator confirms the puzzle on this state).
+
+    >>> from tafel.games.amakta.rules.state import AmaktaState
+    >>> s = AmaktaState.new("small", "beginner")
+    >>> trim(s) is s
+    True
+    """
+    assert isinstance(state, AmaktaState)
+    return state._replace(history=()) if state.history else state
 
 
 def move_key(state: GameState, move: Move) -> object:
@@ -134,4 +259,4 @@ def themes(state: GameState, line: Sequence[Move]) -> list[str]:
     return names
 
 
-__all__ = ["move_key", "score_moves", "themes"]
+__all__ = ["base_control", "candidate", "move_key", "score_moves", "themes", "trim"]

@@ -76,18 +76,6 @@ def evaluate(state: GameState, seat: int) -> float:
     return (mine - theirs) / total if total else 0.0
 
 
-def _puzzle_scores(state: GameState, depth: int):
-    from .puzzles import score_moves
-
-    return score_moves(state, depth)
-
-
-def _puzzle_themes(state: GameState, line):
-    from .puzzles import themes
-
-    return themes(state, line)
-
-
 #: The themes of Ataxx puzzles (:mod:`.puzzles` names them for a solution).
 PUZZLE_THEMES = {
     "jump": N_("Jump"),
@@ -100,8 +88,8 @@ PUZZLE_THEMES = {
 }
 
 PUZZLES = PuzzleSupport(
-    score_moves=_puzzle_scores,
-    themes=_puzzle_themes,
+    score_moves=".puzzles:score_moves",
+    themes=".puzzles:themes",
     theme_labels=PUZZLE_THEMES,
     translate=lambda text: _(text),
     data="puzzles.json",

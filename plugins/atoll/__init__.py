@@ -80,18 +80,6 @@ def evaluate(state: GameState, seat: int) -> float:
     return (theirs - mine) / (theirs + mine + 1)
 
 
-def _puzzle_scores(state: GameState, depth: int):
-    from .puzzles import score_moves
-
-    return score_moves(state, depth)
-
-
-def _puzzle_themes(state: GameState, line):
-    from .puzzles import themes
-
-    return themes(state, line)
-
-
 #: The themes of Atoll puzzles (:mod:`.puzzles` names them for a solution).
 PUZZLE_THEMES = {
     "connection": N_("Connection"),
@@ -101,8 +89,8 @@ PUZZLE_THEMES = {
 }
 
 PUZZLES = PuzzleSupport(
-    score_moves=_puzzle_scores,
-    themes=_puzzle_themes,
+    score_moves=".puzzles:score_moves",
+    themes=".puzzles:themes",
     theme_labels=PUZZLE_THEMES,
     translate=lambda text: _(text),
     data="puzzles.json",

@@ -226,10 +226,8 @@ class PuzzleScene(Scene):
         )
         if was_open:
             self.finish(False)
-        self.message, self.message_kind = (
-            _("The solution: {line}").format(line=" ".join(attempt.puzzle.line)),
-            "text",
-        )
+        # The line itself is in the panel, in words (issue 38): notation here ran past the panel.
+        self.message, self.message_kind = _("The solution is played on the board"), "text"
 
     def played(self, move: Move) -> None:
         """The person made ``move`` on the board."""
@@ -403,7 +401,7 @@ class PuzzleScene(Scene):
             if not text:
                 y += ui.px(10)
                 continue
-            for line in ui.wrap(text, size, width, bold)[:3]:
+            for line in ui.wrap(text, size, width, bold):
                 if y + ui.line_height(size, bold) > self.text_bottom:
                     break
                 ui.draw_text(
