@@ -33,11 +33,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 from tafel import GameState, Move
 
 from .evaluate import SCALE, can_win_now, evaluate, score
 from .rules.engine import PASS, REINFORCE, Position
+from .rules.engine import Move as AmaktaMove
 from .rules.state import AmaktaState
 
 #: The theme of the first move's kind.
@@ -59,24 +61,23 @@ VERIFY_OTHERS = 12
 
 #: Per board: for each base, the fields an arrow could reach it from, each with the arrows
 #: (direction, reach) that do and the fields between that would block them.
-_sources: dict[int, tuple[dict, dict]] = {}
+_sources: dict[int, tuple[dict, ...]] = {}
 
 
-def _base_sources(board) -> tuple[dict, dict]:
+def _base_sources(board) -> tuple[dict, ...]:
     """``({source: [(direction, reach, blockers)]}, ...)`` for White's base and Black's."""
     key = id(board)
-    found = _sources.get(key)
-    if found is None:
-        found = tuple({} for _ in board.bases)
-        for cell in board.fields:
-            for direction, ray in enumerate(board.rays[cell]):
-                for reach, target in enumerate(ray, start=1):
-                    for which, base in enumerate(board.bases):
-                        if target == base:
-                            found[which].setdefault(cell, []).append(
-                                (direction, reach, tuple(ray[: reach - 1]))
-                            )
-        _sources[key] = found
+    kept = _sources.get(key)
+    if kept is not None:
+        return kept
+    found: tuple[dict, ...] = tuple({} for _ in board.bases)
+    for cell in board.fields:
+        for direction, ray in enumerate(board.rays[cell]):
+            for reach, target in enumerate(ray, start=1):
+                for which, base in enumerate(board.bases):
+                    if target == base:
+                        found[which].setdefault(cell, []).append((direction, reach, tuple(ray[: reach - 1])))
+    _sources[key] = found
     return found
 
 
@@ -212,9 +213,9 @@ def score_moves(state: GameState, depth: int) -> list[tuple[Move, float]]:
         order = sorted(range(len(scores)), key=lambda i: -scores[i][1])
         others = order[1:] if depth >= 5 else order[1 : 1 + VERIFY_OTHERS]
         for i in others:
-            move, value = scores[i]
-            if 0.1 < value < 1.0 and _wins_in_two(state.play_unchecked(move), seat):
-                scores[i] = (move, 1.0)
+            other, value = scores[i]
+            if 0.1 < value < 1.0 and _wins_in_two(state.play_unchecked(cast(AmaktaMove, other)), seat):
+                scores[i] = (other, 1.0)
     return scores
 
 
@@ -244,11 +245,11 @@ def themes(state: GameState, line: Sequence[Move]) -> list[str]:
     names: list[str] = []
     end = state
     for move in line:
-        end = end.play(move)
+        end = end.play(cast(AmaktaMove, move))
     if end.outcome is not None and state.to_move in end.outcome.winners:
         names.append("base")
     first = line[0]
-    after = state.play(first)
+    after = state.play(cast(AmaktaMove, first))
     if len(line) > 1 and after.outcome is None and _controls_their_base(after, state.pos.turn):
         names.append("threat")
     kind = KIND_THEMES.get(getattr(first, "kind", ""))
