@@ -84,9 +84,10 @@ class Move(NamedTuple):
     orient: int | None = None
     colour: int | None = None
 
-    # Checked reads of the fields a kind sets, for the notation and the words (the hot paths,
-    # :meth:`Position.apply`, narrow with asserts instead of paying a call). A move built without
-    # the field its kind needs is a programming error, said as one.
+    # Checked reads of the fields a kind sets, for the words and the start phase's notation (the
+    # hot paths, :meth:`Position.apply` and :meth:`Position.move_text`, unpack the move once and
+    # narrow with asserts instead of paying a call). A move built without the field its kind
+    # needs is a programming error, said as one.
 
     def the_cell(self) -> Cell:
         """``cell``: the field a play move acts on.
@@ -476,19 +477,23 @@ class Position:
     def move_text(self, move: Move) -> str:
         """Play moves in notation: ``place:3:d4:r2m``, ``relocate:d4:e5:r0``, ``take:d4`` ..."""
         name = self.eq.board.name
-        kind = move.kind
+        kind, c, to, piece, orient, _colour = move  # one unpack; the asserts narrow for mypy
         if kind == PASS:
             return PASS
         if kind in (TAKE, EXPROPRIATE, RELEASE, REMOVE):
-            return f"{kind}:{name(move.the_cell())}"
+            return f"{kind}:{name(c)}"
         if kind == PLACE:
-            return f"place:{move.the_piece() + 1}:{name(move.the_cell())}:{ORIENT_TEXTS[move.the_orient()]}"
+            assert piece is not None and orient is not None
+            return f"place:{piece + 1}:{name(c)}:{ORIENT_TEXTS[orient]}"
         if kind == RELOCATE:
-            return f"relocate:{name(move.the_cell())}:{name(move.the_target())}:{ORIENT_TEXTS[move.the_orient()]}"
+            assert orient is not None
+            return f"relocate:{name(c)}:{name(to)}:{ORIENT_TEXTS[orient]}"
         if kind in (ROTATE, APPROPRIATE):
-            return f"{kind}:{name(move.the_cell())}:{ORIENT_TEXTS[move.the_orient()]}"
+            assert orient is not None
+            return f"{kind}:{name(c)}:{ORIENT_TEXTS[orient]}"
         if kind in (REPLACE, RELEASE_PLACE):
-            return f"{kind}:{name(move.the_cell())}:{move.the_piece() + 1}:{ORIENT_TEXTS[move.the_orient()]}"
+            assert piece is not None and orient is not None
+            return f"{kind}:{name(c)}:{piece + 1}:{ORIENT_TEXTS[orient]}"
         raise ValueError(f"{kind} is not a play move")
 
     def parse_play_move(self, parts: list[str], text: str) -> Move:
