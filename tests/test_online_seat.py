@@ -73,12 +73,20 @@ def table(registry, broker_url):
         host.close()
 
 
-@pytest.mark.parametrize(("size", "language"), [((800, 600), "de"), ((800, 600), "en"), ((1920, 1080), "en")])
-def test_the_guest_sees_the_hosts_connection_whole(registry, broker_url, size, language):
+@pytest.mark.parametrize(
+    ("size", "language", "name"),
+    [
+        ((800, 600), "de", "Ann"),
+        ((800, 600), "en", "Ann"),
+        ((1920, 1080), "en", "Ann"),
+        ((800, 600), "de", "Maximiliane von Hohenstein"),
+    ],
+)
+def test_the_guest_sees_the_hosts_connection_whole(registry, broker_url, size, language, name):
     """The seat row's "Ann · verbunden" at 800x600 in German: on a line of its own under the
-    seat's name when it does not fit beside it, never cut."""
+    seat's name when it does not fit beside it (wrapped for a long name), never cut."""
     game = registry.game("ataxx")
-    host = host_room(game, game.resolve_options({}), registry.game, name="Ann", broker=broker_url)
+    host = host_room(game, game.resolve_options({}), registry.game, name=name, broker=broker_url)
     guest = join_room(host.code, registry.game, name="Bob", broker=broker_url)
     app = None
     try:
@@ -93,13 +101,15 @@ def test_the_guest_sees_the_hosts_connection_whole(registry, broker_url, size, l
             language=language,
         )
         scene = _play(app)
-        seat = scene.match.players.index("remote:ann")
-        want = {"de": "Ann · verbunden", "en": "Ann · connected"}[language]
+        seat = next(i for i, player in enumerate(scene.match.players) if player.startswith("remote:"))
+        want = name + " · " + {"de": "verbunden", "en": "connected"}[language]
         assert run_until(app, lambda: scene.turns.seat_note(seat) == want, frames=5, wait=NET)
         app.step()
-        drawn = scene.panel.note_rects[seat]
-        assert drawn.width >= app.ui.text_width(want, SMALL)  # whole, no ellipsis
+        drawn, lines = scene.panel.note_rects[seat], scene.panel.note_lines[seat]
+        assert " ".join(lines) == want  # whole, no ellipsis
+        assert drawn.width >= max(app.ui.text_width(line, SMALL) for line in lines)
         assert scene.panel.rect.contains(drawn)
+        assert (len(lines) == 1) == (name == "Ann")  # a long name wraps under the seat's name
     finally:
         if app is not None:
             app.close()

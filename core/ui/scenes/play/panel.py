@@ -145,6 +145,8 @@ class Panel(MoveListPainting):
         #: Where each seat's connection line (a person elsewhere) was drawn in the last frame, by
         #: seat: tests check it is whole at every window size and in every language.
         self.note_rects: dict[int, pygame.Rect] = {}
+        #: The lines that connection was drawn in (one, or more under the name in a narrow panel).
+        self.note_lines: dict[int, list[str]] = {}
 
     @property
     def mode(self) -> str:
@@ -252,13 +254,13 @@ class Panel(MoveListPainting):
         person elsewhere's connection ("Ann · connected") goes on a second line under the seat's
         name when it does not fit beside it (a narrow window, German), never cut."""
         ui = self.ui
-        self.note_rects = {}
+        self.note_rects, self.note_lines = {}, {}
         row_h = ui.px(56)
-        two_line_h = max(row_h, ui.line_height(BODY, True) + ui.line_height(SMALL) + ui.px(10))
         for seat in range(self.match.seats):
             note = self.turns.seat_note(seat) if not state.is_over else None
-            below = note is not None and not self._fits_beside(seat, note, width)
-            row = pygame.Rect(x, y, width, two_line_h if below else row_h)
+            below = self._note_below(seat, note, width) if note is not None else []
+            lines_h = ui.line_height(BODY, True) + len(below) * ui.line_height(SMALL) + ui.px(10)
+            row = pygame.Rect(x, y, width, max(row_h, lines_h) if below else row_h)
             self._draw_seat(surface, row, seat, state, frame.time, frame.paused, below)
             y += row.height + ui.px(6)
         return y
@@ -268,13 +270,16 @@ class Panel(MoveListPainting):
         ui = self.ui
         return row_x + ui.px(16) + 2 * ui.px(12) + ui.px(14)
 
-    def _fits_beside(self, seat: int, note: str, width: int) -> bool:
-        """True when ``note`` fits on the seat's row right of its name (measured bold, as the
-        seat to move is drawn, so the row does not change shape with the turn)."""
+    def _note_below(self, seat: int, note: str, width: int) -> list[str]:
+        """The lines of ``note`` under the seat's name, or none when it fits on the row right of
+        the name (measured bold, as the seat to move is drawn, so the row keeps its shape as the
+        turn passes). A long name (up to 40 letters) wraps onto a further line, never cut."""
         ui = self.ui
         name_w = ui.text_width(self.host.seat_name(seat), BODY, True)
         room = width - ui.px(14) - (self._name_x(0) + name_w + ui.px(14))
-        return ui.text_width(note, SMALL) <= room
+        if ui.text_width(note, SMALL) <= room:
+            return []
+        return ui.wrap(note, SMALL, width - ui.px(14) - self._name_x(0))
 
     def _seat_right(self, seat: int, state: GameState, time: float, paused: bool) -> tuple[str, Color]:
         """The right-hand words of a seat's row and their colour."""
@@ -300,7 +305,7 @@ class Panel(MoveListPainting):
         state: GameState,
         time: float,
         paused: bool,
-        note_below: bool = False,
+        note_below: list[str] | None = None,
     ) -> None:
         ui = self.ui
         t = ui.theme
@@ -324,7 +329,7 @@ class Panel(MoveListPainting):
                 surface, t.accent, center, rad + ui.px(3) + int(pulse * ui.px(4)), max(1, ui.px(2))
             )
         if note_below:
-            self._draw_two_line_seat(surface, row, seat, name_x, right, active)
+            self._draw_two_line_seat(surface, row, seat, name_x, note_below, active)
             return
         right_w = (
             ui.text_width(_("thinking") + "...", SMALL) if thinking_word else ui.text_width(right, SMALL)
@@ -340,7 +345,7 @@ class Panel(MoveListPainting):
             max_width=right_w,
         )
         if right == self.turns.seat_note(seat):
-            self.note_rects[seat] = drawn
+            self.note_rects[seat], self.note_lines[seat] = drawn, [right]
         ui.draw_text(
             surface,
             self.host.seat_name(seat),
@@ -354,13 +359,13 @@ class Panel(MoveListPainting):
         )
 
     def _draw_two_line_seat(
-        self, surface: pygame.Surface, row: pygame.Rect, seat: int, name_x: int, note: str, active: bool
+        self, surface: pygame.Surface, row: pygame.Rect, seat: int, name_x: int, note: list[str], active: bool
     ) -> None:
-        """A seat's name with a person elsewhere's connection on the line under it."""
+        """A seat's name with a person elsewhere's connection on the lines under it."""
         ui = self.ui
         t = ui.theme
         name_h, note_h = ui.line_height(BODY, True), ui.line_height(SMALL)
-        top = row.centery - (name_h + note_h) // 2
+        top = row.centery - (name_h + len(note) * note_h) // 2
         width = row.right - ui.px(14) - name_x
         ui.draw_text(
             surface,
@@ -373,15 +378,19 @@ class Panel(MoveListPainting):
             max_width=width,
             min_size=SMALL - 2,
         )
-        self.note_rects[seat] = ui.draw_text(
-            surface,
-            note,
-            (name_x, top + name_h + note_h // 2),
-            SMALL,
-            t.accent,
-            anchor="midleft",
-            max_width=width,
-        )
+        drawn = [
+            ui.draw_text(
+                surface,
+                line,
+                (name_x, top + name_h + i * note_h + note_h // 2),
+                SMALL,
+                t.accent,
+                anchor="midleft",
+            )
+            for i, line in enumerate(note)
+        ]
+        self.note_rects[seat] = drawn[0].unionall(drawn[1:])
+        self.note_lines[seat] = note
 
     def turn_line(self, state: GameState) -> str:
         """Whose turn it is (or where the replay is, the position looked at, the game's end)."""
