@@ -89,24 +89,15 @@ class Move(NamedTuple):
     # narrow with asserts instead of paying a call). A move built without the field its kind
     # needs is a programming error, said as one.
 
-    def the_cell(self) -> Cell:
-        """``cell``: the field a play move acts on.
-
-        >>> Move(TAKE, 4).the_cell()
-        4
-        """
-        if self.cell is None:
-            raise ValueError(f"a {self.kind} move names no field")
-        return self.cell
-
-    def the_target(self) -> Cell:
-        """``to``: where a relocation goes."""
-        if self.to is None:
-            raise ValueError(f"a {self.kind} move names no target field")
-        return self.to
-
     def the_piece(self) -> int:
-        """``piece``: the 0-based piece placed (or a circle's piece, a bid's points)."""
+        """``piece``: the 0-based piece placed (or a circle's piece, a bid's points).
+
+        >>> Move(PLACE, 4, piece=2, orient=0).the_piece()
+        2
+        >>> Move(PLACE, 4).the_piece()
+        Traceback (most recent call last):
+        ValueError: a place move names no piece
+        """
         if self.piece is None:
             raise ValueError(f"a {self.kind} move names no piece")
         return self.piece
