@@ -19,6 +19,7 @@ from tafel.ui.app import App  # noqa: E402
 from tafel.ui.scenes.online import match_for, remote_sources  # noqa: E402
 from tafel.ui.scenes.pause import PauseScene  # noqa: E402
 from tafel.ui.scenes.play import PlayScene  # noqa: E402
+from tafel.ui.widgets import SMALL  # noqa: E402
 from tests.ui_toygame import FakeWorker  # noqa: E402
 
 #: Seconds of wall clock any one exchange through the broker may take here.
@@ -65,6 +66,50 @@ def table(registry, broker_url):
         )
         app.step()
         yield app, guest, worker
+    finally:
+        if app is not None:
+            app.close()
+        guest.close()
+        host.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "language", "name"),
+    [
+        ((800, 600), "de", "Ann"),
+        ((800, 600), "en", "Ann"),
+        ((1920, 1080), "en", "Ann"),
+        ((800, 600), "de", "Maximiliane von Hohenstein"),
+    ],
+)
+def test_the_guest_sees_the_hosts_connection_whole(registry, broker_url, size, language, name):
+    """The seat row's "Ann · verbunden" at 800x600 in German: on a line of its own under the
+    seat's name when it does not fit beside it (wrapped for a long name), never cut."""
+    game = registry.game("ataxx")
+    host = host_room(game, game.resolve_options({}), registry.game, name=name, broker=broker_url)
+    guest = join_room(host.code, registry.game, name="Bob", broker=broker_url)
+    app = None
+    try:
+        assert _wait(guest, lambda: guest.game is not None and guest.game.status == "playing")
+        app = App(
+            registry,
+            windowed=True,
+            size=size,
+            start=match_for(guest),
+            worker=FakeWorker(registry),
+            sources=remote_sources(guest),
+            language=language,
+        )
+        scene = _play(app)
+        seat = next(i for i, player in enumerate(scene.match.players) if player.startswith("remote:"))
+        want = name + " · " + {"de": "verbunden", "en": "connected"}[language]
+        assert run_until(app, lambda: scene.turns.seat_note(seat) == want, frames=5, wait=NET)
+        app.step()
+        drawn, lines = scene.panel.note_rects[seat], scene.panel.note_lines[seat]
+        assert " ".join(lines) == want  # whole, no ellipsis
+        assert drawn.width >= max(app.ui.text_width(line, SMALL) for line in lines)
+        assert scene.panel.rect.contains(drawn)
+        assert (len(lines) == 1) == (name == "Ann")  # a long name wraps under the seat's name
     finally:
         if app is not None:
             app.close()

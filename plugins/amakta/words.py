@@ -85,7 +85,7 @@ def play_words(move: Move, name: Callable[[object], str], tr: Translate) -> str:
     if kind in FIELD_WORDS:
         return tr(FIELD_WORDS[kind]).format(field=name(move.cell))
     if kind == PLACE:
-        words = tr("piece {n} to {field}").format(n=move.piece + 1, field=name(move.cell))
+        words = tr("piece {n} to {field}").format(n=move.the_piece() + 1, field=name(move.cell))
         return _with_orientation(words, move.orient, tr)
     if kind == RELOCATE:
         words = tr("{frm} to {to}").format(frm=name(move.cell), to=name(move.to))
@@ -96,10 +96,10 @@ def play_words(move: Move, name: Callable[[object], str], tr: Translate) -> str:
         lying = orientation_words(move.orient or 0, tr) or tr("turned back to 0°")
         return f"{words}, {lying}"
     if kind == REPLACE:
-        words = tr("piece {n} replaces {field}").format(field=name(move.cell), n=move.piece + 1)
+        words = tr("piece {n} replaces {field}").format(field=name(move.cell), n=move.the_piece() + 1)
         return _with_orientation(words, move.orient, tr)
     if kind == RELEASE_PLACE:
-        words = tr("release {field}, piece {n} there").format(field=name(move.cell), n=move.piece + 1)
+        words = tr("release {field}, piece {n} there").format(field=name(move.cell), n=move.the_piece() + 1)
         return _with_orientation(words, move.orient, tr)
     return kind
 
@@ -112,12 +112,12 @@ def setup_words(move: Move, tr: Translate) -> str | None:
     if kind == "circle":
         circle = tr(CIRCLE_WORDS[move.orient or 0])
         if move.colour is None:
-            return tr("piece {n} {circle}").format(n=move.piece + 1, circle=circle)
+            return tr("piece {n} {circle}").format(n=move.the_piece() + 1, circle=circle)
         return tr("piece {n} of {colour} {circle}").format(
-            colour=tr(COLOUR_NAMES[move.colour]), n=move.piece + 1, circle=circle
+            colour=tr(COLOUR_NAMES[move.the_colour()]), n=move.the_piece() + 1, circle=circle
         )
     if kind == "colour":
-        return tr("plays {colour}").format(colour=tr(COLOUR_NAMES[move.colour]))
+        return tr("plays {colour}").format(colour=tr(COLOUR_NAMES[move.the_colour()]))
     return None
 
 

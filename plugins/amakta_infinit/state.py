@@ -319,7 +319,7 @@ class InfinitState(AmaktaState):
         other = 1 - colour
         if kind == CREATE:
             lists = [self.pieces[0], self.pieces[1]]
-            lists[colour] = (*lists[colour], (move.piece, move.orient))
+            lists[colour] = (*lists[colour], (move.the_piece(), move.the_orient()))
             nxt = colour if self.closed[other] else other
             return self._with_pieces((lists[0], lists[1]), turn=nxt, declined=None)
         if kind == "close":
@@ -381,7 +381,7 @@ class InfinitState(AmaktaState):
         if kind == "close":
             return _("closes the set")
         if kind == CREATE:
-            words = _("new piece ({arrows})").format(arrows=describe_piece(move.piece))
+            words = _("new piece ({arrows})").format(arrows=describe_piece(move.the_piece()))
             circle = (_("with reinforcement"), _("with damage"))[move.orient - 1] if move.orient else ""
             return f"{words} {circle}" if circle else words
         return amakta_words(self, move, _)

@@ -84,6 +84,36 @@ class Move(NamedTuple):
     orient: int | None = None
     colour: int | None = None
 
+    # Checked reads of the fields a kind sets, for the words and the start phase's notation (the
+    # hot paths, :meth:`Position.apply` and :meth:`Position.move_text`, unpack the move once and
+    # narrow with asserts instead of paying a call). A move built without the field its kind
+    # needs is a programming error, said as one.
+
+    def the_piece(self) -> int:
+        """``piece``: the 0-based piece placed (or a circle's piece, a bid's points).
+
+        >>> Move(PLACE, 4, piece=2, orient=0).the_piece()
+        2
+        >>> Move(PLACE, 4).the_piece()
+        Traceback (most recent call last):
+        ValueError: a place move names no piece
+        """
+        if self.piece is None:
+            raise ValueError(f"a {self.kind} move names no piece")
+        return self.piece
+
+    def the_orient(self) -> int:
+        """``orient``: how the piece lies (0..11), or a circle's kind."""
+        if self.orient is None:
+            raise ValueError(f"a {self.kind} move names no orientation")
+        return self.orient
+
+    def the_colour(self) -> int:
+        """``colour``: the colour a start-phase move names."""
+        if self.colour is None:
+            raise ValueError(f"a {self.kind} move names no colour")
+        return self.colour
+
 
 PASS_MOVE = Move(PASS)
 
@@ -314,14 +344,15 @@ class Position:
         orients = self.eq.orients
         mine = orients[me]
         inv = self.inv[me]
-        empty = sorted(c for c, v in ctrl.items() if v == me and c not in cells)
+        # A board's fields are ints or (x, y) tuples, both ordered; Cell (Hashable) does not say so.
+        empty = sorted(c for c, v in ctrl.items() if v == me and c not in cells)  # type: ignore[type-var]
         out = [PASS_MOVE]
         append = out.append
         for idx in inv:
             for o in mine[idx]:
                 for c in empty:
                     append(Move(PLACE, c, None, idx, o))
-        for c in sorted(cells):
+        for c in sorted(cells):  # type: ignore[type-var]
             col, idx, ori, ex = cells[c]
             state = ctrl.get(c)
             if col ^ ex == me:
@@ -356,42 +387,48 @@ class Position:
     def apply(self, move: Move) -> Position:
         """The position after ``move`` (assumed legal), the other colour to move."""
         me = self.turn
-        kind = move.kind
+        kind, c, to, piece, orient, _colour = move
         cells = self.cells
         inv = self.inv
         if kind != PASS:
             cells = dict(cells)
-            c = move.cell
+            # Each kind's fields are set (see Move); the asserts say so to the type checker.
             if kind == PLACE:
-                cells[c] = (me, move.piece, move.orient, 0)
-                inv = _without(inv, me, move.piece)
+                assert piece is not None and orient is not None
+                cells[c] = (me, piece, orient, 0)
+                inv = _without(inv, me, piece)
             elif kind == ROTATE:
+                assert orient is not None
                 col, idx, _o, ex = cells[c]
-                cells[c] = (col, idx, move.orient, ex)
+                cells[c] = (col, idx, orient, ex)
             elif kind == TAKE:
                 col, idx, _o, ex = cells.pop(c)
                 if not ex:  # an expropriated piece in an inventory leaves the game
                     inv = _with(inv, me, idx)
             elif kind == RELOCATE:
+                assert orient is not None
                 col, idx, _o, ex = cells.pop(c)
-                cells[move.to] = (col, idx, move.orient, ex)
+                cells[to] = (col, idx, orient, ex)
             elif kind == REPLACE:
+                assert piece is not None and orient is not None
                 col, idx, _o, ex = cells[c]
                 if not ex:
                     inv = _with(inv, me, idx)
-                inv = _without(inv, me, move.piece)
-                cells[c] = (me, move.piece, move.orient, 0)
+                inv = _without(inv, me, piece)
+                cells[c] = (me, piece, orient, 0)
             elif kind == EXPROPRIATE:
                 col, idx, ori, _ex = cells[c]
                 cells[c] = (col, idx, ori, 1)
             elif kind == APPROPRIATE:
+                assert orient is not None
                 col, idx, _o, _ex = cells[c]
-                cells[c] = (col, idx, move.orient, 1)
+                cells[c] = (col, idx, orient, 1)
             elif kind in (REMOVE, RELEASE):
                 del cells[c]
             elif kind == RELEASE_PLACE:
-                cells[c] = (me, move.piece, move.orient, 0)
-                inv = _without(inv, me, move.piece)
+                assert piece is not None and orient is not None
+                cells[c] = (me, piece, orient, 0)
+                inv = _without(inv, me, piece)
             else:
                 raise IllegalMoveError(f"{kind} is not a play move")
         return Position(self.eq, cells, inv, self.circles, 1 - me)
@@ -431,19 +468,23 @@ class Position:
     def move_text(self, move: Move) -> str:
         """Play moves in notation: ``place:3:d4:r2m``, ``relocate:d4:e5:r0``, ``take:d4`` ..."""
         name = self.eq.board.name
-        kind = move.kind
+        kind, c, to, piece, orient, _colour = move  # one unpack; the asserts narrow for mypy
         if kind == PASS:
             return PASS
         if kind in (TAKE, EXPROPRIATE, RELEASE, REMOVE):
-            return f"{kind}:{name(move.cell)}"
+            return f"{kind}:{name(c)}"
         if kind == PLACE:
-            return f"place:{move.piece + 1}:{name(move.cell)}:{ORIENT_TEXTS[move.orient]}"
+            assert piece is not None and orient is not None
+            return f"place:{piece + 1}:{name(c)}:{ORIENT_TEXTS[orient]}"
         if kind == RELOCATE:
-            return f"relocate:{name(move.cell)}:{name(move.to)}:{ORIENT_TEXTS[move.orient]}"
+            assert orient is not None
+            return f"relocate:{name(c)}:{name(to)}:{ORIENT_TEXTS[orient]}"
         if kind in (ROTATE, APPROPRIATE):
-            return f"{kind}:{name(move.cell)}:{ORIENT_TEXTS[move.orient]}"
+            assert orient is not None
+            return f"{kind}:{name(c)}:{ORIENT_TEXTS[orient]}"
         if kind in (REPLACE, RELEASE_PLACE):
-            return f"{kind}:{name(move.cell)}:{move.piece + 1}:{ORIENT_TEXTS[move.orient]}"
+            assert piece is not None and orient is not None
+            return f"{kind}:{name(c)}:{piece + 1}:{ORIENT_TEXTS[orient]}"
         raise ValueError(f"{kind} is not a play move")
 
     def parse_play_move(self, parts: list[str], text: str) -> Move:
@@ -503,7 +544,7 @@ class Position:
         c = move.cell
         piece = self.cells.get(c) if c is not None else None
         if move.kind in (PLACE, REPLACE, RELEASE_PLACE) and move.piece not in self.inv[me]:
-            return f"piece {move.piece + 1} is not in {who}'s inventory"
+            return f"piece {move.the_piece() + 1} is not in {who}'s inventory"
         if move.kind == PLACE:
             if piece is not None:
                 return f"{name(c)} is occupied"

@@ -457,9 +457,9 @@ class AmaktaState(GameState):
             return "circles:" + kind[8:]
         if kind == "circle":
             who = "" if move.colour is None else "wb"[move.colour]
-            return f"circle:{who}{move.piece + 1}:{CIRCLE_NAMES[move.orient]}"
+            return f"circle:{who}{move.the_piece() + 1}:{CIRCLE_NAMES[move.the_orient()]}"
         if kind == "colour":
-            return "colour:" + COLOUR_NAMES[move.colour].lower()
+            return "colour:" + COLOUR_NAMES[move.the_colour()].lower()
         return self.pos.move_text(move)
 
     def move_to_words(self, move: Move) -> str:

@@ -142,6 +142,11 @@ class Panel(MoveListPainting):
         #: panel, never over the board (tests check it at every window size).
         self.hint_rect: pygame.Rect | None = None
         self.toast_rects: list[pygame.Rect] = []
+        #: Where each seat's connection line (a person elsewhere) was drawn in the last frame, by
+        #: seat: tests check it is whole at every window size and in every language.
+        self.note_rects: dict[int, pygame.Rect] = {}
+        #: The lines that connection was drawn in (one, or more under the name in a narrow panel).
+        self.note_lines: dict[int, list[str]] = {}
 
     @property
     def mode(self) -> str:
@@ -245,14 +250,52 @@ class Panel(MoveListPainting):
     def _draw_seats(
         self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState, frame: PanelFrame
     ) -> int:
-        """A row per seat: its colour, its name, and who plays it (or "thinking", "winner")."""
+        """A row per seat: its colour, its name, and who plays it (or "thinking", "winner"). A
+        person elsewhere's connection ("Ann · connected") goes on a second line under the seat's
+        name when it does not fit beside it (a narrow window, German), never cut."""
         ui = self.ui
+        self.note_rects, self.note_lines = {}, {}
         row_h = ui.px(56)
         for seat in range(self.match.seats):
-            row = pygame.Rect(x, y, width, row_h)
-            self._draw_seat(surface, row, seat, state, frame.time, frame.paused)
-            y += row_h + ui.px(6)
+            note = self.turns.seat_note(seat) if not state.is_over else None
+            below = self._note_below(seat, note, width) if note is not None else []
+            lines_h = ui.line_height(BODY, True) + len(below) * ui.line_height(SMALL) + ui.px(10)
+            row = pygame.Rect(x, y, width, max(row_h, lines_h) if below else row_h)
+            self._draw_seat(surface, row, seat, state, frame.time, frame.paused, below)
+            y += row.height + ui.px(6)
         return y
+
+    def _name_x(self, row_x: int) -> int:
+        """Where a seat's name starts: after the seat's colour."""
+        ui = self.ui
+        return row_x + ui.px(16) + 2 * ui.px(12) + ui.px(14)
+
+    def _note_below(self, seat: int, note: str, width: int) -> list[str]:
+        """The lines of ``note`` under the seat's name, or none when it fits on the row right of
+        the name (measured bold, as the seat to move is drawn, so the row keeps its shape as the
+        turn passes). A long name (up to 40 letters) wraps onto a further line, never cut."""
+        ui = self.ui
+        name_w = ui.text_width(self.host.seat_name(seat), BODY, True)
+        room = width - ui.px(14) - (self._name_x(0) + name_w + ui.px(14))
+        if ui.text_width(note, SMALL) <= room:
+            return []
+        return ui.wrap(note, SMALL, width - ui.px(14) - self._name_x(0))
+
+    def _seat_right(self, seat: int, state: GameState, time: float, paused: bool) -> tuple[str, Color]:
+        """The right-hand words of a seat's row and their colour."""
+        t = self.ui.theme
+        note = self.turns.seat_note(seat)  # a person elsewhere: the connection, not "thinking"
+        thinking = self.turns.thinking and self.turns.ai_seat == seat and self.history.browse is None
+        if note is not None and not state.is_over:
+            return note, t.accent
+        if thinking and paused:  # the game waits under a menu: nobody is thinking on screen
+            return _("paused"), t.text_dim
+        if thinking:
+            dots = "." * (int(time * 3) % 4)
+            return _("thinking") + f"{dots:<3}", t.accent
+        if state.is_over and seat in state.outcome.winners:  # type: ignore[union-attr]
+            return _("winner"), t.ok
+        return self.turns.player_label(seat), t.text_dim
 
     def _draw_seat(
         self,
@@ -262,11 +305,11 @@ class Panel(MoveListPainting):
         state: GameState,
         time: float,
         paused: bool,
+        note_below: list[str] | None = None,
     ) -> None:
         ui = self.ui
         t = ui.theme
-        over = state.is_over
-        active = not over and seat == state.to_move
+        active = not state.is_over and seat == state.to_move
         if active:
             pygame.draw.rect(surface, t.button_hover, row, border_radius=ui.px(12))
             pygame.draw.rect(surface, t.accent, row, ui.px(2), border_radius=ui.px(12))
@@ -276,31 +319,23 @@ class Panel(MoveListPainting):
         pygame.draw.circle(surface, color, center, rad)
         if sum(color) > 600 or sum(color) < 120:  # a white or black stone needs an outline
             pygame.draw.circle(surface, t.text_dim, center, rad, 1)
-        name_x = row.x + ui.px(16) + 2 * rad + ui.px(14)
-        note = self.turns.seat_note(seat)  # a person elsewhere: the connection, not "thinking"
-        thinking = self.turns.thinking and self.turns.ai_seat == seat and self.history.browse is None
-        if note is not None and not over:
-            right, color = note, t.accent
-        elif thinking and paused:  # the game waits under a menu: nobody is thinking on screen
-            right, color = _("paused"), t.text_dim
-        elif thinking:
-            dots = "." * (int(time * 3) % 4)
-            right, color = _("thinking") + f"{dots:<3}", t.accent
+        name_x = self._name_x(row.x)
+        right, color = self._seat_right(seat, state, time, paused)
+        thinking_word = color == t.accent and right.startswith(_("thinking"))
+        if thinking_word:
             # A pulsing ring round the seat colour while the AI thinks.
             pulse = 0.5 + 0.5 * math.sin(time * 6)
             pygame.draw.circle(
                 surface, t.accent, center, rad + ui.px(3) + int(pulse * ui.px(4)), max(1, ui.px(2))
             )
-        elif over and seat in state.outcome.winners:  # type: ignore[union-attr]
-            right, color = _("winner"), t.ok
-        else:
-            right, color = self.turns.player_label(seat), t.text_dim
-        thinking_word = color == t.accent and right.startswith(_("thinking"))
+        if note_below:
+            self._draw_two_line_seat(surface, row, seat, name_x, note_below, active)
+            return
         right_w = (
             ui.text_width(_("thinking") + "...", SMALL) if thinking_word else ui.text_width(right, SMALL)
         )
         right_w = min(right_w, row.width // 2)
-        ui.draw_text(
+        drawn = ui.draw_text(
             surface,
             right,
             (row.right - ui.px(14) - right_w, row.centery),
@@ -309,6 +344,8 @@ class Panel(MoveListPainting):
             anchor="midleft",
             max_width=right_w,
         )
+        if right == self.turns.seat_note(seat):
+            self.note_rects[seat], self.note_lines[seat] = drawn, [right]
         ui.draw_text(
             surface,
             self.host.seat_name(seat),
@@ -320,6 +357,40 @@ class Panel(MoveListPainting):
             max_width=row.right - ui.px(28) - right_w - name_x,
             min_size=SMALL - 2,  # a long German seat name in a narrow window
         )
+
+    def _draw_two_line_seat(
+        self, surface: pygame.Surface, row: pygame.Rect, seat: int, name_x: int, note: list[str], active: bool
+    ) -> None:
+        """A seat's name with a person elsewhere's connection on the lines under it."""
+        ui = self.ui
+        t = ui.theme
+        name_h, note_h = ui.line_height(BODY, True), ui.line_height(SMALL)
+        top = row.centery - (name_h + len(note) * note_h) // 2
+        width = row.right - ui.px(14) - name_x
+        ui.draw_text(
+            surface,
+            self.host.seat_name(seat),
+            (name_x, top + name_h // 2),
+            BODY,
+            t.text,
+            bold=active,
+            anchor="midleft",
+            max_width=width,
+            min_size=SMALL - 2,
+        )
+        drawn = [
+            ui.draw_text(
+                surface,
+                line,
+                (name_x, top + name_h + i * note_h + note_h // 2),
+                SMALL,
+                t.accent,
+                anchor="midleft",
+            )
+            for i, line in enumerate(note)
+        ]
+        self.note_rects[seat] = drawn[0].unionall(drawn[1:])
+        self.note_lines[seat] = note
 
     def turn_line(self, state: GameState) -> str:
         """Whose turn it is (or where the replay is, the position looked at, the game's end)."""
