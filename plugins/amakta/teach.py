@@ -15,7 +15,7 @@ it takes pieces out of the opponent's control; it widens your control; else the 
 "occupies the opponent's base and wins"
 >>> s = AmaktaState.from_text("board=small set=beginner cells=w1r0@d1")
 >>> explain(s, s.legal_moves()[0])
-'passes: you control 2 fields, the opponent 1'
+'passes: fields controlled, you 2, the opponent 1'
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from .texts import N_
 WINS = N_("occupies the opponent's base and wins")
 DEFENDS = N_("ends the opponent's control of your base, which threatened to win")
 THREATENS = N_("takes control of the opponent's base: a threat to occupy it next move")
-WINS_PIECE = N_("wins a piece: you own {mine} pieces, the opponent {theirs}")
+WINS_PIECE = N_("wins a piece: pieces owned, you {mine}, the opponent {theirs}")
 SAFER = N_("takes {n} of your pieces out of the opponent's control")
 SAFER_ONE = N_("takes a piece of yours out of the opponent's control")
-WIDENS = N_("widens your control to {mine} fields, the opponent has {theirs}")
-BALANCE = N_("keeps the best balance: you control {mine} fields, the opponent {theirs}")
-PASSES = N_("passes: you control {mine} fields, the opponent {theirs}")
+WIDENS = N_("widens your control: fields controlled, you {mine}, the opponent {theirs}")
+BALANCE = N_("keeps the best balance of fields controlled: you {mine}, the opponent {theirs}")
+PASSES = N_("passes: fields controlled, you {mine}, the opponent {theirs}")
 NO_CIRCLES = N_("no circles: the plain game, as beginners play it")
 TAKES_WHITE = N_("takes White, which moves first")
 ONLY_MOVE = N_("the only move")
