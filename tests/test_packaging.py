@@ -67,9 +67,10 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), str(src)])
     (wheel,) = dist.glob("tafel-*.whl")
     env_dir = base / "venv"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
+    # No pip of its own (ensurepip costs seconds): the suite's pip installs into it.
+    venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
-    _run([str(python), "-m", "pip", "install", "--quiet", str(wheel)])
+    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", str(wheel)])
     elsewhere = base / "elsewhere"
     elsewhere.mkdir()
     return python, elsewhere
@@ -126,7 +127,7 @@ def test_wheel_draws_a_frame_with_the_shipped_font(installed):
 
 def test_wheel_holds_only_tafel(installed):
     python, _ = installed
-    done = _run([str(python), "-m", "pip", "show", "-f", "tafel"])
+    done = _run([sys.executable, "-m", "pip", "--python", str(python), "show", "-f", "tafel"])
     files = [ln.strip() for ln in done.stdout.splitlines()[done.stdout.splitlines().index("Files:") + 1 :]]
     tops = {f.split("/")[0] for f in files if f and not f.startswith(("..", "tafel-"))}
     assert tops == {"tafel"}, tops
