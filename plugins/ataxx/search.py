@@ -236,6 +236,10 @@ class Engine(AlphaBeta):
         self.hist = new_history()
         self.hist_codes.clear()
 
+    def _new_path(self, seen: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+        """The positions on the way at the start of a search: the game's earlier ones."""
+        return set(seen)
+
     # --- limits ------------------------------------------------------------------------------
 
     def _check(self) -> None:
@@ -290,7 +294,7 @@ class Engine(AlphaBeta):
         self._deadline = start + seconds if seconds is not None else None
         self._node_limit = nodes
         self._stop = stop
-        self._path = set(seen)
+        self._path = self._new_path(seen)
         self.stall = 0.0
         self._last_look = start
         if len(self.tt) > self.tt_size:
