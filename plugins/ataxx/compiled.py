@@ -107,6 +107,8 @@ class CompiledEngine(Engine):
     :meth:`retire`, :meth:`drain` and :meth:`trim` have nothing to do.
     """
 
+    check_every = _fastsearch.CHECK_NODES if _fastsearch is not None else 0
+
     def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 17) -> None:
         if _fastsearch is None:
             raise RuntimeError("the compiled Ataxx search is not built (pip install -e . with a C compiler)")

@@ -110,6 +110,9 @@ class Engine(AlphaBeta):
     twin share an entry, which is right because the rules are the same for both sides.
     """
 
+    #: Nodes between two looks at the limits.
+    check_every = CHECK_EVERY
+
     def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 17) -> None:
         self.evaluate = make_evaluator(weights)
         #: How far the evaluation can rise above material (0 for material and threat only).
