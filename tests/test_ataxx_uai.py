@@ -331,9 +331,9 @@ def test_level_option_is_applied(engine):
 
 
 def test_hash_option_sizes_the_table(engine):
-    assert engine.ai.engine.tt_size == tt_entries(DEFAULT_HASH_MB) // 2
+    assert engine.ai.engine.tt_size == tt_entries(DEFAULT_HASH_MB, engine.ai.engine.entry_bytes)
     lines = _talk("setoption name Hash value 1", "position startpos", "go nodes 20000", engine=engine)
-    assert engine.ai.engine.tt_size == tt_entries(1) // 2
+    assert engine.ai.engine.tt_size == tt_entries(1, engine.ai.engine.entry_bytes)
     assert _bestmove(lines)
     # The table never outgrows the size after a move (it is retired off the clock).
     assert engine.wait(PATIENCE)

@@ -112,6 +112,9 @@ class Engine(AlphaBeta):
 
     #: Nodes between two looks at the limits.
     check_every = CHECK_EVERY
+    #: Memory per entry of ``tt_size`` (bytes): a dict entry's ~320, and the table may reach
+    #: twice its size before it is retired (the UAI engine's Hash option sizes it with this).
+    entry_bytes = 640
 
     def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 17) -> None:
         self.evaluate = make_evaluator(weights)

@@ -150,13 +150,14 @@ def _int(tokens: list[str], i: int, name: str) -> int:
     return min(value, MAX_NUMBER)
 
 
-def tt_entries(hash_mb: int) -> int:
-    """Transposition table entries that fit in ``hash_mb`` MB.
+def tt_entries(hash_mb: int, entry_bytes: int = 2 * TT_ENTRY_BYTES) -> int:
+    """Transposition table entries that fit in ``hash_mb`` MB at ``entry_bytes`` an entry (an
+    engine's ``entry_bytes``: the Python table's by default, which may grow to twice its size).
 
-    >>> tt_entries(128)
-    419430
+    >>> tt_entries(128), tt_entries(128, entry_bytes=43)
+    (209715, 3121342)
     """
-    return hash_mb * 2**20 // TT_ENTRY_BYTES
+    return hash_mb * 2**20 // entry_bytes
 
 
 def perft_stoppable(state: AtaxxState, depth: int, stop: Callable[[], bool]) -> int:
@@ -549,10 +550,11 @@ class UaiEngine:
 
     def _new_ai(self) -> AtaxxSearch:
         ai = AtaxxSearch(self.level)
-        # Past tt_size after a move (or at a search's start), past twice that during a search, the
-        # table is retired: an empty one takes its place at once, the old one is emptied a few
+        # The compiled table is a fixed block that replaces entries in place. The Python one,
+        # past tt_size after a move (or at a search's start), past twice that during a search,
+        # is retired: an empty one takes its place at once, the old one is emptied a few
         # entries at a time (at the search's looks at the clock, and while the engine is idle).
-        ai.engine.tt_size = max(tt_entries(self.hash_mb) // 2, 1)
+        ai.engine.tt_size = max(tt_entries(self.hash_mb, ai.engine.entry_bytes), 1)
         return ai
 
     # --- search --------------------------------------------------------------------------
