@@ -3,6 +3,8 @@
 hard level (issue 20, item 3)"):
 
 - ``former``: the hard level before issue 20, item 3 (bench/_ataxx_former.py), the yardstick;
+- ``hard-python``: the hard level searching in pure Python (the hard level of 2026-12-03 before
+  the compiled search of issue 43: the same nodes and moves at a fixed depth, at its speed);
 - ``hard-no-FEATURE``: the hard level with one search feature switched off
   (``Engine.disable``: history, aspiration, keep, full_time, lmr, null_move, rfp, futility);
 - ``hard-a``, ``hard-b``: the hard level with engine settings from ``ATAXX_BENCH_A`` and
@@ -38,6 +40,14 @@ def _former(game):
     from _ataxx_former import former_agent
 
     return former_agent()
+
+
+def _hard_python(game):
+    from tafel.games.ataxx.ai import AtaxxSearch
+
+    agent = AtaxxSearch("hard")
+    agent.engine = agent.level.engine(compiled=False)
+    return agent
 
 
 def _without(feature: str):
@@ -79,6 +89,7 @@ def register_agents(register: AgentRegistrar) -> None:
         register(AgentDef(name, text, factory, games=("ataxx",), default_limit=limit))
 
     add("former", "Ataxx hard level before issue 20 item 3", _former)
+    add("hard-python", "Ataxx hard level in pure Python (before issue 43's compiled search)", _hard_python)
     for feature in FEATURES:
         add(f"hard-no-{feature}", f"Ataxx hard level without {feature}", _without(feature))
     add("hard-a", "Ataxx hard level with the settings of ATAXX_BENCH_A", _configured("ATAXX_BENCH_A"))

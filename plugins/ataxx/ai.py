@@ -52,10 +52,11 @@ class Level:
     rfp_margin: int = 200
     futility: int = 0
 
-    def engine(self) -> Engine:
+    def engine(self, compiled: bool = True) -> Engine:
         """A new engine searching as this level does (its weights, reductions and pruning):
-        the compiled one where the C extension is built, else the pure-Python one."""
-        engine = make_engine(self.weights)
+        the compiled one where the C extension is built (and ``compiled``), else the
+        pure-Python one."""
+        engine = make_engine(self.weights) if compiled else Engine(self.weights)
         engine.lmr_flips = self.lmr_flips
         engine.lmr_deep = self.lmr_deep
         engine.rfp_depth = self.rfp_depth
