@@ -46,6 +46,8 @@ class Engine:
     def __init__(self) -> None:
         #: The engine's own time from the arrival of the last ``go`` to its answer (debug on).
         self.engine_ms = self.searched_ms = self.stall_ms = float("nan")
+        #: 1.0 when the last answer was the watchdog's (the search had not answered in time).
+        self.rescued = 0.0
         env = dict(os.environ, TAFEL_NO_ENTRY_POINTS="1")
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), "uai"],
@@ -76,6 +78,7 @@ class Engine:
             if line.startswith("info string timing "):
                 words = line.split()
                 self.engine_ms, self.searched_ms, self.stall_ms = (float(words[i]) for i in (4, 7, 10))
+                self.rescued = 1.0 if words[-1] == "watchdog" else 0.0
             if line.startswith(prefix):
                 return line.strip()
 
@@ -86,7 +89,7 @@ class Engine:
 
 def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
     """``[ply, time, the engine's own time, the time it searched for, the longest stall it
-    saw]`` (ms) of ``moves`` moves at ``movetime``, whole games of the engine
+    saw, 1 if the watchdog answered]`` (ms) of ``moves`` moves at ``movetime``, whole games of the engine
     against itself (ply 2 is a game's first searched move)."""
     rng = random.Random(seed)
     engine = Engine()
@@ -113,6 +116,7 @@ def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
                         engine.engine_ms,
                         engine.searched_ms,
                         engine.stall_ms,
+                        engine.rescued,
                     ]
                 )
                 text = best.split()[1]
@@ -145,8 +149,9 @@ def summary(movetime: int, moves: list[list[float]]) -> dict:
         "late_plies": sorted(int(ply) for ply, t, *_ in moves if t > movetime),
         # (the runner's time, the engine's own from the arrival of go to its answer, the
         # time it gave the search, the longest stall the search saw)
-        "late_moves_ms": [[round(x, 1) for x in move[1:]] for move in moves if move[1] > movetime],
+        "late_moves_ms": [[round(x, 1) for x in move[1:5]] for move in moves if move[1] > movetime],
         "engine_over": sum(move[2] > movetime for move in moves),
+        "watchdog": int(sum(move[5] for move in moves if len(move) > 5)),
         "first_moves_worst_ms": round(max(move[1] for move in moves if move[0] == 2), 1),
     }
 
@@ -205,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{row['late_plies'][:40] or 'none'}{' ...' if len(row['late_plies']) > 40 else ''}"
     )
     print(
-        f"  the engine's own view (arrival of go to its answer): over the movetime {row['engine_over']}; "
+        f"  the engine's own view (arrival of go to its answer): over the movetime {row['engine_over']}, "
+        f"answered by the watchdog {row['watchdog']}; "
         f"late moves as (runner, engine, searched for, longest stall) ms: "
         f"{row['late_moves_ms'][:20] or 'none'}{' ...' if len(row['late_moves_ms']) > 20 else ''}"
     )
