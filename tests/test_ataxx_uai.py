@@ -437,6 +437,7 @@ def test_lateness_is_kept_back_too(session):
     sent = session.send("go movetime 200")
     i = session.expect("bestmove ")
     assert session.out.times[i] - sent < 0.15
+    assert session.engine.wait(PATIENCE)  # (the job ends just after its answer)
     assert session.engine.late_ms < 150.0  # it fades
 
 

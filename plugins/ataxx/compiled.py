@@ -158,6 +158,16 @@ class CompiledEngine(Engine):
             self._c.tt_resize(value)
             self._tt_size = value
 
+    @property
+    def prefaulted(self) -> bool:
+        """Whether :meth:`prefault` has nothing left to do."""
+        return self._c.tt_prefaulted
+
+    def prefault(self) -> None:
+        """Write every page of the (empty) table once, off the clock: a search never pays for
+        the first touch of a page (tens of milliseconds for a large table's first moves)."""
+        self._c.tt_prefault()
+
     def retire(self) -> None:
         """Nothing to do: the table is a fixed block that replaces its entries in place."""
 

@@ -68,6 +68,7 @@ from typing import TextIO
 from tafel import GameError, Limit
 
 from .ai import LEVELS, AtaxxSearch
+from .compiled import CompiledEngine
 from .moves import gen_moves
 from .ordering import by_gain
 from .rules import PERFT_CACHE_LIMIT, RED, AtaxxState, _perft, perft
@@ -104,6 +105,11 @@ FIRST_STALL_MS = 50.0
 #: The watchdog's wake-up lateness (ms) assumed before one is seen: it answers for a stalled
 #: search this much before the GUI's limit (and MoveOverhead before that), fading as the stalls do.
 FIRST_WAKE_MS = 20.0
+#: The watchdog answers this share of the limit before it at least (and MoveOverhead before that):
+#: it only answers for a search that missed its own, earlier deadline, so answering early costs
+#: nothing, and on a loaded machine the GUI may read the answer tens of milliseconds after it
+#: was written.
+WATCHDOG_SHARE = 0.1
 #: A read that took longer than this (s) waited for its input: the line arrived then. A
 #: quicker one found its line already there, which may have come any time since the last wait.
 READ_WAITED = 0.0005
@@ -472,6 +478,20 @@ class UaiEngine:
         self.send("uaiok")
 
     def cmd_isready(self, args: list[str]) -> None:
+        engine = self.ai.engine
+        if isinstance(engine, CompiledEngine) and not engine.prefaulted:
+            with self._cond:
+                idle = self._running is None and not self._queue
+            if idle:
+                # What 'isready' is for: a new table made ready (every page written once, tens
+                # of milliseconds for 128 MB) before the game's clock runs. As a job: the input
+                # loop goes on reading meanwhile, and sees when the next line arrives.
+                def ready(seq: int) -> None:
+                    engine.prefault()
+                    self.send("readyok")
+
+                self._submit(ready)
+                return
         self.send("readyok")
 
     def cmd_debug(self, args: list[str]) -> None:
@@ -487,8 +507,15 @@ class UaiEngine:
         """No pondering (``go ponder`` searches as a plain ``go``): nothing to do."""
 
     def cmd_uainewgame(self, args: list[str]) -> None:
-        # A fresh search object: a search still running keeps its own.
-        self.ai = self._new_ai()
+        with self._cond:
+            idle = self._running is None and not self._queue
+        if idle and isinstance(self.ai.engine, CompiledEngine):
+            # The compiled table empties at once and keeps its memory: no pages freed and
+            # faulted in again on the next move's clock.
+            self.ai.reset()
+        else:
+            # A fresh search object: a search still running keeps its own.
+            self.ai = self._new_ai()
         self.state = self._start_state()
         self._position_args = ["startpos"]
 
@@ -740,6 +767,8 @@ class UaiEngine:
                 f" searched-for {(seconds or 0.0) * 1000:.1f} ms stall {engine.stall * 1000:.1f} ms by {who}"
             ]
 
+        # (What the engine's last search proved is not this one's: the watchdog reads these.)
+        engine._partial_best, engine._partial_depth = None, 0
         watchdog = None
         if limit is not None and not go.infinite:
             watchdog = self._watchdog(
@@ -780,7 +809,7 @@ class UaiEngine:
         compiled engine (and gives it up every millisecond in Python), so a search held up by a
         stall, a slow first move or anything else does not hold up the answer: the watchdog's
         thread sleeps until then and wakes on its own."""
-        keep_ms = min(overhead_ms + self.wake_ms, limit * 1000 / 2)
+        keep_ms = min(overhead_ms + max(self.wake_ms, WATCHDOG_SHARE * limit * 1000), limit * 1000 / 2)
         due = limit_at - keep_ms / 1000
 
         def rescue() -> None:
