@@ -43,7 +43,7 @@ MAX_PLIES = 200
 class Engine:
     """``main.py uai`` in a subprocess, spoken to over pipes."""
 
-    def __init__(self) -> None:
+    def __init__(self, overhead_ms: int | None = None) -> None:
         #: The engine's own time from the arrival of the last ``go`` to its answer (debug on).
         self.engine_ms = self.searched_ms = self.stall_ms = float("nan")
         #: 1.0 when the last answer was the watchdog's (the search had not answered in time).
@@ -61,6 +61,8 @@ class Engine:
         self.send("uai")
         self.until("uaiok")
         self.send("debug on")  # a timing line before each answer: the engine's own view
+        if overhead_ms is not None:
+            self.send(f"setoption name MoveOverhead value {overhead_ms}")
         self.send("isready")
         self.until("readyok")
 
@@ -87,12 +89,12 @@ class Engine:
         self.proc.wait(timeout=10)
 
 
-def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
+def play(movetime: int, moves: int, seed: int, overhead_ms: int | None = None) -> list[list[float]]:
     """``[ply, time, the engine's own time, the time it searched for, the longest stall it
     saw, 1 if the watchdog answered]`` (ms) of ``moves`` moves at ``movetime``, whole games of the engine
     against itself (ply 2 is a game's first searched move)."""
     rng = random.Random(seed)
-    engine = Engine()
+    engine = Engine(overhead_ms)
     times: list[list[float]] = []
     try:
         while len(times) < moves:
@@ -163,10 +165,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="matches side by side, a process each")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    parser.add_argument(
+        "--overhead", type=int, default=None, help="the engine's MoveOverhead (ms; default its own)"
+    )
     parser.add_argument("--times-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.times_only:  # one job of a --jobs run: its times as JSON
-        print(json.dumps(play(args.movetime, args.moves, args.seed)))
+        print(json.dumps(play(args.movetime, args.moves, args.seed, args.overhead)))
         return 0
     started = time.time()
     children = [
@@ -178,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"--movetime={args.movetime}",
                 f"--moves={args.moves}",
                 f"--seed={args.seed + job}",
+                *([f"--overhead={args.overhead}"] if args.overhead is not None else []),
             ],
             stdout=subprocess.PIPE,
             text=True,

@@ -280,9 +280,8 @@ class _Reply:
         with self._lock:
             if self.sent_at is not None:
                 return False
-            for line in lines():
-                send(line)
-            send(f"bestmove {move}")
+            # One write: the GUI (and a debug line before the answer) woken once.
+            send("\n".join([*lines(), f"bestmove {move}"]))
             self.sent_at = time.perf_counter()
             return True
 
