@@ -301,6 +301,8 @@ typedef struct {
     /* Pruning and reductions (the Python engine's attributes of those names). */
     int lmr, lmr_index, lmr_flips, lmr_deep, null_move, rfp_depth, rfp_margin, futility;
     int killers[MAX_PLY + 2][2];
+    /* Each ply's list of moves of one gain level (on the heap, not a deep recursion's stack). */
+    int (*stages)[MAX_STAGE];
     Table tt;
     PathSet path;
     long long nodes;
@@ -646,7 +648,7 @@ static int negamax(Searcher *S, u64 own, u64 opp, int depth, int alpha, int beta
         int lmr = depth >= 3 && S->lmr;
         int first[3];
         int n_first = tried_first(tt_move, killers, own, empty, first);
-        int codes[MAX_STAGE];
+        int *codes = S->stages[ply];
         if (path_add(&S->path, own, opp) < 0) return fail_memory(S);
         int i = 0;
         int done = 0;
@@ -747,7 +749,9 @@ static int Searcher_init(Searcher *S, PyObject *args, PyObject *kw) {
     S->material = 0;
     S->threat_w = 50;
     memset(S->killers, 0, sizeof(S->killers));
-    if (tt_alloc(&S->tt, (size_t)(cap > 0 ? cap : 1)) < 0 || path_alloc(&S->path, 1024) < 0) {
+    if (S->stages == NULL) S->stages = calloc(MAX_PLY + 2, sizeof(*S->stages));
+    if (S->stages == NULL || tt_alloc(&S->tt, (size_t)(cap > 0 ? cap : 1)) < 0 ||
+        path_alloc(&S->path, 1024) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -756,6 +760,7 @@ static int Searcher_init(Searcher *S, PyObject *args, PyObject *kw) {
 
 static void Searcher_dealloc(Searcher *S) {
     free(S->tt.slots);
+    free(S->stages);
     free(S->path.own);
     free(S->path.opp);
     Py_XDECREF(S->check);

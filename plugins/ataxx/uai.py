@@ -110,6 +110,8 @@ FIRST_WAKE_MS = 20.0
 #: nothing, and on a loaded machine the GUI may read the answer tens of milliseconds after it
 #: was written.
 WATCHDOG_SHARE = 0.1
+#: The search's own deadline comes at least this long (ms) before the watchdog's.
+WATCHDOG_GAP_MS = 5.0
 #: A read that took longer than this (s) waited for its input: the line arrived then. A
 #: quicker one found its line already there, which may have come any time since the last wait.
 READ_WAITED = 0.0005
@@ -712,7 +714,15 @@ class UaiEngine:
         >>> engine.margin_ms(8, 200), engine.margin_ms(8, 40)
         (40.0, 28.0)
         """
-        return overhead_ms + min(self.late_ms + self.stall_ms, limit_ms / 2)
+        learned = overhead_ms + min(self.late_ms + self.stall_ms, limit_ms / 2)
+        # The search ends before the watchdog is due: it answers only for a search held up.
+        return max(learned, self.watchdog_keep_ms(overhead_ms, limit_ms) + WATCHDOG_GAP_MS)
+
+    def watchdog_keep_ms(self, overhead_ms: float, limit_ms: float) -> float:
+        """How long before the GUI's limit the watchdog answers for a search that has not:
+        the move overhead, and the most of how late it woke recently and a tenth of the limit
+        (at most half the limit)."""
+        return min(overhead_ms + max(self.wake_ms, WATCHDOG_SHARE * limit_ms), limit_ms / 2)
 
     def _times(self, go: _Go, level: str, overhead_ms: int) -> tuple[float | None, float | None]:
         """(seconds the search gets, seconds to the GUI's limit), both None when untimed."""
@@ -808,7 +818,7 @@ class UaiEngine:
         compiled engine (and gives it up every millisecond in Python), so a search held up by a
         stall, a slow first move or anything else does not hold up the answer: the watchdog's
         thread sleeps until then and wakes on its own."""
-        keep_ms = min(overhead_ms + max(self.wake_ms, WATCHDOG_SHARE * limit * 1000), limit * 1000 / 2)
+        keep_ms = self.watchdog_keep_ms(overhead_ms, limit * 1000)
         due = limit_at - keep_ms / 1000
 
         def rescue() -> None:
