@@ -110,8 +110,11 @@ FIRST_WAKE_MS = 20.0
 #: nothing, and on a loaded machine the GUI may read the answer tens of milliseconds after it
 #: was written.
 WATCHDOG_SHARE = 0.1
-#: The search's own deadline comes at least this long (ms) before the watchdog's.
-WATCHDOG_GAP_MS = 5.0
+#: The search's own deadline comes at least this long (ms) before the watchdog's (at most a tenth
+#: of the limit): a watchdog waking while the search answers takes the GIL from it, and on a
+#: loaded machine each hand-over of the GIL can wait a scheduling round (an answer formatted at
+#: 172 ms reached the GUI at 200 ms with a gap of 5 ms).
+WATCHDOG_GAP_MS = 20.0
 #: A read that took longer than this (s) waited for its input: the line arrived then. A
 #: quicker one found its line already there, which may have come any time since the last wait.
 READ_WAITED = 0.0005
@@ -706,17 +709,18 @@ class UaiEngine:
         """What a timed search keeps back of ``limit_ms``: the move overhead and what the engine
         learned of the machine (recent lateness past the deadline, the longest recent stall),
         the learned part at most half of the limit (a freak stall must not cost many moves
-        their search).
+        their search); and at least enough to end before the watchdog is due.
 
         >>> import io
         >>> engine = UaiEngine(io.StringIO())
         >>> engine.late_ms, engine.stall_ms = 2.0, 30.0
         >>> engine.margin_ms(8, 200), engine.margin_ms(8, 40)
-        (40.0, 28.0)
+        (48.0, 28.0)
         """
         learned = overhead_ms + min(self.late_ms + self.stall_ms, limit_ms / 2)
         # The search ends before the watchdog is due: it answers only for a search held up.
-        return max(learned, self.watchdog_keep_ms(overhead_ms, limit_ms) + WATCHDOG_GAP_MS)
+        gap = min(WATCHDOG_GAP_MS, WATCHDOG_SHARE * limit_ms)
+        return max(learned, self.watchdog_keep_ms(overhead_ms, limit_ms) + gap)
 
     def watchdog_keep_ms(self, overhead_ms: float, limit_ms: float) -> float:
         """How long before the GUI's limit the watchdog answers for a search that has not:
