@@ -127,7 +127,8 @@ class CompiledEngine(Engine):
         self._tt_size = tt_size
         self._table = _Table(self._c)
         super().__init__(weights, tt_size)
-        self._negamax = self._c.negamax  # type: ignore[method-assign]
+        # (The C method takes its arguments by position only, as the search passes them.)
+        self._negamax = self._c.negamax  # type: ignore[method-assign, assignment]
 
     # The attributes the Python search keeps in its own objects live in the C one here.
     @property  # type: ignore[override]
@@ -185,7 +186,8 @@ class CompiledEngine(Engine):
         super().clear()
         self._c.clear_killers()
 
-    def _new_path(self, seen: Iterable[tuple[int, int]]) -> _Path:
+    # (Only the root adds to and discards from this path; the C search looks keys up itself.)
+    def _new_path(self, seen: Iterable[tuple[int, int]]) -> _Path:  # type: ignore[override]
         self._c.path_clear()
         path = _Path(self._c)
         for key in seen:
