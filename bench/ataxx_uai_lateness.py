@@ -3,6 +3,7 @@
 
     python bench/ataxx_uai_lateness.py --movetime 200 --moves 1000 --jobs 2
     python bench/ataxx_uai_lateness.py --movetime 1000 --moves 150 --jobs 2 --json
+    python bench/ataxx_uai_lateness.py --movetime 200 --moves 1000 --jobs 2 --timestamps
 
 Runs ``python main.py uai`` in a subprocess and drives it as a tournament runner does: the
 engine plays itself whole games (two seeded random plies, then to the game's end or 200
@@ -17,6 +18,12 @@ default).
 two runners on the machine: with two cores, a loaded machine). The figures are over all moves
 of all jobs: lateness (time minus N) at the median, p99, p99.9 and worst, the share of N used,
 and the count over N. Run it without ``nice``: it measures the engine under real load.
+
+The engine's ``debug on`` timing line gives its own view of each late move (its time from the
+arrival of ``go``, the time it searched, the longest stall, and whether its watchdog answered).
+``--timestamps`` (Linux) takes the engine's output over a datagram socket on which the kernel
+stamps each write's arrival: an answer that arrived in time but was read late (this runner not
+scheduled) is told from one written late. ``--overhead MS`` sets the engine's MoveOverhead.
 """
 
 from __future__ import annotations
