@@ -70,8 +70,11 @@ def _configured(variable: str):
         values = {k.strip(): int(v) for k, v in (p.split("=") for p in text.split(",") if p.strip())}
         agent = AtaxxSearch("hard")
         weights = {k: values.pop(k) for k in WEIGHT_NAMES if k in values}
-        if weights:
-            agent.engine = replace(agent.level, weights=Weights(**weights)).engine()
+        # (The compiled search has no history heuristic: with it, the pure-Python search.)
+        compiled = not values.get("history")
+        if weights or not compiled:
+            level = replace(agent.level, weights=Weights(**weights)) if weights else agent.level
+            agent.engine = level.engine(compiled=compiled)
         for name, value in values.items():
             if not hasattr(agent.engine, name):
                 raise ValueError(f"{variable}: the engine has no setting {name!r}")
