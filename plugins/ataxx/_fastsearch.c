@@ -22,9 +22,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 typedef uint64_t u64;
 
@@ -171,45 +168,12 @@ write:
     e->gen = t->gen;
 }
 
-/* The table's memory, zeroed. On Linux a large one is mapped on its own and asks for huge pages
- * (2 MB): its first touches then cost 64 faults per 128 MB instead of 32,768 (a prefault of 128
- * MB in some 15 ms instead of 90), and the search's random probes miss the TLB less. */
-#define HUGE_PAGE ((size_t)2 << 20)
-
-static Entry *slots_alloc(size_t size) {
-#if defined(__linux__)
-    size_t bytes = size * sizeof(Entry);
-    if (bytes >= HUGE_PAGE) {
-        bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) return NULL;
-#ifdef MADV_HUGEPAGE
-        madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-        return p;
-    }
-#endif
-    return calloc(size, sizeof(Entry));
-}
-
-static void slots_free(Entry *slots, size_t size) {
-    if (slots == NULL) return;
-#if defined(__linux__)
-    size_t bytes = size * sizeof(Entry);
-    if (bytes >= HUGE_PAGE) {
-        munmap(slots, (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
-        return;
-    }
-#endif
-    free(slots);
-}
-
 static int tt_alloc(Table *t, size_t cap) {
     if (cap < 1) cap = 1;
     size_t size = cap + cap / 3 + 2; /* at most three quarters full */
-    Entry *slots = slots_alloc(size);
+    Entry *slots = calloc(size, sizeof(Entry));
     if (slots == NULL) return -1;
-    slots_free(t->slots, t->size);
+    free(t->slots);
     t->slots = slots;
     t->size = size;
     t->cap = cap;
@@ -795,7 +759,7 @@ static int Searcher_init(Searcher *S, PyObject *args, PyObject *kw) {
 }
 
 static void Searcher_dealloc(Searcher *S) {
-    slots_free(S->tt.slots, S->tt.size);
+    free(S->tt.slots);
     free(S->stages);
     free(S->path.own);
     free(S->path.opp);
