@@ -83,8 +83,11 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 #: medium is the hard search at medium's think time; easy searches one ply and is capped by depth.
 LEVEL_TIME_CAP = {"easy": None, "medium": LEVELS["medium"].default_time, "hard": None}
 #: Transposition table size in MB, and the bytes one entry takes in CPython (measured: the
-#: key and value tuples, their big ints and the dict slot, about 305 bytes).
-DEFAULT_HASH_MB, MIN_HASH_MB, MAX_HASH_MB = 128, 1, 4096
+#: key and value tuples, their big ints and the dict slot, about 305 bytes). 32 MB by default:
+#: the compiled table holds 780,000 entries in it (a search stores one per 10-20 nodes, so a
+#: 1 s search fills half of it), and 'isready' writes its pages once in some 20 ms (128 MB took
+#: 90 ms, for every engine a GUI or a test starts).
+DEFAULT_HASH_MB, MIN_HASH_MB, MAX_HASH_MB = 32, 1, 4096
 TT_ENTRY_BYTES = 320
 #: Kept back from every timed search for the reply to reach the GUI (ms).
 DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS = 8, 10_000
