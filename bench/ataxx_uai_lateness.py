@@ -3,6 +3,7 @@
 
     python bench/ataxx_uai_lateness.py --movetime 200 --moves 1000 --jobs 2
     python bench/ataxx_uai_lateness.py --movetime 1000 --moves 150 --jobs 2 --json
+    python bench/ataxx_uai_lateness.py --movetime 200 --moves 1000 --jobs 2 --timestamps
 
 Runs ``python main.py uai`` in a subprocess and drives it as a tournament runner does: the
 engine plays itself whole games (two seeded random plies, then to the game's end or 200
@@ -17,15 +18,24 @@ default).
 two runners on the machine: with two cores, a loaded machine). The figures are over all moves
 of all jobs: lateness (time minus N) at the median, p99, p99.9 and worst, the share of N used,
 and the count over N. Run it without ``nice``: it measures the engine under real load.
+
+The engine's ``debug on`` timing line gives its own view of each late move (its time from the
+arrival of ``go``, the time it searched, the longest stall, and whether its watchdog answered).
+``--timestamps`` (Linux) takes the engine's output over a datagram socket on which the kernel
+stamps each write's arrival: an answer that arrived in time but was read late (this runner not
+scheduled) is told from one written late. ``--overhead MS`` sets the engine's MoveOverhead.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import random
+import socket
 import statistics
+import struct
 import subprocess
 import sys
 import time
@@ -38,27 +48,47 @@ if str(ROOT) not in sys.path:
 from tafel.games.ataxx.rules import AtaxxState  # noqa: E402
 
 MAX_PLIES = 200
+#: Linux's SO_TIMESTAMPNS (Python names it from 3.13 on only).
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
 
 
 class Engine:
-    """``main.py uai`` in a subprocess, spoken to over pipes."""
+    """``main.py uai`` in a subprocess, spoken to over pipes; with ``timestamps`` its output
+    comes over a datagram socket instead, on which the kernel stamps when each write arrived
+    (``SO_TIMESTAMPNS``): the answer's arrival, apart from when this process got to read it."""
 
-    def __init__(self) -> None:
+    def __init__(self, overhead_ms: int | None = None, timestamps: bool = False) -> None:
         #: The engine's own time from the arrival of the last ``go`` to its answer (debug on).
         self.engine_ms = self.searched_ms = self.stall_ms = float("nan")
+        #: 1.0 when the last answer was the watchdog's (the search had not answered in time).
+        self.rescued = 0.0
+        #: When the last line read arrived (wall clock, s; with ``timestamps`` only).
+        self.arrived = float("nan")
         env = dict(os.environ, TAFEL_NO_ENTRY_POINTS="1")
+        self._sock = None
+        child = None
+        if timestamps:
+            self._sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
+            self._sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+            self._sock.settimeout(60)
+            self._pending: collections.deque[tuple[str, float]] = collections.deque()
+            self._partial = ""
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), "uai"],
             stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
+            stdout=child.fileno() if child is not None else subprocess.PIPE,
             text=True,
             bufsize=1,
             cwd=ROOT,
             env=env,
         )
+        if child is not None:
+            child.close()
         self.send("uai")
         self.until("uaiok")
         self.send("debug on")  # a timing line before each answer: the engine's own view
+        if overhead_ms is not None:
+            self.send(f"setoption name MoveOverhead value {overhead_ms}")
         self.send("isready")
         self.until("readyok")
 
@@ -67,15 +97,34 @@ class Engine:
         self.proc.stdin.write(text + "\n")
         self.proc.stdin.flush()
 
+    def readline(self) -> str:
+        if self._sock is None:
+            assert self.proc.stdout is not None
+            return self.proc.stdout.readline()
+        while not self._pending:
+            try:
+                data, ancillary, _, _ = self._sock.recvmsg(1 << 16, socket.CMSG_SPACE(16))
+            except TimeoutError:
+                return ""
+            stamp = float("nan")
+            for level, kind, value in ancillary:
+                if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
+                    sec, nsec = struct.unpack("qq", value[:16])
+                    stamp = sec + nsec / 1e9
+            *lines, self._partial = (self._partial + data.decode()).split("\n")
+            self._pending.extend((line + "\n", stamp) for line in lines)
+        line, self.arrived = self._pending.popleft()
+        return line
+
     def until(self, prefix: str) -> str:
-        assert self.proc.stdout is not None
         while True:
-            line = self.proc.stdout.readline()
+            line = self.readline()
             if not line:
                 raise RuntimeError("the engine ended")
             if line.startswith("info string timing "):
                 words = line.split()
                 self.engine_ms, self.searched_ms, self.stall_ms = (float(words[i]) for i in (4, 7, 10))
+                self.rescued = 1.0 if words[-1] == "watchdog" else 0.0
             if line.startswith(prefix):
                 return line.strip()
 
@@ -84,12 +133,14 @@ class Engine:
         self.proc.wait(timeout=10)
 
 
-def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
+def play(
+    movetime: int, moves: int, seed: int, overhead_ms: int | None = None, timestamps: bool = False
+) -> list[list[float]]:
     """``[ply, time, the engine's own time, the time it searched for, the longest stall it
-    saw]`` (ms) of ``moves`` moves at ``movetime``, whole games of the engine
+    saw, 1 if the watchdog answered]`` (ms) of ``moves`` moves at ``movetime``, whole games of the engine
     against itself (ply 2 is a game's first searched move)."""
     rng = random.Random(seed)
-    engine = Engine()
+    engine = Engine(overhead_ms, timestamps)
     times: list[list[float]] = []
     try:
         while len(times) < moves:
@@ -104,6 +155,7 @@ def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
                 engine.send("position startpos moves " + " ".join(history))
                 engine.send(f"go movetime {movetime}")
                 sent = time.perf_counter()
+                sent_wall = time.time()
                 engine.engine_ms = float("nan")
                 best = engine.until("bestmove ")
                 times.append(
@@ -113,6 +165,8 @@ def play(movetime: int, moves: int, seed: int) -> list[list[float]]:
                         engine.engine_ms,
                         engine.searched_ms,
                         engine.stall_ms,
+                        engine.rescued,
+                        (engine.arrived - sent_wall) * 1000,
                     ]
                 )
                 text = best.split()[1]
@@ -145,8 +199,16 @@ def summary(movetime: int, moves: list[list[float]]) -> dict:
         "late_plies": sorted(int(ply) for ply, t, *_ in moves if t > movetime),
         # (the runner's time, the engine's own from the arrival of go to its answer, the
         # time it gave the search, the longest stall the search saw)
-        "late_moves_ms": [[round(x, 1) for x in move[1:]] for move in moves if move[1] > movetime],
+        "late_moves_ms": [
+            [round(x, 1) for x in move[1:5] + move[6:7]] for move in moves if move[1] > movetime
+        ],
         "engine_over": sum(move[2] > movetime for move in moves),
+        "watchdog": int(sum(move[5] for move in moves if len(move) > 5)),
+        # (with --timestamps: when the answer arrived on the socket, whenever the runner read it)
+        "arrived_over": sum(move[6] > movetime for move in moves if len(move) > 6),
+        "arrived_late_max_ms": round(
+            max((move[6] for move in moves if len(move) > 6), default=0.0) - movetime, 1
+        ),
         "first_moves_worst_ms": round(max(move[1] for move in moves if move[0] == 2), 1),
     }
 
@@ -158,10 +220,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="matches side by side, a process each")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    parser.add_argument(
+        "--overhead", type=int, default=None, help="the engine's MoveOverhead (ms; default its own)"
+    )
+    parser.add_argument(
+        "--timestamps",
+        action="store_true",
+        help="the engine's output over a datagram socket the kernel time-stamps (Linux)",
+    )
     parser.add_argument("--times-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.times_only:  # one job of a --jobs run: its times as JSON
-        print(json.dumps(play(args.movetime, args.moves, args.seed)))
+        print(json.dumps(play(args.movetime, args.moves, args.seed, args.overhead, args.timestamps)))
         return 0
     started = time.time()
     children = [
@@ -173,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"--movetime={args.movetime}",
                 f"--moves={args.moves}",
                 f"--seed={args.seed + job}",
+                *([f"--overhead={args.overhead}"] if args.overhead is not None else []),
+                *(["--timestamps"] if args.timestamps else []),
             ],
             stdout=subprocess.PIPE,
             text=True,
@@ -205,14 +277,20 @@ def main(argv: list[str] | None = None) -> int:
         f"{row['late_plies'][:40] or 'none'}{' ...' if len(row['late_plies']) > 40 else ''}"
     )
     print(
-        f"  the engine's own view (arrival of go to its answer): over the movetime {row['engine_over']}; "
-        f"late moves as (runner, engine, searched for, longest stall) ms: "
+        f"  the engine's own view (arrival of go to its answer): over the movetime {row['engine_over']}, "
+        f"answered by the watchdog {row['watchdog']}; "
+        f"late moves as (runner, engine, searched for, longest stall[, arrived]) ms: "
         f"{row['late_moves_ms'][:20] or 'none'}{' ...' if len(row['late_moves_ms']) > 20 else ''}"
     )
     print(
         f"  load average at the end {max(loads):.1f} ({os.cpu_count()} cores), Python {sys.version.split()[0]}, "
         f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(started))} UTC"
     )
+    if args.timestamps:
+        print(
+            f"  arrived on the runner's socket (kernel time stamps) over the movetime: {row['arrived_over']},"
+            f" the latest {row['arrived_late_max_ms']:+.1f} ms"
+        )
     if args.json:
         print(json.dumps(row))
     return 0

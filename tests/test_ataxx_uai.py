@@ -331,9 +331,9 @@ def test_level_option_is_applied(engine):
 
 
 def test_hash_option_sizes_the_table(engine):
-    assert engine.ai.engine.tt_size == tt_entries(DEFAULT_HASH_MB) // 2
+    assert engine.ai.engine.tt_size == tt_entries(DEFAULT_HASH_MB, engine.ai.engine.entry_bytes)
     lines = _talk("setoption name Hash value 1", "position startpos", "go nodes 20000", engine=engine)
-    assert engine.ai.engine.tt_size == tt_entries(1) // 2
+    assert engine.ai.engine.tt_size == tt_entries(1, engine.ai.engine.entry_bytes)
     assert _bestmove(lines)
     # The table never outgrows the size after a move (it is retired off the clock).
     assert engine.wait(PATIENCE)
@@ -437,6 +437,7 @@ def test_lateness_is_kept_back_too(session):
     sent = session.send("go movetime 200")
     i = session.expect("bestmove ")
     assert session.out.times[i] - sent < 0.15
+    assert session.engine.wait(PATIENCE)  # (the job ends just after its answer)
     assert session.engine.late_ms < 150.0  # it fades
 
 
@@ -495,6 +496,44 @@ def test_a_stall_seen_is_kept_back_and_fades(session):
     assert session.out.times[i] - sent < 0.165  # 132 ms, and a busy machine's slack
     assert session.engine.wait(PATIENCE)
     assert session.engine.stall_ms == max(STALL_DECAY * 60.0, 1000 * session.engine.ai.engine.stall)
+
+
+@pytest.mark.parametrize("stalled_for", [0.5, None])
+def test_a_held_up_search_is_answered_by_the_watchdog_in_time(engine, stalled_for):
+    """A search thread held up past the limit (a stall of the machine, a slow first move, a
+    pause of any kind: here a sleep, or a search that never looks at its limits): the watchdog
+    answers with the deepest finished iteration's move before the limit, and only it answers."""
+    from tafel import Limit
+
+    ai = engine.ai
+    real = ai.search
+    release = threading.Event()
+
+    def held_up(state, limit, stop=None, on_iteration=None, root_scores=False):
+        result = real(state, Limit(depth=3), on_iteration=on_iteration)
+        if stalled_for is None:
+            release.wait(PATIENCE)  # ignores stop() entirely until the test lets it go
+        else:
+            time.sleep(stalled_for)  # the point of the test: a search held up on the wall clock
+        return result
+
+    ai.search = held_up
+    out = Lines()
+    engine.out = out
+    engine.handle("debug on")
+    engine.handle("position startpos moves f2")
+    machine = Oversleep(0.25)
+    sent = time.perf_counter()
+    engine.handle("go movetime 200", arrived=sent)
+    i = out.wait_for("bestmove ")
+    assert out.times[i] - sent < 0.200 + machine.most(), out.times[i] - sent
+    assert "by watchdog" in out.lines[i - 1]
+    depth3 = [line for line in out.lines if line.startswith("info depth 3 ")]
+    assert out.lines[i].split()[1] == depth3[0].split(" pv ")[1].split()[0]
+    release.set()
+    assert engine.wait(PATIENCE)
+    assert sum(line.startswith("bestmove ") for line in out.lines) == 1 and out.lines[-1] == out.lines[i]
+    assert engine.rescued == 1
 
 
 def test_no_garbage_collection_during_a_search(session):

@@ -58,10 +58,10 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     """(python of a fresh venv with the tafel wheel installed, a folder outside the source tree)."""
     base = tmp_path_factory.mktemp("wheel")
     src = base / "src"
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", ".*")
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", ".*", "*.so")
     for name in ("core", "plugins", "assets"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):  # (setup.py: the optional C extension)
         shutil.copy2(ROOT / name, src / name)
     dist = base / "dist"
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), str(src)])

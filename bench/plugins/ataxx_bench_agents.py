@@ -3,6 +3,8 @@
 hard level (issue 20, item 3)"):
 
 - ``former``: the hard level before issue 20, item 3 (bench/_ataxx_former.py), the yardstick;
+- ``hard-python``: the hard level searching in pure Python (the hard level of 2026-12-03 before
+  the compiled search of issue 43: the same nodes and moves at a fixed depth, at its speed);
 - ``hard-no-FEATURE``: the hard level with one search feature switched off
   (``Engine.disable``: history, aspiration, keep, full_time, lmr, null_move, rfp, futility);
 - ``hard-a``, ``hard-b``: the hard level with engine settings from ``ATAXX_BENCH_A`` and
@@ -40,6 +42,14 @@ def _former(game):
     return former_agent()
 
 
+def _hard_python(game):
+    from tafel.games.ataxx.ai import AtaxxSearch
+
+    agent = AtaxxSearch("hard")
+    agent.engine = agent.level.engine(compiled=False)
+    return agent
+
+
 def _without(feature: str):
     def make(game):
         from tafel.games.ataxx.ai import AtaxxSearch
@@ -60,8 +70,11 @@ def _configured(variable: str):
         values = {k.strip(): int(v) for k, v in (p.split("=") for p in text.split(",") if p.strip())}
         agent = AtaxxSearch("hard")
         weights = {k: values.pop(k) for k in WEIGHT_NAMES if k in values}
-        if weights:
-            agent.engine = replace(agent.level, weights=Weights(**weights)).engine()
+        # (The compiled search has no history heuristic: with it, the pure-Python search.)
+        compiled = not values.get("history")
+        if weights or not compiled:
+            level = replace(agent.level, weights=Weights(**weights)) if weights else agent.level
+            agent.engine = level.engine(compiled=compiled)
         for name, value in values.items():
             if not hasattr(agent.engine, name):
                 raise ValueError(f"{variable}: the engine has no setting {name!r}")
@@ -79,6 +92,7 @@ def register_agents(register: AgentRegistrar) -> None:
         register(AgentDef(name, text, factory, games=("ataxx",), default_limit=limit))
 
     add("former", "Ataxx hard level before issue 20 item 3", _former)
+    add("hard-python", "Ataxx hard level in pure Python (before issue 43's compiled search)", _hard_python)
     for feature in FEATURES:
         add(f"hard-no-{feature}", f"Ataxx hard level without {feature}", _without(feature))
     add("hard-a", "Ataxx hard level with the settings of ATAXX_BENCH_A", _configured("ATAXX_BENCH_A"))

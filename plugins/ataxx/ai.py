@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from tafel import Agent, IllegalMoveError, Limit
 
+from .compiled import make_engine
 from .rules import PASS, RED, AtaxxMove, AtaxxState
 from .search import PASS_CODE, WIN, Engine, Result, Weights, move_text
 from .teach import explain
@@ -52,9 +53,11 @@ class Level:
     rfp_margin: int = 200
     futility: int = 0
 
-    def engine(self) -> Engine:
-        """A new engine searching as this level does (its weights, reductions and pruning)."""
-        engine = Engine(self.weights)
+    def engine(self, compiled: bool = True) -> Engine:
+        """A new engine searching as this level does (its weights, reductions and pruning):
+        the compiled one where the C extension is built (and ``compiled``), else the
+        pure-Python one."""
+        engine = make_engine(self.weights) if compiled else Engine(self.weights)
         engine.lmr_flips = self.lmr_flips
         engine.lmr_deep = self.lmr_deep
         engine.rfp_depth = self.rfp_depth

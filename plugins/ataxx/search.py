@@ -110,6 +110,12 @@ class Engine(AlphaBeta):
     twin share an entry, which is right because the rules are the same for both sides.
     """
 
+    #: Nodes between two looks at the limits.
+    check_every = CHECK_EVERY
+    #: Memory per entry of ``tt_size`` (bytes): a dict entry's ~320, and the table may reach
+    #: twice its size before it is retired (the UAI engine's Hash option sizes it with this).
+    entry_bytes = 640
+
     def __init__(self, weights: Weights | None = DEFAULT_WEIGHTS, tt_size: int = 1 << 17) -> None:
         self.evaluate = make_evaluator(weights)
         #: How far the evaluation can rise above material (0 for material and threat only).
@@ -236,6 +242,10 @@ class Engine(AlphaBeta):
         self.hist = new_history()
         self.hist_codes.clear()
 
+    def _new_path(self, seen: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+        """The positions on the way at the start of a search: the game's earlier ones."""
+        return set(seen)
+
     # --- limits ------------------------------------------------------------------------------
 
     def _check(self) -> None:
@@ -290,7 +300,7 @@ class Engine(AlphaBeta):
         self._deadline = start + seconds if seconds is not None else None
         self._node_limit = nodes
         self._stop = stop
-        self._path = set(seen)
+        self._path = self._new_path(seen)
         self.stall = 0.0
         self._last_look = start
         if len(self.tt) > self.tt_size:

@@ -68,6 +68,9 @@ from typing import TextIO
 from tafel import GameError, Limit
 
 from .ai import LEVELS, AtaxxSearch
+from .compiled import CompiledEngine
+from .moves import gen_moves
+from .ordering import by_gain
 from .rules import PERFT_CACHE_LIMIT, RED, AtaxxState, _perft, perft
 from .search import MAX_PLY, WIN, Result, move_text
 
@@ -80,8 +83,11 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 #: medium is the hard search at medium's think time; easy searches one ply and is capped by depth.
 LEVEL_TIME_CAP = {"easy": None, "medium": LEVELS["medium"].default_time, "hard": None}
 #: Transposition table size in MB, and the bytes one entry takes in CPython (measured: the
-#: key and value tuples, their big ints and the dict slot, about 305 bytes).
-DEFAULT_HASH_MB, MIN_HASH_MB, MAX_HASH_MB = 128, 1, 4096
+#: key and value tuples, their big ints and the dict slot, about 305 bytes). 32 MB by default:
+#: the compiled table holds 780,000 entries in it (a search stores one per 10-20 nodes, so a
+#: 1 s search fills half of it), and 'isready' writes its pages once in some 20 ms (128 MB took
+#: 90 ms, for every engine a GUI or a test starts).
+DEFAULT_HASH_MB, MIN_HASH_MB, MAX_HASH_MB = 32, 1, 4096
 TT_ENTRY_BYTES = 320
 #: Kept back from every timed search for the reply to reach the GUI (ms).
 DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS = 8, 10_000
@@ -99,6 +105,19 @@ STALL_DECAY = 0.97
 #: back as much as a busy machine's recent stalls would (a first move at 1 s, on a machine
 #: at load 7, stalled 109 ms and was answered 42 ms late), fading as the others do.
 FIRST_STALL_MS = 50.0
+#: The watchdog's wake-up lateness (ms) assumed before one is seen: it answers for a stalled
+#: search this much before the GUI's limit (and MoveOverhead before that), fading as the stalls do.
+FIRST_WAKE_MS = 20.0
+#: The watchdog answers this share of the limit before it at least (and MoveOverhead before that):
+#: it only answers for a search that missed its own, earlier deadline, so answering early costs
+#: nothing, and on a loaded machine the GUI may read the answer tens of milliseconds after it
+#: was written.
+WATCHDOG_SHARE = 0.1
+#: The search's own deadline comes at least this long (ms) before the watchdog's (at most a tenth
+#: of the limit): a watchdog waking while the search answers takes the GIL from it, and on a
+#: loaded machine each hand-over of the GIL can wait a scheduling round (an answer formatted at
+#: 172 ms reached the GUI at 200 ms with a gap of 5 ms).
+WATCHDOG_GAP_MS = 20.0
 #: A read that took longer than this (s) waited for its input: the line arrived then. A
 #: quicker one found its line already there, which may have come any time since the last wait.
 READ_WAITED = 0.0005
@@ -150,13 +169,14 @@ def _int(tokens: list[str], i: int, name: str) -> int:
     return min(value, MAX_NUMBER)
 
 
-def tt_entries(hash_mb: int) -> int:
-    """Transposition table entries that fit in ``hash_mb`` MB.
+def tt_entries(hash_mb: int, entry_bytes: int = 2 * TT_ENTRY_BYTES) -> int:
+    """Transposition table entries that fit in ``hash_mb`` MB at ``entry_bytes`` an entry (an
+    engine's ``entry_bytes``: the Python table's by default, which may grow to twice its size).
 
-    >>> tt_entries(128)
-    419430
+    >>> tt_entries(128), tt_entries(128, entry_bytes=43)
+    (209715, 3121342)
     """
-    return hash_mb * 2**20 // TT_ENTRY_BYTES
+    return hash_mb * 2**20 // entry_bytes
 
 
 def perft_stoppable(state: AtaxxState, depth: int, stop: Callable[[], bool]) -> int:
@@ -228,6 +248,52 @@ def bounded_lines(stream: TextIO, limit: int, too_long: Callable[[str], None]) -
             return
 
 
+def first_choice(state: AtaxxState) -> str:
+    """The move to play when a search has not finished one iteration: the greedy one (most
+    stones gained), a pass when there is nothing else, ``0000`` when the game is over.
+
+    >>> first_choice(AtaxxState.from_fen("7/7/7/7/7/1oo4/x6 x 0 1"))
+    'b1'
+    """
+    if state.outcome is not None:
+        return "0000"
+    own, opp = (state.red, state.blue) if state.to_move == RED else (state.blue, state.red)
+    codes = gen_moves(own, opp, state.empty)
+    return move_text(by_gain(codes, opp)[0]) if codes else "0000"
+
+
+class _Reply:
+    """The one ``bestmove`` of a job: the search's, or the watchdog's when the search has not
+    answered by the GUI's limit (whichever comes first; the other then says nothing).
+
+    ``best`` is the move of the deepest iteration the search finished so far (text), the
+    watchdog's answer; ``depth`` that iteration's.
+    """
+
+    __slots__ = ("_lock", "best", "depth", "sent_at")
+
+    def __init__(self, fallback: str) -> None:
+        self._lock = threading.Lock()
+        self.best = fallback
+        self.depth = 0
+        #: When ``bestmove`` went out (``time.perf_counter()``), None until then.
+        self.sent_at: float | None = None
+
+    @property
+    def sent(self) -> bool:
+        return self.sent_at is not None
+
+    def answer(self, send: Callable[[str], None], lines: Callable[[], list[str]], move: str) -> bool:
+        """Send ``lines()`` and ``bestmove move`` unless this job has answered; True if sent."""
+        with self._lock:
+            if self.sent_at is not None:
+                return False
+            # One write: the GUI (and a debug line before the answer) woken once.
+            send("\n".join([*lines(), f"bestmove {move}"]))
+            self.sent_at = time.perf_counter()
+            return True
+
+
 class UaiEngine:
     """The UAI protocol over a text stream; :meth:`handle` takes one input line at a time.
 
@@ -266,6 +332,10 @@ class UaiEngine:
         #: The longest stall (ms) recent searches saw between two looks at the clock, fading:
         #: kept back too, since one as long could fall just before the deadline.
         self.stall_ms = FIRST_STALL_MS
+        #: How late (ms) the watchdog woke past its time when it had to answer, fading.
+        self.wake_ms = FIRST_WAKE_MS
+        #: Timed moves the watchdog answered for a search that had not (for ``debug``, tests).
+        self.rescued = 0
 
     # --- output --------------------------------------------------------------------------
 
@@ -415,6 +485,20 @@ class UaiEngine:
         self.send("uaiok")
 
     def cmd_isready(self, args: list[str]) -> None:
+        engine = self.ai.engine
+        if isinstance(engine, CompiledEngine) and not engine.prefaulted:
+            with self._cond:
+                idle = self._running is None and not self._queue
+            if idle:
+                # What 'isready' is for: a new table made ready (every page written once, tens
+                # of milliseconds for 128 MB) before the game's clock runs. As a job: the input
+                # loop goes on reading meanwhile, and sees when the next line arrives.
+                def ready(seq: int) -> None:
+                    engine.prefault()
+                    self.send("readyok")
+
+                self._submit(ready)
+                return
         self.send("readyok")
 
     def cmd_debug(self, args: list[str]) -> None:
@@ -430,8 +514,15 @@ class UaiEngine:
         """No pondering (``go ponder`` searches as a plain ``go``): nothing to do."""
 
     def cmd_uainewgame(self, args: list[str]) -> None:
-        # A fresh search object: a search still running keeps its own.
-        self.ai = self._new_ai()
+        with self._cond:
+            idle = self._running is None and not self._queue
+        if idle and isinstance(self.ai.engine, CompiledEngine):
+            # The compiled table empties at once and keeps its memory: no pages freed and
+            # faulted in again on the next move's clock.
+            self.ai.reset()
+        else:
+            # A fresh search object: a search still running keeps its own.
+            self.ai = self._new_ai()
         self.state = self._start_state()
         self._position_args = ["startpos"]
 
@@ -549,10 +640,11 @@ class UaiEngine:
 
     def _new_ai(self) -> AtaxxSearch:
         ai = AtaxxSearch(self.level)
-        # Past tt_size after a move (or at a search's start), past twice that during a search, the
-        # table is retired: an empty one takes its place at once, the old one is emptied a few
+        # The compiled table is a fixed block that replaces entries in place. The Python one,
+        # past tt_size after a move (or at a search's start), past twice that during a search,
+        # is retired: an empty one takes its place at once, the old one is emptied a few
         # entries at a time (at the search's looks at the clock, and while the engine is idle).
-        ai.engine.tt_size = max(tt_entries(self.hash_mb) // 2, 1)
+        ai.engine.tt_size = max(tt_entries(self.hash_mb, ai.engine.entry_bytes), 1)
         return ai
 
     # --- search --------------------------------------------------------------------------
@@ -620,15 +712,40 @@ class UaiEngine:
         """What a timed search keeps back of ``limit_ms``: the move overhead and what the engine
         learned of the machine (recent lateness past the deadline, the longest recent stall),
         the learned part at most half of the limit (a freak stall must not cost many moves
-        their search).
+        their search); and at least enough to end before the watchdog is due.
 
         >>> import io
         >>> engine = UaiEngine(io.StringIO())
         >>> engine.late_ms, engine.stall_ms = 2.0, 30.0
         >>> engine.margin_ms(8, 200), engine.margin_ms(8, 40)
-        (40.0, 28.0)
+        (48.0, 28.0)
         """
-        return overhead_ms + min(self.late_ms + self.stall_ms, limit_ms / 2)
+        learned = overhead_ms + min(self.late_ms + self.stall_ms, limit_ms / 2)
+        # The search ends before the watchdog is due: it answers only for a search held up.
+        gap = min(WATCHDOG_GAP_MS, WATCHDOG_SHARE * limit_ms)
+        return max(learned, self.watchdog_keep_ms(overhead_ms, limit_ms) + gap)
+
+    def watchdog_keep_ms(self, overhead_ms: float, limit_ms: float) -> float:
+        """How long before the GUI's limit the watchdog answers for a search that has not:
+        the move overhead, and the most of how late it woke recently and a tenth of the limit
+        (at most half the limit)."""
+        return min(overhead_ms + max(self.wake_ms, WATCHDOG_SHARE * limit_ms), limit_ms / 2)
+
+    def _times(self, go: _Go, level: str, overhead_ms: int) -> tuple[float | None, float | None]:
+        """(seconds the search gets, seconds to the GUI's limit), both None when untimed."""
+        seconds: float | None = None
+        limit: float | None = None
+        if go.movetime is not None:
+            seconds = max(go.movetime - self.margin_ms(overhead_ms, go.movetime), 1) / 1000
+            limit = go.movetime / 1000
+        elif go.clock is not None:
+            allotment = self.budget(*go.clock, overhead_ms=0) * 1000
+            seconds = self.budget(*go.clock, overhead_ms=self.margin_ms(overhead_ms, allotment))
+            limit = allotment / 1000
+        cap = LEVEL_TIME_CAP[level]
+        if cap is not None:
+            seconds = cap if seconds is None else min(seconds, cap)
+        return seconds, limit
 
     def _go(
         self,
@@ -643,56 +760,88 @@ class UaiEngine:
         # The clock runs from the moment 'go' arrived, as the GUI's does: a job still running
         # then (a search being stopped) costs this one its time.
         clock = read
-        seconds: float | None = None
-        if go.movetime is not None:
-            seconds = max(go.movetime - self.margin_ms(overhead_ms, go.movetime), 1) / 1000
-        elif go.clock is not None:
-            allotment = self.budget(*go.clock, overhead_ms=0) * 1000
-            seconds = self.budget(*go.clock, overhead_ms=self.margin_ms(overhead_ms, allotment))
-        cap = LEVEL_TIME_CAP[level]
-        if cap is not None:
-            seconds = cap if seconds is None else min(seconds, cap)
+        seconds, limit = self._times(go, level, overhead_ms)
         deadline = None if seconds is None else clock + seconds
-
         engine = ai.engine
         known_stall = self.stall_ms / 1000
+        reply = _Reply(first_choice(state))
 
         def stop() -> bool:
             # A stall longer than the recent ones, seen in this very search (the machine got
             # busier), is kept back at once too.
-            if self._stopped >= seq:
+            if self._stopped >= seq or reply.sent:
                 return True
             if deadline is None:
                 return False
             return time.perf_counter() + max(engine.stall - known_stall, 0.0) >= deadline
 
+        def timing(who: str) -> list[str]:
+            if not self.debug or deadline is None:
+                return []
+            return [
+                f"info string timing arrival-to-answer {(time.perf_counter() - clock) * 1000:.1f} ms"
+                f" searched-for {(seconds or 0.0) * 1000:.1f} ms stall {engine.stall * 1000:.1f} ms by {who}"
+            ]
+
+        # (What the engine's last search proved is not this one's: the watchdog reads these.)
+        engine._partial_best, engine._partial_depth = None, 0
+        watchdog = None
+        if limit is not None and not go.infinite:
+            watchdog = self._watchdog(
+                reply, clock + limit, overhead_ms, limit, engine, lambda: timing("watchdog")
+            )
         # No garbage collection during the search (a full one takes 20-60 ms on a busy
         # machine): what exists now is frozen (never scanned again), and the collector is off
         # until the answer is out. The search makes no reference cycles to collect.
         gc.freeze()
         gc.disable()
         try:
-            move = self._best_move(state, ai, level, go, stop)
+            move = self._best_move(state, ai, level, go, stop, reply)
             if go.infinite:
                 # UAI: after 'go infinite' the best move waits for 'stop', even when the search ended.
                 with self._cond:
                     self._cond.wait_for(lambda: self._stopped >= seq or self._quit)
-            if self.debug and deadline is not None:
-                self.send(
-                    f"info string timing arrival-to-answer {(time.perf_counter() - clock) * 1000:.1f} ms"
-                    f" searched-for {(seconds or 0.0) * 1000:.1f} ms stall {engine.stall * 1000:.1f} ms"
-                )
-            self.send(f"bestmove {move}")
+            reply.answer(self.send, lambda: timing("search"), move)
         finally:
+            if watchdog is not None:
+                watchdog.cancel()
             gc.freeze()
             gc.enable()
-        if deadline is not None:
-            late = (time.perf_counter() - deadline) * 1000
+        if deadline is not None and reply.sent_at is not None:
+            late = (reply.sent_at - deadline) * 1000
             self.late_ms = max(late, self.late_ms * LATE_DECAY)
+            self.wake_ms *= STALL_DECAY
         self.stall_ms = max(engine.stall * 1000, self.stall_ms * STALL_DECAY)
         # A full table is swapped for an empty one now (no time), and emptied while idle.
         if len(engine.tt) > engine.tt_size:
             engine.retire()
+
+    def _watchdog(
+        self, reply: _Reply, limit_at: float, overhead_ms: int, limit: float, engine, lines
+    ) -> threading.Timer:
+        """A timer that answers for the search a little before the GUI's limit if it has not
+        answered by then: with the deepest finished iteration's move, or the move the unfinished
+        one already proved better, or the greedy move. The search runs without the GIL in the
+        compiled engine (and gives it up every millisecond in Python), so a search held up by a
+        stall, a slow first move or anything else does not hold up the answer: the watchdog's
+        thread sleeps until then and wakes on its own."""
+        keep_ms = self.watchdog_keep_ms(overhead_ms, limit * 1000)
+        due = limit_at - keep_ms / 1000
+
+        def rescue() -> None:
+            woke = time.perf_counter()
+            move = reply.best
+            partial = engine._partial_best
+            if partial is not None and engine._partial_depth > reply.depth:
+                move = move_text(partial)
+            if reply.answer(self.send, lines, move):
+                self.rescued += 1
+                self.wake_ms = max((woke - due) * 1000, self.wake_ms)
+
+        timer = threading.Timer(max(due - time.perf_counter(), 0.0), rescue)
+        timer.daemon = True
+        timer.start()
+        return timer
 
     def _tidy(self) -> None:
         """Between jobs: empty retired tables a step at a time, until a job is read."""
@@ -700,7 +849,7 @@ class UaiEngine:
         while engine.draining and not self._queue and not self._quit:
             engine.drain()
 
-    def _best_move(self, state: AtaxxState, ai: AtaxxSearch, level: str, go: _Go, stop) -> str:
+    def _best_move(self, state: AtaxxState, ai: AtaxxSearch, level: str, go: _Go, stop, reply: _Reply) -> str:
         if state.outcome is not None:
             self.send(f"info string game over: {state.outcome.reason}")
             return "0000"
@@ -709,6 +858,9 @@ class UaiEngine:
         limit = Limit(depth=min(go.depth or MAX_DEPTH, MAX_DEPTH), nodes=go.nodes)
 
         def report(result: Result) -> None:
+            if reply.sent:
+                return  # the watchdog answered: the job is over for the GUI
+            reply.best, reply.depth = move_text(result.move), result.depth
             nps = int(result.nodes / result.seconds) if result.seconds > 0 else 0
             pv = " ".join(move_text(m) for m in result.pv)
             self.send(
@@ -721,6 +873,8 @@ class UaiEngine:
                 # The easy level picks among near-best moves, as in the arcade.
                 move = ai.choose(state, limit, self.rng, stop=stop).text()
                 info = ai.info
+                if reply.sent:
+                    return move
                 self.send(
                     f"info depth {info['depth']} score {score_text(info['score'])} "
                     f"time {int(info['time'] * 1000)} nodes {info['nodes']} nps {info['nps']} pv {info['pv']}"
