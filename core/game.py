@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from typing_extensions import TypeVar
 
     # Any by default: the core handles any game's moves as opaque values; a game names its own
-    # (class AtaxxState(GameState[AtaxxMove])) and the type checker follows them through its code.
+    # (class ChessState(GameState[ChessMove])) and the type checker follows them through its code.
     MoveT = TypeVar("MoveT", bound=Hashable, default=Any)
 else:
     from typing import TypeVar
@@ -155,7 +155,7 @@ class GameState(Generic[MoveT]):
     Required: ``to_move``, ``players``, :meth:`legal_moves`, :meth:`play`, :attr:`outcome`,
     :meth:`to_text`, :meth:`move_to_text`, :meth:`parse_move`; the rest have defaults.
 
-    Generic in the game's move type for a type checker: ``class AtaxxState(GameState[AtaxxMove])``
+    Generic in the game's move type for a type checker: ``class ChessState(GameState[ChessMove])``
     lets it follow the game's moves through ``play`` and ``legal_moves``; a bare ``GameState`` (the
     core's view) takes any move.
     """

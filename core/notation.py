@@ -122,7 +122,7 @@ class BoardText:
     ``empty`` is the character :meth:`decode` gives an empty cell and :meth:`encode` reads as one.
     ``row_label(n)`` names the ``n``-th row from the top (1-based) in errors: ``"row 2"`` by
     default, ``lambda n: f"rank {9 - n}"`` for a board whose ranks count up from the bottom.
-    ``what`` names the text in errors (``"bad board '...': ..."`` by default; ``"Ataxx FEN"``).
+    ``what`` names the text in errors (``"bad board '...': ..."`` by default; ``"FEN"``, say).
 
     >>> hexagon = BoardText("xo-", widths=(5, 6, 7, 8, 9, 8, 7, 6, 5))
     >>> hexagon.decode("x3o/6/7/3-4/o4-2x/3-4/7/6/o3x")[4]

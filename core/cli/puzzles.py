@@ -298,7 +298,7 @@ def options_text(options: Mapping[str, object], keys: Iterable[str] | None = Non
 def run_list(args: argparse.Namespace, registry: Registry) -> int:
     game = _game(registry, args.game)
     puzzles = room.with_themes(_puzzles(game), args.theme)
-    # The options that tell the set's puzzles apart (Amakta's: the beginners' set or the standard one).
+    # The options that tell the set's puzzles apart (a game's piece set, say: the beginners' or the standard one).
     varying = [
         k
         for k in dict.fromkeys(k for p in puzzles for k in p.options)

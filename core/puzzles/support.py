@@ -81,7 +81,7 @@ class PuzzleSupport:
       ``GameDef.evaluate`` instead of searching every move (0: every move at ``depth``). Both
       make mining a game with hundreds of moves a position affordable.
     - ``trim(state)``: optional: the state a puzzle keeps of a game's position, what a few
-      plies ahead cannot need left out (Amakta drops its repetition history, which made a
+      plies ahead cannot need left out (a game may drop its repetition history, which made a
       position's text kilobytes long); the generator confirms the puzzle on that state.
     """
 

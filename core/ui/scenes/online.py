@@ -2,7 +2,7 @@
 the person elsewhere (:mod:`tafel.net`).
 
 Host: the game (a game whose default has another number of seats is offered with the choice
-that makes it a two-player game: AxxA's Competitive), this side's seat, the clock the host keeps
+that makes it a two-player game: a solo game's competitive mode), this side's seat, the clock the host keeps
 (none, or a base and increment), the name, and a broker (Settings' broker to start with; empty:
 the broker inside Tafel, announced on the LAN). The room's code is shown large, with Copy, and
 its spectator code (``watch`` and six words) with its own Copy; a game with hidden pieces says
@@ -82,7 +82,7 @@ class Table:
 
 def two_player_tables(registry: Registry) -> list[Table]:
     """The games a room can play: each game whose default has two seats, and a game whose default
-    has another number with each single choice that gives two (AxxA's Competitive)."""
+    has another number with each single choice that gives two (a solo game's competitive mode)."""
     tables: list[Table] = []
     for game in sorted(registry.games.values(), key=lambda g: g.title.lower()):
         if game.seats(game.resolve_options({})) == 2:

@@ -2,7 +2,7 @@
 
 A spectator (the ``watch`` code) holds the room's game read only: the board as the host last
 published it, the players, whose turn, the host's clocks, the last moves in words, the end. The
-guest of a game whose pieces are hidden from it (AxxA's Competitive: the deal is the host's
+guest of a game whose pieces are hidden from it (a game dealt by the host: the deal is the host's
 secret) cannot hold the whole game the play screen needs, so it plays here on the position the
 room shows: its moves go to the host, which checks them, and each new position comes back from
 the room. Both see what the room says about the deal: sealed before the first move (the
