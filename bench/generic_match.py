@@ -59,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--movetime", type=float, default=0.3)
     p.add_argument("--option", "-o", action="append", default=[])
     p.add_argument("--agents", nargs=2, default=("alphabeta", "generic-former"))
+    p.add_argument("--plies", type=int, default=4, help="random plies from the start to each opening")
+    p.add_argument("--sprt", nargs="+", metavar="K=V", help="stop early: passed on to arena --sprt")
+    p.add_argument("--log", help="append each game to this file (JSON lines): passed on to arena --log")
     args = p.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="generic-match-"))
     dirs = [str(ROOT / "bench" / "plugins"), str(ROOT / "examples" / "tafel-hexxagon")]
@@ -73,12 +76,17 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     book = work / "openings.txt"
     book.write_text(
-        "\n".join(openings(game_id, max(1, args.games // 2), args.option)) + "\n", encoding="utf-8"
+        "\n".join(openings(game_id, max(1, args.games // 2), args.option, args.plies)) + "\n",
+        encoding="utf-8",
     )
     command = [sys.executable, str(ROOT / "main.py"), "arena", game_id, *args.agents]
     command += ["--games", str(args.games), "--movetime", str(args.movetime), "--openings", str(book)]
     for option in args.option:
         command += ["--option", option]
+    if args.sprt:
+        command += ["--sprt", *args.sprt]
+    if args.log:
+        command += ["--log", args.log]
     print(" ".join(command), flush=True)
     return subprocess.call(command)
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
 from tafel.ai.base import Agent, Limit, StopCheck, score_value
@@ -71,6 +71,10 @@ RANK_LIMIT = 20_000
 #: The width of the null windows of the principal variation search (values are floats); the
 #: most moves a node ranked only for order keeps (all).
 NULL_WINDOW, MAX_MOVES = 1e-9, 1 << 30
+
+#: A new iteration starts while less than this share of the time is used: an unfinished one
+#: still plays a better move it found, and fills the table for the next move.
+LAST_START = 0.85
 
 Plan = tuple[int, tuple[int, ...]]
 
@@ -127,6 +131,9 @@ class AlphaBetaAgent(Agent):
         self.reduce_after = 3
         #: Two killer moves a ply order the frontier's moves.
         self.killers = True
+        #: The table's move and the killers are tried before a node's moves are made when the
+        #: game checks a move itself (its state overrides ``GameState.is_legal``).
+        self._staged = False
         # Ranked lists keep as many moves as the widest width asks.
         self._keep = max([*self.widths, *(w for _d, ws in self.plans for w in ws)], default=0)
         self._ranks: dict[Hashable, list[Move]] = {}
@@ -167,6 +174,7 @@ class AlphaBetaAgent(Agent):
             limit = self.default_limit
         start = time.perf_counter()
         self._begin(limit, stop, start)
+        self._staged = type(state).is_legal is not GameState.is_legal
         root_moves = self._root_order(state, moves, rng)
         jitter = {m: rng.uniform(0.0, self.noise) for m in root_moves} if self.noise > 0 else None
         try:
@@ -250,8 +258,10 @@ class AlphaBetaAgent(Agent):
             if value >= WIN_BOUND or self._horizon == 0 or (value <= -WIN_BOUND and not self._pruned):
                 result.solved = not self._pruned
                 break
-            if self._deadline is not None and time.perf_counter() - start > 0.6 * (self._deadline - start):
-                break  # the next iteration would not finish in time
+            if self._deadline is not None and time.perf_counter() - start > LAST_START * (
+                self._deadline - start
+            ):
+                break  # too little time left for the next iteration's first move
         return result
 
     def _iteration(
@@ -313,10 +323,19 @@ class AlphaBetaAgent(Agent):
         alpha, beta = -float("inf"), float("inf")
         scores: dict[Move, float] = {}
         best_value, best_move, best_raw = -float("inf"), moves[0], -float("inf")
-        for move in moves:
+        for index, move in enumerate(moves):
             bonus = jitter[move] if jitter is not None else 0.0
             # The move is picked when value + bonus beats alpha: search against alpha - bonus.
-            value = self._child(state, state.play_unchecked(move), depth, alpha - bonus, beta, 1)
+            child = state.play_unchecked(move)
+            if index == 0 or depth < 2:
+                value = self._child(state, child, depth, alpha - bonus, beta, 1)
+            else:
+                # Principal variation search: a null window shows most moves are no better; one
+                # that is gets its value in full, and is the choice should time end meanwhile.
+                value = self._child(state, child, depth, alpha - bonus, alpha - bonus + NULL_WINDOW, 1)
+                if value >= alpha - bonus + NULL_WINDOW:
+                    self._partial = move
+                    value = self._child(state, child, depth, alpha - bonus, beta, 1)
             picked = value + bonus
             scores[move] = picked
             if picked > best_value:
@@ -402,28 +421,49 @@ class AlphaBetaAgent(Agent):
 
     def _moves(
         self, state: GameState, key: Hashable, depth: int, ply: int, tt_move: Move | None
-    ) -> list[Move]:
-        """The node's moves in search order: the table's move, then the static look's order (a
-        selective node keeps only its best), or at the frontier the killers and the history."""
+    ) -> Iterator[Move]:
+        """The node's moves in search order, lazily: a selective node's best by the static look,
+        or (``order_depth`` plies or more from the frontier) all of them by it; elsewhere the
+        table's move and the ply's killers first, then the rest by history (at the frontier in
+        the game's order). When the game checks a move itself (it overrides ``is_legal``) the
+        table's move and the killers are tried before the move list is made: most nodes that
+        cut off do so on one of them and never generate their moves."""
         widths = self._widths
         if depth >= 2 and ply < len(widths):
             moves = self._ranked_moves(state, key, ply)[: widths[ply]]
             if len(moves) < len(state.legal_moves()):
                 self._horizon += 1  # pruned: the value is no proof
                 self._pruned = True
-        elif depth >= self.order_depth and self.order and self.evaluate is not None:
-            moves = list(self._ranked_moves(state, key, ply))
-        else:
+            yield from in_front(moves, (tt_move,)) if tt_move is not None else moves
+            return
+        if depth >= self.order_depth and self.order and self.evaluate is not None:
+            moves = self._ranked_moves(state, key, ply)
+            yield from in_front(list(moves), (tt_move,)) if tt_move is not None else moves
+            return
+        killers = self._killers[min(ply, MAX_DEPTH + 1)] if self.killers else (None, None)
+        if not self._staged:
             # Copies: a state may hand out its own cached list.
             moves = list(state.legal_moves())
-            history = self.history
-            # At the frontier every child is a leaf, about as cheap as sorting by history: the
-            # killers only (one pass, moves compared by hash).
-            if history and depth >= 2:
+            if depth >= 2 and self.history:
+                history = self.history
                 moves.sort(key=lambda m: -history.get(m, 0))
-            elif self.killers:
-                return in_front(moves, (tt_move, *self._killers[min(ply, MAX_DEPTH + 1)]))
-        return in_front(moves, (tt_move,)) if tt_move is not None else moves
+            yield from in_front(moves, (tt_move, *killers))
+            return
+        tried: list[Move] = []
+        for move in (tt_move, *killers):
+            if move is not None and move not in tried and state.is_legal(move):
+                tried.append(move)
+                yield move
+        moves = list(state.legal_moves())
+        for move in tried:
+            try:
+                moves.remove(move)
+            except ValueError:  # is_legal and legal_moves disagree: searched twice, no harm
+                pass
+        if depth >= 2 and self.history:
+            history = self.history
+            moves.sort(key=lambda m: -history.get(m, 0))
+        yield from moves
 
     def _search(self, state: GameState, depth: int, alpha: float, beta: float, ply: int) -> float:
         """Negamax value of the unfinished ``state`` for ``state.to_move``."""
@@ -437,12 +477,14 @@ class AlphaBetaAgent(Agent):
         settled, tt_move = self._probe(key, depth, alpha, beta, ply)
         if settled is not None:
             return settled
+        if depth == 1:
+            return self._frontier(state, key, alpha, beta, ply, tt_move)
         horizon_before = self._horizon
-        moves = self._moves(state, key, depth, ply, tt_move)
         alpha0 = alpha
         reduce = self.reduce and depth >= self.reduce_depth
-        best_value, best_move = -float("inf"), moves[0]
-        for index, move in enumerate(moves):
+        best_value, best_move = -float("inf"), None
+        index = 0
+        for move in self._moves(state, key, depth, ply, tt_move):
             child = state.play_unchecked(move)
             if index == 0:
                 value = self._child(state, child, depth, alpha, beta, ply + 1)
@@ -455,6 +497,7 @@ class AlphaBetaAgent(Agent):
                     value = self._child(state, child, depth, alpha, alpha + NULL_WINDOW, ply + 1)
                 if alpha + NULL_WINDOW <= value < beta:
                     value = self._child(state, child, depth, alpha, beta, ply + 1)
+            index += 1
             if value > best_value:
                 best_value, best_move = value, move
                 if value > alpha:
@@ -462,11 +505,63 @@ class AlphaBetaAgent(Agent):
                     if alpha >= beta:
                         self._cut_off(move, depth, ply)
                         break
-        flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta else EXACT
-        self._store(
-            key, depth if self._horizon != horizon_before else SOLVED_DEPTH, ply, best_value, flag, best_move
-        )
-        return best_value
+        return self._conclude(state, key, depth, ply, alpha0, beta, best_value, best_move, horizon_before)
+
+    def _frontier(
+        self, state: GameState, key: Hashable, alpha: float, beta: float, ply: int, tt_move: Move | None
+    ) -> float:
+        """A node one ply from the frontier: its children evaluated in line (most of a search's
+        nodes are these leaves), plain alpha-beta (a null window saves nothing on a leaf)."""
+        horizon_before = self._horizon
+        alpha0 = alpha
+        mover = state.to_move
+        evaluate = self.evaluate
+        best_value, best_move = -float("inf"), None
+        for move in self._moves(state, key, 1, ply, tt_move):
+            self.nodes += 1
+            if self.nodes & 127 == 0:
+                self._check()
+            child = state.play_unchecked(move)
+            outcome = child.outcome
+            if outcome is not None:
+                value = self._terminal(outcome, mover, ply + 1)
+            else:
+                self._horizon += 1
+                if evaluate is None:
+                    value = 0.0
+                else:
+                    value = float(evaluate(child, child.to_move))
+                    value = -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
+                    if child.to_move != mover:
+                        value = -value
+            if value > best_value:
+                best_value, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        self._cut_off(move, 1, ply)
+                        break
+        return self._conclude(state, key, 1, ply, alpha0, beta, best_value, best_move, horizon_before)
+
+    def _conclude(
+        self,
+        state: GameState,
+        key: Hashable,
+        depth: int,
+        ply: int,
+        alpha0: float,
+        beta: float,
+        value: float,
+        move: Move | None,
+        horizon_before: int,
+    ) -> float:
+        """Store a searched node's value (a bound when it fell outside the window it was given) and
+        best move; a node that reached no depth-limited leaf is solved (valid at any depth)."""
+        if move is None:  # no move although unfinished: a broken game; nothing to search
+            return self._leaf(state)
+        flag = UPPER if value <= alpha0 else LOWER if value >= beta else EXACT
+        self._store(key, depth if self._horizon != horizon_before else SOLVED_DEPTH, ply, value, flag, move)
+        return value
 
     def _cut_off(self, move: Move, depth: int, ply: int) -> None:
         """A move refuted the opponent's: it goes up the history and among the ply's killers."""
