@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -360,3 +361,67 @@ def test_alphabeta_root_noise_varies_the_choice():
     agent = AlphaBetaAgent(game, noise=0.3)
     agent.choose(ttt_parse(WIN_NOW), Limit(depth=2), random.Random(0))
     assert agent.info["score"] == WIN - 1
+
+
+# --- forcing moves past the depth (quiescence) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForcingTicTacToe(TicTacToeState):
+    """Tic-tac-toe that names its forcing moves: the cells that win now, else those that stop
+    the opponent's win next move."""
+
+    def play_unchecked(self, move):
+        child = super().play_unchecked(move)
+        return ForcingTicTacToe(child.x, child.o, child.to_move)
+
+    def forcing_moves(self):
+        if self.outcome is not None:
+            return None
+        mine, theirs = (
+            TicTacToeState(self.x, self.o, self.to_move),
+            TicTacToeState(self.x, self.o, 1 - self.to_move),
+        )
+        wins = [m for m in self.legal_moves() if _wins(mine, m)]
+        stops = [m for m in self.legal_moves() if _wins(theirs, m)]
+        return wins or stops or None
+
+
+def _wins(state, move) -> bool:
+    outcome = state.play_unchecked(move).outcome
+    return outcome is not None and outcome.rewards[state.to_move] == 1
+
+
+def _quiet_minimax(state, depth: int, ply: int) -> float:
+    """Plain negamax with the agent's scoring whose leaves search their forcing moves (no stand-pat)."""
+    moves = state.legal_moves() if depth > 0 else state.forcing_moves()
+    if depth <= 0 and (not moves or depth <= -8):
+        return max(-1.0, min(1.0, ttt_evaluate(state, state.to_move)))
+    best = -float("inf")
+    for move in moves:
+        child = state.play(move)
+        value = (
+            _value(state, child, ply + 1)
+            if child.outcome is not None
+            else -_quiet_minimax(child, depth - 1, ply + 1)
+        )
+        best = max(best, value)
+    return best
+
+
+def test_alphabeta_searches_forcing_moves_past_its_depth():
+    game = toygames.tictactoe_def()
+    seen_further = 0
+    for plain in _positions(10, 11):
+        state = ForcingTicTacToe(plain.x, plain.o, plain.to_move)
+        for depth in (1, 2, 3):
+            agent = AlphaBetaAgent(game)
+            agent.choose(state, Limit(depth=depth), random.Random(0))
+            expected = _quiet_minimax(state, depth, 0)
+            assert agent.info["score"] == round(expected, 3), (state.to_text(), depth)
+            seen_further += expected != _minimax(plain, depth, 0)
+    assert seen_further  # the forcing lines changed some values: the search looked past its depth
+    # A line the game chose is no proof: the depth-limited search of the open board solves nothing.
+    agent = AlphaBetaAgent(game)
+    agent.choose(ForcingTicTacToe(), Limit(depth=2), random.Random(0))
+    assert not agent.info["solved"]

@@ -76,6 +76,9 @@ NULL_WINDOW, MAX_MOVES = 1e-9, 1 << 30
 #: still plays a better move it found, and fills the table for the next move.
 LAST_START = 0.85
 
+#: The most plies of forcing moves searched past a leaf.
+QUIESCENCE_PLIES = 8
+
 Plan = tuple[int, tuple[int, ...]]
 
 
@@ -88,6 +91,11 @@ class _Result:
     depth: int = 0
     widths: tuple[int, ...] = ()
     solved: bool = False
+
+
+def _no_evaluation(state: GameState, seat: int) -> float:
+    """The leaves' value in a game without ``evaluate``: even."""
+    return 0.0
 
 
 class _Abort(Exception):
@@ -134,6 +142,9 @@ class AlphaBetaAgent(Agent):
         #: The table's move and the killers are tried before a node's moves are made when the
         #: game checks a move itself (its state overrides ``GameState.is_legal``).
         self._staged = False
+        #: Leaves are searched on by their forcing moves when the game names them (it overrides
+        #: ``GameState.forcing_moves``).
+        self._forcing = False
         # Ranked lists keep as many moves as the widest width asks.
         self._keep = max([*self.widths, *(w for _d, ws in self.plans for w in ws)], default=0)
         self._ranks: dict[Hashable, list[Move]] = {}
@@ -175,6 +186,7 @@ class AlphaBetaAgent(Agent):
         start = time.perf_counter()
         self._begin(limit, stop, start)
         self._staged = type(state).is_legal is not GameState.is_legal
+        self._forcing = type(state).forcing_moves is not GameState.forcing_moves
         root_moves = self._root_order(state, moves, rng)
         jitter = {m: rng.uniform(0.0, self.noise) for m in root_moves} if self.noise > 0 else None
         try:
@@ -471,8 +483,7 @@ class AlphaBetaAgent(Agent):
         if self.nodes & 127 == 0:
             self._check()
         if depth <= 0:
-            self._horizon += 1
-            return self._leaf(state)
+            return self._quiesce(state, alpha, beta, ply, QUIESCENCE_PLIES if self._forcing else 0)
         key = state.repetition_key()
         settled, tt_move = self._probe(key, depth, alpha, beta, ply)
         if settled is not None:
@@ -515,7 +526,7 @@ class AlphaBetaAgent(Agent):
         horizon_before = self._horizon
         alpha0 = alpha
         mover = state.to_move
-        evaluate = self.evaluate
+        evaluate = self.evaluate or _no_evaluation
         best_value, best_move = -float("inf"), None
         for move in self._moves(state, key, 1, ply, tt_move):
             self.nodes += 1
@@ -525,15 +536,17 @@ class AlphaBetaAgent(Agent):
             outcome = child.outcome
             if outcome is not None:
                 value = self._terminal(outcome, mover, ply + 1)
+            elif self._forcing:
+                if child.to_move == mover:
+                    value = self._quiesce(child, alpha, beta, ply + 1, QUIESCENCE_PLIES)
+                else:
+                    value = -self._quiesce(child, -beta, -alpha, ply + 1, QUIESCENCE_PLIES)
             else:
                 self._horizon += 1
-                if evaluate is None:
-                    value = 0.0
-                else:
-                    value = float(evaluate(child, child.to_move))
-                    value = -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
-                    if child.to_move != mover:
-                        value = -value
+                value = float(evaluate(child, child.to_move))
+                value = -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
+                if child.to_move != mover:
+                    value = -value
             if value > best_value:
                 best_value, best_move = value, move
                 if value > alpha:
@@ -542,6 +555,36 @@ class AlphaBetaAgent(Agent):
                         self._cut_off(move, 1, ply)
                         break
         return self._conclude(state, key, 1, ply, alpha0, beta, best_value, best_move, horizon_before)
+
+    def _quiesce(self, state: GameState, alpha: float, beta: float, ply: int, left: int) -> float:
+        """Value of the unfinished leaf ``state`` for its side to move: ``evaluate`` when the game
+        calls it quiet (``forcing_moves()`` None or empty), else the best of its forcing moves,
+        searched on the same way for up to ``left`` plies (a quiescence search)."""
+        moves = state.forcing_moves() if left > 0 else None
+        self._horizon += 1  # a leaf, or a line the game chose: no proof either way
+        if not moves:
+            return self._leaf(state)
+        mover = state.to_move
+        best_value = -float("inf")
+        for move in moves:
+            self.nodes += 1
+            if self.nodes & 127 == 0:
+                self._check()
+            child = state.play_unchecked(move)
+            outcome = child.outcome
+            if outcome is not None:
+                value = self._terminal(outcome, mover, ply + 1)
+            elif child.to_move == mover:
+                value = self._quiesce(child, alpha, beta, ply + 1, left - 1)
+            else:
+                value = -self._quiesce(child, -beta, -alpha, ply + 1, left - 1)
+            if value > best_value:
+                best_value = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best_value
 
     def _conclude(
         self,
