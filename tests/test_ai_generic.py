@@ -123,6 +123,33 @@ def test_alphabeta_depth_limited_values_match_minimax():
                 assert round(-_minimax(child, depth - 1, 1), 3) == agent.info["score"]
 
 
+@dataclass(frozen=True)
+class CheckingTicTacToe(TicTacToeState):
+    """Tic-tac-toe that checks a move itself: the search tries the table's move and the killers
+    before it makes a node's move list."""
+
+    def play_unchecked(self, move):
+        child = super().play_unchecked(move)
+        return CheckingTicTacToe(child.x, child.o, child.to_move)
+
+    def is_legal(self, move) -> bool:
+        return self.outcome is None and not (self.x | self.o) >> move.index & 1
+
+
+def test_alphabeta_tries_known_moves_first_with_the_same_values():
+    game = toygames.tictactoe_def()
+    for plain in _positions(8, 3):
+        state = CheckingTicTacToe(plain.x, plain.o, plain.to_move)
+        agent = AlphaBetaAgent(game)
+        for depth in (1, 2, 3, 4):  # the same agent: its table and killers carry over
+            move = agent.choose(state, Limit(depth=depth), random.Random(0))
+            assert agent._staged
+            assert agent.info["score"] == round(_minimax(state, depth, 0), 3), (state.to_text(), depth)
+            child = state.play(move)
+            if child.outcome is None and depth > 1:
+                assert round(-_minimax(child, depth - 1, 1), 3) == agent.info["score"]
+
+
 def test_alphabeta_perfect_play_draws_and_solves():
     game = toygames.tictactoe_def()
     agent = AlphaBetaAgent(game)
