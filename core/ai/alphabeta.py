@@ -1,21 +1,30 @@
 """Alpha-beta search (negamax) for two-player games of perfect information.
 
-Iterative deepening runs until the time limit, a fixed ``Limit.depth`` or a node budget; an
-unfinished iteration still counts once it has searched the previous best move (searched
-first), so more time never makes the choice worse. A transposition table keyed on
-``state.repetition_key()`` keeps values and best moves between iterations and moves. Moves
-are ordered by the table's move, then at nodes ``order_depth`` (3) or more plies from the
-frontier by the *static look* (``evaluate`` of each child for the mover, kept for one
-``choose``), nearer by a history score (moves that caused cut-offs), at the frontier by two
-killers a ply; the root by the previous iteration's scores (the first: the static look). Moves
-after the first are searched on a null window first (principal variation search). Leaves are
-evaluated without a table look-up. Late move reductions (``reduce=True``) are off by default:
-they reach a ply deeper but did not play better in the bench's matches (bench/RESULTS.md).
+Iterative deepening runs until the time limit, a fixed ``Limit.depth`` or a node budget; a
+new iteration starts while less than ``LAST_START`` (85%) of the time is used, and an
+unfinished one still counts once it has searched the previous best move (searched first) or
+found a move better on a null window, so more time never makes the choice worse. A
+transposition table keyed on ``state.repetition_key()`` keeps values and best moves between
+iterations and moves. Moves are ordered by the table's move, then at nodes ``order_depth`` (3)
+or more plies from the frontier by the *static look* (``evaluate`` of each child for the
+mover, kept for one ``choose``); elsewhere the ply's two killers come next, then the rest by a
+history score (moves that caused cut-offs; at the frontier in the game's order); the root by
+the previous iteration's scores (the first: the static look). When the game checks a move
+itself (its state overrides ``is_legal``), the table's move and the killers are searched
+before the node's move list is made, so a node that cuts off on one of them never makes it:
+the list is most of a node's cost in a game written in Python. Moves after the first are
+searched on a null window first (principal variation search, the root included). Nodes one
+ply from the frontier evaluate their children in line, without a table look-up. Late move
+reductions (``reduce=True``) are off by default: they reach a ply deeper but did not play
+better in the bench's matches (bench/RESULTS.md).
 
 Leaves use ``GameDef.evaluate(state, to_move)`` (0 without it); finished games use their
-outcome, wins sooner and losses later preferred. Games where a side may move twice in a row
-are handled (the value only flips sign when the side to move changes). When a search ends
-without reaching any leaf by depth the game is solved and deepening stops.
+outcome, wins sooner and losses later preferred. A game that names a leaf's forcing moves
+(``GameState.forcing_moves()``: a win to take, a threat to stop) has them searched on past
+the depth, up to ``QUIESCENCE_PLIES`` (a quiescence search without standing pat: those moves
+are all the position offers); such lines are no proof. Games where a side may move twice in
+a row are handled (the value only flips sign when the side to move changes). When a search
+ends without reaching any leaf by depth the game is solved and deepening stops.
 
 Games with hundreds of moves a position reach depth 1 or 2 at full width. For them the agent
 offers a *selective* search (forward pruning) and root noise, all off by default:
