@@ -438,7 +438,7 @@ def _quiet_minimax(state, depth: int, ply: int) -> float:
 
 def test_alphabeta_searches_forcing_moves_past_its_depth():
     game = toygames.tictactoe_def()
-    seen_further = 0
+    seen_further = outcomes_by_force = 0
     for plain in _positions(10, 11):
         state = ForcingTicTacToe(plain.x, plain.o, plain.to_move)
         for depth in (1, 2, 3):
@@ -447,7 +447,10 @@ def test_alphabeta_searches_forcing_moves_past_its_depth():
             expected = _quiet_minimax(state, depth, 0)
             assert agent.info["score"] == round(expected, 3), (state.to_text(), depth)
             seen_further += expected != _minimax(plain, depth, 0)
-    assert seen_further  # the forcing lines changed some values: the search looked past its depth
+            if abs(expected) > WIN / 2 > abs(_minimax(plain, depth, 0)):
+                assert not agent.info["solved"]  # a win or loss along the game's lines is no proof
+                outcomes_by_force += 1
+    assert seen_further and outcomes_by_force  # the search looked past its depth
     # A line the game chose is no proof: the depth-limited search of the open board solves nothing.
     agent = AlphaBetaAgent(game)
     agent.choose(ForcingTicTacToe(), Limit(depth=2), random.Random(0))

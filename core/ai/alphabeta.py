@@ -573,6 +573,7 @@ class AlphaBetaAgent(Agent):
         self._horizon += 1  # a leaf, or a line the game chose: no proof either way
         if not moves:
             return self._leaf(state)
+        self._pruned = True  # a loss seen along the game's lines does not end the deepening
         mover = state.to_move
         best_value = -float("inf")
         for move in moves:
