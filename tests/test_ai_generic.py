@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -455,3 +456,28 @@ def test_alphabeta_searches_forcing_moves_past_its_depth():
     agent = AlphaBetaAgent(game)
     agent.choose(ForcingTicTacToe(), Limit(depth=2), random.Random(0))
     assert not agent.info["solved"]
+
+
+@dataclass(frozen=True)
+class TakenCells(TicTacToeState):
+    """Names a taken cell as its forcing move: not a legal move."""
+
+    def play_unchecked(self, move):
+        child = super().play_unchecked(move)
+        return TakenCells(child.x, child.o, child.to_move)
+
+    def forcing_moves(self):
+        taken = [m for m in toygames.TTT_MOVES if (self.x | self.o) >> m.index & 1]
+        return taken[:1] or None
+
+
+def test_check_fails_forcing_moves_that_are_not_legal():
+    from tafel.cli.conformance import check_game
+
+    game = dataclasses.replace(
+        toygames.tictactoe_def(), id="toy", new_state=lambda options, seed: TakenCells()
+    )
+    report = check_game(game, games=1)
+    assert any("forcing_moves() names" in f for f in report.failures), report.failures
+    good = dataclasses.replace(game, new_state=lambda options, seed: ForcingTicTacToe())
+    assert not [f for f in check_game(good, games=1).failures if "forcing_moves" in f]
