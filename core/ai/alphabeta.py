@@ -470,9 +470,20 @@ class AlphaBetaAgent(Agent):
                 moves.sort(key=lambda m: -history.get(m, 0))
             yield from in_front(moves, (tt_move, *killers))
             return
+        yield from self._known_first(state, depth, (tt_move, *killers))
+
+    def _known_first(self, state: GameState, depth: int, known: tuple[Move | None, ...]) -> Iterator[Move]:
+        """The ``known`` moves that are legal here (the table's move, the killers), then the
+        move list without them, by history away from the frontier."""
         tried: list[Move] = []
-        for move in (tt_move, *killers):
-            if move is not None and move not in tried and state.is_legal(move):
+        for move in known:
+            if move is None or move in tried:
+                continue
+            try:
+                legal = state.is_legal(move)
+            except Exception:  # a check that trips over a move of another kind or phase: no
+                legal = False
+            if legal:
                 tried.append(move)
                 yield move
         moves = list(state.legal_moves())
