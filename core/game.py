@@ -198,6 +198,14 @@ class GameState(Generic[MoveT]):
         """What counts as 'the same position' for repetition rules and transposition tables."""
         return self.to_text()
 
+    def forcing_moves(self) -> list[MoveT] | None:
+        """For the generic alpha-beta's leaves (PLUGINS.md, section 9): when the side to move has
+        only a few sensible moves that settle the position sharply (a win to take, a threat of
+        the opponent's to stop), all of them; None (the default) when ``evaluate`` can judge the
+        position as it stands. The search plays these moves past its depth until a position says
+        None. They must be all that matters: the search looks at nothing else there."""
+        return None
+
     # --- notation -----------------------------------------------------------------------
 
     def to_text(self) -> str:

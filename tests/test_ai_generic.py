@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -117,6 +119,33 @@ def test_alphabeta_depth_limited_values_match_minimax():
             move = agent.choose(state, Limit(depth=depth), random.Random(0))
             assert agent.info["score"] == round(_minimax(state, depth, 0), 3), (state.to_text(), depth)
             # The move played is one that reaches that value.
+            child = state.play(move)
+            if child.outcome is None and depth > 1:
+                assert round(-_minimax(child, depth - 1, 1), 3) == agent.info["score"]
+
+
+@dataclass(frozen=True)
+class CheckingTicTacToe(TicTacToeState):
+    """Tic-tac-toe that checks a move itself: the search tries the table's move and the killers
+    before it makes a node's move list."""
+
+    def play_unchecked(self, move):
+        child = super().play_unchecked(move)
+        return CheckingTicTacToe(child.x, child.o, child.to_move)
+
+    def is_legal(self, move) -> bool:
+        return self.outcome is None and not (self.x | self.o) >> move.index & 1
+
+
+def test_alphabeta_tries_known_moves_first_with_the_same_values():
+    game = toygames.tictactoe_def()
+    for plain in _positions(8, 3):
+        state = CheckingTicTacToe(plain.x, plain.o, plain.to_move)
+        agent = AlphaBetaAgent(game)
+        for depth in (1, 2, 3, 4):  # the same agent: its table and killers carry over
+            move = agent.choose(state, Limit(depth=depth), random.Random(0))
+            assert agent._staged
+            assert agent.info["score"] == round(_minimax(state, depth, 0), 3), (state.to_text(), depth)
             child = state.play(move)
             if child.outcome is None and depth > 1:
                 assert round(-_minimax(child, depth - 1, 1), 3) == agent.info["score"]
@@ -360,3 +389,95 @@ def test_alphabeta_root_noise_varies_the_choice():
     agent = AlphaBetaAgent(game, noise=0.3)
     agent.choose(ttt_parse(WIN_NOW), Limit(depth=2), random.Random(0))
     assert agent.info["score"] == WIN - 1
+
+
+# --- forcing moves past the depth (quiescence) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForcingTicTacToe(TicTacToeState):
+    """Tic-tac-toe that names its forcing moves: the cells that win now, else those that stop
+    the opponent's win next move."""
+
+    def play_unchecked(self, move):
+        child = super().play_unchecked(move)
+        return ForcingTicTacToe(child.x, child.o, child.to_move)
+
+    def forcing_moves(self):
+        if self.outcome is not None:
+            return None
+        mine, theirs = (
+            TicTacToeState(self.x, self.o, self.to_move),
+            TicTacToeState(self.x, self.o, 1 - self.to_move),
+        )
+        wins = [m for m in self.legal_moves() if _wins(mine, m)]
+        stops = [m for m in self.legal_moves() if _wins(theirs, m)]
+        return wins or stops or None
+
+
+def _wins(state, move) -> bool:
+    outcome = state.play_unchecked(move).outcome
+    return outcome is not None and outcome.rewards[state.to_move] == 1
+
+
+def _quiet_minimax(state, depth: int, ply: int) -> float:
+    """Plain negamax with the agent's scoring whose leaves search their forcing moves (no stand-pat)."""
+    moves = state.legal_moves() if depth > 0 else state.forcing_moves()
+    if depth <= 0 and (not moves or depth <= -8):
+        return max(-1.0, min(1.0, ttt_evaluate(state, state.to_move)))
+    best = -float("inf")
+    for move in moves:
+        child = state.play(move)
+        value = (
+            _value(state, child, ply + 1)
+            if child.outcome is not None
+            else -_quiet_minimax(child, depth - 1, ply + 1)
+        )
+        best = max(best, value)
+    return best
+
+
+def test_alphabeta_searches_forcing_moves_past_its_depth():
+    game = toygames.tictactoe_def()
+    seen_further = outcomes_by_force = 0
+    for plain in _positions(10, 11):
+        state = ForcingTicTacToe(plain.x, plain.o, plain.to_move)
+        for depth in (1, 2, 3):
+            agent = AlphaBetaAgent(game)
+            agent.choose(state, Limit(depth=depth), random.Random(0))
+            expected = _quiet_minimax(state, depth, 0)
+            assert agent.info["score"] == round(expected, 3), (state.to_text(), depth)
+            seen_further += expected != _minimax(plain, depth, 0)
+            if abs(expected) > WIN / 2 > abs(_minimax(plain, depth, 0)):
+                assert not agent.info["solved"]  # a win or loss along the game's lines is no proof
+                outcomes_by_force += 1
+    assert seen_further and outcomes_by_force  # the search looked past its depth
+    # A line the game chose is no proof: the depth-limited search of the open board solves nothing.
+    agent = AlphaBetaAgent(game)
+    agent.choose(ForcingTicTacToe(), Limit(depth=2), random.Random(0))
+    assert not agent.info["solved"]
+
+
+@dataclass(frozen=True)
+class TakenCells(TicTacToeState):
+    """Names a taken cell as its forcing move: not a legal move."""
+
+    def play_unchecked(self, move):
+        child = super().play_unchecked(move)
+        return TakenCells(child.x, child.o, child.to_move)
+
+    def forcing_moves(self):
+        taken = [m for m in toygames.TTT_MOVES if (self.x | self.o) >> m.index & 1]
+        return taken[:1] or None
+
+
+def test_check_fails_forcing_moves_that_are_not_legal():
+    from tafel.cli.conformance import check_game
+
+    game = dataclasses.replace(
+        toygames.tictactoe_def(), id="toy", new_state=lambda options, seed: TakenCells()
+    )
+    report = check_game(game, games=1)
+    assert any("forcing_moves() names" in f for f in report.failures), report.failures
+    good = dataclasses.replace(game, new_state=lambda options, seed: ForcingTicTacToe())
+    assert not [f for f in check_game(good, games=1).failures if "forcing_moves" in f]

@@ -1,21 +1,30 @@
 """Alpha-beta search (negamax) for two-player games of perfect information.
 
-Iterative deepening runs until the time limit, a fixed ``Limit.depth`` or a node budget; an
-unfinished iteration still counts once it has searched the previous best move (searched
-first), so more time never makes the choice worse. A transposition table keyed on
-``state.repetition_key()`` keeps values and best moves between iterations and moves. Moves
-are ordered by the table's move, then at nodes ``order_depth`` (3) or more plies from the
-frontier by the *static look* (``evaluate`` of each child for the mover, kept for one
-``choose``), nearer by a history score (moves that caused cut-offs), at the frontier by two
-killers a ply; the root by the previous iteration's scores (the first: the static look). Moves
-after the first are searched on a null window first (principal variation search). Leaves are
-evaluated without a table look-up. Late move reductions (``reduce=True``) are off by default:
-they reach a ply deeper but did not play better in the bench's matches (bench/RESULTS.md).
+Iterative deepening runs until the time limit, a fixed ``Limit.depth`` or a node budget; a
+new iteration starts while less than ``LAST_START`` (85%) of the time is used, and an
+unfinished one still counts once it has searched the previous best move (searched first) or
+found a move better on a null window, so more time never makes the choice worse. A
+transposition table keyed on ``state.repetition_key()`` keeps values and best moves between
+iterations and moves. Moves are ordered by the table's move, then at nodes ``order_depth`` (3)
+or more plies from the frontier by the *static look* (``evaluate`` of each child for the
+mover, kept for one ``choose``); elsewhere the ply's two killers come next, then the rest by a
+history score (moves that caused cut-offs; at the frontier in the game's order); the root by
+the previous iteration's scores (the first: the static look). When the game checks a move
+itself (its state overrides ``is_legal``), the table's move and the killers are searched
+before the node's move list is made, so a node that cuts off on one of them never makes it:
+the list is most of a node's cost in a game written in Python. Moves after the first are
+searched on a null window first (principal variation search, the root included). Nodes one
+ply from the frontier evaluate their children in line, without a table look-up. Late move
+reductions (``reduce=True``) are off by default: they reach a ply deeper but did not play
+better in the bench's matches (bench/RESULTS.md).
 
 Leaves use ``GameDef.evaluate(state, to_move)`` (0 without it); finished games use their
-outcome, wins sooner and losses later preferred. Games where a side may move twice in a row
-are handled (the value only flips sign when the side to move changes). When a search ends
-without reaching any leaf by depth the game is solved and deepening stops.
+outcome, wins sooner and losses later preferred. A game that names a leaf's forcing moves
+(``GameState.forcing_moves()``: a win to take, a threat to stop) has them searched on past
+the depth, up to ``QUIESCENCE_PLIES`` (a quiescence search without standing pat: those moves
+are all the position offers); such lines are no proof. Games where a side may move twice in
+a row are handled (the value only flips sign when the side to move changes). When a search
+ends without reaching any leaf by depth the game is solved and deepening stops.
 
 Games with hundreds of moves a position reach depth 1 or 2 at full width. For them the agent
 offers a *selective* search (forward pruning) and root noise, all off by default:
@@ -46,7 +55,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
 from tafel.ai.base import Agent, Limit, StopCheck, score_value
@@ -72,6 +81,13 @@ RANK_LIMIT = 20_000
 #: most moves a node ranked only for order keeps (all).
 NULL_WINDOW, MAX_MOVES = 1e-9, 1 << 30
 
+#: A new iteration starts while less than this share of the time is used: an unfinished one
+#: still plays a better move it found, and fills the table for the next move.
+LAST_START = 0.85
+
+#: The most plies of forcing moves searched past a leaf.
+QUIESCENCE_PLIES = 8
+
 Plan = tuple[int, tuple[int, ...]]
 
 
@@ -84,6 +100,11 @@ class _Result:
     depth: int = 0
     widths: tuple[int, ...] = ()
     solved: bool = False
+
+
+def _no_evaluation(state: GameState, seat: int) -> float:
+    """The leaves' value in a game without ``evaluate``: even."""
+    return 0.0
 
 
 class _Abort(Exception):
@@ -127,6 +148,12 @@ class AlphaBetaAgent(Agent):
         self.reduce_after = 3
         #: Two killer moves a ply order the frontier's moves.
         self.killers = True
+        #: The table's move and the killers are tried before a node's moves are made when the
+        #: game checks a move itself (its state overrides ``GameState.is_legal``).
+        self._staged = False
+        #: Leaves are searched on by their forcing moves when the game names them (it overrides
+        #: ``GameState.forcing_moves``).
+        self._forcing = False
         # Ranked lists keep as many moves as the widest width asks.
         self._keep = max([*self.widths, *(w for _d, ws in self.plans for w in ws)], default=0)
         self._ranks: dict[Hashable, list[Move]] = {}
@@ -167,6 +194,8 @@ class AlphaBetaAgent(Agent):
             limit = self.default_limit
         start = time.perf_counter()
         self._begin(limit, stop, start)
+        self._staged = type(state).is_legal is not GameState.is_legal
+        self._forcing = type(state).forcing_moves is not GameState.forcing_moves
         root_moves = self._root_order(state, moves, rng)
         jitter = {m: rng.uniform(0.0, self.noise) for m in root_moves} if self.noise > 0 else None
         try:
@@ -250,8 +279,10 @@ class AlphaBetaAgent(Agent):
             if value >= WIN_BOUND or self._horizon == 0 or (value <= -WIN_BOUND and not self._pruned):
                 result.solved = not self._pruned
                 break
-            if self._deadline is not None and time.perf_counter() - start > 0.6 * (self._deadline - start):
-                break  # the next iteration would not finish in time
+            if self._deadline is not None and time.perf_counter() - start > LAST_START * (
+                self._deadline - start
+            ):
+                break  # too little time left for the next iteration's first move
         return result
 
     def _iteration(
@@ -313,10 +344,19 @@ class AlphaBetaAgent(Agent):
         alpha, beta = -float("inf"), float("inf")
         scores: dict[Move, float] = {}
         best_value, best_move, best_raw = -float("inf"), moves[0], -float("inf")
-        for move in moves:
+        for index, move in enumerate(moves):
             bonus = jitter[move] if jitter is not None else 0.0
             # The move is picked when value + bonus beats alpha: search against alpha - bonus.
-            value = self._child(state, state.play_unchecked(move), depth, alpha - bonus, beta, 1)
+            child = state.play_unchecked(move)
+            if index == 0 or depth < 2:
+                value = self._child(state, child, depth, alpha - bonus, beta, 1)
+            else:
+                # Principal variation search: a null window shows most moves are no better; one
+                # that is gets its value in full, and is the choice should time end meanwhile.
+                value = self._child(state, child, depth, alpha - bonus, alpha - bonus + NULL_WINDOW, 1)
+                if value >= alpha - bonus + NULL_WINDOW:
+                    self._partial = move
+                    value = self._child(state, child, depth, alpha - bonus, beta, 1)
             picked = value + bonus
             scores[move] = picked
             if picked > best_value:
@@ -402,28 +442,60 @@ class AlphaBetaAgent(Agent):
 
     def _moves(
         self, state: GameState, key: Hashable, depth: int, ply: int, tt_move: Move | None
-    ) -> list[Move]:
-        """The node's moves in search order: the table's move, then the static look's order (a
-        selective node keeps only its best), or at the frontier the killers and the history."""
+    ) -> Iterator[Move]:
+        """The node's moves in search order, lazily: a selective node's best by the static look,
+        or (``order_depth`` plies or more from the frontier) all of them by it; elsewhere the
+        table's move and the ply's killers first, then the rest by history (at the frontier in
+        the game's order). When the game checks a move itself (it overrides ``is_legal``) the
+        table's move and the killers are tried before the move list is made: most nodes that
+        cut off do so on one of them and never generate their moves."""
         widths = self._widths
         if depth >= 2 and ply < len(widths):
             moves = self._ranked_moves(state, key, ply)[: widths[ply]]
             if len(moves) < len(state.legal_moves()):
                 self._horizon += 1  # pruned: the value is no proof
                 self._pruned = True
-        elif depth >= self.order_depth and self.order and self.evaluate is not None:
-            moves = list(self._ranked_moves(state, key, ply))
-        else:
+            yield from in_front(moves, (tt_move,)) if tt_move is not None else moves
+            return
+        if depth >= self.order_depth and self.order and self.evaluate is not None:
+            moves = self._ranked_moves(state, key, ply)
+            yield from in_front(list(moves), (tt_move,)) if tt_move is not None else moves
+            return
+        killers = self._killers[min(ply, MAX_DEPTH + 1)] if self.killers else (None, None)
+        if not self._staged:
             # Copies: a state may hand out its own cached list.
             moves = list(state.legal_moves())
-            history = self.history
-            # At the frontier every child is a leaf, about as cheap as sorting by history: the
-            # killers only (one pass, moves compared by hash).
-            if history and depth >= 2:
+            if depth >= 2 and self.history:
+                history = self.history
                 moves.sort(key=lambda m: -history.get(m, 0))
-            elif self.killers:
-                return in_front(moves, (tt_move, *self._killers[min(ply, MAX_DEPTH + 1)]))
-        return in_front(moves, (tt_move,)) if tt_move is not None else moves
+            yield from in_front(moves, (tt_move, *killers))
+            return
+        yield from self._known_first(state, depth, (tt_move, *killers))
+
+    def _known_first(self, state: GameState, depth: int, known: tuple[Move | None, ...]) -> Iterator[Move]:
+        """The ``known`` moves that are legal here (the table's move, the killers), then the
+        move list without them, by history away from the frontier."""
+        tried: list[Move] = []
+        for move in known:
+            if move is None or move in tried:
+                continue
+            try:
+                legal = state.is_legal(move)
+            except Exception:  # a check that trips over a move of another kind or phase: no
+                legal = False
+            if legal:
+                tried.append(move)
+                yield move
+        moves = list(state.legal_moves())
+        for move in tried:
+            try:
+                moves.remove(move)
+            except ValueError:  # is_legal and legal_moves disagree: searched twice, no harm
+                pass
+        if depth >= 2 and self.history:
+            history = self.history
+            moves.sort(key=lambda m: -history.get(m, 0))
+        yield from moves
 
     def _search(self, state: GameState, depth: int, alpha: float, beta: float, ply: int) -> float:
         """Negamax value of the unfinished ``state`` for ``state.to_move``."""
@@ -431,18 +503,19 @@ class AlphaBetaAgent(Agent):
         if self.nodes & 127 == 0:
             self._check()
         if depth <= 0:
-            self._horizon += 1
-            return self._leaf(state)
+            return self._quiesce(state, alpha, beta, ply, QUIESCENCE_PLIES if self._forcing else 0)
         key = state.repetition_key()
         settled, tt_move = self._probe(key, depth, alpha, beta, ply)
         if settled is not None:
             return settled
+        if depth == 1:
+            return self._frontier(state, key, alpha, beta, ply, tt_move)
         horizon_before = self._horizon
-        moves = self._moves(state, key, depth, ply, tt_move)
         alpha0 = alpha
         reduce = self.reduce and depth >= self.reduce_depth
-        best_value, best_move = -float("inf"), moves[0]
-        for index, move in enumerate(moves):
+        best_value, best_move = -float("inf"), None
+        index = 0
+        for move in self._moves(state, key, depth, ply, tt_move):
             child = state.play_unchecked(move)
             if index == 0:
                 value = self._child(state, child, depth, alpha, beta, ply + 1)
@@ -455,6 +528,7 @@ class AlphaBetaAgent(Agent):
                     value = self._child(state, child, depth, alpha, alpha + NULL_WINDOW, ply + 1)
                 if alpha + NULL_WINDOW <= value < beta:
                     value = self._child(state, child, depth, alpha, beta, ply + 1)
+            index += 1
             if value > best_value:
                 best_value, best_move = value, move
                 if value > alpha:
@@ -462,11 +536,96 @@ class AlphaBetaAgent(Agent):
                     if alpha >= beta:
                         self._cut_off(move, depth, ply)
                         break
-        flag = UPPER if best_value <= alpha0 else LOWER if best_value >= beta else EXACT
-        self._store(
-            key, depth if self._horizon != horizon_before else SOLVED_DEPTH, ply, best_value, flag, best_move
-        )
+        return self._conclude(state, key, depth, ply, alpha0, beta, best_value, best_move, horizon_before)
+
+    def _frontier(
+        self, state: GameState, key: Hashable, alpha: float, beta: float, ply: int, tt_move: Move | None
+    ) -> float:
+        """A node one ply from the frontier: its children evaluated in line (most of a search's
+        nodes are these leaves), plain alpha-beta (a null window saves nothing on a leaf)."""
+        horizon_before = self._horizon
+        alpha0 = alpha
+        mover = state.to_move
+        evaluate = self.evaluate or _no_evaluation
+        best_value, best_move = -float("inf"), None
+        for move in self._moves(state, key, 1, ply, tt_move):
+            self.nodes += 1
+            if self.nodes & 127 == 0:
+                self._check()
+            child = state.play_unchecked(move)
+            outcome = child.outcome
+            if outcome is not None:
+                value = self._terminal(outcome, mover, ply + 1)
+            elif self._forcing:
+                if child.to_move == mover:
+                    value = self._quiesce(child, alpha, beta, ply + 1, QUIESCENCE_PLIES)
+                else:
+                    value = -self._quiesce(child, -beta, -alpha, ply + 1, QUIESCENCE_PLIES)
+            else:
+                self._horizon += 1
+                value = float(evaluate(child, child.to_move))
+                value = -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
+                if child.to_move != mover:
+                    value = -value
+            if value > best_value:
+                best_value, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        self._cut_off(move, 1, ply)
+                        break
+        return self._conclude(state, key, 1, ply, alpha0, beta, best_value, best_move, horizon_before)
+
+    def _quiesce(self, state: GameState, alpha: float, beta: float, ply: int, left: int) -> float:
+        """Value of the unfinished leaf ``state`` for its side to move: ``evaluate`` when the game
+        calls it quiet (``forcing_moves()`` None or empty), else the best of its forcing moves,
+        searched on the same way for up to ``left`` plies (a quiescence search)."""
+        moves = state.forcing_moves() if left > 0 else None
+        self._horizon += 1  # a leaf, or a line the game chose: no proof either way
+        if not moves:
+            return self._leaf(state)
+        self._pruned = True  # a loss seen along the game's lines does not end the deepening
+        mover = state.to_move
+        best_value = -float("inf")
+        for move in moves:
+            self.nodes += 1
+            if self.nodes & 127 == 0:
+                self._check()
+            child = state.play_unchecked(move)
+            outcome = child.outcome
+            if outcome is not None:
+                value = self._terminal(outcome, mover, ply + 1)
+            elif child.to_move == mover:
+                value = self._quiesce(child, alpha, beta, ply + 1, left - 1)
+            else:
+                value = -self._quiesce(child, -beta, -alpha, ply + 1, left - 1)
+            if value > best_value:
+                best_value = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
         return best_value
+
+    def _conclude(
+        self,
+        state: GameState,
+        key: Hashable,
+        depth: int,
+        ply: int,
+        alpha0: float,
+        beta: float,
+        value: float,
+        move: Move | None,
+        horizon_before: int,
+    ) -> float:
+        """Store a searched node's value (a bound when it fell outside the window it was given) and
+        best move; a node that reached no depth-limited leaf is solved (valid at any depth)."""
+        if move is None:  # no move although unfinished: a broken game; nothing to search
+            return self._leaf(state)
+        flag = UPPER if value <= alpha0 else LOWER if value >= beta else EXACT
+        self._store(key, depth if self._horizon != horizon_before else SOLVED_DEPTH, ply, value, flag, move)
+        return value
 
     def _cut_off(self, move: Move, depth: int, ply: int) -> None:
         """A move refuted the opponent's: it goes up the history and among the ply's killers."""

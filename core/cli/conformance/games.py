@@ -12,6 +12,7 @@ from tafel.cli.conformance.states import (
     _check_ai,
     _check_definition,
     _check_evaluate,
+    _check_forcing,
     _check_moves_play,
     _check_refuses,
     _check_state,
@@ -177,6 +178,7 @@ class _Walk:
     def _check(self, state: GameState, stale: list[Move], where: str) -> None:
         _check_state(self.game, self.options, state, self.report, where)
         _check_evaluate(self.game, state, self.report, where)
+        _check_forcing(state, self.report, where)
         if stale:
             _check_refuses(state, stale, self.report, where, self.stale_limit)
 

@@ -280,6 +280,22 @@ def _check_evaluate(game: GameDef, state: GameState, report: Report, where: str)
             )
 
 
+def _check_forcing(state: GameState, report: Report, where: str) -> None:
+    """``forcing_moves()`` (the generic search plays them past its depth) is None or legal moves."""
+    if type(state).forcing_moves is GameState.forcing_moves or state.outcome is not None:
+        return
+    forcing = state.forcing_moves()
+    if forcing is None:
+        return
+    if not isinstance(forcing, list):
+        report.fail(f"{where}: forcing_moves() returned a {type(forcing).__name__}, not a list or None")
+        return
+    for move in forcing:
+        if not state.is_legal(move):
+            report.fail(f"{where}: forcing_moves() names {move!r}, which is not a legal move")
+            return
+
+
 def _check_ai(game: GameDef, states: Sequence[GameState], seed: int, report: Report) -> int:
     """The greedy agent (one ply with ``evaluate``) picks a legal move; returns positions tried."""
     from tafel.ai.base import Limit
