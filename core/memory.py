@@ -31,6 +31,23 @@ def _malloc_trim() -> Callable[[int], int] | None:
         return None
 
 
+_SETTLED: list[bool] = []
+
+
+def settle() -> None:
+    """Once a process has started (its modules, plugins, catalogs and fonts loaded: objects that
+    live as long as it does), move what is alive out of the cycle collector's sight (``gc.freeze``),
+    so that each later full collection (:func:`release`) scans only what came after. Only the
+    first call does anything: a frozen object that later becomes garbage in a cycle is never
+    collected, so freezing again would keep whatever the first screens made and let go of.
+    """
+    if _SETTLED:
+        return
+    _SETTLED.append(True)
+    gc.collect()
+    gc.freeze()
+
+
 def release() -> int:
     """Collect every generation, then give the heap's free memory back to the system where the C
     library can. Returns the number of unreachable objects found."""

@@ -111,3 +111,23 @@ def test_the_ai_worker_lets_a_game_go_when_the_next_one_begins(no_automatic_gc):
     assert error is None and agent() is not None  # the same game: kept between moves
     text, error, _ = session.run(AIRequest("toy-nim", {}, 2, None, [], 0, "random"), lambda: False)
     assert error is None and agent() is None
+
+
+def test_what_the_arcade_starts_with_is_frozen_once_and_later_screens_are_still_freed(no_automatic_gc):
+    """``settle`` (called when the arcade starts) moves what is alive then out of the collector's
+    sight, so each collection when a screen leaves scans only what came after; it does so once
+    per process, so a screen made later and left is still collected."""
+    from tafel.memory import settle
+
+    settle()
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    manager = SceneManager((800, 600))
+    manager.push(Tangled())
+    left = weakref.ref(manager.top)
+    settle()  # a second arcade in the same process: nothing more frozen
+    assert gc.get_freeze_count() == frozen
+    manager.begin_frame()
+    manager.pop()
+    manager.end_frame()
+    assert left() is None

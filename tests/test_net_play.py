@@ -441,6 +441,8 @@ def test_remote_seat_polls_moves_and_sends_its_own(registry):
         assert host.connection_text() == "online with Bob" and guest.connection_text() == "online with Ann"
         host.send(host.game.state.move_to_text(host.game.state.legal_moves()[0]))
         assert _seat_until(guest, guest.my_turn, guest_seen)
+        # The host's own game takes its move in when the host polls: the guest may see it first.
+        assert _seat_until(host, lambda: len(host.game.moves) == 1, host_seen)
         plies = [e for e in guest_seen if e.kind == "ply"]
         assert [(e.ply, e.text) for e in plies] == [(0, host.game.moves[0])]
         guest.send("zz9")  # not a move: refused by the host, the game unchanged

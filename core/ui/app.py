@@ -30,6 +30,7 @@ import pygame  # noqa: E402
 from tafel import i18n  # noqa: E402
 from tafel.game import GameError  # noqa: E402
 from tafel.match import Match, StartRequest  # noqa: E402
+from tafel.memory import settle  # noqa: E402
 from tafel.settings import Settings  # noqa: E402
 from tafel.sound import Sound  # noqa: E402
 from tafel.ui.input import InputTranslator  # noqa: E402
@@ -111,6 +112,7 @@ class App:
         self.sound = Sound(self.settings)
         self.apply_settings(save=False)
         self.ui.set_size(self.screen.get_size())
+        settle()  # what lives as long as the arcade, out of the collector's sight
         self.scenes = SceneManager(self.screen.get_size())
         self.input = InputTranslator()
         self.input.start()
