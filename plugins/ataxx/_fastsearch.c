@@ -333,13 +333,13 @@ static int fail_memory(Searcher *S) {
     return 0;
 }
 
-static inline int evaluate(const Searcher *S, u64 own, u64 opp, u64 empty) {
-    if (S->material) return (popcount(own) - popcount(opp)) * STONE;
-    u64 h = own | own << 1 | own >> 1;
-    u64 clone = (h | h << 9 | h >> 9) & empty;
-    h |= own << 2 | own >> 2;
-    h |= h << 9 | h >> 9;
-    u64 cands = (h | h << 9 | h >> 9) & empty;
+/* How many opposing stones stand round every square, bit-sliced (the Python neighbour_count):
+   bit i of a square's count is its bit in bi. */
+typedef struct {
+    u64 b0, b1, b2, b3;
+} Counts;
+
+static inline Counts neighbour_counts(u64 opp) {
     u64 a = opp << 1, b = opp >> 1;
     u64 t = a ^ b;
     u64 s = t ^ opp;
@@ -354,48 +354,8 @@ static inline int evaluate(const Searcher *S, u64 own, u64 opp, u64 empty) {
     u64 k1 = (cu & cd) | (t & c);
     u64 b1 = u ^ k0;
     u64 k2 = u & k0;
-    u64 b3 = k1 & k2;
-    int n;
-    if (cands & b3) {
-        n = 8;
-        cands &= b3;
-    } else {
-        n = 0;
-        u64 b2 = k1 ^ k2;
-        if (cands & b2) {
-            cands &= b2;
-            n = 4;
-        }
-        if (cands & b1) {
-            cands &= b1;
-            n += 2;
-        }
-        if (cands & b0) {
-            cands &= b0;
-            n += 1;
-        } else {
-            cands &= ~b0;
-        }
-    }
-    int gain = (cands & clone) ? 2 * n + 1 : 2 * n;
-    int score = (popcount(own) - popcount(opp)) * STONE + S->threat_w * gain;
-    if (S->safe_w) {
-        u64 de = empty | empty << 1 | empty >> 1;
-        de |= de << 9 | de >> 9;
-        score += S->safe_w * (popcount(own & ~de) - popcount(opp & ~de));
-    }
-    if (S->edge_w) score += S->edge_w * (popcount(own & EDGE) - popcount(opp & EDGE));
-    return score;
-}
-
-static inline int has_move(u64 own, u64 empty) {
-    u64 d = own << 1 | own >> 1 | own << 8 | own >> 8 | own << 9 | own >> 9 | own << 10 | own >> 10;
-    return ((d << 1 | d >> 1 | d << 8 | d >> 8 | d << 9 | d >> 9 | d << 10 | d >> 10) & empty) != 0;
-}
-
-static inline int result_score(u64 own, u64 opp, int ply) {
-    int diff = popcount(own) - popcount(opp);
-    return diff > 0 ? WIN - ply : diff < 0 ? -WIN + ply : 0;
+    Counts counts = {b0, b1, k1 ^ k2, k1 & k2};
+    return counts;
 }
 
 static inline int max_in(u64 cands, u64 b0, u64 b1, u64 b2, u64 b3) {
@@ -418,6 +378,37 @@ static inline u64 level_of(int f, u64 b0, u64 b1, u64 b2, u64 b3) {
     u64 level = ((f & 4) ? b2 : ~b2) & ((f & 2) ? b1 : ~b1) & ((f & 1) ? b0 : ~b0);
     if (!f) level &= ~b3;
     return level;
+}
+
+static inline int evaluate(const Searcher *S, u64 own, u64 opp, u64 empty) {
+    if (S->material) return (popcount(own) - popcount(opp)) * STONE;
+    u64 h = own | own << 1 | own >> 1;
+    u64 clone = (h | h << 9 | h >> 9) & empty;
+    h |= own << 2 | own >> 2;
+    h |= h << 9 | h >> 9;
+    u64 cands = (h | h << 9 | h >> 9) & empty;
+    Counts k = neighbour_counts(opp);
+    int n = max_in(cands, k.b0, k.b1, k.b2, k.b3);
+    cands &= level_of(n, k.b0, k.b1, k.b2, k.b3); /* the squares that take the most */
+    int gain = (cands & clone) ? 2 * n + 1 : 2 * n;
+    int score = (popcount(own) - popcount(opp)) * STONE + S->threat_w * gain;
+    if (S->safe_w) {
+        u64 de = empty | empty << 1 | empty >> 1;
+        de |= de << 9 | de >> 9;
+        score += S->safe_w * (popcount(own & ~de) - popcount(opp & ~de));
+    }
+    if (S->edge_w) score += S->edge_w * (popcount(own & EDGE) - popcount(opp & EDGE));
+    return score;
+}
+
+static inline int has_move(u64 own, u64 empty) {
+    u64 d = own << 1 | own >> 1 | own << 8 | own >> 8 | own << 9 | own >> 9 | own << 10 | own >> 10;
+    return ((d << 1 | d >> 1 | d << 8 | d >> 8 | d << 9 | d >> 9 | d << 10 | d >> 10) & empty) != 0;
+}
+
+static inline int result_score(u64 own, u64 opp, int ply) {
+    int diff = popcount(own) - popcount(opp);
+    return diff > 0 ? WIN - ply : diff < 0 ? -WIN + ply : 0;
 }
 
 static int negamax(Searcher *S, u64 own, u64 opp, int depth, int alpha, int beta, int ply, int null);
@@ -618,22 +609,8 @@ static int negamax(Searcher *S, u64 own, u64 opp, int depth, int alpha, int beta
         if (S->aborted) return 0;
         if (score >= beta) return score < WIN / 2 ? score : beta;
     }
-    /* How many opposing stones stand round every square, bit-sliced (neighbour_count). */
-    u64 a = opp << 1, b = opp >> 1;
-    u64 t = a ^ b;
-    u64 s = t ^ opp;
-    u64 c = (a & b) | (t & opp);
-    u64 su = s << 9, sd = s >> 9;
-    t = su ^ sd;
-    u64 b0 = t ^ s;
-    u64 k0 = (su & sd) | (t & s);
-    u64 cu = c << 9, cd = c >> 9;
-    t = cu ^ cd;
-    u64 u = t ^ c;
-    u64 k1 = (cu & cd) | (t & c);
-    u64 b1 = u ^ k0;
-    u64 k2 = u & k0;
-    u64 b2 = k1 ^ k2, b3 = k1 & k2;
+    Counts counts = neighbour_counts(opp);
+    u64 b0 = counts.b0, b1 = counts.b1, b2 = counts.b2, b3 = counts.b3;
     int top = max_in(jumps, b0, b1, b2, b3);
 
     int orig_alpha = alpha;
