@@ -19,6 +19,7 @@ the new one, never a mix, even when the process is killed with SIGKILL half-way.
 ['a.json']
 >>> read_json(folder / "a.json", limit=100)
 {'x': 1}
+>>> import shutil; shutil.rmtree(folder)  # the example's folder, gone
 
 Every file is read by :func:`read_text` / :func:`read_json`: only a regular file (never a FIFO, a
 device or a folder, so a link to ``/dev/zero`` cannot eat the memory), at most ``limit`` bytes,
@@ -323,6 +324,7 @@ def load_json_file(
     (None, 'settings file s.json is damaged (JSON nested too deeply); moved aside to s.json.corrupt')
     >>> load_json_file(folder / "s.json", "settings file")
     (None, None)
+    >>> import shutil; shutil.rmtree(folder)  # the example's folder, gone
     """
     path = Path(path)
     remove_stale_temps(path.parent)

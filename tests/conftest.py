@@ -1,6 +1,8 @@
 """Test set-up: headless SDL before pygame starts, and no installed third-party plugins."""
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -13,6 +15,7 @@ os.environ.setdefault("TAFEL_LANG", "en")
 os.environ.pop("TAFEL_PLUGINS", None)
 # Saves, settings, records and statistics go to a throwaway folder, never the real home.
 os.environ["TAFEL_DATA_DIR"] = tempfile.mkdtemp(prefix="tafel-test-data-")
+atexit.register(shutil.rmtree, os.environ["TAFEL_DATA_DIR"], ignore_errors=True)  # gone after the run
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent

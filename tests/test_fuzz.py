@@ -49,11 +49,13 @@ def quick_registry(registry, monkeypatch):
     import tafel.plugins
 
     monkeypatch.setattr(tafel.plugins, "load_registry", lambda *a, **k: registry)
-    folder = tempfile.mkdtemp(prefix="tafel-fuzz-")
     old = os.getcwd()
-    os.chdir(folder)  # whatever --out names lands in a throwaway folder
-    yield registry
-    os.chdir(old)
+    with tempfile.TemporaryDirectory(prefix="tafel-fuzz-") as folder:
+        os.chdir(folder)  # whatever --out names lands in a throwaway folder
+        try:
+            yield registry
+        finally:
+            os.chdir(old)
 
 
 @settings(

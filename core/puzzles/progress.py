@@ -13,6 +13,7 @@ line, entries of the wrong shape are dropped) and written atomically.
 (True, {'abc123'})
 >>> progress.save(); round(load_progress(path).rating("g").rating) == round(change.after)
 True
+>>> import shutil; shutil.rmtree(path.parent)  # the example's folder, gone
 """
 
 from __future__ import annotations
