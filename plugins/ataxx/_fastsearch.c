@@ -718,6 +718,14 @@ static int not_busy(Searcher *S) {
     return 0;
 }
 
+/* The (own, opp) position a method is called with, read while no search runs. */
+static int position_arg(Searcher *S, PyObject *args, u64 *own, u64 *opp) {
+    PyObject *own_obj, *opp_obj;
+    if (!PyArg_ParseTuple(args, "OO", &own_obj, &opp_obj)) return -1;
+    if (read_key(own_obj, opp_obj, own, opp) < 0) return -1;
+    return not_busy(S);
+}
+
 static int Searcher_init(Searcher *S, PyObject *args, PyObject *kw) {
     Py_ssize_t cap = 1 << 17;
     static char *names[] = {"tt_size", NULL};
@@ -807,11 +815,8 @@ static PyObject *Searcher_set_check(Searcher *S, PyObject *check) {
 }
 
 static PyObject *Searcher_tt_get(Searcher *S, PyObject *args) {
-    PyObject *own_obj, *opp_obj;
     u64 own, opp;
-    if (!PyArg_ParseTuple(args, "OO", &own_obj, &opp_obj)) return NULL;
-    if (read_key(own_obj, opp_obj, &own, &opp) < 0) return NULL;
-    if (not_busy(S) < 0) return NULL;
+    if (position_arg(S, args, &own, &opp) < 0) return NULL;
     Entry *e = tt_find(&S->tt, own, opp);
     if (e == NULL) Py_RETURN_NONE;
     return Py_BuildValue("(iiii)", (int)e->depth, (int)e->score, (int)e->flag, (int)e->move);
@@ -864,21 +869,15 @@ static PyObject *Searcher_new_search(Searcher *S, PyObject *unused) {
 static PyObject *Searcher_tt_len(Searcher *S, PyObject *unused) { return PyLong_FromSize_t(S->tt.count); }
 
 static PyObject *Searcher_path_add(Searcher *S, PyObject *args) {
-    PyObject *own_obj, *opp_obj;
     u64 own, opp;
-    if (!PyArg_ParseTuple(args, "OO", &own_obj, &opp_obj)) return NULL;
-    if (read_key(own_obj, opp_obj, &own, &opp) < 0) return NULL;
-    if (not_busy(S) < 0) return NULL;
+    if (position_arg(S, args, &own, &opp) < 0) return NULL;
     if (path_add(&S->path, own, opp) < 0) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
 static PyObject *Searcher_path_discard(Searcher *S, PyObject *args) {
-    PyObject *own_obj, *opp_obj;
     u64 own, opp;
-    if (!PyArg_ParseTuple(args, "OO", &own_obj, &opp_obj)) return NULL;
-    if (read_key(own_obj, opp_obj, &own, &opp) < 0) return NULL;
-    if (not_busy(S) < 0) return NULL;
+    if (position_arg(S, args, &own, &opp) < 0) return NULL;
     path_discard(&S->path, own, opp);
     Py_RETURN_NONE;
 }
