@@ -221,7 +221,7 @@ class NoWorker:
         pass
 
 
-@pytest.mark.parametrize("mode", ["flood", "huge", "deaf", "child"])
+@pytest.mark.parametrize("mode", list(MODES))
 def test_an_arcade_seat_of_a_hostile_engine_pauses_with_a_message(registry, quick, mode):
     """The play screen's own path for a failing engine: a pause, a message, the seat handed on."""
     from tafel.match import Match
@@ -243,6 +243,40 @@ def test_an_arcade_seat_of_a_hostile_engine_pauses_with_a_message(registry, quic
     finally:
         app.close()
     assert left_behind(quick) == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_engine_failure_card_shows_all_its_text(registry, size, language):
+    """The card of a failed engine has nine rows of buttons and a long message: in German at
+    800x600 it grows wider rather than cut its last line."""
+    from tafel.i18n import _, set_language
+    from tafel.match import Match
+    from tafel.ui.app import App
+
+    set_language(language)
+    save_engines([EngineConfig(name="Flood", path=str(HOSTILE), args=["flood"])])
+    app = App(registry, windowed=True, size=size, worker=NoWorker())
+    try:
+        play = app.start_match(Match(registry.game("ataxx"), players=["engine:Flood", "human"], seed=1))
+        for _frame in range(3):  # the seat's engine is asked: the failure is its own
+            app.step()
+        assert play.turns.ai_seat == 0
+        error = _("no move within {seconds} s").format(seconds="5.0") + " (4871)"
+        play.turns.failed(
+            _(
+                "{agent} hung and was stopped: {error}. Play {seat} yourself, or let another level play."
+            ).format(agent="Engine: Flood", error=error, seat=play.seat_name(0))
+        )
+        app.step()
+        pause = app.scenes.top
+        title, _lines, buttons = pause._contents()
+        assert title == "An engine failed" and len(buttons) == 9
+        assert "retry" in [b.key for b in buttons]
+        assert not pause.clipped
+        assert pause.card.bottom <= size[1] and pause.buttons[-1].rect.bottom <= pause.card.bottom
+    finally:
+        app.close()
 
 
 @pytest.mark.parametrize("mode", ["flood", "huge", "exit", "deaf"])

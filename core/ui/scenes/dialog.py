@@ -70,6 +70,7 @@ class DialogScene(Scene):
         #: set apart from the harmless ones above by a gap and a line; None: one group.
         self.apart: str | None = None
         self.card = pygame.Rect(0, 0, 1, 1)
+        self.clipped = False
         self._wrapped: list[str] = []
         self._title: tuple[str, int, list[str]] = ("", 1, [])  # (text, width, lines): title_lines
 
@@ -107,33 +108,46 @@ class DialogScene(Scene):
             self._title = (text, width, lines[:2])
         return self._title[2]
 
+    #: How the card makes room when its text does not fit, tried in turn: the card's width (times
+    #: WIDTH, never past the window), its padding, the body's size, a button's height and the gap.
+    FIT_STEPS = (
+        (1.0, 36, SMALL + 2, 66, 14),
+        (1.0, 36, SMALL, 66, 14),
+        (1.0, 36, TINY, 56, 8),
+        (1.5, 24, TINY, 56, 8),
+    )
+
     def layout(self, size: tuple[int, int]) -> None:
         ui = self.ui
         region = self.region(size)
-        pad = ui.px(36)
-        width = min(ui.px(self.WIDTH), region.width - ui.px(24))
-        inner = width - 2 * pad
-        title = self.title_lines(inner)
-        title_h = (
-            ui.line_height(H1, True) if len(title) == 1 else len(title) * ui.line_height(H1 * 2 // 3, True)
-        )
         # The card grows with its text up to the region's height; past that (a long German
-        # game-over text in the side panel of a small window) the body's lines get smaller, then
-        # the buttons lower, and what still does not fit is clipped above the buttons, never drawn
-        # over them.
+        # message on a small window) the body's lines get smaller, then the buttons lower, then
+        # the card wider; what still does not fit is clipped above the buttons (``clipped``),
+        # never drawn over them.
         room = region.height - ui.px(16)
         if self.hints:  # the card stays clear of the hints' strip at the bottom of the window
             band_top = size[1] - (ui.line_height(TINY) + ui.px(28))
             room -= 2 * max(0, region.bottom - band_top)
         n = len(self.buttons)
-        for self.body_size, bh, gap in ((SMALL + 2, 66, 14), (SMALL, 66, 14), (TINY, 56, 8)):
-            bh, gap = ui.px(bh), ui.px(gap)
+        for widen, pad, body_size, bh, gap in self.FIT_STEPS:
+            self.body_size = body_size
+            pad, bh, gap = ui.px(pad), ui.px(bh), ui.px(gap)
+            width = min(ui.px(round(self.WIDTH * widen)), region.width - ui.px(24))
+            inner = width - 2 * pad
+            title = self.title_lines(inner)
+            title_h = (
+                ui.line_height(H1, True)
+                if len(title) == 1
+                else len(title) * ui.line_height(H1 * 2 // 3, True)
+            )
             body_h = self.body_height(inner)
             split = self._split_gap(gap)
             buttons_h = n * bh + max(0, n - 1) * gap + split
             height = pad + title_h + ui.px(12) + body_h + (ui.px(24) if body_h else 0) + buttons_h + pad
             if height <= room:
                 break
+        #: True when even the last step left part of the body out (drawn clipped).
+        self.clipped = height > room
         height = min(height, room)
         self.card = pygame.Rect(0, 0, width, height)
         self.card.center = region.center

@@ -68,7 +68,11 @@ class PauseScene(DialogScene):
             if play.turns.ai_error and not play.rules_error:
                 buttons += [
                     Button(N_("Play it myself"), self.take_over, kind="primary", key="takeover"),
-                    Button(N_("Retry the AI"), self.retry, key="retry"),
+                    Button(
+                        N_("Retry the engine") if _engine_failed(play) else N_("Retry the AI"),
+                        self.retry,
+                        key="retry",
+                    ),
                 ]
                 # Or another AI level plays the seat (one that hangs or fails may be the only bad one).
                 for level in play.turns.other_levels():
