@@ -145,15 +145,20 @@ def _temp_name(folder: Path) -> tuple[int, str]:
     return tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=folder)
 
 
-def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+def atomic_write_bytes(path: Path | str, data: bytes, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` atomically: a temporary file with a short name in the same
     folder, fsync, ``os.replace``. On any failure the temporary file is removed and the old file
-    is untouched; one left by a killed writer is removed by the next write to that folder."""
+    is untouched; one left by a killed writer is removed by the next write to that folder.
+
+    The new file is readable by its owner only (the data folder's files), unless ``mode`` gives
+    its permission bits (a file the user named: :func:`usual_mode`)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(path.parent)
     fd, tmp = _temp_name(path.parent)
     try:
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -166,6 +171,22 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def usual_mode(path: str | os.PathLike[str]) -> int:
+    """The permission bits a program's output file usually gets: those of the file it replaces,
+    else what the umask leaves of ``rw-rw-rw-`` (``rw-r--r--`` under the common umask 022).
+
+    >>> oct(usual_mode("/nonexistent/x.png") & 0o600)
+    '0o600'
+    """
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        pass
+    mask = os.umask(0o022)  # the only portable way to read it: set and put back at once
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def atomic_write(path: Path | str, text: str) -> None:

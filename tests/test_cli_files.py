@@ -134,3 +134,24 @@ def test_the_next_run_removes_what_a_killed_render_left(tmp_path):
     running.write_bytes(b"")
     assert render(tmp_path / "b.png") == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([running.name, "b.png"])
+
+
+def test_a_rendered_picture_gets_the_usual_permissions(tmp_path, capsys):
+    """Not the data folder's owner-only ones: a picture written for a web page is readable."""
+    old = os.umask(0o022)
+    try:
+        assert render(tmp_path / "a.png") == 0
+        assert (tmp_path / "a.png").stat().st_mode & 0o777 == 0o644
+        (tmp_path / "a.png").chmod(0o640)  # a file replaced keeps what its owner gave it
+        assert render(tmp_path / "a.png") == 0
+        assert (tmp_path / "a.png").stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(old)
+
+
+def test_a_puzzle_set_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    argv = ["puzzles", "mine", "ataxx", "--count", "1", "--budget", "1", "--out", str(blocker / "x.json")]
+    assert run_command(argv) == 2
+    assert "cannot write the puzzle set" in one_error(capsys)  # at once: nothing was mined

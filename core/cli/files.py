@@ -23,7 +23,7 @@ import os
 from typing import IO
 
 from tafel.commands import CommandError
-from tafel.datadir import FileProblem, atomic_write_bytes, read_text
+from tafel.datadir import FileProblem, atomic_write_bytes, read_text, usual_mode
 
 #: The largest file the command line reads (openings, positions).
 MAX_INPUT_BYTES = 8 * 1024 * 1024
@@ -66,11 +66,25 @@ def read_input(
 
 
 def write_output(path: str | os.PathLike[str], data: bytes, what: str = "file") -> None:
-    """Replace the file ``path`` with ``data`` atomically; CommandError (one line) on failure."""
+    """Replace the file ``path`` with ``data`` atomically; CommandError (one line) on failure.
+    The file gets the permissions a program's output usually has (not the data folder's
+    owner-only ones)."""
     try:
-        atomic_write_bytes(os.fspath(path), data)
+        atomic_write_bytes(os.fspath(path), data, usual_mode(path))
     except OSError as exc:
         raise CommandError(f"cannot write the {what} {shown_name(path)}: {_reason(exc)}") from None
+
+
+def check_writable(path: str | os.PathLike[str], what: str = "file") -> None:
+    """Refuse at once (CommandError, one line) an output that cannot be written, before a long
+    run makes what it would hold: its folder missing and not makeable, or not writable."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise CommandError(f"cannot write the {what} {shown_name(path)}: {_reason(exc)}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CommandError(f"cannot write the {what} {shown_name(path)}: Permission denied")
 
 
 class AppendFile:
@@ -111,4 +125,4 @@ def open_append(path: str | None, what: str) -> AppendFile | None:
     return AppendFile(path, what) if path else None
 
 
-__all__ = ["AppendFile", "open_append", "read_input", "shown_name", "write_output"]
+__all__ = ["AppendFile", "check_writable", "open_append", "read_input", "shown_name", "write_output"]

@@ -27,8 +27,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tafel.cli.files import check_writable, write_output
 from tafel.commands import CommandError
-from tafel.datadir import FileProblem, atomic_write, read_json
+from tafel.datadir import FileProblem, read_json
 from tafel.game import GameDef, GameError, one_line
 from tafel.i18n import _
 from tafel.numbers import decimal_number, seed_number, whole_number
@@ -169,6 +170,7 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
     game = _game(registry, args.game)
     support = _support(game)
     given = _mining_options(game, args.option)
+    check_writable(args.add_to or args.out or f"{game.id}-puzzles.json", "puzzle set")
     log = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
     miner = Miner(game, args.seed, log, options=given, sample=args.sample, trim=not args.no_trim)
     miner.position_budget = args.position_budget
@@ -203,7 +205,7 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
     else:
         out = Path(args.out or f"{game.id}-puzzles.json")
         about = {**part, "count": len(found)}
-    atomic_write(out, set_to_json(game.id, found, about))
+    write_output(out, set_to_json(game.id, found, about).encode("utf-8"), "puzzle set")
     print(_("{count} puzzles written to {path}").format(count=len(found), path=out))
     seconds = time.process_time() - cpu
     if args.from_history:
@@ -272,7 +274,7 @@ def run_rate(args: argparse.Namespace, registry: Registry) -> int:
         rated.append(
             dataclasses.replace(puzzle, rating=rating_of(difficulty), difficulty=difficulty.to_json())
         )
-    atomic_write(path, set_to_json(game.id, rated, about))
+    write_output(path, set_to_json(game.id, rated, about).encode("utf-8"), "puzzle set")
     ratings = sorted(p.rating for p in rated)
     if ratings:
         print(
