@@ -26,6 +26,13 @@ from hypothesis import strategies as st
 from tafel.cli import main
 from tafel.games.ataxx.uai import UaiEngine
 
+#: Examples a property tries: a few dozen on every run; ``TAFEL_FUZZ_EXAMPLES=5000`` for a long hunt.
+SCALE = max(1, int(os.environ.get("TAFEL_FUZZ_EXAMPLES", "0") or 0))
+
+
+def examples(usual: int) -> int:
+    return SCALE if SCALE > 1 else usual
+
 GAMES = ["ataxx", "atoll", "axxa", "amakta", "amakta-infinit", "hexxagon", "nope", ""]
 COMMANDS = ["list", "show", "perft", "rules", "tutorial", "saves", "render"]
 WORDS = [
@@ -59,7 +66,7 @@ def quick_registry(registry, monkeypatch):
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=2000,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -80,6 +87,45 @@ def test_any_command_line_is_an_answer_or_one_error_line(quick_registry, argv):
         assert "plugin" not in lines[0].split(":", 2)[1], lines[0]
 
 
+MORE_WORDS = [
+    "--id", "--daily", "--answer", "--theme", "--set", "--deal", "--triplets", "--rotation", "--limit",
+    "chain", "straight", "mandatory", "choice", "#1", "#99999", "100400", "b.-.-.bb.-.-", "list",
+    "--games", "--movetime", "--openings", "--sprt", "--pgn", "--log", "elo0=0", "elo1=5", "alpha=2",
+    "random", "easy", "engine:x", "uai:", "uai:/nonexistent", "/dev/zero", "/dev/full", "0.01", "nan",
+    "inf", "-0", "k-in-a-row", "Mein Spiel", "x" * 300,
+]  # fmt: skip
+MORE_ARGV = st.tuples(
+    st.sampled_from(["puzzle", "puzzles", "amakta-pieces", "axxa-records", "new-game", "arena"]),
+    st.sampled_from(GAMES),
+    st.lists(
+        st.one_of(st.sampled_from(MORE_WORDS), st.sampled_from(WORDS), st.text(max_size=20)), max_size=6
+    ),
+).map(lambda t: [t[0], t[1], *t[2]])
+
+
+@settings(
+    max_examples=examples(60),
+    deadline=3000,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(argv=MORE_ARGV)
+def test_the_other_commands_answer_or_give_one_error_line(quick_registry, argv):
+    """puzzle, puzzles, the two games' own commands, new-game and arena (one short game of
+    random agents at most: the fuzz is of the arguments, not of a match's length)."""
+    if argv[0] == "arena":
+        argv = [*argv, "--games", "1", "--movetime", "0.01"]  # the last given wins
+        assume("easy" not in argv and "--sprt" not in argv)  # a searching agent takes its time
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    assert code in ((0, 1, 2) if argv[0] == "puzzle" else (0, 2)), (code, err.getvalue()[-500:])
+    if code == 2:
+        lines = [line for line in err.getvalue().strip().splitlines() if line.startswith("error")]
+        assert len(lines) == 1 and lines[0].startswith("error: "), err.getvalue()[-500:]
+        assert "failed" not in lines[0] or "plugin" not in lines[0], lines[0]  # no plugin blamed
+        assert "Traceback" not in err.getvalue()
+
+
 UAI_COMMANDS = [
     "uai", "isready", "uainewgame", "position", "go", "stop", "d", "perft", "setoption", "debug", "ponderhit",
 ]  # fmt: skip
@@ -94,7 +140,7 @@ UAI_LINE = st.tuples(
 ).map(lambda t: " ".join([t[0], *t[1]]))
 
 
-@settings(max_examples=80, deadline=3000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=3000, suppress_health_check=[HealthCheck.too_slow])
 @given(lines=st.lists(st.one_of(UAI_LINE, st.text(max_size=40)), max_size=8))
 def test_any_uai_input_keeps_the_engine_answering(lines):
     # Searches are kept short: the fuzz is of the input, not of the search's time.
