@@ -128,3 +128,22 @@ def test_an_ascii_terminal_gets_stand_ins(monkeypatch):
 def test_an_ascii_terminal_really():
     done = run("--lang", "de", "show", "ataxx", env={"PYTHONIOENCODING": "ascii"})
     assert done.returncode == 0 and b"laeuft" in done.stdout and not done.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "ataxx", "--position", "x" * 100_000],
+        ["amakta-pieces", "1" * 100_000],
+        ["show", "ataxx", "--moves", "z" * 100_000],
+        ["perft", "ataxx", "9" * 100_000],
+        ["show", "g" * 100_000],
+    ],
+    ids=["position", "piece", "moves", "depth", "game"],
+)
+def test_a_huge_argument_is_not_echoed_whole(capsys, argv):
+    """An error that quotes a 100 KB argument keeps its start and its end: one short line."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and len(err) < 500, err[:200]
+    assert "characters)" in err

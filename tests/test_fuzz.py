@@ -33,6 +33,7 @@ SCALE = max(1, int(os.environ.get("TAFEL_FUZZ_EXAMPLES", "0") or 0))
 def examples(usual: int) -> int:
     return SCALE if SCALE > 1 else usual
 
+
 GAMES = ["ataxx", "atoll", "axxa", "amakta", "amakta-infinit", "hexxagon", "nope", ""]
 COMMANDS = ["list", "show", "perft", "rules", "tutorial", "saves", "render"]
 WORDS = [

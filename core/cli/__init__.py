@@ -44,14 +44,26 @@ EXIT_OUTPUT_FAILED = 74
 ERROR_PREFIX = "error: "
 
 
+#: The longest error message printed whole; a longer one (it quotes a 100 KB argument) keeps its
+#: start and its end, which names what was expected.
+MAX_ERROR = 400
+
+
 def error_line(message: object) -> str:
     """One error line: the machine-readable ``error:`` (never translated), then the message
-    (translated where it was made).
+    (translated where it was made) on one line, at most :data:`MAX_ERROR` characters.
 
     >>> error_line("unknown game 'x'")
     "error: unknown game 'x'"
+    >>> line = error_line("bad position '" + "x" * 5000 + "' (like x5o/7/7/7/7/7/o5x x 0 1)")
+    >>> len(line) < 450, line.endswith("x' (like x5o/7/7/7/7/7/o5x x 0 1)"), "(5,046 characters)" in line
+    (True, True, True)
     """
-    return ERROR_PREFIX + str(message)
+    text = " ".join(str(message).split())
+    if len(text) > MAX_ERROR:
+        cut = f" ... ({len(text):,} characters) ... "
+        text = text[: MAX_ERROR // 2] + cut + text[-(MAX_ERROR // 2 - len(cut)) :]
+    return ERROR_PREFIX + text
 
 
 #: Bad command-line input; the message is printed as one line (plugin commands raise it too).
