@@ -208,6 +208,26 @@ def test_a_full_game_through_the_embedded_broker_with_a_spectator(env):
     assert spectator.finish() == 0
 
 
+@pytest.mark.parametrize("mode", ["illegal", "huge", "exit"])
+def test_a_broken_engine_resigns_its_side_and_the_other_gets_the_result(env, tmp_path, mode):
+    """``--as uai:PATH`` with an engine that plays an illegal move, writes a 10 MB line or stops:
+    its side resigns at once (the other side no longer waits for its --timeout), each side says
+    the result, and no process of the engine is left."""
+    token = f"tok{os.getpid()}{mode}"
+    script = ROOT / "tests" / ("uai_toy_engine.py" if mode == "illegal" else "hostile_engine.py")
+    engine = tmp_path / mode
+    engine.write_text(f"#!/bin/sh\nexec {sys.executable} {script} {mode} {token}\n")
+    engine.chmod(0o755)
+    began = time.monotonic()
+    host, guest, _code, _url = _pair(env, ["ataxx", "--as", "ai:random"], guest_agent=f"uai:{engine}")
+    result = _same_end(host, guest)
+    assert result == "Red wins: Blue resigned"
+    assert time.monotonic() - began < 30
+    assert any("this side resigns" in line for line in guest.errors), guest.errors
+    found = subprocess.run(["pgrep", "-f", token], capture_output=True, text=True).stdout.split()
+    assert found == [], found
+
+
 #: Each two-player game with what keeps it short: random agents fill an Ataxx board in 200 plies
 #: and Amakta's can wander for thousands (its rules read each move slowly), so the host plays
 #: those greedy, and Amakta

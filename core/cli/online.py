@@ -6,7 +6,8 @@ watches it, read only: the arcade on the room's board, or with ``--terminal`` th
 it the host starts the broker inside Tafel and announces it on the LAN with zeroconf, and the
 join finds it there.
 
-With ``--as ai:LEVEL``, ``agent:NAME`` or ``uai:PATH`` a side plays headless; otherwise the arcade
+With ``--as ai:LEVEL``, ``agent:NAME``, ``engine:NAME`` (a configured engine) or ``uai:PATH`` a
+side plays headless (an engine that fails resigns its side's game); otherwise the arcade
 opens on the online game (the other seat is the person elsewhere), or with ``--terminal`` a person
 plays in the terminal: a move in the game's notation, or ``undo``, ``draw``, ``resign``,
 ``yes``/``no`` (to the other side's offer), ``rematch``, ``quit``. Each side prints ``ply N: MOVE``
@@ -27,7 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from tafel.commands import CommandError
-from tafel.game import GameDef
+from tafel.game import GameDef, GameError
 from tafel.numbers import decimal_number, seed_number, whole_number
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def _common(p: argparse.ArgumentParser) -> None:
         dest="agent",
         default=None,
         metavar="AGENT",
-        help="play headless: ai:LEVEL, agent:NAME or uai:PATH",
+        help="play headless: ai:LEVEL, agent:NAME, engine:NAME (configured) or uai:PATH",
     )
     p.add_argument("--name", default="", help="the name the other side sees")
     p.add_argument("--terminal", action="store_true", help="play in the terminal instead of the arcade")
@@ -255,7 +256,9 @@ class AgentPlayer:
 
 
 class EnginePlayer:
-    """An engine program (``uai:PATH``) through the engine router, given the position as text."""
+    """An engine program (``uai:PATH``, or a configured ``engine:NAME``) through the engine
+    router, given the position as text. A failure (a hang, a crash, a bad move) is a
+    CommandError: the side resigns."""
 
     def __init__(self, registry: Registry, spec: str, game: GameDef) -> None:
         from tafel.engine_router import EngineRouter
@@ -267,6 +270,7 @@ class EnginePlayer:
 
     def move(self, view: GuestView, seat: int) -> str:
         from tafel.ai.messages import AIRequest
+        from tafel.engine_process import shorten
 
         start = view.state.view_for(seat).to_text()
         self.router.request(AIRequest(view.game.id, dict(view.options), None, start, [], seat, self.spec))
@@ -276,6 +280,10 @@ class EnginePlayer:
             if result is not None:
                 if result.error is not None or result.move_text is None:
                     raise CommandError(f"{self.spec} failed: {result.error or 'no move'}")
+                try:  # checked here: the host would refuse it, and the engine say it again
+                    view.state.view_for(seat).parse_move(result.move_text)
+                except GameError as exc:
+                    raise CommandError(f"{self.spec} played {shorten(result.move_text)!r}: {exc}") from None
                 return result.move_text
             self.router.wait(0.05)
         raise CommandError(f"{self.spec} gave no move")
@@ -287,9 +295,9 @@ class EnginePlayer:
 def make_player(registry: Registry, spec: str, game: GameDef) -> Player:
     if spec.startswith(("ai:", "agent:")):
         return AgentPlayer(registry, spec, game)
-    if spec.startswith("uai:"):
+    if spec.startswith(("uai:", "engine:")):
         return EnginePlayer(registry, spec, game)
-    raise CommandError(f"--as {spec!r}: use ai:LEVEL, agent:NAME or uai:PATH")
+    raise CommandError(f"--as {spec!r}: use ai:LEVEL, agent:NAME, engine:NAME or uai:PATH")
 
 
 class TerminalPlayer:
@@ -416,7 +424,13 @@ def _take_turn(
         if _terminal_turn(session, player, view, seat, asked != key):
             return key
     elif view.state.to_move == seat and asked != key:
-        session.send("move", move=player.move(view, seat), ply=len(view.moves))
+        try:
+            move = player.move(view, seat)
+        except CommandError as exc:  # a broken engine: its side resigns, the other gets a result
+            print(f"warning: {exc}; this side resigns", file=sys.stderr, flush=True)
+            session.send("resign")
+            return key
+        session.send("move", move=move, ply=len(view.moves))
         return key
     return asked
 
