@@ -518,3 +518,17 @@ def test_a_hint_shows_which_piece_turned_how_on_its_field(screen, monkeypatch):
     view.draw(pygame.Surface((1100, 800)), state, replace(ctx(), hint=hint))
     want = state.pos.eq.layout(state.pos.turn, hint.piece, 2)
     assert (view.cell_center(hint.cell), want, state.pos.turn) in ghosts
+
+
+def test_before_the_circles_are_assigned_no_colour_names_a_player():
+    """Who plays White is decided by the circles' assignment: until then the status says what
+    each colour holds, not "White: ?"."""
+    from tafel.i18n import set_language
+
+    view = AmaktaView(GAME, GAME.resolve_options({}))
+    state = GAME.new_state(GAME.resolve_options({}), None)
+    assert state.white_seat is None
+    lines = view.status(state, None)
+    assert lines[:2] == ["White: 14 in hand, 0 out", "Black: 14 in hand, 0 out"]
+    set_language("de")
+    assert view.status(state, None)[0] == "Weiß: 14 im Inventar, 0 draußen"

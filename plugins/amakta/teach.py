@@ -33,7 +33,7 @@ SAFER_ONE = N_("takes a piece of yours out of the opponent's control")
 WIDENS = N_("widens your control: fields controlled, you {mine}, the opponent {theirs}")
 BALANCE = N_("keeps the best balance of fields controlled: you {mine}, the opponent {theirs}")
 PASSES = N_("passes: fields controlled, you {mine}, the opponent {theirs}")
-NO_CIRCLES = N_("no circles: the plain game, as beginners play it")
+NO_CIRCLES = N_("keeps to the plain game, as beginners play it")
 TAKES_WHITE = N_("takes White, which moves first")
 ONLY_MOVE = N_("the only move")
 #: Every reason, for the game's ``reasons`` (the catalog's German for each).

@@ -378,8 +378,12 @@ class AmaktaView(BoardPainter, Panels, MoveInput, BoardView):
         lines, pos = [], state.pos
         for colour in (WHITE, BLACK):
             seat = state.seat_of(colour)
-            who = _("Player {n}").format(n=seat + 1) if state.white_seat is not None else "?"
             hand, out = len(pos.inv[colour]), len(pos.removed(colour))
+            if state.white_seat is None:  # the circles' assignment decides who plays which colour
+                text = _("{colour}: {hand} in hand, {out} out")
+                lines.append(text.format(colour=_(COLOUR_NAMES[colour]), hand=hand, out=out))
+                continue
+            who = _("Player {n}").format(n=seat + 1)
             text = _("{colour}: {who}, {hand} in hand, {out} out")
             lines.append(text.format(colour=_(COLOUR_NAMES[colour]), who=who, hand=hand, out=out))
         reps = state.repetitions()
