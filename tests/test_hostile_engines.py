@@ -230,9 +230,12 @@ def test_an_arcade_seat_of_a_hostile_engine_pauses_with_a_message(registry, quic
 
     save_engines([hostile(mode, quick)])
     app = App(registry, windowed=True, size=(1280, 720), worker=NoWorker())
+    memory = rss_mb()
     try:
         play = app.start_match(Match(registry.game("ataxx"), players=["engine:Bad", "human"], seed=1))
+        began = time.monotonic()
         assert run_until(app, lambda: play.turns.ai_error is not None, frames=1, wait=LIMIT)
+        assert time.monotonic() - began < LIMIT and rss_mb() - memory < 100
         assert "Engine: Bad" in play.turns.ai_error and len(play.turns.ai_error) < 300
         app.step()
         pause = app.scenes.top
