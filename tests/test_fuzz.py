@@ -66,11 +66,33 @@ def quick_registry(registry, monkeypatch):
             os.chdir(old)
 
 
-@settings(
+#: A command line's examples: a few dozen, each within a deadline (the registry fixture is
+#: loaded once for all of them, which Hypothesis warns of).
+COMMAND_LINES = settings(
     max_examples=examples(60),
-    deadline=2000,
+    deadline=3000,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+
+
+def run_main(argv: list[str]) -> tuple[int, str]:
+    """``main(argv)``'s exit code and what it wrote on stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, err.getvalue()
+
+
+def assert_one_error_line(err: str) -> None:
+    """Exit code 2's stderr: one ``error:`` line (progress lines may come before it), no
+    traceback, and no plugin blamed for the input."""
+    lines = [line for line in err.strip().splitlines() if line.startswith("error")]
+    assert len(lines) == 1 and lines[0].startswith("error: "), err[-500:]
+    assert "failed" not in lines[0] or "plugin" not in lines[0], lines[0]
+    assert "Traceback" not in err
+
+
+@COMMAND_LINES
 @given(argv=ARGV)
 def test_any_command_line_is_an_answer_or_one_error_line(quick_registry, argv):
     if argv[argv.index("perft") + 1 :] if "perft" in argv else False:
@@ -78,14 +100,12 @@ def test_any_command_line_is_an_answer_or_one_error_line(quick_registry, argv):
         assume(not any(w.strip().isdigit() and int(w) > 2 for w in argv if len(w) < 6))
     if "render" in argv:
         assume("--size" not in argv)  # a large picture takes its time; sizes have their own tests
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(argv)
-    assert code in (0, 2), (code, err.getvalue()[-500:])
+    code, err = run_main(argv)
+    assert code in (0, 2), (code, err[-500:])
     if code == 2:
-        lines = err.getvalue().strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("error: "), lines[:5]
-        assert "plugin" not in lines[0].split(":", 2)[1], lines[0]
+        assert err.count("\n") == 1, err[:500]  # these commands print no progress
+        assert_one_error_line(err)
+        assert "plugin" not in err.split(":", 2)[1], err
 
 
 MORE_WORDS = [
@@ -104,11 +124,7 @@ MORE_ARGV = st.tuples(
 ).map(lambda t: [t[0], t[1], *t[2]])
 
 
-@settings(
-    max_examples=examples(60),
-    deadline=3000,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@COMMAND_LINES
 @given(argv=MORE_ARGV)
 def test_the_other_commands_answer_or_give_one_error_line(quick_registry, argv):
     """puzzle, puzzles, the two games' own commands, new-game and arena (one short game of
@@ -116,15 +132,10 @@ def test_the_other_commands_answer_or_give_one_error_line(quick_registry, argv):
     if argv[0] == "arena":
         argv = [*argv, "--games", "1", "--movetime", "0.01"]  # the last given wins
         assume("easy" not in argv and "--sprt" not in argv)  # a searching agent takes its time
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(argv)
-    assert code in ((0, 1, 2) if argv[0] == "puzzle" else (0, 2)), (code, err.getvalue()[-500:])
+    code, err = run_main(argv)
+    assert code in ((0, 1, 2) if argv[0] == "puzzle" else (0, 2)), (code, err[-500:])
     if code == 2:
-        lines = [line for line in err.getvalue().strip().splitlines() if line.startswith("error")]
-        assert len(lines) == 1 and lines[0].startswith("error: "), err.getvalue()[-500:]
-        assert "failed" not in lines[0] or "plugin" not in lines[0], lines[0]  # no plugin blamed
-        assert "Traceback" not in err.getvalue()
+        assert_one_error_line(err)
 
 
 UAI_COMMANDS = [
