@@ -78,7 +78,7 @@ class PauseScene(DialogScene):
                 for level in play.turns.other_levels():
                     buttons.append(
                         Button(
-                            _("Let AI {level} play").format(level=_(level)),
+                            _("Let the {level} AI play").format(level=_(level)),
                             partial(self.use_level, level),
                             key=f"level:{level}",
                         )
