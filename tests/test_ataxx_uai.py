@@ -763,6 +763,32 @@ def test_a_line_too_long_is_dropped_with_one_error_and_the_engine_goes_on():
     assert any("unknown command 'yyyy" in line for line in lines)  # at the limit: still read
 
 
+def test_a_flood_of_go_commands_holds_a_bounded_queue():
+    """``yes go | tafel uai`` held a gigabyte in 8 s: every ``go`` waited in the queue. Past
+    MAX_WAITING_JOBS waiting, the rest are ignored, said once, and counted when there is room."""
+    from tafel.games.ataxx.uai import MAX_WAITING_JOBS
+
+    out = io.StringIO()
+    engine = UaiEngine(out)
+    try:
+        for _ in range(5000):
+            engine.handle("go infinite")
+        busy = [line for line in out.getvalue().splitlines() if "busy" in line]
+        assert len(busy) == 1 and busy[0].startswith("info string error: busy: "), busy
+        engine.stop()
+        assert engine.wait(30)
+        answers = [line for line in out.getvalue().splitlines() if line.startswith("bestmove")]
+        assert len(answers) <= MAX_WAITING_JOBS + 1
+        engine.handle("go depth 1")
+        assert engine.wait(30)
+        said = out.getvalue().splitlines()
+        ignored = 5000 - len(answers)
+        assert f"info string error: {ignored} commands ignored while busy" in said
+        assert said[-1].startswith("bestmove ")
+    finally:
+        engine.quit()
+
+
 def test_uai_reading_dev_zero_stays_small():
     """``uai < /dev/zero`` (a line that never ends) holds its memory, and answers nothing."""
     proc = subprocess.Popen(

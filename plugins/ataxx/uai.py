@@ -221,6 +221,10 @@ class _Go:
 
 #: The longest command line read (a ``position`` of a long game is a few kB).
 MAX_INPUT_LINE = 64 * 1024
+#: Jobs (go, perft) that may wait behind the one running: a GUI waits for ``bestmove``; more
+#: than this is a flood (``yes go | tafel uai`` held a gigabyte in 8 s), and what comes on top is
+#: ignored, said once per flood, so the memory stays bounded.
+MAX_WAITING_JOBS = 64
 
 
 def bounded_lines(stream: TextIO, limit: int, too_long: Callable[[str], None]) -> Iterator[str]:
@@ -321,6 +325,8 @@ class UaiEngine:
         self._issued = 0
         self._stopped = 0
         self._running: int | None = None
+        #: Jobs ignored since the queue was last full (see :data:`MAX_WAITING_JOBS`).
+        self._ignored = 0
         self._quit = False
         self._worker: threading.Thread | None = None
         self._line_time = time.perf_counter()
@@ -421,6 +427,17 @@ class UaiEngine:
         with self._cond:
             if self._quit:
                 return
+            if len(self._queue) >= MAX_WAITING_JOBS:
+                self._ignored += 1
+                if self._ignored > 1:
+                    return
+                raise UaiError(
+                    f"busy: {MAX_WAITING_JOBS} commands wait for the search; more are ignored "
+                    "until they are done (send stop, or wait for bestmove)"
+                )
+            if self._ignored:  # room again: say how many were lost
+                ignored, self._ignored = self._ignored, 0
+                self.error(f"{ignored} command{'s' if ignored != 1 else ''} ignored while busy")
             self._issued += 1
             self._queue.append((self._issued, job))
             if self._worker is None:
