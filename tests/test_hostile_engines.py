@@ -278,6 +278,10 @@ def test_the_engine_failure_card_shows_all_its_text(registry, size, language):
         assert "retry" in [b.key for b in buttons]
         assert not pause.clipped
         assert pause.card.bottom <= size[1] and pause.buttons[-1].rect.bottom <= pause.card.bottom
+        pause.resume_game()  # the message stays in the side panel, whole
+        app.step()
+        shown = " ".join(play.panel.error_lines).split()
+        assert shown == play.turns.ai_error.split(), shown
     finally:
         app.close()
 

@@ -554,9 +554,16 @@ class Panel(MoveListPainting):
             return y
         ui = self.ui
         y += ui.px(8)
-        lh = ui.line_height(SMALL)
-        for line in ui.wrap(error, SMALL, width)[:4]:
-            ui.draw_text(surface, line, (x, y), SMALL, ui.theme.danger, max_width=width)
+        size = SMALL
+        lines = ui.wrap(error, size, width)
+        if len(lines) > 4:  # a long message (an engine's, in German): smaller, and whole
+            size = TINY
+            lines = ui.wrap(error, size, width)
+        lh = ui.line_height(size)
+        #: The error's lines as drawn (the tests read them: none may be left out).
+        self.error_lines = lines[:7]
+        for line in self.error_lines:
+            ui.draw_text(surface, line, (x, y), size, ui.theme.danger, max_width=width)
             y += lh
         bh = ui.px(50)
         if ai_error and not failures.rules:
