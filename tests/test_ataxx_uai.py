@@ -765,7 +765,10 @@ def test_a_line_too_long_is_dropped_with_one_error_and_the_engine_goes_on():
 
 def test_a_flood_of_go_commands_holds_a_bounded_queue():
     """``yes go | tafel uai`` held a gigabyte in 8 s: every ``go`` waited in the queue. Past
-    MAX_WAITING_JOBS waiting, the rest are ignored, said once, and counted when there is room."""
+    MAX_WAITING_JOBS waiting, the rest are ignored, said once a flood, and counted when there is
+    room (the search thread may take the first job while the flood starts: one more round)."""
+    import re
+
     from tafel.games.ataxx.uai import MAX_WAITING_JOBS
 
     out = io.StringIO()
@@ -774,16 +777,19 @@ def test_a_flood_of_go_commands_holds_a_bounded_queue():
         for _ in range(5000):
             engine.handle("go infinite")
         busy = [line for line in out.getvalue().splitlines() if "busy" in line]
-        assert len(busy) == 1 and busy[0].startswith("info string error: busy: "), busy
+        assert 1 <= len(busy) <= 3 and busy[0].startswith("info string error: busy: "), busy
         engine.stop()
         assert engine.wait(30)
-        answers = [line for line in out.getvalue().splitlines() if line.startswith("bestmove")]
-        assert len(answers) <= MAX_WAITING_JOBS + 1
         engine.handle("go depth 1")
         assert engine.wait(30)
         said = out.getvalue().splitlines()
-        ignored = 5000 - len(answers)
-        assert f"info string error: {ignored} commands ignored while busy" in said
+        answers = [line for line in said if line.startswith("bestmove")]
+        counted = [
+            re.fullmatch(r"info string error: (\d+) commands? ignored while busy", line) for line in said
+        ]
+        ignored = sum(int(m.group(1)) for m in counted if m)
+        assert len(answers) - 1 <= MAX_WAITING_JOBS + 3  # what waited, and the running one
+        assert len(answers) - 1 + ignored == 5000  # every go answered or counted
         assert said[-1].startswith("bestmove ")
     finally:
         engine.quit()
