@@ -413,6 +413,29 @@ static inline int result_score(u64 own, u64 opp, int ply) {
 
 static int negamax(Searcher *S, u64 own, u64 opp, int depth, int alpha, int beta, int ply, int null);
 
+/* Past a level's bound no later move can raise alpha: the best takes the bound (the fail-soft
+ * value the Python search returns) and the last ply stops. True when it stops. */
+static inline int bound_stops(int bound, int futility, int alpha, int f, int ends, int *best) {
+    if (bound - futility <= alpha && f != ends) {
+        if (bound > *best) *best = bound <= alpha ? bound : alpha;
+        return 1;
+    }
+    return 0;
+}
+
+/* A child's score taken: the best so far, its move, alpha raised. True at a cutoff. */
+static inline int take_score(int score, int code, int *best, int *best_move, int *alpha, int beta) {
+    if (score > *best) {
+        *best = score;
+        *best_move = code;
+        if (score > *alpha) {
+            *alpha = score;
+            if (*alpha >= beta) return 1;
+        }
+    }
+    return 0;
+}
+
 /* The last ply: children evaluated in place, best immediate gain first, with the bounds of
  * the Python search's depth-1 branch (see alphabeta.py for why each holds). */
 static int last_ply(Searcher *S, u64 own, u64 opp, u64 empty, u64 clones, u64 jumps, int top,
@@ -440,10 +463,7 @@ static int last_ply(Searcher *S, u64 own, u64 opp, u64 empty, u64 clones, u64 ju
     for (int f = top; f >= 0; f--) {
         u64 level = level_of(f, b0, b1, b2, b3);
         int bound = base + (2 * f + 1) * STONE + f * flip_extra;
-        if (bound - futility <= alpha && f != ends) {
-            if (bound > best) best = bound <= alpha ? bound : alpha;
-            break;
-        }
+        if (bound_stops(bound, futility, alpha, f, ends, &best)) break;
         u64 dest = clones & level;
         while (dest) {
             u64 low = dest & (~dest + 1);
@@ -461,20 +481,10 @@ static int last_ply(Searcher *S, u64 own, u64 opp, u64 empty, u64 clones, u64 ju
                 score = diff > 0 ? won : diff < 0 ? -won : 0;
             } else
                 score = -evaluate(S, p, o, e);
-            if (score > best) {
-                best = score;
-                best_move = CLONE | to;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta) goto done;
-                }
-            }
+            if (take_score(score, CLONE | to, &best, &best_move, &alpha, beta)) goto done;
         }
         bound += jump_extra - STONE;
-        if (bound - futility <= alpha && f != ends) {
-            if (bound > best) best = bound <= alpha ? bound : alpha;
-            break;
-        }
+        if (bound_stops(bound, futility, alpha, f, ends, &best)) break;
         dest = jumps & level;
         while (dest) {
             u64 low = dest & (~dest + 1);
@@ -494,14 +504,7 @@ static int last_ply(Searcher *S, u64 own, u64 opp, u64 empty, u64 clones, u64 ju
                 n++;
                 if (!p) score = won;
                 else score = -evaluate(S, p, o, e);
-                if (score > best) {
-                    best = score;
-                    best_move = lowest(fb) << 6 | to;
-                    if (score > alpha) {
-                        alpha = score;
-                        if (alpha >= beta) goto done;
-                    }
-                }
+                if (take_score(score, lowest(fb) << 6 | to, &best, &best_move, &alpha, beta)) goto done;
             }
         }
     }
