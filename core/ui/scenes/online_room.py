@@ -27,7 +27,7 @@ from tafel.net.remote import RemoteEvent, clock_line, deal_lines
 from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
 from tafel.ui.scenes.play.shared import DECLINED_WORDS, OFFER_WORDS, room_result_line
-from tafel.ui.scenes.puzzle_board import PuzzleBoard
+from tafel.ui.scenes.puzzle_board import PuzzleBoard, room_rects
 from tafel.ui.widgets import BODY, H2, SMALL, Button, FocusList, is_back
 
 if TYPE_CHECKING:
@@ -179,12 +179,8 @@ class RoomBoardScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         ui = self.ui
-        w, h = size
-        margin = ui.px(28)
-        panel_w = max(ui.px(300), min(int(w * 0.34), ui.px(540)))
-        top = ui.px(24) + ui.line_height(H2, True) + ui.px(12)
-        self.board.layout(pygame.Rect(margin, top, w - panel_w - 3 * margin, h - top - ui.px(44)))
-        self.panel = pygame.Rect(w - margin - panel_w, top, panel_w, h - top - ui.px(44))
+        board, self.panel = room_rects(ui, size, 0.34, 540)
+        self.board.layout(board)
         inner = self.panel.inflate(-2 * ui.px(18), -2 * ui.px(18))
         bh, gap = ui.px(50), ui.px(10)
         # Two buttons a row where the panel is wide enough for their labels, else one.

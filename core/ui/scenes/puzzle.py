@@ -35,7 +35,7 @@ from tafel.puzzles.puzzle import Puzzle, load_shipped
 from tafel.puzzles.session import CORRECT, SOLVED, WRONG, Attempt
 from tafel.ui.scene import Host, Scene
 from tafel.ui.scenes.dialog import draw_hints
-from tafel.ui.scenes.puzzle_board import PuzzleBoard
+from tafel.ui.scenes.puzzle_board import PuzzleBoard, room_rects
 from tafel.ui.scenes.puzzle_panel import DAILY, RATED, STREAK, panel_lines
 from tafel.ui.widgets import BODY, H2, Button, FocusList, is_back
 from tafel.words import move_words
@@ -332,16 +332,11 @@ class PuzzleScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         ui = self.ui
-        w, h = size
-        margin = ui.px(28)
-        panel_w = max(ui.px(300), min(int(w * 0.36), ui.px(560)))
-        top = ui.px(24) + ui.line_height(H2, True) + ui.px(12)
-        board_w = w - panel_w - 3 * margin
-        self.board.layout(pygame.Rect(margin, top, board_w, h - top - ui.px(44)))
-        self.panel = pygame.Rect(w - margin - panel_w, top, panel_w, h - top - ui.px(44))
+        board, self.panel = room_rects(ui, size, 0.36, 560)
+        self.board.layout(board)
         bh, gap = ui.px(50), ui.px(10)
         cols = 2
-        bw = (panel_w - gap) // cols
+        bw = (self.panel.width - gap) // cols
         rows = (len(self.buttons) + cols - 1) // cols
         y0 = self.panel.bottom - rows * bh - (rows - 1) * gap
         for i, b in enumerate(self.buttons):

@@ -17,7 +17,7 @@ import pygame
 
 from tafel.game import GameDef, GameState, Move, Options, one_line
 from tafel.i18n import _
-from tafel.ui.widgets import UI
+from tafel.ui.widgets import H2, UI
 from tafel.view import BoardView, ViewContext, make_view
 
 #: Seconds between the moves the room plays (a reply, each move of a refutation or solution).
@@ -25,6 +25,19 @@ STEP_PAUSE = 0.7
 
 #: What a guarded call of the view returns.
 R = TypeVar("R")
+
+
+def room_rects(ui: UI, size: tuple[int, int], share: float, widest: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """A room's board and side panel (the puzzle room, an online room): under a headline, the
+    panel at the right taking ``share`` of the width (at least 300, at most ``widest`` design
+    pixels), the board the rest; both end above the key hints' strip."""
+    w, h = size
+    margin = ui.px(28)
+    panel_w = max(ui.px(300), min(int(w * share), ui.px(widest)))
+    top = ui.px(24) + ui.line_height(H2, True) + ui.px(12)
+    height = h - top - ui.px(44)
+    board = pygame.Rect(margin, top, w - panel_w - 3 * margin, height)
+    return board, pygame.Rect(w - margin - panel_w, top, panel_w, height)
 
 
 class PuzzleBoard:
