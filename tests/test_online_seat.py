@@ -6,6 +6,7 @@ are in the side panel, hints still come from the AI worker. One arcade here, the
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import pytest
@@ -73,6 +74,32 @@ def table(registry, broker_url):
         host.close()
 
 
+@contextlib.contextmanager
+def guest_arcade(registry, broker_url, size, host_name="Ann", language=None):
+    """A host (``host_name``) driven by hand and the guest Bob's arcade on the game: (app, host)."""
+    game = registry.game("ataxx")
+    host = host_room(game, game.resolve_options({}), registry.game, name=host_name, broker=broker_url)
+    guest = join_room(host.code, registry.game, name="Bob", broker=broker_url)
+    app = None
+    try:
+        assert _wait(guest, lambda: guest.game is not None and guest.game.status == "playing")
+        app = App(
+            registry,
+            windowed=True,
+            size=size,
+            start=match_for(guest),
+            worker=FakeWorker(registry),
+            sources=remote_sources(guest),
+            **({"language": language} if language else {}),
+        )
+        yield app, host
+    finally:
+        if app is not None:
+            app.close()
+        guest.close()
+        host.close()
+
+
 @pytest.mark.parametrize(
     ("size", "language", "name"),
     [
@@ -85,21 +112,7 @@ def table(registry, broker_url):
 def test_the_guest_sees_the_hosts_connection_whole(registry, broker_url, size, language, name):
     """The seat row's "Ann · verbunden" at 800x600 in German: on a line of its own under the
     seat's name when it does not fit beside it (wrapped for a long name), never cut."""
-    game = registry.game("ataxx")
-    host = host_room(game, game.resolve_options({}), registry.game, name=name, broker=broker_url)
-    guest = join_room(host.code, registry.game, name="Bob", broker=broker_url)
-    app = None
-    try:
-        assert _wait(guest, lambda: guest.game is not None and guest.game.status == "playing")
-        app = App(
-            registry,
-            windowed=True,
-            size=size,
-            start=match_for(guest),
-            worker=FakeWorker(registry),
-            sources=remote_sources(guest),
-            language=language,
-        )
+    with guest_arcade(registry, broker_url, size, name, language) as (app, _host):
         scene = _play(app)
         seat = next(i for i, player in enumerate(scene.match.players) if player.startswith("remote:"))
         want = name + " · " + {"de": "verbunden", "en": "connected"}[language]
@@ -110,11 +123,6 @@ def test_the_guest_sees_the_hosts_connection_whole(registry, broker_url, size, l
         assert drawn.width >= max(app.ui.text_width(line, SMALL) for line in lines)
         assert scene.panel.rect.contains(drawn)
         assert (len(lines) == 1) == (name == "Ann")  # a long name wraps under the seat's name
-    finally:
-        if app is not None:
-            app.close()
-        guest.close()
-        host.close()
 
 
 def _play(app) -> PlayScene:
@@ -233,20 +241,7 @@ def test_resign_from_the_pause_menu_asks_first_and_ends_the_game_on_both_sides(t
 
 
 def test_the_guests_arcade_answers_a_draw_offer_in_a_dialog(registry, broker_url):
-    game = registry.game("ataxx")
-    host = host_room(game, game.resolve_options({}), registry.game, name="Ann", broker=broker_url)
-    guest = join_room(host.code, registry.game, name="Bob", broker=broker_url)
-    app = None
-    try:
-        assert _wait(guest, lambda: guest.game is not None and guest.game.status == "playing")
-        app = App(
-            registry,
-            windowed=True,
-            size=(800, 600),
-            start=match_for(guest),
-            worker=FakeWorker(registry),
-            sources=remote_sources(guest),
-        )
+    with guest_arcade(registry, broker_url, (800, 600)) as (app, host):
         scene = _play(app)
         assert scene.turns.player_label(0) == "Ann" and scene.turns.seat_note(0) == "Ann · connected"
         assert "the same code takes you back" in scene.shared.leave_note()
@@ -257,11 +252,6 @@ def test_the_guests_arcade_answers_a_draw_offer_in_a_dialog(registry, broker_url
         next(b for b in dialog.buttons if b.key == "no").activate()
         assert _wait(host, lambda: host.game.declined is not None)
         assert host.game.declined["kind"] == "draw" and host.game.result is None
-    finally:
-        if app is not None:
-            app.close()
-        guest.close()
-        host.close()
 
 
 def test_a_lost_broker_shows_reconnecting_on_the_seat(registry, tmp_path):
