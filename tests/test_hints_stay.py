@@ -25,16 +25,6 @@ class ReasoningWorker(FakeWorker):
         return FakeResult(result.generation, result.move_text, None, {"reason": REASON, "win_chance": 0.6})
 
 
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()
-
-
-@pytest.fixture(autouse=True)
-def private_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
-
-
 def start(registry, game_id: str, size: tuple[int, int], lang: str = "en"):
     game = registry.game(game_id)
     app = App(registry, windowed=True, size=size, worker=ReasoningWorker(registry), language=lang)

@@ -9,23 +9,12 @@ import pytest
 from tafel.kit.panels import Texts
 from tafel.match import Match
 from tafel.review import Review
-from tafel.testing import load_registry
 from tafel.ui.app import App
 from tafel.ui.scenes.review import ReviewScene
 from tests.test_tooltips_off_board import MOVES
 from tests.ui_toygame import FakeWorker
 
 SIZES = [(1920, 1080), (1280, 720), (800, 600)]
-
-
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()
-
-
-@pytest.fixture(autouse=True)
-def private_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

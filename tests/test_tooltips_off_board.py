@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 from tafel.match import Match
-from tafel.testing import load_registry
 from tafel.ui.app import App
 from tests.ui_toygame import FakeWorker, run_until
 
@@ -20,16 +19,6 @@ MOVES = {
     "create:b.-.b.-.-.-:damage create:br.-.-.-.-.- create:g.-.-.-.-.-:damage close close "
     "place:2:0,0:r0 place:2:6,0:r0 place:3:-1,-1:r2",
 }
-
-
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()
-
-
-@pytest.fixture(autouse=True)
-def private_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAFEL_DATA_DIR", str(tmp_path / "data"))
 
 
 def start(registry, game_id: str, size: tuple[int, int], lang: str = "en"):
