@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from . import search as _search
 from .board import BOARD
-from .search import DEFAULT_WEIGHTS, Aborted, Engine, Weights
+from .search import DEFAULT_WEIGHTS, Engine, Weights
 
 try:
     from . import _fastsearch
@@ -196,16 +196,8 @@ class CompiledEngine(Engine):
 
     def _check(self) -> None:
         # The Python engine's look at its limits, without the table's upkeep (none needed).
-        now = _search.time.perf_counter()  # (the search bench may give it the CPU clock)
-        if now - self._last_look > self.stall:
-            self.stall = now - self._last_look
-        self._last_look = now
-        if self._deadline is not None and now >= self._deadline:
-            raise Aborted
-        if self._node_limit is not None and self.nodes >= self._node_limit:
-            raise Aborted
-        if self._stop is not None and self._stop():
-            raise Aborted
+        # (the search bench may give it the CPU clock)
+        self._abort_past_limits(self._look(_search.time.perf_counter()))
 
     def search(self, own: int, opp: int, gaps: int, *args, **kwargs):  # type: ignore[override]
         """:meth:`Engine.search <tafel.games.ataxx.search.Engine.search>`, compiled below the root."""

@@ -250,14 +250,22 @@ class Engine(AlphaBeta):
 
     def _check(self) -> None:
         self._next_check = self.nodes + CHECK_EVERY
-        now = time.perf_counter()
-        if now - self._last_look > self.stall:
-            self.stall = now - self._last_look
-        self._last_look = now
+        now = self._look(time.perf_counter())
         if self._retired:
             self.drain()
         elif len(self.tt) > 2 * self.tt_size:
             self.retire()  # a long search: keep memory bounded (an entry is ~250 bytes)
+        self._abort_past_limits(now)
+
+    def _look(self, now: float) -> float:
+        """Note a look at the clock at ``now`` (the longest gap between two is the stall)."""
+        if now - self._last_look > self.stall:
+            self.stall = now - self._last_look
+        self._last_look = now
+        return now
+
+    def _abort_past_limits(self, now: float) -> None:
+        """Aborted once the deadline, the node limit or the stop request is reached."""
         if self._deadline is not None and now >= self._deadline:
             raise Aborted
         if self._node_limit is not None and self.nodes >= self._node_limit:
