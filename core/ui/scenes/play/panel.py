@@ -550,6 +550,8 @@ class Panel(MoveListPainting):
         """A failure (the rules, the AI, the board view) and its ways out."""
         ai_error, failures = self.turns.ai_error, self.failures
         error = failures.rules or ai_error or failures.view
+        #: The error's lines as drawn (the tests read them: none may be left out).
+        self.error_lines: list[str] = []
         if not error or self.mode != "play":
             return y
         ui = self.ui
@@ -560,7 +562,6 @@ class Panel(MoveListPainting):
             size = TINY
             lines = ui.wrap(error, size, width)
         lh = ui.line_height(size)
-        #: The error's lines as drawn (the tests read them: none may be left out).
         self.error_lines = lines[:7]
         for line in self.error_lines:
             ui.draw_text(surface, line, (x, y), size, ui.theme.danger, max_width=width)
