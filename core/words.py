@@ -69,21 +69,54 @@ def text_words(state: GameState, text: str | None) -> str:
 
 def fitting_words(words: str, fits: Callable[[str], bool]) -> str:
     """``words`` as they fit a narrow column (``fits(text)`` says whether a text does): whole, else
-    cut before a later clause (after ", "), longest first, so a label says what moved where
-    rather than end in an ellipsis; the first clause when nothing fits.
+    cut before a later clause (after ", " outside brackets), longest first, so a label says what
+    moved where rather than end in an ellipsis; then with what brackets hold left out ("(…)");
+    the first clause when nothing fits.
 
     >>> fitting_words("piece 14 to e9, 180°, mirrored", lambda t: len(t) <= 20)
     'piece 14 to e9, 180°'
     >>> fitting_words("jump a7 to c7, takes 2", lambda t: len(t) <= 5)
     'jump a7 to c7'
+    >>> fitting_words("new piece (blue E, red NE, green W) with damage", lambda t: len(t) <= 30)
+    'new piece (…) with damage'
+    >>> fitting_words("new piece (blue E, blue NE)", lambda t: len(t) <= 20)  # never "new piece (blue E"
+    'new piece (…)'
     """
     if fits(words):
         return words
-    cuts = [i for i in range(len(words)) if words.startswith(", ", i)]
-    for cut in reversed(cuts):
+    shortened = _cut_at_clauses(words, fits)
+    if shortened is not None:
+        return shortened
+    brief = re.sub(r"\([^()]*\)", "(…)", words)
+    if brief != words:
+        if fits(brief):
+            return brief
+        shortened = _cut_at_clauses(brief, fits)
+        if shortened is not None:
+            return shortened
+    cuts = _clause_cuts(brief)
+    return brief[: cuts[0]] if cuts else brief
+
+
+def _clause_cuts(words: str) -> list[int]:
+    """Where ``words`` may be cut: before each ", " that no bracket encloses."""
+    cuts, depth = [], 0
+    for i, char in enumerate(words):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and words.startswith(", ", i):
+            cuts.append(i)
+    return cuts
+
+
+def _cut_at_clauses(words: str, fits: Callable[[str], bool]) -> str | None:
+    """The longest start of ``words`` before a clause that fits; None when none does."""
+    for cut in reversed(_clause_cuts(words)):
         if fits(words[:cut]):
             return words[:cut]
-    return words[: cuts[0]] if cuts else words
+    return None
 
 
 def cached_words(state: GameState, move: Hashable) -> str:

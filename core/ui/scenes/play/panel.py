@@ -497,9 +497,10 @@ class Panel(MoveListPainting):
         """The status lines, each one whole (never a sentence cut off): smaller when they do not
         fit above the buttons; a line without room left is left out whole."""
         ui = self.ui
-        # Room kept for the move list below: its heading and three rows (a long German status in
-        # a small window had left it one).
-        bottom = min(b.rect.y for b in self._bottom_buttons()) - ui.px(40) - 3 * ui.line_height(SMALL)
+        # Room kept for the move list below (see _draw_move_list): its gaps, its heading and three
+        # rows (a long German status in a small window had left it one).
+        kept = ui.px(30) + ui.line_height(TINY, True) + 3 * ui.line_height(SMALL)
+        bottom = min(b.rect.y for b in self._bottom_buttons()) - kept
         size = SMALL
         wrapped = [ui.wrap(str(line), size, width) for line in lines]
         if sum(len(w) for w in wrapped) * ui.line_height(size) > bottom - y:
