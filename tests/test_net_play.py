@@ -578,3 +578,24 @@ def test_a_person_in_the_terminal_moves_offers_a_draw_and_resigns(env):
     guest.proc.stdin.write("resign\n")
     guest.proc.stdin.flush()
     assert _same_end(host, guest) == "Red wins: Blue resigned"
+
+
+def test_a_broker_never_reached_is_said_once_and_in_the_last_error(registry, capsys, monkeypatch):
+    """A mistyped broker (a refused port on loopback): the headless side says so once while it
+    keeps trying, and its last error names the broker, rather than only "did not end in time"."""
+    from tafel.cli import online
+    from tafel.net.broker import free_port
+    from tafel.net.remote import join_room
+
+    monkeypatch.setattr(online, "UNREACHABLE_AFTER", 0.3)
+    url = f"mqtt://127.0.0.1:{free_port()}"  # nobody listens there
+    seat = join_room(new_code(), registry.game, name="Bob", broker=url)
+    try:
+        assert online.play(seat.session, "ai:random", registry, timeout=1.2) == 1
+    finally:
+        seat.close()
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"warning: no connection to the broker {url} after 0 s; still trying",
+        f"error: the game did not end in time (the broker {url} was never reached)",
+    ], err

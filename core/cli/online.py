@@ -353,9 +353,11 @@ def play(
     asked: tuple[int, int] | None = None
     answered: Mapping[str, object] | None = None
     shown = (0, 0)
+    link = BrokerLink(session.broker.url)
     while time.monotonic() < deadline:
-        if _report_events(session):
+        if _report_events(session, link):
             asked = None  # the host said no (an old ply): think again on what it has
+        link.check(session.connected)
         view = session.view
         if view is None:
             continue
@@ -371,14 +373,57 @@ def play(
         assert player is not None and not isinstance(player, str)
         answered = _answer_offer(session, player, view, seat, answered)
         asked = _take_turn(session, player, view, seat, asked)
-    _say("error: the game did not end in time")
+    print("error: the game did not end in time" + link.why_not(), file=sys.stderr, flush=True)
     return 1
 
 
-def _report_events(session: RoomSession) -> bool:
+#: Seconds without a first connection to the broker before a side says so (it keeps trying).
+UNREACHABLE_AFTER = 5.0
+
+
+class BrokerLink:
+    """What a headless side says of its broker: once when the first connection is slow in coming
+    (a mistyped address, a broker not started), once each time the connection is lost, and when
+    it is back; never a line a poll."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.started = time.monotonic()
+        self.ever = False  # connected at least once
+        self.said_unreachable = False
+        self.lost = False
+
+    def check(self, connected: bool) -> None:
+        self.ever = self.ever or connected
+        waited = time.monotonic() - self.started
+        if not self.ever and not self.said_unreachable and waited > UNREACHABLE_AFTER:
+            self.said_unreachable = True
+            _warn(f"no connection to the broker {self.url} after {waited:.0f} s; still trying")
+
+    def changed(self, connected: bool) -> None:
+        """A ``connection`` event of the room."""
+        if connected and (self.lost or self.said_unreachable):
+            _say(f"connected to the broker {self.url}")
+        elif not connected and self.ever and not self.lost:
+            _warn(f"lost the connection to the broker {self.url}; reconnecting")
+        self.ever = self.ever or connected
+        self.lost = not connected and self.ever
+
+    def why_not(self) -> str:
+        """For the last error line: the broker was never reached."""
+        return "" if self.ever else f" (the broker {self.url} was never reached)"
+
+
+def _warn(text: str) -> None:
+    print(f"warning: {text}", file=sys.stderr, flush=True)
+
+
+def _report_events(session: RoomSession, link: BrokerLink | None = None) -> bool:
     """Prints what the room said since the last look; True when the host refused a move."""
     refused = False
     for kind, data in session.wait(0.2):
+        if kind == "connection" and link is not None:
+            link.changed(bool(data))
         _report(session, kind, data)
         if kind == "refused":
             refused = True
