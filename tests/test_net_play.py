@@ -584,14 +584,16 @@ def test_a_broker_never_reached_is_said_once_and_in_the_last_error(registry, cap
     """A mistyped broker (a refused port on loopback): the headless side says so once while it
     keeps trying, and its last error names the broker, rather than only "did not end in time"."""
     from tafel.cli import online
+    from tafel.net import session as session_module
     from tafel.net.broker import free_port
     from tafel.net.remote import join_room
 
-    monkeypatch.setattr(online, "UNREACHABLE_AFTER", 0.3)
+    monkeypatch.setattr(session_module, "UNREACHABLE_AFTER", 0.3)
     url = f"mqtt://127.0.0.1:{free_port()}"  # nobody listens there
     seat = join_room(new_code(), registry.game, name="Bob", broker=url)
     try:
         assert online.play(seat.session, "ai:random", registry, timeout=1.2) == 1
+        assert seat.connection_text() == f"cannot reach {url} yet: still trying (is the address right?)"
     finally:
         seat.close()
     err = capsys.readouterr().err.splitlines()

@@ -357,7 +357,7 @@ def play(
     while time.monotonic() < deadline:
         if _report_events(session, link):
             asked = None  # the host said no (an old ply): think again on what it has
-        link.check(session.connected)
+        link.check(session)
         view = session.view
         if view is None:
             continue
@@ -377,10 +377,6 @@ def play(
     return 1
 
 
-#: Seconds without a first connection to the broker before a side says so (it keeps trying).
-UNREACHABLE_AFTER = 5.0
-
-
 class BrokerLink:
     """What a headless side says of its broker: once when the first connection is slow in coming
     (a mistyped address, a broker not started), once each time the connection is lost, and when
@@ -388,16 +384,15 @@ class BrokerLink:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.started = time.monotonic()
         self.ever = False  # connected at least once
         self.said_unreachable = False
         self.lost = False
 
-    def check(self, connected: bool) -> None:
-        self.ever = self.ever or connected
-        waited = time.monotonic() - self.started
-        if not self.ever and not self.said_unreachable and waited > UNREACHABLE_AFTER:
+    def check(self, session: RoomSession) -> None:
+        self.ever = self.ever or session.connected
+        if session.unreachable() and not self.said_unreachable:
             self.said_unreachable = True
+            waited = time.monotonic() - session.started
             _warn(f"no connection to the broker {self.url} after {waited:.0f} s; still trying")
 
     def changed(self, connected: bool) -> None:

@@ -128,6 +128,10 @@ class RemoteSeat:
         """The side panel's line: the connection and the other side's presence."""
         session = self.session
         if not session.connected:
+            if session.unreachable():
+                return _("cannot reach {broker} yet: still trying (is the address right?)").format(
+                    broker=self.broker_url
+                )
             return _("connecting to {broker}").format(broker=self.broker_url)
         view = self.game
         if view is None:

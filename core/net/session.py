@@ -50,6 +50,9 @@ DEFAULT_TLS_PORT = 8883
 #: How often the session thread wakes without news (clocks, shutdown), in seconds.
 TICK = 0.05
 #: The most events kept for a caller that does not poll (older ones are dropped).
+#: Seconds without a first connection after which a session's broker counts as not reached
+#: yet (the screens and the command line say so; the session keeps trying).
+UNREACHABLE_AFTER = 5.0
 MAX_EVENTS = 10_000
 #: The most messages waiting for the session thread (more are dropped and counted as a flood).
 MAX_INBOX = 10_000
@@ -161,6 +164,10 @@ class RoomSession:
         #: The game as it stands (None until the first snapshot); replaced whole, read any time.
         self.view: GuestView | None = None
         self.connected = False
+        #: When the session started, and whether it has ever reached its broker (a mistyped
+        #: address never does: the screens say so after a few seconds).
+        self.started = time.monotonic()
+        self.ever_connected = False
         self.peer_online: bool | None = None
         self.peer_name = ""
         self.problems = 0
@@ -213,6 +220,14 @@ class RoomSession:
     @property
     def dropped(self) -> int:
         return sum(self.opener.dropped.values())
+
+    def unreachable(self) -> bool:
+        """True while the broker has never been reached for :data:`UNREACHABLE_AFTER` seconds."""
+        return (
+            not self.connected
+            and not self.ever_connected
+            and time.monotonic() - self.started > UNREACHABLE_AFTER
+        )
 
     def close(self, timeout: float = 3.0) -> None:
         """Say goodbye (presence offline), disconnect and end the thread, within ``timeout``."""
@@ -308,6 +323,7 @@ class RoomSession:
         if kind == "connected":
             self.connected = bool(data)
             if data:
+                self.ever_connected = True
                 self._on_connected()
             self._event("connection", bool(data))
         elif kind == "disconnected":
