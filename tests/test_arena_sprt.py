@@ -127,8 +127,8 @@ def test_arena_command_stops_with_a_verdict_and_writes_pgn(registry, tmp_path):
     openings.write_text(f"# Ataxx openings\n{START}\nx5o/7/2-1-2/7/2-1-2/7/o5x x 0 1\n", encoding="utf-8")
     pgn = tmp_path / "games.pgn"
     command = [sys.executable, str(ROOT / "main.py"), "arena", "ataxx", "hard", f"uai:{TOY}"]
-    command += ["--movetime", "0.02", "--games", "40", "--openings", str(openings), "--pgn", str(pgn)]
-    command += ["--sprt", "elo0=0", "elo1=200", "alpha=0.05", "beta=0.05", "--quiet"]  # 8 won pairs
+    command += ["--movetime", "0.01", "--games", "40", "--openings", str(openings), "--pgn", str(pgn)]
+    command += ["--sprt", "elo0=0", "elo1=400", "alpha=0.05", "beta=0.05", "--quiet"]  # 5 won pairs
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "SPRT: H1 accepted" in done.stdout, done.stdout
