@@ -251,7 +251,7 @@ class EngineProcess:
             if not data:
                 return
 
-    def _exited(self) -> bool:
+    def exited(self) -> bool:
         """Whether the engine's own process ended (not reaped, so its group id stays its own)."""
         if self._reaped:
             return True
@@ -281,7 +281,7 @@ class EngineProcess:
             wait = deadline - time.monotonic()
             if wait <= 0:
                 raise self._hang()
-            if not self._fill(min(wait, 0.1)) and self._exited():
+            if not self._fill(min(wait, 0.1)) and self.exited():
                 self._fill(0.0)  # what it wrote last
                 if not self.out.lines:
                     raise self.crashed()
@@ -310,10 +310,10 @@ class EngineProcess:
     def crashed(self) -> EngineFailure:
         """The failure of an engine whose output ended or that stopped."""
         end = time.monotonic() + QUIT_GRACE
-        while not self._exited() and time.monotonic() < end:
+        while not self.exited() and time.monotonic() < end:
             self._fill(0.02)
         code = self.proc.returncode if self._reaped else None
-        if self._exited() and not self._reaped:
+        if self.exited() and not self._reaped:
             self._fill(0.0)
             self._kill_group()
             code = self._reap()
@@ -438,12 +438,12 @@ class EngineProcess:
         except (OSError, ValueError):
             pass
         end = time.monotonic() + QUIT_GRACE
-        while not self._exited() and time.monotonic() < end:
+        while not self.exited() and time.monotonic() < end:
             time.sleep(0.01)
-        if not self._exited():
+        if not self.exited():
             self._kill_group(signal.SIGTERM)
             end = time.monotonic() + TERM_GRACE
-            while not self._exited() and time.monotonic() < end:
+            while not self.exited() and time.monotonic() < end:
                 time.sleep(0.01)
         self._kill_group()  # whatever is left of the group, the engine's children included
         self._reap()

@@ -204,6 +204,8 @@ class EngineSession:
         while True:
             now = time.monotonic()
             if now >= deadline:
+                if process.exited():  # it stopped as the time ran out: say so, not "hung"
+                    raise process.crashed()
                 late = _("no move within {seconds} s").format(seconds=f"{deadline - began:.1f}")
                 raise EngineFailure("hang", late + flood_text(process.lines_since_send))
             if self._is_cancelled(epoch) and not stopped:

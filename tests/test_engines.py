@@ -5,6 +5,7 @@ message and a way on (the seat goes to the player or a Tafel level)."""
 
 from __future__ import annotations
 
+import queue
 import sys
 from pathlib import Path
 
@@ -40,7 +41,10 @@ class NoWorker:
 
 
 @pytest.fixture
-def app(registry):
+def app(registry, monkeypatch):
+    # A toy engine answers at once; a loaded CI machine may still hold it past the usual grace.
+    # The tests of a hang set their own.
+    monkeypatch.setattr(EngineSession, "HANG_GRACE", 15.0)
     app = App(registry, windowed=True, size=(1280, 720), worker=NoWorker())
     yield app
     app.close()
@@ -107,7 +111,9 @@ def test_an_engine_plays_a_seat_and_its_info_is_shown(app, registry):
     [("crash", "stopped (exit code 3)"), ("illegal", "a1a1"), ("hang", "hung")],
 )
 def test_a_failing_engine_pauses_the_game_with_a_way_on(app, registry, monkeypatch, mode, words):
-    monkeypatch.setattr(EngineSession, "HANG_GRACE", 0.3)
+    # Only the hang waits out the grace; a crash or an illegal move ends the wait as it comes,
+    # so they keep a grace that a loaded machine's slow engine start cannot outlast.
+    monkeypatch.setattr(EngineSession, "HANG_GRACE", 0.3 if mode == "hang" else 15.0)
     save_engines([toy(mode, name="Bad")])
     play = start(app, registry, ["engine:Bad", "human"])
     assert run_until(app, lambda: play.turns.ai_error is not None, wait=20)
@@ -236,3 +242,30 @@ def test_setup_offers_configured_engines(app, registry):
 
 if sys.platform.startswith("win"):  # pragma: no cover - the toy engine is a Python script
     pytestmark = pytest.mark.skip("engine subprocesses are tested on POSIX")
+
+
+def test_an_engine_that_stopped_as_its_time_ran_out_is_reported_stopped_not_hung(monkeypatch):
+    """On a loaded machine an engine may exit after its deadline was reached but before its
+    closed output was read: the player is told it stopped, with its exit code, not that it hung."""
+    from tafel.engine_process import EngineFailure
+
+    class StoppedQuietly:
+        lines_since_send = 0
+
+        def read(self, deadline):
+            raise EngineFailure("hang", "no line yet")
+
+        def exited(self):
+            return True
+
+        def crashed(self):
+            return EngineFailure("crash", "the engine stopped (exit code 3)")
+
+    monkeypatch.setattr(EngineSession, "HANG_GRACE", 0.0)
+    session = EngineSession("engine:Bad", toy("crash"), EngineProtocol("uai"), queue.Queue())
+    try:
+        with pytest.raises(EngineFailure) as failure:
+            session._await_move(StoppedQuietly(), session.epoch, think_ms=0)
+        assert failure.value.kind == "crash" and "exit code 3" in str(failure.value)
+    finally:
+        session.close()
