@@ -155,3 +155,66 @@ def test_a_puzzle_set_that_cannot_be_written_is_one_line(tmp_path, capsys):
     argv = ["puzzles", "mine", "ataxx", "--count", "1", "--budget", "1", "--out", str(blocker / "x.json")]
     assert run_command(argv) == 2
     assert "cannot write the puzzle set" in one_error(capsys)  # at once: nothing was mined
+
+
+def mine_to(out: Path | str) -> list[str]:
+    return ["puzzles", "mine", "ataxx", "--count", "1", "--budget", "1", "--out", str(out)]
+
+
+def test_a_puzzle_set_to_a_folder_is_refused_before_mining(tmp_path, capsys):
+    assert run_command(mine_to(tmp_path)) == 2
+    assert one_error(capsys).endswith(": Is a directory")
+
+
+def test_an_output_that_is_a_device_is_written_into_never_replaced(tmp_path, capsys):
+    """``--out /dev/full`` was replaced by a regular file holding the set (a device node gone,
+    for everyone on the machine, when run as root) and the command said it was written.
+    Reached through a link in a temporary folder, so the code before the fix replaced only
+    that link."""
+    assert Path("/dev/full").is_char_device()
+    full = tmp_path / "full.json"
+    full.symlink_to("/dev/full")
+    assert run_command(mine_to(full)) == 2
+    err = capsys.readouterr().err.strip().splitlines()  # the mined puzzle's line, then the error
+    assert err[-1] == f"error: cannot write the puzzle set {full}: No space left on device"
+    assert full.is_symlink() and Path("/dev/full").is_char_device()
+
+
+def test_an_output_through_a_link_keeps_the_link(tmp_path, capsys):
+    real = tmp_path / "sets" / "mine.json"
+    real.parent.mkdir()
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    assert run_command(mine_to(link)) == 0
+    assert link.is_symlink() and '"tafel-puzzles"' in real.read_text()
+
+
+def test_an_output_into_a_fifo_is_streamed_or_refused_when_nobody_reads(tmp_path, capsys):
+    import threading
+
+    from tafel.cli.files import write_output
+    from tafel.commands import CommandError
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(CommandError, match="nobody reads it"):
+        write_output(fifo, b"x" * 10, "picture")
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    try:
+        deadline = 200  # the reader opens its end: bounded tries, no wall-clock sleep
+        while deadline:
+            try:
+                write_output(fifo, b"x" * 100_000, "picture")
+                break
+            except CommandError:
+                deadline -= 1
+                os.sched_yield()
+    finally:
+        if not got:
+            with open(fifo, "wb", buffering=0) as unblock:  # never leave the reader waiting
+                unblock.write(b"")
+        reader.join(10)
+    assert got == [b"x" * 100_000] and fifo.is_fifo()

@@ -6,7 +6,8 @@ naming the file (``--openings /dev/zero``, a file that is not UTF-8, a 5 MB line
 
 Written whole (:func:`write_output`): through :func:`tafel.datadir.atomic_write_bytes`, a
 temporary file with a short name in the same folder (so a name near the 255-byte limit works),
-removed on failure and, if a killed run left it, by the next run. Appended to as games end
+removed on failure and, if a killed run left it, by the next run; a link's target is replaced
+and a special file (``/dev/stdout``, a FIFO) written into, never replaced. Appended to as games end
 (:func:`open_append`, ``--log``, ``--pgn``): every write is flushed and a failure (a full disk)
 is one line. A FIFO without a reader is refused at once, never waited for.
 
@@ -68,17 +69,51 @@ def read_input(
 def write_output(path: str | os.PathLike[str], data: bytes, what: str = "file") -> None:
     """Replace the file ``path`` with ``data`` atomically; CommandError (one line) on failure.
     The file gets the permissions a program's output usually has (not the data folder's
-    owner-only ones)."""
+    owner-only ones).
+
+    A symbolic link stays a link: the file it points to is replaced. A name that is no regular
+    file (``/dev/stdout``, a FIFO, ``/dev/full``) is written into as the shell's ``>`` would,
+    never replaced by a file of its own."""
+    target = os.path.realpath(path)
     try:
-        atomic_write_bytes(os.fspath(path), data, usual_mode(path))
+        if os.path.exists(target) and not os.path.isfile(target):
+            _write_into(target, data)
+        else:
+            atomic_write_bytes(target, data, usual_mode(target))
     except OSError as exc:
-        raise CommandError(f"cannot write the {what} {shown_name(path)}: {_reason(exc)}") from None
+        raise CommandError(f"cannot write the {what} {shown_name(path)}: {_why(exc)}") from None
+
+
+def _write_into(path: str, data: bytes) -> None:
+    """Write ``data`` into the existing special file ``path`` (a FIFO nobody reads is refused at
+    once, never waited for)."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def _why(exc: OSError) -> str:
+    return "nobody reads it" if exc.errno == errno.ENXIO else _reason(exc)
 
 
 def check_writable(path: str | os.PathLike[str], what: str = "file") -> None:
     """Refuse at once (CommandError, one line) an output that cannot be written, before a long
     run makes what it would hold: its folder missing and not makeable, or not writable."""
-    folder = os.path.dirname(os.path.abspath(path))
+    target = os.path.realpath(path)
+    if os.path.isdir(target):
+        raise CommandError(f"cannot write the {what} {shown_name(path)}: Is a directory")
+    if os.path.exists(target) and not os.path.isfile(target):
+        if not os.access(target, os.W_OK):
+            raise CommandError(f"cannot write the {what} {shown_name(path)}: Permission denied")
+        return
+    folder = os.path.dirname(target)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as exc:
