@@ -110,3 +110,12 @@ def test_api_docs_writes_the_reference(tmp_path, capsys):
     assert (tmp_path / "api" / "tafel" / "testing.html").exists()
     # Only the public modules: the core's own are not in the reference.
     assert not (tmp_path / "api" / "tafel" / "ai").exists()
+
+
+def test_api_docs_into_a_file_says_it_is_not_a_folder(tmp_path, capsys):
+    pytest.importorskip("pdoc")
+    from tafel.cli import main
+
+    (tmp_path / "api").write_text("")
+    assert main(["api-docs", "--out", str(tmp_path / "api")]) == 2
+    assert capsys.readouterr().err.strip() == f"error: cannot write {tmp_path / 'api'}: not a folder"

@@ -218,3 +218,12 @@ def test_an_output_into_a_fifo_is_streamed_or_refused_when_nobody_reads(tmp_path
                 unblock.write(b"")
         reader.join(10)
     assert got == [b"x" * 100_000] and fifo.is_fifo()
+
+
+def test_a_set_that_cannot_be_added_to_is_refused_before_mining(tmp_path, capsys):
+    """It was read only when the mining was done: a long run's puzzles were lost to its error."""
+    bad = tmp_path / "set.json"
+    bad.write_text('{"format": "tafel-puzzles", "version": 1, "game": "ataxx", "puzzles": 7}')
+    argv = ["puzzles", "mine", "ataxx", "--count", "1", "--budget", "1", "--add-to", str(bad)]
+    assert run_command(argv) == 2
+    assert one_error(capsys) == f"error: {bad}: puzzle set: no puzzles"  # and no puzzle line before it

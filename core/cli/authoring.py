@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tafel.cli.files import shown_name
 from tafel.commands import CommandDef, CommandError
 from tafel.hookspecs import CommandRegistrar, hookimpl
 from tafel.numbers import seed_number, whole_number
@@ -218,7 +219,8 @@ def run_api_docs(args: argparse.Namespace, registry: Registry) -> int:
     try:
         pdoc.pdoc(*API_MODULES, others, output_directory=out)
     except OSError as exc:
-        raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
+        reason = "not a folder" if out.exists() and not out.is_dir() else exc.strerror or exc
+        raise CommandError(f"cannot write {shown_name(out)}: {reason}") from None
     print(f"wrote the API reference of {', '.join(API_MODULES)} to {out / 'index.html'}")
     return 0
 

@@ -171,6 +171,8 @@ def run_mine(args: argparse.Namespace, registry: Registry) -> int:
     support = _support(game)
     given = _mining_options(game, args.option)
     check_writable(args.add_to or args.out or f"{game.id}-puzzles.json", "puzzle set")
+    if args.add_to and Path(args.add_to).exists():
+        _read_set(game, Path(args.add_to))  # a set that cannot be added to is said before mining
     log = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
     miner = Miner(game, args.seed, log, options=given, sample=args.sample, trim=not args.no_trim)
     miner.position_budget = args.position_budget
