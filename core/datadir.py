@@ -151,8 +151,9 @@ def atomic_write_bytes(path: Path | str, data: bytes, mode: int | None = None) -
     is untouched; one left by a killed writer is removed by the next write to that folder.
 
     The new file is readable by its owner only (the data folder's files), unless ``mode`` gives
-    its permission bits (a file the user named: :func:`usual_mode`)."""
-    path = Path(path)
+    its permission bits (a file the user named: :func:`usual_mode`). A symbolic link stays a
+    link (a settings file kept in a dotfiles folder, say): the file it points to is replaced."""
+    path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(path.parent)
     fd, tmp = _temp_name(path.parent)

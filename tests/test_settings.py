@@ -42,6 +42,20 @@ def test_defaults_and_round_trip(data):
     assert again.effects_gain == 0.0  # muted
 
 
+def test_a_settings_file_kept_elsewhere_through_a_link_stays_linked(data, tmp_path):
+    """A dotfiles folder often holds the real file and links it in: saving keeps the link."""
+    real = tmp_path / "dotfiles" / "tafel-settings.json"
+    real.parent.mkdir()
+    real.write_text("{}")
+    data.mkdir(parents=True)
+    settings_path().symlink_to(real)
+    s = Settings.load()
+    s.mute = True
+    assert s.save()
+    assert settings_path().is_symlink() and json.loads(real.read_text())["mute"] is True
+    assert Settings.load().mute
+
+
 def test_damaged_or_odd_files_fall_back_per_setting(data):
     data.mkdir(parents=True)
     settings_path().write_text("{not json")
