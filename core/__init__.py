@@ -26,7 +26,7 @@ from tafel.ai.random_agent import RandomAgent
 from tafel.commands import CommandDef, CommandError
 from tafel.daily import daily_date, daily_seed
 from tafel.datadir import atomic_write, data_dir, load_json_file, move_aside
-from tafel.engine_protocol import EngineProtocol
+from tafel.engine_protocol import EngineProtocol, bounded_lines
 from tafel.game import (
     FinishedGame,
     GameDef,
@@ -95,6 +95,7 @@ __all__ = [
     "Tutorial",
     "TutorialStep",
     "atomic_write",
+    "bounded_lines",
     "current",
     "daily_date",
     "daily_seed",

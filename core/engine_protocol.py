@@ -34,9 +34,9 @@ runs the engines (:mod:`tafel.engines`); this module only writes and reads the l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TextIO, TypedDict
 
 
 @dataclass(frozen=True)
@@ -271,3 +271,50 @@ class EngineOption:
         if self.default not in (None, ""):
             detail += f", default {self.default}"
         return f"{self.name} ({detail})"
+
+
+#: Characters of one line after which the input counts as no text of lines (``/dev/zero``):
+#: reading it through would only burn a processor for ever.
+MAX_DROPPED_LINE = 16 * 1024 * 1024
+
+
+def bounded_lines(
+    stream: TextIO, limit: int, too_long: Callable[[str], None], give_up: int = MAX_DROPPED_LINE
+) -> Iterator[str]:
+    """The lines of ``stream``, none longer than ``limit`` characters: a longer one is read
+    through to its end in pieces and dropped, ``too_long(its first 20 characters)`` once for it
+    (escaped: no control character reaches a terminal). An engine, or any program reading
+    commands, stays small whatever arrives on its input. A line still going after ``give_up``
+    characters raises EOFError: the input is no text of lines, and ``tafel uai < /dev/zero``
+    ends with one error line rather than reading for ever.
+
+    >>> import io
+    >>> said = []
+    >>> list(bounded_lines(io.StringIO("uai\\n" + "x" * 50 + "\\nisready\\n"), 10, said.append))
+    ['uai\\n', 'isready\\n']
+    >>> said
+    ['xxxxxxxxxxx']
+    >>> said.clear(); list(bounded_lines(io.StringIO("\\0" * 30 + "\\n"), 10, said.append)), said
+    ([], ['\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00'])
+    >>> list(bounded_lines(io.StringIO("\\0" * 100), 10, said.append, give_up=50))
+    Traceback (most recent call last):
+    EOFError: a line over 50 characters: the input is no text of lines
+    """
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith("\n"):
+            yield line
+            continue
+        too_long(
+            "".join(c if " " <= c <= "~" else c.encode("unicode_escape").decode("ascii") for c in line[:20])
+        )
+        dropped = len(line)
+        while line and not line.endswith("\n"):
+            if dropped > give_up:
+                raise EOFError(f"a line over {give_up} characters: the input is no text of lines")
+            line = stream.readline(limit)
+            dropped += len(line)
+        if not line:
+            return

@@ -795,8 +795,9 @@ def test_a_flood_of_go_commands_holds_a_bounded_queue():
         engine.quit()
 
 
-def test_uai_reading_dev_zero_stays_small():
-    """``uai < /dev/zero`` (a line that never ends) holds its memory, and answers nothing."""
+def test_uai_reading_dev_zero_stays_small_and_ends():
+    """``uai < /dev/zero`` (a line that never ends) read it for ever at a full processor; it now
+    reads in bounded pieces, and after 16 MB of one line says the input is no text and ends."""
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), "uai"],
         stdin=open("/dev/zero", "rb"),  # noqa: SIM115 - closed by the child's end
@@ -804,15 +805,24 @@ def test_uai_reading_dev_zero_stays_small():
         stderr=subprocess.PIPE,
         cwd=ROOT,
         env=dict(os.environ, TAFEL_NO_ENTRY_POINTS="1"),
+        preexec_fn=_at_most_1_gb,  # reading the line whole would fail: it must stay small
     )
     try:
-        time.sleep(2.0)  # reading without end is the point
-        with open(f"/proc/{proc.pid}/status") as f:
-            rss_kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
-        assert proc.poll() is None and rss_kb < 200 * 1024, rss_kb
+        out, _err = proc.communicate(timeout=60)
     finally:
-        proc.kill()
-        proc.communicate(timeout=10)
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate(timeout=10)
+    lines = out.decode().splitlines()
+    assert proc.returncode == 0 and len(lines) == 2, lines
+    assert lines[0].startswith("info string error: line too long (over 65536 characters), dropped: \\x00")
+    assert lines[1] == "info string error: a line over 16777216 characters: the input is no text of lines"
+
+
+def _at_most_1_gb() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
 
 def test_debug_on_times_every_timed_answer():

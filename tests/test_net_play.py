@@ -601,3 +601,59 @@ def test_a_broker_never_reached_is_said_once_and_in_the_last_error(registry, cap
         f"warning: no connection to the broker {url} after 0 s; still trying",
         f"error: the game did not end in time (the broker {url} was never reached)",
     ], err
+
+
+def test_the_terminal_reader_holds_bounded_lines_and_few_of_them(capsys):
+    """`host --terminal < /dev/zero` grew 3 GB in 6 s: one line without end, read whole. Now a
+    long line is dropped with a warning, and at most a few lines wait for the game."""
+    import io
+
+    from tafel.cli.online import MAX_TERMINAL_LINE, MAX_WAITING_LINES, TerminalPlayer
+
+    text = "b2\n" + "\0" * (MAX_TERMINAL_LINE * 50) + "\n" + "draw\n" * (MAX_WAITING_LINES * 10)
+    player = TerminalPlayer(io.StringIO(text))
+    got = [player.lines.get(timeout=10) for _ in range(2)]
+    assert got == ["b2", "draw"]
+    assert "warning: a line over 1024 characters was ignored (\\x00\\x00" in capsys.readouterr().err
+    # The reader waits while the queue is full; what it holds stays small.
+    assert player.lines.qsize() <= MAX_WAITING_LINES
+    rest = [player.lines.get(timeout=10) for _ in range(MAX_WAITING_LINES * 10)]
+    assert rest[-1] is None and rest.count("draw") == MAX_WAITING_LINES * 10 - 1
+
+
+def test_a_move_typed_out_of_turn_is_answered_here_not_sent(registry, capsys):
+    """Sent, it came back refused: `yes b2 | join --terminal` made a refusal a round trip."""
+    import io
+    import types
+
+    from tafel.cli.online import TerminalPlayer, _terminal_turn
+
+    sent: list[tuple] = []
+    session = types.SimpleNamespace(send=lambda *a, **kw: sent.append((a, kw)))
+    game = registry.game("ataxx")
+    state = game.new_state(game.resolve_options({}), None)
+    view = types.SimpleNamespace(state=state, moves=[], pending=None)
+    player = TerminalPlayer(io.StringIO("b2\nb2\n"))
+    deadline = time.monotonic() + 10
+    while player.lines.qsize() < 3 and time.monotonic() < deadline:  # both lines and the end
+        os.sched_yield()
+    for seat_now in (1 - state.to_move, state.to_move):  # the other side's turn, then this side's
+        _terminal_turn(session, player, view, seat_now, fresh=False)
+    assert "not your turn: b2 (wait for the other side's move)" in capsys.readouterr().out
+    assert sent == [(("move",), {"move": "b2", "ply": 0})]
+
+
+def test_terminal_input_that_is_no_text_ends_as_its_end_would(capsys):
+    """`< /dev/zero`: after 16 MB of one line the reader stops (it kept a processor busy for
+    ever); the side then leaves as it does when its input ends."""
+    import io
+
+    from tafel.cli.online import TerminalPlayer
+    from tafel.engine_protocol import MAX_DROPPED_LINE
+
+    player = TerminalPlayer(io.StringIO("\0" * (MAX_DROPPED_LINE + 4096)))
+    assert player.lines.get(timeout=10) is None
+    err = capsys.readouterr().err
+    assert err.endswith(
+        f"a line over {MAX_DROPPED_LINE} characters: the input is no text of lines; stopped reading it\n"
+    )

@@ -25,9 +25,10 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from tafel.commands import CommandError
+from tafel.engine_protocol import bounded_lines
 from tafel.game import GameDef, GameError
 from tafel.numbers import decimal_number, seed_number, whole_number
 
@@ -300,17 +301,33 @@ def make_player(registry: Registry, spec: str, game: GameDef) -> Player:
     raise CommandError(f"--as {spec!r}: use ai:LEVEL, agent:NAME, engine:NAME or uai:PATH")
 
 
-class TerminalPlayer:
-    """A person at this terminal: lines read by a thread of their own, so the game never waits."""
+#: The longest line a person's command can be; a longer one is dropped with a warning.
+MAX_TERMINAL_LINE = 1024
+#: Lines read ahead of the game (pasted commands). The reader waits while they are unread, so
+#: piped input (``yes b2 | tafel join ...``) holds no memory.
+MAX_WAITING_LINES = 16
 
-    def __init__(self) -> None:
-        self.lines: queue.Queue[str | None] = queue.Queue()
+
+class TerminalPlayer:
+    """A person at this terminal: lines read by a thread of their own, so the game never waits.
+    Lines are bounded in length and in number waiting (``< /dev/zero`` grew 3 GB in 6 s)."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.lines: queue.Queue[str | None] = queue.Queue(maxsize=MAX_WAITING_LINES)
+        self._stream = stream if stream is not None else sys.stdin
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
-        for line in sys.stdin:
-            self.lines.put(line.strip())
+        try:
+            for line in bounded_lines(self._stream, MAX_TERMINAL_LINE, self._too_long):
+                self.lines.put(line.strip())
+        except EOFError as exc:  # /dev/zero: no command will ever come, as at the input's end
+            _warn(f"{exc}; stopped reading it")
         self.lines.put(None)
+
+    @staticmethod
+    def _too_long(start: str) -> None:
+        _warn(f"a line over {MAX_TERMINAL_LINE} characters was ignored ({start}...)")
 
 
 #: Who plays this side: a headless player, the person at the terminal, ``--as`` not made yet (the
@@ -494,6 +511,8 @@ def _terminal_turn(
         session.send(line)
     elif line in ("yes", "no") and view.pending is not None:
         session.send("answer", kind=view.pending["kind"], yes=line == "yes")
+    elif line and not mine:  # said here: sent, it would only come back refused
+        _say(f"not your turn: {line} (wait for the other side's move)")
     elif line:
         session.send("move", move=line, ply=len(view.moves))
     return fresh and mine

@@ -62,10 +62,10 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TextIO
 
-from tafel import GameError, Limit
+from tafel import GameError, Limit, bounded_lines
 
 from .ai import LEVELS, AtaxxSearch
 from .compiled import CompiledEngine
@@ -227,31 +227,6 @@ MAX_INPUT_LINE = 64 * 1024
 MAX_WAITING_JOBS = 64
 
 
-def bounded_lines(stream: TextIO, limit: int, too_long: Callable[[str], None]) -> Iterator[str]:
-    """The lines of ``stream``, none longer than ``limit`` characters: a longer one is read
-    through to its end in pieces and dropped, ``too_long(its first 20 characters)`` once for it.
-
-    >>> import io
-    >>> said = []
-    >>> list(bounded_lines(io.StringIO("uai\\n" + "x" * 50 + "\\nisready\\n"), 10, said.append))
-    ['uai\\n', 'isready\\n']
-    >>> said
-    ['xxxxxxxxxxx']
-    """
-    while True:
-        line = stream.readline(limit + 1)
-        if not line:
-            return
-        if len(line) <= limit or line.endswith("\n"):
-            yield line
-            continue
-        too_long(line[:20].encode("ascii", "backslashreplace").decode("ascii"))
-        while line and not line.endswith("\n"):
-            line = stream.readline(limit)
-        if not line:
-            return
-
-
 def first_choice(state: AtaxxState) -> str:
     """The move to play when a search has not finished one iteration: the greedy one (most
     stones gained), a pass when there is nothing else, ``0000`` when the game is over.
@@ -366,8 +341,8 @@ class UaiEngine:
 
     def run(self, stream: TextIO) -> int:
         """Read commands until ``quit``, the end of input or a closed output; returns 0. A line
-        over :data:`MAX_INPUT_LINE` characters is dropped with one error line (``uai < /dev/zero``
-        reads in bounded pieces, never holding more than one).
+        over :data:`MAX_INPUT_LINE` characters is dropped with one error line; one still going
+        after 16 MB ends the input (``uai < /dev/zero`` reads in bounded pieces, then stops).
 
         Each line is handled with the time its input arrived: when the read waited, the moment
         it returned; when the line was there already, the arrival of the first line since the
@@ -381,7 +356,11 @@ class UaiEngine:
         try:
             while True:
                 before = time.perf_counter()
-                line = next(lines, None)
+                try:
+                    line = next(lines, None)
+                except EOFError as exc:  # /dev/zero: no lines will ever come
+                    self.error(str(exc))
+                    break
                 after = time.perf_counter()
                 if line is None:
                     break
