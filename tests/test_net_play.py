@@ -657,3 +657,25 @@ def test_terminal_input_that_is_no_text_ends_as_its_end_would(capsys):
     assert err.endswith(
         f"a line over {MAX_DROPPED_LINE} characters: the input is no text of lines; stopped reading it\n"
     )
+
+
+def test_terminal_input_in_another_encoding_or_failing_is_no_crash(capsys, monkeypatch):
+    """A Latin-1 byte on a UTF-8 stdin killed the reader thread with a traceback, and the game
+    never heard of its input again."""
+    import io
+
+    from tafel.cli.online import TerminalPlayer
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"b\xff2\nresign\n"), encoding="utf-8"))
+    player = TerminalPlayer()
+    assert [player.lines.get(timeout=10) for _ in range(3)] == ["b\ufffd2", "resign", None]
+
+    class Broken(io.StringIO):
+        def readline(self, size=-1):
+            raise OSError(5, "Input/output error")
+
+    player = TerminalPlayer(Broken())
+    assert player.lines.get(timeout=10) is None
+    assert (
+        "warning: cannot read the terminal any more: [Errno 5] Input/output error" in capsys.readouterr().err
+    )

@@ -314,7 +314,12 @@ class TerminalPlayer:
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.lines: queue.Queue[str | None] = queue.Queue(maxsize=MAX_WAITING_LINES)
-        self._stream = stream if stream is not None else sys.stdin
+        if stream is None:
+            stream = sys.stdin
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="replace")  # a stray byte of another encoding is no failure
+        self._stream = stream
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -323,6 +328,8 @@ class TerminalPlayer:
                 self.lines.put(line.strip())
         except EOFError as exc:  # /dev/zero: no command will ever come, as at the input's end
             _warn(f"{exc}; stopped reading it")
+        except (OSError, ValueError) as exc:  # the terminal hung up, or stdin was closed
+            _warn(f"cannot read the terminal any more: {exc}")
         self.lines.put(None)
 
     @staticmethod
