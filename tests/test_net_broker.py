@@ -4,6 +4,7 @@ Loopback only, every wait bounded."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 
@@ -79,3 +80,197 @@ def test_stop_of_a_broker_with_clients_mid_message():
     finally:
         for client in clients:
             client.loop_stop()
+
+
+# --- what one client may do (tafel.net.broker_guard) -------------------------------------------
+
+
+def _connect_packet(client_id: bytes = b"raw") -> bytes:
+    body = b"\x00\x04MQTT\x04\x02\x00\x3c" + len(client_id).to_bytes(2, "big") + client_id
+    return bytes([0x10, len(body)]) + body
+
+
+def _remaining_length(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        n, digit = divmod(n, 128)
+        out.append(digit | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def _rss_mb() -> int:
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) // 1024 for line in f if line.startswith("VmRSS:"))
+
+
+def test_a_client_announcing_a_huge_packet_is_cut_off_and_the_host_stays_small():
+    """A LAN client announcing a 200 MB publish had the host's process (the arcade's own) buffer
+    it all: 30 MB to 228 MB. It is cut off at the header; other clients go on."""
+    broker = EmbeddedBroker("127.0.0.1").start()
+    before = _rss_mb()
+    sock = socket.create_connection(("127.0.0.1", broker.port), timeout=WAIT)
+    connected, gone = threading.Event(), threading.Event()
+    client = None
+    try:
+        sock.sendall(_connect_packet())
+        assert sock.recv(4) == b"\x20\x02\x00\x00"  # CONNACK
+        sock.sendall(b"\x30" + _remaining_length(200 << 20) + b"\x00\x03a/b" + b"x" * 65536)
+        with pytest.raises(OSError):  # reset: sending on finds the connection gone
+            for _ in range(200):  # 200 MB at most, bounded
+                sock.sendall(b"x" * (1 << 20))
+        assert _rss_mb() - before < 40
+        client = _client(broker.port, connected, gone)
+        assert connected.wait(WAIT), "a well-behaved client is still served"
+    finally:
+        sock.close()
+        broker.stop()
+        if client is not None:
+            client.loop_stop()
+
+
+def _soon(check) -> bool:
+    """``check()`` turns true within the wait (the broker's thread applies what it was sent)."""
+    done = threading.Event()
+    for _ in range(int(WAIT / 0.01)):
+        if check():
+            return True
+        done.wait(0.01)  # a bounded poll of another thread's state
+    return check()
+
+
+def test_a_flood_of_retained_topics_is_not_kept(monkeypatch):
+    from tafel.net import broker as broker_module
+
+    monkeypatch.setattr(broker_module, "MAX_RETAINED", 5)
+    broker = EmbeddedBroker("127.0.0.1").start()
+    connected, gone = threading.Event(), threading.Event()
+    client = _client(broker.port, connected, gone)
+    try:
+        assert connected.wait(WAIT)
+        infos = [client.publish(f"t/{n}", b"x", qos=1, retain=True) for n in range(20)]
+        for info in infos:
+            info.wait_for_publish(WAIT)
+        retained = broker._broker._retained_messages
+        assert _soon(lambda: len(retained) >= 5) and sorted(retained) == [f"t/{n}" for n in range(5)]
+        client.publish("t/0", b"again", qos=1, retain=True).wait_for_publish(WAIT)  # a kept one changes
+        assert _soon(lambda: retained["t/0"].data == b"again")
+        assert len(retained) == 5
+    finally:
+        broker.stop()
+        client.loop_stop()
+
+
+class _Transport(asyncio.Transport):
+    """What the guard does to a connection, seen without a socket."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reading, self.aborted = True, False
+
+    def pause_reading(self) -> None:
+        self.reading = False
+
+    def resume_reading(self) -> None:
+        self.reading = True
+
+    def is_reading(self) -> bool:
+        return self.reading
+
+    def is_closing(self) -> bool:
+        return self.aborted
+
+    def abort(self) -> None:
+        self.aborted = True
+
+    def write(self, data) -> None:
+        pass
+
+    def get_extra_info(self, name, default=None):
+        return default
+
+
+def _guarded(loop, connections=None, arrivals=None):
+    from tafel.net.broker_guard import GuardedProtocol, TokenBucket
+
+    reader = asyncio.StreamReader(loop=loop)
+    arrivals = arrivals or TokenBucket(10, 20, loop.time)
+    protocol = GuardedProtocol(reader, lambda r, w: None, loop, connections or set(), arrivals)
+    transport = _Transport()
+    protocol.connection_made(transport)
+    return protocol, transport, reader
+
+
+def _publishes(total: int, size: int = 8000) -> bytes:
+    one = b"\x30" + _remaining_length(size + 3) + b"\x00\x01t" + b"x" * size
+    return one * (total // len(one))
+
+
+def test_the_guard_cuts_off_big_packets_newcomers_past_the_limit_and_stuck_readers(monkeypatch):
+    from tafel.net import broker_guard
+
+    loop = asyncio.new_event_loop()
+    try:
+        protocol, transport, reader = _guarded(loop)
+        protocol.data_received(b"\x30" + _remaining_length(broker_guard.MAX_PACKET + 1))
+        assert transport.aborted and not reader._buffer  # nothing of it kept
+
+        full = {_Transport() for _ in range(broker_guard.MAX_CLIENTS)}
+        _, newcomer, _ = _guarded(loop, full)
+        assert newcomer.aborted
+
+        monkeypatch.setattr(broker_guard, "STUCK_AFTER", 0.02)
+        protocol, transport, _ = _guarded(loop)
+        protocol.pause_writing()  # its socket is full: it reads nothing it is sent
+        protocol.resume_writing()  # ... but it reads again in time
+        loop.run_until_complete(asyncio.sleep(0.05))  # the stuck timer's time is what is tested
+        assert not transport.aborted
+        protocol.pause_writing()
+        loop.run_until_complete(asyncio.sleep(0.05))
+        assert transport.aborted
+    finally:
+        loop.close()
+
+
+def test_the_guard_reads_a_flood_at_its_rate_and_then_goes_on(monkeypatch):
+    from tafel.net import broker_guard
+
+    loop = asyncio.new_event_loop()
+    try:
+        protocol, transport, _ = _guarded(loop)
+        protocol.data_received(_publishes(broker_guard.BYTE_RATE))  # within the burst
+        assert transport.reading
+        protocol.data_received(_publishes(broker_guard.BYTE_RATE + broker_guard.BYTE_RATE // 20))
+        assert not transport.reading and not transport.aborted  # held, ~0.05 s of debt
+        loop.run_until_complete(asyncio.sleep(0.2))  # waiting out the rate is what is tested
+        assert transport.reading
+        small = b"\xc0\x00" * (4 * broker_guard.PACKET_RATE)  # pings: few bytes, many packets
+        protocol.data_received(small)
+        assert not transport.reading
+    finally:
+        loop.close()
+
+
+def test_a_flood_past_its_rate_is_cut_off_before_amqtt_sees_it():
+    """256 KB of pings in one read were 131,072 packets for amqtt: the host's processor, taken
+    from the arcade's frame loop. Counting stops past the client's allowance, and it is cut off."""
+    loop = asyncio.new_event_loop()
+    try:
+        protocol, transport, reader = _guarded(loop)
+        protocol.data_received(b"\xc0\x00" * 131_072)
+        assert transport.aborted and not reader._buffer
+    finally:
+        loop.close()
+
+
+def test_connections_arrive_at_a_bounded_rate():
+    """A client reconnecting in a loop would get a fresh allowance each time."""
+    from tafel.net.broker_guard import TokenBucket
+
+    loop = asyncio.new_event_loop()
+    try:
+        arrivals = TokenBucket(10, 20, lambda: 0.0)  # no time passes
+        transports = [_guarded(loop, arrivals=arrivals)[1] for _ in range(21)]
+        assert [t.aborted for t in transports] == [False] * 20 + [True]
+    finally:
+        loop.close()

@@ -22,6 +22,8 @@ import threading
 from dataclasses import dataclass
 from typing import Protocol
 
+from tafel.net.broker_guard import CONNECT_RATE, MAX_RETAINED, GuardedProtocol, TokenBucket
+
 #: Seconds the broker has to start or stop.
 START_TIMEOUT = 10.0
 #: Seconds amqtt's own shutdown, then the cancelled tasks, may take before the rest is forced.
@@ -185,20 +187,11 @@ def _tracking_broker(
 ) -> AmqttBroker:
     """amqtt's Broker whose TCP listener keeps each connection's transport in ``connections``
     from the moment it is accepted (before amqtt's handler for it has even started) until it is
-    lost: those are what :meth:`EmbeddedBroker.stop` drops."""
+    lost: those are what :meth:`EmbeddedBroker.stop` drops. Each client is held to the limits of
+    :mod:`tafel.net.broker_guard`, and the retained topics to :data:`MAX_RETAINED`."""
     from functools import partial
 
     from amqtt.broker import Broker
-
-    class TrackedProtocol(asyncio.StreamReaderProtocol):
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            if isinstance(transport, asyncio.Transport):
-                connections.add(transport)
-            super().connection_made(transport)
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            connections.discard(self._transport)  # type: ignore[attr-defined]
-            super().connection_lost(exc)
 
     class TrackingBroker(Broker):  # type: ignore[misc]
         async def _create_server_instance(  # type: ignore[override]
@@ -215,8 +208,11 @@ def _tracking_broker(
                 )
             connected = partial(self.stream_connected, listener_name=listener_name)
 
-            def protocol() -> TrackedProtocol:
-                return TrackedProtocol(asyncio.StreamReader(loop=loop), connected, loop=loop)
+            arrivals = TokenBucket(CONNECT_RATE, 2 * CONNECT_RATE, loop.time)
+
+            def protocol() -> GuardedProtocol:
+                reader = asyncio.StreamReader(loop=loop)
+                return GuardedProtocol(reader, connected, loop, connections, arrivals)
 
             return await loop.create_server(
                 protocol,
@@ -225,6 +221,14 @@ def _tracking_broker(
                 reuse_address=True,
                 ssl=ssl_context,
             )
+
+        async def retain_message(  # type: ignore[no-untyped-def]
+            self, source_session, topic_name, data, qos=None
+        ) -> None:
+            retained = self._retained_messages
+            if data and topic_name not in retained and len(retained) >= MAX_RETAINED:
+                return  # a flood of topics: passed on to subscribers, not kept
+            await super().retain_message(source_session, topic_name, data, qos)
 
     return TrackingBroker(config, loop=loop)
 
