@@ -292,3 +292,15 @@ def test_an_empty_name_travels_empty_and_each_side_words_it_in_its_own_language(
     with language("en"):
         guest.apply("ataxx", game.version, {**snap, "names": ["Ann", ""]})
         assert guest.view.names == ("Ann", "Guest")
+
+
+def test_names_from_the_other_side_cannot_drive_a_terminal_or_a_layout(registry):
+    """A peer's name reached `joined: NAME` on the terminal and the seat row as it came: an
+    escape sequence cleared the screen, a direction override turned the row around."""
+    game = registry.game("ataxx")
+    host = HostGame(game, game.resolve_options({}), host_name="")
+    host.guest_joined("", 0.0)
+    snap = host.snapshot(0.0)
+    guest = GuestGame(registry.game)
+    guest.apply("ataxx", game.version, {**snap, "names": ["Ann\x1b[2J\u202e", "B\nob" + "x" * 100]})
+    assert guest.view.names == ("Ann[2J", "Bob" + "x" * 37)

@@ -29,6 +29,8 @@ START_TIMEOUT = 10.0
 #: Seconds amqtt's own shutdown, then the cancelled tasks, may take before the rest is forced.
 STOP_GRACE = 3.0
 SERVICE_TYPE = "_tafel-mqtt._tcp.local."
+#: Rooms a LAN search keeps at most (any device on the LAN may announce them).
+MAX_LAN_ROOMS = 100
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -288,6 +290,8 @@ def browse(timeout: float, room_id: str | None = None) -> list[LanRoom]:
     is found)."""
     from zeroconf import ServiceBrowser, ServiceListener, Zeroconf
 
+    from tafel.net.game import clean_name
+
     found: dict[str, LanRoom] = {}
     done = threading.Event()
 
@@ -301,10 +305,11 @@ def browse(timeout: float, room_id: str | None = None) -> list[LanRoom]:
                 props.get("room", ""),
                 info.parsed_addresses()[0],
                 info.port or 0,
-                props.get("game", ""),
-                props.get("name", ""),
+                clean_name(props.get("game", "")),
+                clean_name(props.get("name", "")),
             )
-            found[name] = room
+            if name in found or len(found) < MAX_LAN_ROOMS:  # any device may announce
+                found[name] = room
             if room_id is not None and room.room_id == room_id:
                 done.set()
 

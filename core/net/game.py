@@ -49,6 +49,17 @@ def position_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def clean_name(text: str, limit: int = 40) -> str:
+    """A name that came from outside (a peer, a LAN announcement) as it may be shown: at most
+    ``limit`` characters, none that a terminal or a layout would take as a command (control
+    characters, escape sequences, direction overrides).
+
+    >>> clean_name("Ann\\x1b[2J\\u202eevil\\n"), clean_name("x" * 50)[-3:], len(clean_name("x" * 50))
+    ('Ann[2Jevil', 'xxx', 40)
+    """
+    return "".join(c for c in text if c.isprintable())[:limit].strip()
+
+
 def shown_name(name: str, host: bool) -> str:
     """A player's name as this side shows it: a player who gave none is "Host" or "Guest" in
     this side's language (the wire carries the empty name, never the sender's word for it).
@@ -56,7 +67,7 @@ def shown_name(name: str, host: bool) -> str:
     >>> shown_name("Ann", True), shown_name("", False)
     ('Ann', 'Guest')
     """
-    return name[:40] or (_("Host") if host else _("Guest"))
+    return clean_name(name) or (_("Host") if host else _("Guest"))
 
 
 def commitment(seed: int, salt: str) -> str:

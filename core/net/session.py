@@ -39,7 +39,7 @@ import paho.mqtt.client as mqtt
 from tafel import datadir
 from tafel.game import GameDef, GameState
 from tafel.net.codes import RoomKeys
-from tafel.net.game import HostGame, shown_name
+from tafel.net.game import HostGame, clean_name, shown_name
 from tafel.net.guest import Event, EventData, GuestGame, GuestView, SnapshotError
 from tafel.net.payloads import JSON, Request
 from tafel.net.wire import MessageTooBig, Opener, Sealer
@@ -143,7 +143,7 @@ class RoomSession:
             raise ValueError("a host needs its game, a guest or spectator the games by id")
         if role != "spectator" and not keys.can_play:
             raise ValueError("a spectator code cannot play")
-        self.keys, self.broker, self.role, self.name = keys, broker, role, name[:40]
+        self.keys, self.broker, self.role, self.name = keys, broker, role, clean_name(name)
         self.topics = room_topics(keys.room_id)
         self.host_game = host_game
         self.code, self.save = code, save
@@ -396,7 +396,7 @@ class RoomSession:
             self._on_request(message.body, message.seq)
 
     def _on_presence(self, body: Mapping[str, JSON]) -> None:
-        online, name = body.get("online") is True, str(body.get("name", ""))[:40]
+        online, name = body.get("online") is True, clean_name(str(body.get("name", "")))
         self.peer_online, self.peer_name = online, shown_name(name, host=self.role != "host")
         if self.host_game is not None:
             now = time.monotonic()
