@@ -92,10 +92,14 @@ def shorten(text: str, limit: int = QUOTE) -> str:
     """``text`` on one line, cut to ``limit`` characters saying how long it was (an engine's
     10 MB ``bestmove`` is never echoed whole).
 
-    >>> shorten("bestmove  f2"), shorten("x" * 200, 10)
-    ('bestmove f2', 'xxxxxxxxxx... (200 characters)')
+    Characters a terminal would obey (an escape sequence, a bell) are shown as escapes: what an
+    engine writes is quoted to the player, never let loose on their terminal.
+
+    >>> shorten("bestmove  f2"), shorten("x" * 200, 10), shorten("\\x1b[2Jbye\\a")
+    ('bestmove f2', 'xxxxxxxxxx... (200 characters)', '\\\\x1b[2Jbye\\\\x07')
     """
-    flat = " ".join(text[: 4 * limit].split())
+    flat = " ".join(text[: 4 * limit].split())  # line breaks and tabs: one space
+    flat = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in flat)
     if len(text) <= 4 * limit and len(flat) <= limit:
         return flat
     return f"{flat[:limit]}... ({len(text)} characters)"

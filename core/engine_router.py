@@ -231,7 +231,7 @@ class EngineSession:
                 self.info = {**self.info, **short}
             return None
         move = parse_bestmove(line)
-        if move is not None and len(move) > MAX_MOVE_TEXT:
+        if move is not None and (len(move) > MAX_MOVE_TEXT or not move.isprintable()):
             raise EngineFailure("crash", _("its bestmove is no move: {text}").format(text=shorten(move, 40)))
         return move
 

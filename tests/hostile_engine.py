@@ -7,7 +7,8 @@ start (``/usr/bin/yes``, never ``uaiok``); ``endless`` writes a ``bestmove`` lin
 ends; ``child`` leaves a child holding its stdout and exits; ``holder`` stays silent while its
 child holds stdout; ``deaf`` ignores ``quit``, SIGTERM and the end of its input, and never
 moves; ``huge`` answers a 10 MB ``bestmove``; ``garbage`` writes random bytes without end;
-``exit`` stops by itself. TOKEN (any word) is on the command line of the engine and its
+``exit`` stops by itself; ``escapes`` writes terminal escape sequences in its name, its
+``info``, its stderr and its ``bestmove``. TOKEN (any word) is on the command line of the engine and its
 children, so a test can look for processes left behind.
 """
 
@@ -25,8 +26,8 @@ def out(text: str) -> None:
     sys.stdout.flush()
 
 
-def hello() -> None:
-    out("id name Hostile")
+def hello(mode: str) -> None:
+    out("id name Hostile\x1b[2J\x1b]0;pwned\x07" if mode == "escapes" else "id name Hostile")
     out("uaiok")
 
 
@@ -61,6 +62,12 @@ def misbehave(mode: str, token: str) -> int:
     if mode == "huge":
         out("bestmove " + "f" * 10_000_000)
         return 0
+    if mode == "escapes":
+        sys.stderr.write("about to \x1b[41mfail\n")
+        sys.stderr.flush()
+        out("info depth 1 score cp 0 pv \x1b[5ma1")
+        out("bestmove \x1b[2Jzz")
+        stay()
     if mode == "garbage":
         while True:
             os.write(1, os.urandom(4096))
@@ -79,7 +86,7 @@ def main(mode: str, token: str) -> int:
     for line in sys.stdin:
         command = line.split()[0] if line.split() else ""
         if command == "uai":
-            hello()
+            hello(mode)
         elif command == "isready":
             out("readyok")
         elif command == "go":

@@ -36,6 +36,7 @@ MODES = {
     "huge": "crash",
     "garbage": "hang",
     "exit": "crash",
+    "escapes": "crash",
 }
 START, GRACE, MOVETIME_MS = 1.0, 0.4, 50
 #: The longest the router may take: the start, the think time with its grace, and 5 s.
@@ -183,7 +184,7 @@ def test_arena_scores_a_hostile_engine_as_a_forfeit(registry, quick, mode):
     assert left_behind(token) == []
 
 
-@pytest.mark.parametrize("mode", ["huge", "deaf"])
+@pytest.mark.parametrize("mode", ["huge", "deaf", "escapes"])
 def test_the_arena_command_ends_with_a_short_summary_and_no_engine_left(tmp_path, mode):
     token = uuid.uuid4().hex
     data = tmp_path / "data"
@@ -203,6 +204,7 @@ def test_the_arena_command_ends_with_a_short_summary_and_no_engine_left(tmp_path
     assert done.returncode == 0, done.stderr
     assert "1 game(s) lost to a hang or crash" in done.stdout
     assert len(done.stdout) < 2000 and len(done.stderr) < 2000
+    assert "\x1b" not in done.stdout + done.stderr  # an engine's escapes never reach the terminal
     assert left_behind(token) == []
 
 
@@ -237,6 +239,7 @@ def test_an_arcade_seat_of_a_hostile_engine_pauses_with_a_message(registry, quic
         assert run_until(app, lambda: play.turns.ai_error is not None, frames=1, wait=LIMIT)
         assert time.monotonic() - began < LIMIT and rss_mb() - memory < 100
         assert "Engine: Bad" in play.turns.ai_error and len(play.turns.ai_error) < 300
+        assert "\x1b" not in play.turns.ai_error  # quoted, never let loose
         app.step()
         pause = app.scenes.top
         assert pause._contents()[0] == "An engine failed"  # not "A game plugin failed"

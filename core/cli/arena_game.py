@@ -226,7 +226,7 @@ class _GameRun:
                     canonical = state.move_to_text(move)
             except GameError as exc:
                 raise _Forfeit(
-                    "crash", f"agent {name} chose an illegal move {shorten(text)!r}: {shorten(str(exc))}"
+                    "crash", f"agent {name} chose an illegal move '{shorten(text)}': {shorten(str(exc))}"
                 ) from None
             if match.on_move is not None:
                 match.on_move(self.index, state, canonical, seat)
@@ -235,7 +235,7 @@ class _GameRun:
                     state = state.play(move)
             except GameError as exc:
                 raise _Forfeit(
-                    "crash", f"agent {name} chose an illegal move {shorten(text)!r}: {shorten(str(exc))}"
+                    "crash", f"agent {name} chose an illegal move '{shorten(text)}': {shorten(str(exc))}"
                 ) from None
         except _RulesFailed as exc:
             raise PluginFailure(game.plugin, f"{self.where}, in the AI worker", str(exc)) from None
