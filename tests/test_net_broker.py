@@ -183,6 +183,9 @@ class _Transport(asyncio.Transport):
     def abort(self) -> None:
         self.aborted = True
 
+    def close(self) -> None:
+        self.aborted = True
+
     def write(self, data) -> None:
         pass
 
