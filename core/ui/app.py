@@ -62,6 +62,17 @@ INPUT_EVENTS = frozenset(
 )
 
 
+def native_x11_framebuffer() -> None:
+    """Under X11, SDL shows a software window through OpenGL by default. Where OpenGL is itself
+    software (a virtual machine, a remote desktop, a graphics card without its driver, Xvfb), that
+    cost a 1920x1080 frame 13 ms of wall time and 4 ms of the UI thread's processor, against 1 ms
+    and 0.07 ms for X11's own shared-memory image (``bench/flip_cost.py``). Tafel draws in software
+    whatever SDL presents with, so it asks for X11's image; ``SDL_FRAMEBUFFER_ACCELERATION`` set
+    by the user wins. Only for X11: Wayland and the others have no image of their own."""
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     """One window and its scenes.
 
@@ -98,6 +109,7 @@ class App:
         #: Seconds since the player last pressed, clicked or moved a stick (the attract mode).
         self.idle = 0.0
         pygame.display.init()
+        native_x11_framebuffer()
         pygame.font.init()
         self.fullscreen = self.settings.fullscreen if windowed is None else not windowed
         # The full-screen setting as last applied: a window forced by --windowed (or tests) stays
