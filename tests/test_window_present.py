@@ -5,6 +5,8 @@ user's own SDL_FRAMEBUFFER_ACCELERATION always wins."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -24,7 +26,5 @@ def test_x11_gets_its_own_image_unless_the_user_chose(monkeypatch, driver, users
     else:
         monkeypatch.setenv(HINT, users)
     native_x11_framebuffer()
-    import os
-
     assert os.environ.get(HINT) == expected
     monkeypatch.delenv(HINT, raising=False)  # this test's setting does not outlive it
