@@ -183,8 +183,8 @@ class _Transport(asyncio.Transport):
     def abort(self) -> None:
         self.aborted = True
 
-    def close(self) -> None:
-        self.aborted = True
+    def close(self) -> None:  # asyncio's StreamWriter closes it when collected: not the guard
+        self.closed = True
 
     def write(self, data) -> None:
         pass
