@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import sys
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -124,8 +125,14 @@ def _load(package: str, domain: str, lang: str) -> gettext.NullTranslations:
                 catalog = gettext.GNUTranslations(io.BytesIO(compile_po(po.read_bytes(), lang)))
             elif mo.is_file():
                 catalog = gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
-        except (ModuleNotFoundError, TypeError, OSError):
-            pass
+        except (ModuleNotFoundError, TypeError):
+            pass  # no such package, or a namespace package without files
+        except Exception as exc:  # noqa: BLE001 - a plugin's damaged catalog: English, said once
+            reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+            print(
+                f"tafel: the {lang} catalog of {package} cannot be read ({reason}); its texts stay in English",
+                file=sys.stderr,
+            )
     _catalogs[key] = catalog
     return catalog
 

@@ -226,3 +226,22 @@ def test_the_cores_default_seat_names_follow_the_language():
         assert game.shown_names({}) == ["Spieler 1", "Spieler 2"]
     assert game.shown_names({}) == ["Player 1", "Player 2"]
     assert game.names({}) == ["Player 1", "Player 2"]  # machine output stays as it is
+
+
+def test_a_plugins_damaged_catalog_leaves_its_texts_in_english_with_one_line(tmp_path, monkeypatch, capsys):
+    """A .po that is not UTF-8 ended `tafel --lang de list` with a traceback."""
+    import importlib
+
+    from tafel.i18n import language, translations
+
+    folder = tmp_path / "broken_catalog_game" / "locale" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (tmp_path / "broken_catalog_game" / "__init__.py").write_text("")
+    (folder / "broken_catalog_game.po").write_bytes(b'msgid "Red"\nmsgstr "\xff\xfe Rot"\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    _ = translations("broken_catalog_game")
+    with language("de"):
+        assert _("Red") == "Red" and _("Blue") == "Blue"
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("tafel: the de catalog of broken_catalog_game cannot be read")
