@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import gettext
 import io
-import sys
 import os
 import re
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
