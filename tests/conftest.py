@@ -7,6 +7,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+# Bytecode is cached for the run whatever the environment says (PYTHONDONTWRITEBYTECODE): the
+# suite starts hundreds of Python processes (command-line sides, engines, AI workers), and each
+# one compiled Tafel from source again, as each test worker rewrote every test module again.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TAFEL_NO_ENTRY_POINTS", "1")
