@@ -304,3 +304,21 @@ def test_names_from_the_other_side_cannot_drive_a_terminal_or_a_layout(registry)
     guest = GuestGame(registry.game)
     guest.apply("ataxx", game.version, {**snap, "names": ["Ann\x1b[2J\u202e", "B\nob" + "x" * 100]})
     assert guest.view.names == ("Ann[2J", "Bob" + "x" * 37)
+
+
+def test_a_hosts_room_is_kept_where_its_session_started(registry, tmp_path, monkeypatch):
+    """A session's thread may write its room once more after its caller moved to another data
+    folder (the next test's, under load): it wrote into that one, and made it exist too soon."""
+    from tafel.net.session import RoomSession, parse_broker_url
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(first))
+    game = registry.game("ataxx")
+    host = HostGame(game, game.resolve_options({}), host_name="")
+    code = new_code()
+    session = RoomSession(
+        room_keys(code), parse_broker_url("mqtt://127.0.0.1:1"), role="host", host_game=host, code=code
+    )
+    monkeypatch.setenv("TAFEL_DATA_DIR", str(second))
+    session._save(host)
+    assert (first / "rooms" / f"{room_keys(code).room_id}.json").exists() and not second.exists()

@@ -147,6 +147,9 @@ class RoomSession:
         self.topics = room_topics(keys.room_id)
         self.host_game = host_game
         self.code, self.save = code, save
+        #: Where the host keeps its room, fixed when the session starts (its thread may still
+        #: write once after a caller moved on to another data folder: a test's, say).
+        self._room_path = datadir.data_dir() / "rooms" / f"{keys.room_id}.json"
         self._inbox: queue.Queue[Inbox] = queue.Queue(maxsize=MAX_INBOX)
         self._events: queue.Queue[Event] = queue.Queue(maxsize=MAX_EVENTS)
         self._stop = threading.Event()
@@ -466,7 +469,7 @@ class RoomSession:
             "seq": self.sealer.next_seq._next if self.sealer else 0,
             "room": host.save_data(),
         }
-        datadir.atomic_write(room_file(self.keys.room_id), json.dumps(data))
+        datadir.atomic_write(self._room_path, json.dumps(data))
 
     def _restore_seq(self) -> None:
         """A restarted host numbers its messages after the ones it sent before, and takes none of
