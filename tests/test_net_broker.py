@@ -209,10 +209,25 @@ def _publishes(total: int, size: int = 8000) -> bytes:
     return one * (total // len(one))
 
 
-def test_the_guard_cuts_off_big_packets_newcomers_past_the_limit_and_stuck_readers(monkeypatch):
+class _Clock:
+    """An event loop's clock driven by the test: timers fire when it is moved on, not after a
+    wait on the wall clock."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop, self.now = loop, 1000.0
+        loop.time = lambda: self.now  # type: ignore[method-assign]
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        self.loop.call_soon(self.loop.stop)
+        self.loop.run_forever()  # one turn: the timers due by now run
+
+
+def test_the_guard_cuts_off_big_packets_newcomers_past_the_limit_and_stuck_readers():
     from tafel.net import broker_guard
 
     loop = asyncio.new_event_loop()
+    clock = _Clock(loop)
     try:
         protocol, transport, reader = _guarded(loop)
         protocol.data_received(b"\x30" + _remaining_length(broker_guard.MAX_PACKET + 1))
@@ -222,30 +237,35 @@ def test_the_guard_cuts_off_big_packets_newcomers_past_the_limit_and_stuck_reade
         _, newcomer, _ = _guarded(loop, full)
         assert newcomer.aborted
 
-        monkeypatch.setattr(broker_guard, "STUCK_AFTER", 0.02)
         protocol, transport, _ = _guarded(loop)
         protocol.pause_writing()  # its socket is full: it reads nothing it is sent
+        clock.advance(broker_guard.STUCK_AFTER - 1)
         protocol.resume_writing()  # ... but it reads again in time
-        loop.run_until_complete(asyncio.sleep(0.05))  # the stuck timer's time is what is tested
+        clock.advance(2)
         assert not transport.aborted
         protocol.pause_writing()
-        loop.run_until_complete(asyncio.sleep(0.05))
+        clock.advance(broker_guard.STUCK_AFTER - 0.5)
+        assert not transport.aborted
+        clock.advance(1)
         assert transport.aborted
     finally:
         loop.close()
 
 
-def test_the_guard_reads_a_flood_at_its_rate_and_then_goes_on(monkeypatch):
+def test_the_guard_reads_a_flood_at_its_rate_and_then_goes_on():
     from tafel.net import broker_guard
 
     loop = asyncio.new_event_loop()
+    clock = _Clock(loop)
     try:
         protocol, transport, _ = _guarded(loop)
         protocol.data_received(_publishes(broker_guard.BYTE_RATE))  # within the burst
         assert transport.reading
         protocol.data_received(_publishes(broker_guard.BYTE_RATE + broker_guard.BYTE_RATE // 20))
         assert not transport.reading and not transport.aborted  # held, ~0.05 s of debt
-        loop.run_until_complete(asyncio.sleep(0.2))  # waiting out the rate is what is tested
+        clock.advance(0.01)
+        assert not transport.reading  # still in debt
+        clock.advance(0.1)
         assert transport.reading
         small = b"\xc0\x00" * (4 * broker_guard.PACKET_RATE)  # pings: few bytes, many packets
         protocol.data_received(small)
