@@ -35,8 +35,9 @@ import weakref
 from collections.abc import Mapping
 from typing import Protocol
 
-from tafel.engine_protocol import EngineOption, EngineProtocol, escaped, setoption_command
+from tafel.engine_protocol import EngineOption, EngineProtocol, setoption_command
 from tafel.i18n import _
+from tafel.quoting import printable
 
 
 class EngineConfig(Protocol):
@@ -99,7 +100,7 @@ def shorten(text: str, limit: int = QUOTE) -> str:
     ('bestmove f2', 'xxxxxxxxxx... (200 characters)', '\\\\x1b[2Jbye\\\\x07')
     """
     flat = " ".join(text[: 4 * limit].split())  # line breaks and tabs: one space
-    flat = escaped(flat)
+    flat = printable(flat)
     if len(text) <= 4 * limit and len(flat) <= limit:
         return flat
     return f"{flat[:limit]}... ({len(text)} characters)"

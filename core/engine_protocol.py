@@ -38,6 +38,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TextIO, TypedDict
 
+from tafel.quoting import printable
+
 
 @dataclass(frozen=True)
 class EngineProtocol:
@@ -273,16 +275,6 @@ class EngineOption:
         return f"{self.name} ({detail})"
 
 
-def escaped(text: str) -> str:
-    """``text`` with each character a terminal would obey (an escape sequence, a bell, a line
-    break) written as its escape: what another program wrote, quoted, never let loose.
-
-    >>> escaped("bye\\x1b[2J\\a ä")
-    'bye\\\\x1b[2J\\\\x07 ä'
-    """
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
 #: Characters of one line after which the input counts as no text of lines (``/dev/zero``):
 #: reading it through would only burn a processor for ever.
 MAX_DROPPED_LINE = 16 * 1024 * 1024
@@ -317,7 +309,7 @@ def bounded_lines(
         if len(line) <= limit or line.endswith("\n"):
             yield line
             continue
-        too_long(escaped(line[:20]))
+        too_long(printable(line[:20]))
         dropped = len(line)
         while line and not line.endswith("\n"):
             if dropped > give_up:

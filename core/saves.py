@@ -59,6 +59,7 @@ from tafel.engines import EngineFailure, is_engine_agent, resolve_engine
 from tafel.game import GameError
 from tafel.i18n import _, format_datetime
 from tafel.match import HUMAN, Match, parse_player, player_label
+from tafel.quoting import printable
 
 if TYPE_CHECKING:
     from tafel.registry import Registry
@@ -93,28 +94,6 @@ class SaveError(GameError):
 
 class SaveExists(SaveError):
     """:func:`save_named` without ``replace``: a save of that name is there already."""
-
-
-def printable(text: str, limit: int | None = None) -> str:
-    r"""``text`` safe to print on a terminal or draw: control characters (escape codes, new lines,
-    direction overrides) shown as escapes, spaces of any kind as one space, at most ``limit``
-    characters.
-
-    >>> printable("Evil\x1b[2J name\n"), printable("Игра\u00a01"), printable("abcdef", 4)
-    ('Evil\\x1b[2J name\\n', 'Игра 1', 'abc…')
-    """
-    out = []
-    for ch in text:
-        if ch.isprintable():
-            out.append(ch)
-        elif unicodedata.category(ch) == "Zs":
-            out.append(" ")
-        else:
-            out.append(repr(ch)[1:-1])
-    text = "".join(out)
-    if limit is not None and len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return text
 
 
 def clean_name(name: str) -> str:

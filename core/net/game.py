@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from tafel.game import GameDef, GameState, Options, Outcome
 from tafel.i18n import _
 from tafel.net.payloads import JSON, ClockData, Declined, Offer, Refused, Request, RoomRecord, Snapshot
+from tafel.quoting import printable
 
 #: A game longer than this is refused (a snapshot must stay under the message size limit).
 MAX_PLIES = 4000
@@ -51,13 +52,13 @@ def position_hash(text: str) -> str:
 
 def clean_name(text: str, limit: int = 40) -> str:
     """A name that came from outside (a peer, a LAN announcement) as it may be shown: at most
-    ``limit`` characters, none that a terminal or a layout would take as a command (control
-    characters, escape sequences, direction overrides).
+    ``limit`` characters, and none that a terminal or a layout would take as a command (control
+    characters, escape sequences, direction overrides are quoted: :func:`tafel.quoting.printable`).
 
-    >>> clean_name("Ann\\x1b[2J\\u202eevil\\n"), clean_name("x" * 50)[-3:], len(clean_name("x" * 50))
-    ('Ann[2Jevil', 'xxx', 40)
+    >>> clean_name("Ann\\x1b[2J\\u202e"), len(clean_name("x" * 50))
+    ('Ann\\\\x1b[2J\\\\u202e', 40)
     """
-    return "".join(c for c in text if c.isprintable())[:limit].strip()
+    return printable(text.strip(), limit)
 
 
 def shown_name(name: str, host: bool) -> str:

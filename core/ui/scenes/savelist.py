@@ -14,6 +14,7 @@ from tafel import i18n, saves
 from tafel.datadir import read_json
 from tafel.i18n import N_, _, ngettext
 from tafel.match import HUMAN, Match
+from tafel.quoting import printable
 from tafel.ui.scene import Host
 from tafel.ui.scenes.dialog import ConfirmScene, DialogScene
 from tafel.ui.scenes.lists import ListRow, ListScene, action_dialog
@@ -427,9 +428,7 @@ class SaveNameScene(DialogScene):
             ConfirmScene(
                 self.app,
                 N_("Replace this save?"),
-                _("There is a save named “{name}” already.").format(
-                    name=saves.printable(name, saves.NAME_SHOWN)
-                ),
+                _("There is a save named “{name}” already.").format(name=printable(name, saves.NAME_SHOWN)),
                 lambda: self._write(name, replace=True),
                 yes=N_("Replace"),
                 no=N_("Keep it"),
@@ -448,9 +447,7 @@ class SaveNameScene(DialogScene):
             return
         self.close()
         self.app.notify(
-            _("Saved as “{name}” ({file})").format(
-                name=saves.printable(name, saves.NAME_SHOWN), file=path.name
-            )
+            _("Saved as “{name}” ({file})").format(name=printable(name, saves.NAME_SHOWN), file=path.name)
         )
 
     def cancel(self) -> None:
